@@ -1,0 +1,4 @@
+import { ensureBuilt } from './ensure-built.mjs'
+
+ensureBuilt()
+await import('../dist/server/main.js')

@@ -1,0 +1,104 @@
+// Configuration comes only from the environment, is checked once at start and then frozen.
+import { Type, type Static } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+
+const Bool = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')])
+
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Optional(Type.String()),
+  PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$' })),
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATA_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  CLINIC_TZ: Type.Optional(Type.String({ minLength: 1 })),
+  ADMIN_USER: Type.Optional(Type.String({ pattern: '^[a-z0-9._-]{3,40}$' })),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8, maxLength: 128 })),
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
+  COOKIE_SECURE: Type.Optional(Bool),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+  ),
+  DEMO_DATA: Type.Optional(Bool),
+  CORS_ORIGIN: Type.Optional(Type.String()),
+  SESSION_IDLE_MINUTES: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' })),
+  SESSION_MAX_HOURS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })),
+})
+
+export interface Config {
+  production: boolean
+  port: number
+  host: string
+  databaseUrl: string | undefined
+  dataDir: string
+  clinicTz: string
+  adminUser: string
+  adminPassword: string | undefined
+  /** Fastify's trustProxy: false, true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string
+  cookieSecure: boolean
+  logLevel: string
+  demoData: boolean
+  corsOrigins: string[]
+  sessionIdleMinutes: number
+  sessionMaxHours: number
+}
+
+export class ConfigError extends Error {}
+
+const isTrue = (v: string | undefined) => v === 'true' || v === '1'
+
+function checkTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('es-PE', { timeZone: tz })
+    return true
+  } catch {
+    return false
+  }
+}
+
+function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
+  if (v === undefined || v === 'false' || v === '0') return false
+  if (v === 'true') return true
+  if (/^[0-9]+$/.test(v)) return Number(v)
+  return v
+}
+
+/** Reads the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(EnvSchema.properties)
+      .filter((k) => env[k] !== undefined && env[k] !== '')
+      .map((k) => [k, env[k]]),
+  )
+  const first = Value.Errors(EnvSchema, known).First()
+  if (first) {
+    const name = first.path.replace(/^\//, '')
+    throw new ConfigError(`Variable de entorno ${name} inválida: "${String(first.value)}"`)
+  }
+  const e = known as Static<typeof EnvSchema>
+  const port = Number(e.PORT ?? 3000)
+  if (port > 65535) throw new ConfigError(`Variable de entorno PORT inválida: "${e.PORT}"`)
+  const clinicTz = e.CLINIC_TZ ?? 'America/Lima'
+  if (!checkTimeZone(clinicTz)) {
+    throw new ConfigError(`Variable de entorno CLINIC_TZ inválida: "${clinicTz}"`)
+  }
+  const databaseUrl = e.DATABASE_URL
+  return Object.freeze({
+    production: e.NODE_ENV === 'production',
+    port,
+    host: e.HOST ?? '127.0.0.1',
+    databaseUrl,
+    dataDir: e.DATA_DIR ?? './data',
+    clinicTz,
+    adminUser: e.ADMIN_USER ?? 'admin',
+    adminPassword: e.ADMIN_PASSWORD,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    cookieSecure: isTrue(e.COOKIE_SECURE),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    // Demo rows only ever go into the embedded home unless asked for explicitly.
+    demoData: e.DEMO_DATA === undefined ? databaseUrl === undefined : isTrue(e.DEMO_DATA),
+    corsOrigins: (e.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    sessionIdleMinutes: Number(e.SESSION_IDLE_MINUTES ?? 30),
+    sessionMaxHours: Number(e.SESSION_MAX_HOURS ?? 12),
+  })
+}

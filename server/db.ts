@@ -1,0 +1,107 @@
+// Both homes end as the same postgres.js client: an external PostgreSQL (DATABASE_URL) or the
+// embedded PGlite served on a Unix socket inside DATA_DIR.
+import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import postgres from 'postgres'
+import type { Config } from './config.js'
+
+export type Sql = postgres.Sql
+
+export interface Database {
+  sql: Sql
+  home: 'postgres' | 'embedded'
+  close(): Promise<void>
+}
+
+export class DataDirInUseError extends Error {}
+
+/** Options shared by every client of either home. */
+export function clientOptions(max: number): postgres.Options<Record<string, never>> {
+  const types = {
+    // Dates stay 'YYYY-MM-DD' strings: a birth date has no time zone.
+    date: { to: 1082, from: [1082], serialize: (v: string) => v, parse: (v: string) => v },
+  }
+  return {
+    max,
+    transform: postgres.camel,
+    onnotice: () => {},
+    connection: { application_name: 'clinica' },
+    types: types as unknown as Record<string, never>,
+  }
+}
+
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl) {
+    const sql = postgres(config.databaseUrl, clientOptions(10))
+    return { sql, home: 'postgres', close: () => sql.end({ timeout: 5 }) }
+  }
+  return openEmbedded(config.dataDir)
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** A lock file with our pid; a stale one (its process gone) is taken over. */
+function lockDataDir(dir: string): () => void {
+  const file = join(dir, 'clinica.lock')
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(file, { force: true })
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+      const pid = Number(readFileSync(file, 'utf8').trim())
+      if (pid && pid !== process.pid && pidAlive(pid)) {
+        throw new DataDirInUseError(
+          `El directorio de datos ${dir} ya está en uso por otro servidor (pid ${pid}). ` +
+            'Detenga ese servidor o use otro DATA_DIR.',
+        )
+      }
+      rmSync(file, { force: true })
+    }
+  }
+  throw new DataDirInUseError(`No se pudo bloquear el directorio de datos ${dir}`)
+}
+
+async function openEmbedded(dataDir: string): Promise<Database> {
+  const dir = resolve(dataDir)
+  mkdirSync(dir, { recursive: true })
+  const unlock = lockDataDir(dir)
+  try {
+    // Loaded lazily: the PostgreSQL home never pays for the WebAssembly build.
+    const [{ PGlite }, { pg_trgm }, { unaccent }, { PGLiteSocketServer }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('@electric-sql/pglite/contrib/unaccent'),
+      import('@electric-sql/pglite-socket'),
+    ])
+    const pg = await PGlite.create({ dataDir: join(dir, 'pgdata'), extensions: { pg_trgm, unaccent } })
+    const path = join(dir, '.s.PGSQL.5432')
+    rmSync(path, { force: true })
+    const server = new PGLiteSocketServer({ db: pg, path })
+    await server.start()
+    // PGlite is a single session: one connection, or transactions from two would interleave.
+    const sql = postgres({ ...clientOptions(1), path, user: 'postgres', database: 'postgres' })
+    return {
+      sql,
+      home: 'embedded',
+      async close() {
+        await sql.end({ timeout: 5 })
+        await server.stop()
+        await pg.close()
+        unlock()
+      },
+    }
+  } catch (err) {
+    unlock()
+    throw err
+  }
+}

@@ -1,0 +1,138 @@
+// Typed errors thrown by handlers, and the one handler that turns any error into the
+// `{message, errores?}` shape. A 5xx never carries internals.
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { ErrorBody } from '../shared/contract.js'
+
+export interface FieldError {
+  campo: string
+  mensaje: string
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Omit<ErrorBody, 'message'> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, errores?: FieldError[]) {
+    super(400, message, errores ? { errores } : {})
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Sesión requerida') {
+    super(401, message)
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = 'No tiene permiso para esta acción') {
+    super(403, message)
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = 'Recurso no encontrado') {
+    super(404, message)
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string, id?: number) {
+    super(409, message, id === undefined ? {} : { id })
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, {}, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) })
+  }
+}
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'Base de datos no disponible, intente nuevamente en unos momentos') {
+    super(503, message)
+  }
+}
+
+/** Connection-level failures of postgres.js or the server: the database, not the request, is at fault. */
+export function isDatabaseDown(err: unknown): boolean {
+  const e = err as { code?: string; errno?: string }
+  const code = String(e?.code ?? '')
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'ENOENT', 'CONNECTION_CLOSED',
+      'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03',
+    ].includes(code) || code.startsWith('08')
+  )
+}
+
+const AJV_MESSAGES: Record<string, (params: Record<string, unknown>) => string> = {
+  required: () => 'Campo requerido',
+  type: () => 'Tipo de dato inválido',
+  minLength: (p) => (p.limit === 1 ? 'Campo requerido' : `Debe tener al menos ${p.limit} caracteres`),
+  maxLength: (p) => `Debe tener como máximo ${p.limit} caracteres`,
+  pattern: () => 'Formato inválido',
+  format: () => 'Formato inválido',
+  minimum: (p) => `Debe ser mayor o igual a ${p.limit}`,
+  maximum: (p) => `Debe ser menor o igual a ${p.limit}`,
+  enum: () => 'Valor no permitido',
+  const: () => 'Valor no permitido',
+  anyOf: () => 'Valor no permitido',
+  additionalProperties: (p) => `Campo no permitido: ${String(p.additionalProperty)}`,
+}
+
+interface AjvError {
+  keyword: string
+  instancePath: string
+  params: Record<string, unknown>
+  parentSchema?: { mensaje?: string }
+}
+
+/** Schema failures as one Spanish message per field; a schema may carry its own `mensaje`. */
+export function fieldErrors(validation: AjvError[]): FieldError[] {
+  const byField = new Map<string, string>()
+  for (const v of validation) {
+    const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.')
+    const campo =
+      v.keyword === 'required' ? [path, String(v.params.missingProperty)].filter(Boolean).join('.') : path
+    if (byField.has(campo)) continue
+    const custom = v.keyword !== 'required' ? v.parentSchema?.mensaje : undefined
+    byField.set(campo || 'cuerpo', custom ?? AJV_MESSAGES[v.keyword]?.(v.params) ?? 'Valor inválido')
+  }
+  return [...byField].map(([campo, mensaje]) => ({ campo, mensaje }))
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      reply.headers(error.headers)
+      return reply.code(error.statusCode).send({ message: error.message, ...error.extra })
+    }
+    const fe = error as FastifyError
+    if (fe.validation) {
+      return reply.code(400).send({
+        message: 'Datos inválidos',
+        errores: fieldErrors(fe.validation as unknown as AjvError[]),
+      })
+    }
+    if (isDatabaseDown(error)) {
+      request.log.warn({ code: (error as { code?: string }).code }, 'base de datos no disponible')
+      const e = new ServiceUnavailableError()
+      return reply.code(503).send({ message: e.message })
+    }
+    const status = fe.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      const messages: Record<number, string> = {
+        400: 'Solicitud inválida: el cuerpo no es JSON válido',
+        404: 'Recurso no encontrado',
+        405: 'Método no permitido',
+        406: 'Formato de respuesta no disponible',
+        413: 'El cuerpo de la solicitud es demasiado grande',
+        415: 'Tipo de contenido no soportado: use application/json',
+      }
+      return reply.code(status).send({ message: messages[status] ?? 'Solicitud inválida' })
+    }
+    request.log.error({ err: error }, 'error interno')
+    return reply.code(500).send({ message: 'Error interno del servidor' })
+  })
+}

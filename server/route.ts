@@ -1,0 +1,38 @@
+// Registers a route from its shared contract, so the schema Fastify validates with and the
+// types the handler sees are the ones the client was built against.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from '../shared/contract.js'
+
+export type ContractRequest<C extends Contract> = FastifyRequest<{
+  Params: ParamsOf<C>
+  Querystring: QueryOf<C>
+  Body: BodyOf<C>
+}>
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false for the few routes anyone may call (see Contract.auth). */
+    auth?: boolean
+  }
+}
+
+export function route<C extends Contract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: (request: ContractRequest<C>, reply: FastifyReply) => Promise<ResultOf<C> | FastifyReply>,
+): void {
+  app.route({
+    method: contract.method,
+    url: contract.url,
+    config: { auth: contract.auth !== false },
+    schema: {
+      summary: contract.summary,
+      tags: contract.tags,
+      ...(contract.params && { params: contract.params }),
+      ...(contract.querystring && { querystring: contract.querystring }),
+      ...(contract.body && { body: contract.body }),
+      response: contract.response,
+    },
+    handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  })
+}

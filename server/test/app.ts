@@ -1,0 +1,32 @@
+// Builds the real app over a fresh test database; tests call it through `inject`.
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../app.js'
+import { loadConfig, type Config } from '../config.js'
+import { createTestDatabase, type TestDatabase } from './database.js'
+
+export interface TestApp {
+  app: FastifyInstance
+  db: TestDatabase
+  config: Config
+  close(): Promise<void>
+}
+
+export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env })
+}
+
+export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const db = await createTestDatabase()
+  const config = testConfig(env)
+  const app = await buildApp({ config, db })
+  await app.ready()
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close()
+      await db.drop()
+    },
+  }
+}

@@ -1,0 +1,55 @@
+// A fresh, migrated database for one test file, created and dropped by the harness.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import postgres from 'postgres'
+import { inject } from 'vitest'
+import { openDatabase, type Database } from '../db.js'
+import { migrate } from '../migrate.js'
+
+export interface TestDatabase extends Database {
+  /** Connection URL (PostgreSQL) or data directory (embedded) of this database. */
+  url: string | undefined
+  dataDir: string | undefined
+  /** Closes the connections and removes the database. */
+  drop(): Promise<void>
+}
+
+/** Creates an empty database; `migrated: false` leaves it without the project's tables. */
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
+  const serverUrl = inject('testDatabaseUrl')
+  let test: TestDatabase
+  if (serverUrl) {
+    const name = `clinica_test_${randomBytes(6).toString('hex')}`
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+    await admin.unsafe(`create database ${name}`)
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' })
+    test = {
+      ...db,
+      url: url.toString(),
+      dataDir: undefined,
+      async drop() {
+        await db.close()
+        await admin.unsafe(`drop database if exists ${name} with (force)`)
+        await admin.end()
+      },
+    }
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'clinica-test-'))
+    const db = await openDatabase({ databaseUrl: undefined, dataDir })
+    test = {
+      ...db,
+      url: undefined,
+      dataDir,
+      async drop() {
+        await db.close()
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  }
+  if (migrated) await migrate(test.sql)
+  return test
+}

@@ -1,0 +1,52 @@
+// One contract per endpoint: the server registers its route from it and the client calls it
+// through it, so neither side writes a request or response type of its own.
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+export interface Contract {
+  method: Method
+  /** Fastify-style path, e.g. `/pacientes/:id`. */
+  url: string
+  summary: string
+  tags?: string[]
+  params?: TSchema
+  querystring?: TSchema
+  body?: TSchema
+  /** Status code → body schema. */
+  response: Record<number, TSchema>
+  /** false only for the few calls that work without a session. */
+  auth?: boolean
+}
+
+export const defineContract = <const C extends Contract>(contract: C): C => contract
+
+/** The one error shape every failing call answers with. */
+export const ErrorSchema = Type.Object(
+  {
+    message: Type.String(),
+    errores: Type.Optional(
+      Type.Array(Type.Object({ campo: Type.String(), mensaje: Type.String() })),
+    ),
+    id: Type.Optional(Type.Integer()),
+  },
+  { $id: 'Error' },
+)
+export type ErrorBody = Static<typeof ErrorSchema>
+
+type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback
+
+export type ParamsOf<C extends Contract> = StaticOr<C['params'], undefined>
+export type QueryOf<C extends Contract> = StaticOr<C['querystring'], undefined>
+export type BodyOf<C extends Contract> = StaticOr<C['body'], undefined>
+
+type SuccessCodes<C extends Contract> = Extract<keyof C['response'], 200 | 201 | 204>
+/** The body of the contract's success answer (200, 201 or 204). */
+export type ResultOf<C extends Contract> = Static<C['response'][SuccessCodes<C>]>
+
+/** `/pacientes/:id` + `{id: 3}` → `/pacientes/3`. */
+export function fillPath(url: string, params?: Record<string, unknown>): string {
+  return url.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name] ?? '')),
+  )
+}

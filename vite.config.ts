@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: false,
+  },
+  server: {
+    // `npm run dev` serves the API on 3000; the Vite dev server forwards JSON calls to it.
+    proxy: { '^/(sesion|pacientes|atenciones|estadisticas|usuarios|auditoria|healthz)': 'http://127.0.0.1:3000' },
+  },
+})
