@@ -9,10 +9,21 @@ export type ContractRequest<C extends Contract> = FastifyRequest<{
   Body: BodyOf<C>
 }>
 
+export interface Usuario {
+  id: number
+  usuario: string
+  nombre: string
+  rol: 'admin' | 'personal'
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for the few routes anyone may call (see Contract.auth). */
     auth?: boolean
+  }
+  interface FastifyRequest {
+    /** The signed-in staff member, set by the session hook. */
+    usuario?: Usuario
   }
 }
 

@@ -8,6 +8,8 @@ export interface TestApp {
   app: FastifyInstance
   db: TestDatabase
   config: Config
+  /** Headers every call of a signed-in staff member carries (session cookie, same-origin Origin). */
+  headers: Record<string, string>
   close(): Promise<void>
 }
 
@@ -24,6 +26,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     app,
     db,
     config,
+    headers: {},
     async close() {
       await app.close()
       await db.drop()
