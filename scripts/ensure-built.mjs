@@ -23,9 +23,6 @@ export function ensureBuilt() {
   if (stamp && Math.max(...SOURCES.map((s) => newest(join(ROOT, s)))) <= stamp) return
   console.log('Construyendo la aplicación (npm run build)…')
   const res = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
-  if (res.status !== 0) {
-    console.error('La construcción falló.')
-    process.exit(res.status ?? 1)
-  }
+  if (res.status !== 0) throw new Error('La construcción falló (npm run build).')
   writeFileSync(STAMP, new Date().toISOString())
 }

@@ -4,7 +4,12 @@ import { ensureBuilt } from './ensure-built.mjs'
 
 const name = process.argv[2]
 const file = new URL(`../dist/server/cli/${name}.js`, import.meta.url)
-ensureBuilt()
+try {
+  ensureBuilt()
+} catch (err) {
+  console.error(err.message)
+  process.exit(1)
+}
 if (!name || !existsSync(file)) {
   console.error(`Comando desconocido: ${name ?? '(ninguno)'}`)
   process.exit(2)

@@ -1,4 +1,9 @@
 import { ensureBuilt } from './ensure-built.mjs'
 
-ensureBuilt()
+try {
+  ensureBuilt()
+} catch (err) {
+  console.error(err.message)
+  process.exit(1)
+}
 await import('../dist/server/main.js')

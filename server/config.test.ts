@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.js'
+
+describe('loadConfig', () => {
+  it('gives the documented defaults', () => {
+    const c = loadConfig({})
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: './data',
+      clinicTz: 'America/Lima',
+      adminUser: 'admin',
+      demoData: true,
+      cookieSecure: false,
+      trustProxy: false,
+      sessionIdleMinutes: 30,
+      sessionMaxHours: 12,
+    })
+    expect(Object.isFrozen(c)).toBe(true)
+  })
+
+  it('turns demo data off by default for an external PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(false)
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'true' }).demoData).toBe(true)
+  })
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['CLINIC_TZ', 'Marte/Olympus'],
+    ['LOG_LEVEL', 'verbose'],
+    ['COOKIE_SECURE', 'quizas'],
+    ['DEMO_DATA', 'si'],
+    ['SESSION_IDLE_MINUTES', '0'],
+    ['ADMIN_PASSWORD', 'corta'],
+  ])('rejects %s=%s naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ [name]: value })).toThrow(name)
+  })
+
+  it('parses proxy trust as a flag, a hop count or addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toBe('10.0.0.1')
+  })
+})

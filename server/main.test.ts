@@ -1,0 +1,69 @@
+// The server as a process: start on the embedded home, the data-dir lock, persistence across a
+// restart, graceful SIGTERM, bad configuration.
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt } from '../scripts/ensure-built.mjs'
+import { openDatabase } from './db.js'
+import { readMigrations } from './migrate.js'
+import { startServer, waitHealthy } from './test/server-process.js'
+
+beforeAll(() => ensureBuilt(), 300_000)
+
+describe('server process on the embedded database', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'clinica-main-'))
+  const env = { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: 'clave-de-prueba-larga' }
+
+  it('starts, refuses a second server on the same DATA_DIR, keeps data across a restart, stops on SIGTERM', async () => {
+    const first = await startServer(env)
+    await waitHealthy(first)
+    expect(first.output()).toContain(`Clínica lista en http://127.0.0.1:`)
+
+    const second = await startServer(env)
+    expect(await second.exited).toBe(1)
+    expect(second.output()).toContain('ya está en uso por otro servidor')
+    // The refused server must not have hurt the running one.
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200)
+
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    expect(existsSync(join(dataDir, 'clinica.lock'))).toBe(false)
+
+    // What the server wrote (its migration ledger) is there when the directory is opened again.
+    const db = await openDatabase({ databaseUrl: undefined, dataDir })
+    const rows = await db.sql<{ nombre: string }[]>`select nombre from migraciones order by nombre`
+    await db.close()
+    expect(rows.map((r) => r.nombre)).toEqual(readMigrations().map((m) => m.nombre))
+
+    const again = await startServer(env)
+    await waitHealthy(again)
+    again.child.kill('SIGTERM')
+    expect(await again.exited).toBe(0)
+  }, 120_000)
+
+  it('takes over a lock file left by a process that no longer exists', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clinica-stale-'))
+    const crashed = await startServer({ ...env, DATA_DIR: dir })
+    await waitHealthy(crashed)
+    crashed.child.kill('SIGKILL')
+    await crashed.exited
+    expect(existsSync(join(dir, 'clinica.lock'))).toBe(true)
+    const next = await startServer({ ...env, DATA_DIR: dir })
+    await waitHealthy(next)
+    next.child.kill('SIGTERM')
+    expect(await next.exited).toBe(0)
+  }, 120_000)
+})
+
+describe('bad configuration', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['CLINIC_TZ', 'Marte/Olympus'],
+  ])('%s=%s stops the server with a message naming it', async (name, value) => {
+    const server = await startServer({ [name]: value, DATA_DIR: mkdtempSync(join(tmpdir(), 'clinica-cfg-')) })
+    expect(await server.exited).toBe(1)
+    expect(server.output()).toContain(name)
+    expect(server.output()).toContain(value)
+  })
+})
