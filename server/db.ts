@@ -1,9 +1,10 @@
 // Both homes end as the same postgres.js client: an external PostgreSQL (DATABASE_URL) or the
 // embedded PGlite served on a Unix socket inside DATA_DIR.
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import postgres from 'postgres'
 import type { Config } from './config.js'
+import { ROOT } from './paths.js'
 
 export type Sql = postgres.Sql
 
@@ -83,7 +84,12 @@ async function openEmbedded(dataDir: string): Promise<Database> {
       import('@electric-sql/pglite/contrib/unaccent'),
       import('@electric-sql/pglite-socket'),
     ])
-    const pg = await PGlite.create({ dataDir: join(dir, 'pgdata'), extensions: { pg_trgm, unaccent } })
+    const pgdata = join(dir, 'pgdata')
+    const template = join(ROOT, 'dist', 'pgdata-template.tgz')
+    // A new directory starts from the build's initialised template when there is one.
+    const loadDataDir =
+      !existsSync(pgdata) && existsSync(template) ? new Blob([readFileSync(template)]) : undefined
+    const pg = await PGlite.create({ dataDir: pgdata, extensions: { pg_trgm, unaccent }, loadDataDir })
     const path = join(dir, '.s.PGSQL.5432')
     rmSync(path, { force: true })
     const server = new PGLiteSocketServer({ db: pg, path })
