@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../scripts/ensure-built.mjs'
 import { openDatabase } from './db.js'
 import { readMigrations } from './migrate.js'
+import { createTestDatabase } from './test/database.js'
 import { startServer, waitHealthy } from './test/server-process.js'
 
 beforeAll(() => ensureBuilt(), 300_000)
@@ -54,6 +55,27 @@ describe('server process on the embedded database', () => {
     next.child.kill('SIGTERM')
     expect(await next.exited).toBe(0)
   }, 120_000)
+})
+
+describe('server process on an external PostgreSQL', () => {
+  it('applies the same migrations and serves with DATABASE_URL', async (ctx) => {
+    const db = await createTestDatabase({ migrated: false })
+    if (!db.url) {
+      await db.drop()
+      ctx.skip() // this run has no PostgreSQL server (embedded fallback); the embedded home is tested above
+    }
+    try {
+      const server = await startServer({ DATABASE_URL: db.url, ADMIN_PASSWORD: 'clave-de-prueba-larga' })
+      await waitHealthy(server)
+      expect(server.output()).toContain('base de datos: PostgreSQL')
+      const rows = await db.sql<{ nombre: string }[]>`select nombre from migraciones order by nombre`
+      expect(rows.map((r) => r.nombre)).toEqual(readMigrations().map((m) => m.nombre))
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+    } finally {
+      await db.drop()
+    }
+  }, 60_000)
 })
 
 describe('bad configuration', () => {
