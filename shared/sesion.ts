@@ -1,0 +1,55 @@
+// Login, "who am I" and logout. The session itself travels in an HttpOnly cookie the client
+// never reads; these calls only tell it who is signed in.
+import { Type, type Static } from '@sinclair/typebox'
+import { defineContract, ErrorSchema } from './contract.js'
+
+export const ROLES = ['admin', 'personal'] as const
+export const RolSchema = Type.Union(ROLES.map((r) => Type.Literal(r)), { mensaje: 'Rol no permitido' })
+export type Rol = (typeof ROLES)[number]
+
+export const CredencialesSchema = Type.Object(
+  {
+    usuario: Type.String({ minLength: 1, maxLength: 100 }),
+    contrasena: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+)
+export type Credenciales = Static<typeof CredencialesSchema>
+
+export const SesionSchema = Type.Object({
+  usuario: Type.String(),
+  nombre: Type.String(),
+  rol: RolSchema,
+})
+export type Sesion = Static<typeof SesionSchema>
+
+export const MENSAJES_SESION = {
+  requerida: 'Sesión requerida',
+  credenciales: 'Usuario o contraseña incorrectos',
+} as const
+
+export const iniciarSesionContract = defineContract({
+  method: 'POST',
+  url: '/sesion',
+  summary: 'Iniciar sesión: responde el usuario y entrega la cookie de sesión',
+  tags: ['sesion'],
+  auth: false,
+  body: CredencialesSchema,
+  response: { 200: SesionSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
+})
+
+export const sesionActualContract = defineContract({
+  method: 'GET',
+  url: '/sesion',
+  summary: 'Quién tiene la sesión abierta (401 si nadie)',
+  tags: ['sesion'],
+  response: { 200: SesionSchema, 401: ErrorSchema },
+})
+
+export const cerrarSesionContract = defineContract({
+  method: 'DELETE',
+  url: '/sesion',
+  summary: 'Cerrar la sesión: la borra del servidor y retira la cookie',
+  tags: ['sesion'],
+  response: { 204: Type.Null(), 401: ErrorSchema },
+})
