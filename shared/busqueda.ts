@@ -1,0 +1,137 @@
+// The search of spec §7 (DESIGN.md, Search): its filters, their checks and the row it answers.
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import {
+  ESTADOS,
+  MODALIDADES,
+  PRIORIDADES,
+  PROCEDENCIAS,
+  SEDES,
+  TIPOS_DOCUMENTO,
+  esModalidad,
+  esSede,
+  esTipoDocumento,
+  type Modalidad,
+  type Sede,
+  type TipoDocumento,
+} from './catalogos.js'
+import { normalizarDocumento } from './documento.js'
+import { esFechaValida } from './edad.js'
+import { enumTexto, LIMITES, TipoEdadSchema, type ErrorCampo } from './paciente.js'
+
+export const LIMITE_POR_DEFECTO = 50
+export const LIMITE_MAXIMO = 200
+
+const filtro = (max: number) => Type.Optional(Type.String({ maxLength: max }))
+
+/** Paging of every list: `limite` rows from `cursor` (an opaque value from the Link header). */
+export const PaginaQuerySchema = Type.Object({
+  limite: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', mensaje: `Debe ser un número entre 1 y ${LIMITE_MAXIMO}` })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+})
+
+/** Query parameters: spec §7's ten filters plus paging; empty values count as absent. */
+export const BusquedaQuerySchema = Type.Object({
+  tipoDocumento: filtro(20),
+  documento: filtro(LIMITES.documento),
+  primerNombre: filtro(LIMITES.nombre),
+  segundoNombre: filtro(LIMITES.nombre),
+  primerApellido: filtro(LIMITES.nombre),
+  segundoApellido: filtro(LIMITES.nombre),
+  fechaInicial: filtro(10),
+  fechaFinal: filtro(10),
+  sede: filtro(20),
+  modalidad: filtro(20),
+  ...PaginaQuerySchema.properties,
+})
+export type BusquedaQuery = Static<typeof BusquedaQuerySchema>
+
+export interface FiltrosBusqueda {
+  tipoDocumento?: TipoDocumento
+  documento?: string
+  primerNombre?: string
+  segundoNombre?: string
+  primerApellido?: string
+  segundoApellido?: string
+  fechaInicial?: string
+  fechaFinal?: string
+  sede?: Sede
+  modalidad?: Modalidad
+}
+
+export const CAMPOS_NOMBRE = ['primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido'] as const
+
+/** Checks the filters; the client runs it before calling, the server again on receipt. */
+export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string | undefined>>): {
+  errores: ErrorCampo[]
+  filtros: FiltrosBusqueda
+} {
+  const errores: ErrorCampo[] = []
+  const filtros: FiltrosBusqueda = {}
+  const v = (k: keyof FiltrosBusqueda) => (q[k] ?? '').trim().replace(/\s+/g, ' ')
+
+  const tipo = v('tipoDocumento')
+  if (tipo && !esTipoDocumento(tipo)) errores.push({ campo: 'tipoDocumento', mensaje: 'Tipo de documento no válido' })
+  else if (tipo) filtros.tipoDocumento = tipo as TipoDocumento
+  const documento = normalizarDocumento(v('documento'))
+  if (documento) filtros.documento = documento
+  for (const campo of CAMPOS_NOMBRE) {
+    const s = v(campo)
+    if (s) filtros[campo] = s
+  }
+  for (const campo of ['fechaInicial', 'fechaFinal'] as const) {
+    const s = v(campo)
+    if (s && !esFechaValida(s)) errores.push({ campo, mensaje: 'Fecha inválida (use AAAA-MM-DD)' })
+    else if (s) filtros[campo] = s
+  }
+  if (filtros.fechaInicial && filtros.fechaFinal && filtros.fechaInicial > filtros.fechaFinal) {
+    errores.push({ campo: 'fechaFinal', mensaje: 'La fecha final debe ser igual o posterior a la inicial' })
+  }
+  const sede = v('sede')
+  if (sede && !esSede(sede)) errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${SEDES.join(', ')}` })
+  else if (sede) filtros.sede = sede as Sede
+  const modalidad = v('modalidad')
+  if (modalidad && !esModalidad(modalidad)) {
+    errores.push({ campo: 'modalidad', mensaje: `Modalidad no válida: use ${MODALIDADES.join(', ')}` })
+  } else if (modalidad) filtros.modalidad = modalidad as Modalidad
+  return { errores, filtros }
+}
+
+const nulo = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
+
+/** One atención with its patient; a patient with no atención has null visit fields. */
+export const BusquedaFilaSchema = Type.Object({
+  id: Type.Integer({ description: 'id del paciente' }),
+  atencionId: nulo(Type.Integer()),
+  tipoDocumento: enumTexto(TIPOS_DOCUMENTO),
+  documento: Type.String(),
+  primerNombre: Type.String(),
+  segundoNombre: nulo(Type.String()),
+  primerApellido: Type.String(),
+  segundoApellido: nulo(Type.String()),
+  nombreCompleto: Type.String(),
+  /** At the arrival date (today for a patient with no atención). */
+  tipoEdad: TipoEdadSchema,
+  edad: Type.Integer(),
+  estudios: Type.Array(Type.Object({ nombre: Type.String() })),
+  modalidad: nulo(enumTexto(MODALIDADES)),
+  sede: nulo(enumTexto(SEDES)),
+  estado: nulo(enumTexto(ESTADOS)),
+  procedencia: nulo(enumTexto(PROCEDENCIAS)),
+  fechaLlegada: nulo(Type.String({ format: 'date' })),
+  horaLlegada: nulo(Type.String()),
+  prioridad: nulo(enumTexto(PRIORIDADES)),
+})
+export type BusquedaFila = Static<typeof BusquedaFilaSchema>
+
+/** Parses `limite`; null when it is out of range. */
+export function leerLimite(limite: string | undefined): number | null {
+  if (limite === undefined || limite === '') return LIMITE_POR_DEFECTO
+  const n = Number(limite)
+  return Number.isInteger(n) && n >= 1 && n <= LIMITE_MAXIMO ? n : null
+}
+
+/** The URL of the next page from a response's Link header, if there is one. */
+export function enlaceSiguiente(link: string | null | undefined): string | null {
+  const m = /<([^>]+)>\s*;\s*rel="next"/.exec(link ?? '')
+  return m?.[1] ?? null
+}

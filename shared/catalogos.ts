@@ -1,0 +1,155 @@
+// Closed vocabularies shared by server, client and database checks. Values are what is stored
+// and sent; labels are what a person reads.
+
+/** Version of the privacy policy a registration accepts (stored with the acceptance time). */
+export const POLITICA_PRIVACIDAD_VERSION = '2025-01'
+
+export const TIPOS_DOCUMENTO = ['dni', 'cedula', 'pasaporte', 'ruc'] as const
+export type TipoDocumento = (typeof TIPOS_DOCUMENTO)[number]
+export const TIPO_DOCUMENTO_ETIQUETA: Record<TipoDocumento, string> = {
+  dni: 'DNI',
+  cedula: 'Cédula',
+  pasaporte: 'Pasaporte',
+  ruc: 'RUC',
+}
+
+export const SEXOS = ['Masculino', 'Femenino', 'Otro'] as const
+export type Sexo = (typeof SEXOS)[number]
+
+export const GRUPOS_SANGUINEOS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const
+export type GrupoSanguineo = (typeof GRUPOS_SANGUINEOS)[number]
+
+/** Departamento → its municipios; the first one is what the form picks on choosing a departamento. */
+export const MUNICIPIOS = {
+  Lima: ['Lima', 'Callao'],
+  Arequipa: ['Arequipa', 'Camaná'],
+  Cusco: ['Cusco', 'Urubamba'],
+} as const satisfies Record<string, readonly string[]>
+export type Departamento = keyof typeof MUNICIPIOS
+export const DEPARTAMENTOS = Object.keys(MUNICIPIOS) as Departamento[]
+
+export const SEDES = ['Lima', 'Arequipa', 'Cusco'] as const
+export type Sede = (typeof SEDES)[number]
+
+export const MODALIDADES = ['RX', 'Eco', 'MRI', 'LAB'] as const
+export type Modalidad = (typeof MODALIDADES)[number]
+
+export interface ModalidadInfo {
+  etiqueta: string
+  /** Icon code of the patients list (spec: rx, ecografia, laboratorio). */
+  icono: string
+  estudios: readonly string[]
+}
+
+export const MODALIDAD_INFO: Record<Modalidad, ModalidadInfo> = {
+  RX: {
+    etiqueta: 'DX (RX)',
+    icono: 'rx',
+    estudios: [
+      'Tórax PA',
+      'Tórax PA y lateral',
+      'Abdomen simple',
+      'Columna cervical',
+      'Columna lumbar',
+      'Pelvis',
+      'Rodilla',
+      'Mano',
+      'Cráneo',
+    ],
+  },
+  Eco: {
+    etiqueta: 'Eco (US)',
+    icono: 'ecografia',
+    estudios: [
+      'Abdominal completa',
+      'Obstétrica',
+      'Pélvica',
+      'Renal',
+      'Tiroidea',
+      'Mamaria',
+      'Doppler venoso',
+    ],
+  },
+  MRI: {
+    etiqueta: 'MRI',
+    icono: 'resonancia',
+    estudios: ['Cerebro', 'Columna lumbar', 'Rodilla', 'Hombro', 'Abdomen'],
+  },
+  LAB: {
+    etiqueta: 'Laboratorio',
+    icono: 'laboratorio',
+    estudios: [
+      'Hemograma completo',
+      'Glucosa',
+      'Perfil lipídico',
+      'Creatinina',
+      'Perfil hepático',
+      'TSH',
+      'Examen de orina',
+    ],
+  },
+}
+
+/** Worklist states, each with its DICOM Scheduled Procedure Step Status (Informado is a RIS state). */
+export const ESTADOS = ['Programado', 'En espera', 'En proceso', 'Completado', 'Informado', 'Cancelado'] as const
+export type Estado = (typeof ESTADOS)[number]
+export const ESTADO_DICOM: Record<Estado, string> = {
+  Programado: 'SCHEDULED',
+  'En espera': 'ARRIVED',
+  'En proceso': 'STARTED',
+  Completado: 'COMPLETED',
+  Informado: 'REPORTED',
+  Cancelado: 'CANCELLED',
+}
+/** States a new atención may start in. */
+export const ESTADOS_INICIALES = ['Programado', 'En espera'] as const satisfies readonly Estado[]
+/** The worklist moves forward; Informado and Cancelado are final. */
+export const TRANSICIONES: Record<Estado, readonly Estado[]> = {
+  Programado: ['En espera', 'En proceso', 'Cancelado'],
+  'En espera': ['En proceso', 'Cancelado'],
+  'En proceso': ['Completado', 'Cancelado'],
+  Completado: ['Informado'],
+  Informado: [],
+  Cancelado: [],
+}
+/** Not yet done: counted by the dashboard's alerts. */
+export const ESTADOS_ABIERTOS = ['Programado', 'En espera', 'En proceso'] as const satisfies readonly Estado[]
+/** Waiting to be attended: the dashboard's Citas Pendientes. */
+export const ESTADOS_PENDIENTES = ['Programado', 'En espera'] as const satisfies readonly Estado[]
+
+export function puedeCambiarEstado(desde: Estado, hacia: Estado): boolean {
+  return TRANSICIONES[desde].includes(hacia)
+}
+
+/** Priorities with their DICOM Requested Procedure Priority. */
+export const PRIORIDADES = ['Rutina', 'Urgente', 'Emergencia'] as const
+export type Prioridad = (typeof PRIORIDADES)[number]
+export const PRIORIDAD_DICOM: Record<Prioridad, string> = {
+  Rutina: 'ROUTINE',
+  Urgente: 'HIGH',
+  Emergencia: 'STAT',
+}
+export const PRIORIDADES_ALERTA = ['Urgente', 'Emergencia'] as const satisfies readonly Prioridad[]
+
+export const PROCEDENCIAS = ['Ambulatorio', 'Hospitalización', 'Emergencia', 'Externo'] as const
+export type Procedencia = (typeof PROCEDENCIAS)[number]
+
+export const MESES = [
+  'Enero',
+  'Febrero',
+  'Marzo',
+  'Abril',
+  'Mayo',
+  'Junio',
+  'Julio',
+  'Agosto',
+  'Septiembre',
+  'Octubre',
+  'Noviembre',
+  'Diciembre',
+] as const
+
+export const esTipoDocumento = (v: string): v is TipoDocumento => (TIPOS_DOCUMENTO as readonly string[]).includes(v)
+export const esSede = (v: string): v is Sede => (SEDES as readonly string[]).includes(v)
+export const esModalidad = (v: string): v is Modalidad => (MODALIDADES as readonly string[]).includes(v)
+export const esDepartamento = (v: string): v is Departamento => Object.hasOwn(MUNICIPIOS, v)

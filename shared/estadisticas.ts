@@ -1,0 +1,45 @@
+// The dashboard's numbers (DESIGN.md, Dashboard), all counted in the clinic's time zone.
+import { Type, type Static } from '@sinclair/typebox'
+import { MESES } from './catalogos.js'
+import { defineContract } from './contract.js'
+import { enumTexto, TipoEdadSchema } from './paciente.js'
+
+export const EstadisticasSchema = Type.Object({
+  /** Today in the clinic's time zone ('YYYY-MM-DD'). */
+  hoy: Type.String({ format: 'date' }),
+  tarjetas: Type.Object({
+    totalPacientes: Type.Integer(),
+    /** Today's atenciones still Programado or En espera. */
+    citasPendientes: Type.Integer(),
+    /** Estudios of today's atenciones that are not cancelled. */
+    estudiosHoy: Type.Integer(),
+    /** Urgente or Emergencia atenciones not yet done, any day. */
+    alertas: Type.Integer(),
+  }),
+  /** Atenciones per month of the current year, Enero to the current month. */
+  atencionesPorMes: Type.Array(
+    Type.Object({ mes: Type.Integer({ minimum: 1, maximum: 12 }), nombre: enumTexto(MESES), total: Type.Integer() }),
+  ),
+  ultimosPacientes: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      nombreCompleto: Type.String(),
+      documento: Type.String(),
+      tipoEdad: TipoEdadSchema,
+      edad: Type.Integer(),
+      /** Registration date in the clinic's time zone. */
+      fechaRegistro: Type.String({ format: 'date' }),
+    }),
+  ),
+})
+export type Estadisticas = Static<typeof EstadisticasSchema>
+
+export const ULTIMOS_PACIENTES = 5
+
+export const estadisticasContract = defineContract({
+  method: 'GET',
+  url: '/estadisticas',
+  summary: 'Tarjetas, atenciones por mes del año en curso y últimos pacientes del dashboard',
+  tags: ['estadisticas'],
+  response: { 200: EstadisticasSchema },
+})

@@ -1,0 +1,296 @@
+// The patient: what the form sends, what the server answers, and the one validation both sides
+// run (same rules, same Spanish message per field).
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import {
+  GRUPOS_SANGUINEOS,
+  MUNICIPIOS,
+  SEXOS,
+  TIPOS_DOCUMENTO,
+  esDepartamento,
+  esTipoDocumento,
+  type Departamento,
+  type GrupoSanguineo,
+  type Sexo,
+  type TipoDocumento,
+} from './catalogos.js'
+import { errorDocumento, normalizarDocumento } from './documento.js'
+import { diaJuliano, TIPOS_EDAD } from './edad.js'
+
+/** Length limits of each text field (the database checks the same ones). */
+export const LIMITES = {
+  documento: 20,
+  nombre: 60,
+  zonaResidencial: 60,
+  direccion: 200,
+  barrio: 100,
+  telefono: 20,
+  codigoPostal: 10,
+  correoElectronico: 254,
+  acudiente: 120,
+} as const
+
+export const FECHA_NACIMIENTO_MINIMA = '1900-01-01'
+
+export const MENSAJES = {
+  requerido: 'Campo requerido',
+  politica: 'Debes aceptar la política de privacidad',
+  noPermitido: 'Valor no permitido',
+  nombre: 'Solo letras, espacios, apóstrofos y guiones',
+  fecha: 'Fecha inválida',
+  fechaFutura: 'La fecha de nacimiento no puede ser futura',
+  fechaAntigua: 'La fecha de nacimiento debe ser posterior a 1900',
+  municipio: 'El municipio no pertenece al departamento',
+  correo: 'Correo electrónico inválido',
+  telefono: 'Número inválido: use de 6 a 20 dígitos',
+  codigoPostal: 'Código postal inválido',
+  largo: (n: number) => `Debe tener como máximo ${n} caracteres`,
+} as const
+
+const texto = (max: number) => Type.String({ maxLength: max })
+const opcional = (max: number) => Type.Optional(texto(max))
+
+/** spec §7's body: every form field as text ('' when blank) plus edad, which the server ignores. */
+export const PacienteEntradaSchema = Type.Object(
+  {
+    tipoDocumento: texto(20),
+    documento: texto(LIMITES.documento),
+    primerNombre: texto(LIMITES.nombre),
+    segundoNombre: opcional(LIMITES.nombre),
+    primerApellido: texto(LIMITES.nombre),
+    segundoApellido: opcional(LIMITES.nombre),
+    fechaNacimiento: texto(10),
+    edad: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()])),
+    sexo: texto(20),
+    grupoSanguineo: opcional(5),
+    departamento: texto(40),
+    municipio: texto(40),
+    zonaResidencial: texto(LIMITES.zonaResidencial),
+    direccion: opcional(LIMITES.direccion),
+    barrio: opcional(LIMITES.barrio),
+    celular: opcional(LIMITES.telefono),
+    codigoPostal: opcional(LIMITES.codigoPostal),
+    telefono: opcional(LIMITES.telefono),
+    telefono2: opcional(LIMITES.telefono),
+    correoElectronico: opcional(LIMITES.correoElectronico),
+    acudiente: opcional(LIMITES.acudiente),
+    aceptaPolitica: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+export type PacienteEntrada = Static<typeof PacienteEntradaSchema>
+
+/** What an empty registration form holds (spec §9: all empty, aceptaPolitica false). */
+export const PACIENTE_VACIO: Required<Omit<PacienteEntrada, 'edad'>> = {
+  tipoDocumento: '',
+  documento: '',
+  primerNombre: '',
+  segundoNombre: '',
+  primerApellido: '',
+  segundoApellido: '',
+  fechaNacimiento: '',
+  sexo: '',
+  grupoSanguineo: '',
+  departamento: '',
+  municipio: '',
+  zonaResidencial: '',
+  direccion: '',
+  barrio: '',
+  celular: '',
+  codigoPostal: '',
+  telefono: '',
+  telefono2: '',
+  correoElectronico: '',
+  acudiente: '',
+  aceptaPolitica: false,
+}
+
+/** A closed string vocabulary in a response schema (serialised as a plain string with an enum). */
+export const enumTexto = <T extends string>(valores: readonly T[], opciones: object = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...valores], ...opciones })
+const nulo = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
+
+export const TipoEdadSchema = enumTexto(TIPOS_EDAD)
+
+/** A stored patient as every call answers it; blank optional fields are null. */
+export const PacienteSchema = Type.Object({
+  id: Type.Integer(),
+  tipoDocumento: enumTexto(TIPOS_DOCUMENTO),
+  documento: Type.String(),
+  primerNombre: Type.String(),
+  segundoNombre: nulo(Type.String()),
+  primerApellido: Type.String(),
+  segundoApellido: nulo(Type.String()),
+  nombreCompleto: Type.String(),
+  fechaNacimiento: Type.String({ format: 'date' }),
+  /** Age today in the clinic's time zone, in tipoEdad units (years; months or days for infants). */
+  edad: Type.Integer(),
+  tipoEdad: TipoEdadSchema,
+  sexo: enumTexto(SEXOS),
+  grupoSanguineo: nulo(enumTexto(GRUPOS_SANGUINEOS)),
+  departamento: Type.String(),
+  municipio: Type.String(),
+  zonaResidencial: Type.String(),
+  direccion: nulo(Type.String()),
+  barrio: nulo(Type.String()),
+  celular: nulo(Type.String()),
+  codigoPostal: nulo(Type.String()),
+  telefono: nulo(Type.String()),
+  telefono2: nulo(Type.String()),
+  correoElectronico: nulo(Type.String()),
+  acudiente: nulo(Type.String()),
+  aceptaPolitica: Type.Boolean(),
+  politicaAceptadaEn: Type.String({ format: 'date-time' }),
+  politicaVersion: Type.String(),
+  creadoEn: Type.String({ format: 'date-time' }),
+})
+export type Paciente = Static<typeof PacienteSchema>
+
+/** The validated, trimmed patient the server stores. */
+export interface PacienteDatos {
+  tipoDocumento: TipoDocumento
+  documento: string
+  primerNombre: string
+  segundoNombre: string | null
+  primerApellido: string
+  segundoApellido: string | null
+  fechaNacimiento: string
+  sexo: Sexo
+  grupoSanguineo: GrupoSanguineo | null
+  departamento: Departamento
+  municipio: string
+  zonaResidencial: string
+  direccion: string | null
+  barrio: string | null
+  celular: string | null
+  codigoPostal: string | null
+  telefono: string | null
+  telefono2: string | null
+  correoElectronico: string | null
+  acudiente: string | null
+}
+
+export interface ErrorCampo {
+  campo: string
+  mensaje: string
+}
+
+type Nombres = { primerNombre: string; segundoNombre?: string | null; primerApellido: string; segundoApellido?: string | null }
+
+/** "Primer Segundo Apellido1 Apellido2", skipping blank parts. */
+export function nombreCompleto(p: Nombres): string {
+  return [p.primerNombre, p.segundoNombre, p.primerApellido, p.segundoApellido]
+    .map((s) => (s ?? '').trim())
+    .filter(Boolean)
+    .join(' ')
+}
+
+const NOMBRE = /^[\p{L}\p{M}'’ -]+$/u
+const LETRA = /\p{L}/u
+const CORREO = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+const TELEFONO = /^\+?[0-9 ()-]{6,20}$/
+const CODIGO_POSTAL = /^[A-Za-z0-9 -]{3,10}$/
+
+/** Trimmed, inner runs of blanks made one space; anything not text becomes ''. */
+const limpiar = (v: unknown): string => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : '')
+
+/**
+ * Checks a registration as spec §5 and DESIGN.md's format rules say, one message per field.
+ * `hoy` is today's date ('YYYY-MM-DD') in the clinic's time zone.
+ */
+export function validarPaciente(
+  entrada: Partial<Record<keyof PacienteEntrada, unknown>>,
+  hoy: string,
+): { errores: ErrorCampo[]; datos: PacienteDatos | null } {
+  const errores: ErrorCampo[] = []
+  const error = (campo: string, mensaje: string) => errores.push({ campo, mensaje })
+  const v = (k: keyof PacienteEntrada) => limpiar(entrada[k])
+
+  const requerido = (k: keyof PacienteEntrada): string => {
+    const s = v(k)
+    if (!s) error(k, MENSAJES.requerido)
+    return s
+  }
+  const largo = (k: keyof PacienteEntrada, s: string, max: number): boolean => {
+    if (s.length > max) error(k, MENSAJES.largo(max))
+    return s.length <= max
+  }
+  const nombre = (k: keyof PacienteEntrada, obligatorio: boolean): string => {
+    const s = obligatorio ? requerido(k) : v(k)
+    if (s && largo(k, s, LIMITES.nombre) && !(NOMBRE.test(s) && LETRA.test(s))) error(k, MENSAJES.nombre)
+    return s
+  }
+  const opcionalCon = (k: keyof PacienteEntrada, max: number, patron?: RegExp, mensaje?: string) => {
+    const s = v(k)
+    if (s && largo(k, s, max) && patron && !patron.test(s)) error(k, mensaje ?? MENSAJES.noPermitido)
+    return s || null
+  }
+
+  const tipoDocumento = requerido('tipoDocumento')
+  if (tipoDocumento && !esTipoDocumento(tipoDocumento)) error('tipoDocumento', MENSAJES.noPermitido)
+  const documento = normalizarDocumento(requerido('documento'))
+  if (documento && largo('documento', documento, LIMITES.documento) && esTipoDocumento(tipoDocumento)) {
+    const e = errorDocumento(tipoDocumento, documento)
+    if (e) error('documento', e)
+  }
+
+  const primerNombre = nombre('primerNombre', true)
+  const segundoNombre = nombre('segundoNombre', false)
+  const primerApellido = nombre('primerApellido', true)
+  const segundoApellido = nombre('segundoApellido', false)
+
+  const fechaNacimiento = requerido('fechaNacimiento')
+  if (fechaNacimiento) {
+    if (diaJuliano(fechaNacimiento) === null) error('fechaNacimiento', MENSAJES.fecha)
+    else if (fechaNacimiento > hoy) error('fechaNacimiento', MENSAJES.fechaFutura)
+    else if (fechaNacimiento < FECHA_NACIMIENTO_MINIMA) error('fechaNacimiento', MENSAJES.fechaAntigua)
+  }
+
+  const sexo = requerido('sexo')
+  if (sexo && !(SEXOS as readonly string[]).includes(sexo)) error('sexo', MENSAJES.noPermitido)
+  const grupoSanguineo = v('grupoSanguineo')
+  if (grupoSanguineo && !(GRUPOS_SANGUINEOS as readonly string[]).includes(grupoSanguineo)) {
+    error('grupoSanguineo', MENSAJES.noPermitido)
+  }
+
+  const departamento = requerido('departamento')
+  const municipio = requerido('municipio')
+  if (departamento && !esDepartamento(departamento)) error('departamento', MENSAJES.noPermitido)
+  else if (departamento && municipio && !(MUNICIPIOS[departamento as Departamento] as readonly string[]).includes(municipio)) {
+    error('municipio', MENSAJES.municipio)
+  }
+
+  const zonaResidencial = requerido('zonaResidencial')
+  if (zonaResidencial) largo('zonaResidencial', zonaResidencial, LIMITES.zonaResidencial)
+
+  const datos = {
+    direccion: opcionalCon('direccion', LIMITES.direccion),
+    barrio: opcionalCon('barrio', LIMITES.barrio),
+    celular: opcionalCon('celular', LIMITES.telefono, TELEFONO, MENSAJES.telefono),
+    codigoPostal: opcionalCon('codigoPostal', LIMITES.codigoPostal, CODIGO_POSTAL, MENSAJES.codigoPostal),
+    telefono: opcionalCon('telefono', LIMITES.telefono, TELEFONO, MENSAJES.telefono),
+    telefono2: opcionalCon('telefono2', LIMITES.telefono, TELEFONO, MENSAJES.telefono),
+    correoElectronico: opcionalCon('correoElectronico', LIMITES.correoElectronico, CORREO, MENSAJES.correo),
+    acudiente: opcionalCon('acudiente', LIMITES.acudiente),
+  }
+  if (entrada.aceptaPolitica !== true) error('aceptaPolitica', MENSAJES.politica)
+
+  if (errores.length > 0) return { errores, datos: null }
+  return {
+    errores,
+    datos: {
+      tipoDocumento: tipoDocumento as TipoDocumento,
+      documento,
+      primerNombre,
+      segundoNombre: segundoNombre || null,
+      primerApellido,
+      segundoApellido: segundoApellido || null,
+      fechaNacimiento,
+      sexo: sexo as Sexo,
+      grupoSanguineo: (grupoSanguineo || null) as GrupoSanguineo | null,
+      departamento: departamento as Departamento,
+      municipio,
+      zonaResidencial,
+      ...datos,
+    },
+  }
+}
