@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest'
+import { enlaceSiguiente, leerLimite, validarBusqueda } from './busqueda.js'
+import { puedeCambiarEstado, TRANSICIONES, ESTADOS, MODALIDAD_INFO, MUNICIPIOS } from './catalogos.js'
+
+describe('validarBusqueda', () => {
+  test('los vacíos cuentan como ausentes', () => {
+    expect(validarBusqueda({ primerNombre: '  ', sede: '', documento: '' })).toEqual({ errores: [], filtros: {} })
+  })
+  test('recorta y conserva los filtros válidos', () => {
+    const r = validarBusqueda({ primerApellido: ' pérez ', documento: ' ab 12 ', sede: 'Cusco', modalidad: 'Eco', fechaInicial: '2025-01-01' })
+    expect(r.errores).toEqual([])
+    expect(r.filtros).toEqual({ primerApellido: 'pérez', documento: 'AB12', sede: 'Cusco', modalidad: 'Eco', fechaInicial: '2025-01-01' })
+  })
+  test('valores malos, uno por campo', () => {
+    const r = validarBusqueda({ sede: 'Tacna', modalidad: 'CT', fechaInicial: '2025-02-30', tipoDocumento: 'x' })
+    expect(r.errores.map((e) => e.campo).sort()).toEqual(['fechaInicial', 'modalidad', 'sede', 'tipoDocumento'])
+    expect(validarBusqueda({ fechaInicial: '2025-02-01', fechaFinal: '2025-01-31' }).errores).toEqual([
+      { campo: 'fechaFinal', mensaje: 'La fecha final debe ser igual o posterior a la inicial' },
+    ])
+    expect(validarBusqueda({ fechaInicial: '2025-02-01', fechaFinal: '2025-02-01' }).errores).toEqual([])
+  })
+})
+
+test('leerLimite y enlaceSiguiente', () => {
+  expect(leerLimite(undefined)).toBe(50)
+  expect(leerLimite('200')).toBe(200)
+  expect(leerLimite('201')).toBeNull()
+  expect(leerLimite('0')).toBeNull()
+  expect(enlaceSiguiente('</pacientes/buscar?cursor=abc>; rel="next"')).toBe('/pacientes/buscar?cursor=abc')
+  expect(enlaceSiguiente(null)).toBeNull()
+})
+
+test('catálogos coherentes', () => {
+  expect(puedeCambiarEstado('En espera', 'En proceso')).toBe(true)
+  expect(puedeCambiarEstado('Cancelado', 'En espera')).toBe(false)
+  expect(puedeCambiarEstado('Informado', 'Completado')).toBe(false)
+  for (const e of ESTADOS) for (const h of TRANSICIONES[e]) expect(ESTADOS).toContain(h)
+  expect(MODALIDAD_INFO.RX.etiqueta).toBe('DX (RX)')
+  expect(MODALIDAD_INFO.Eco.etiqueta).toBe('Eco (US)')
+  expect(MODALIDAD_INFO.LAB.etiqueta).toBe('Laboratorio')
+  expect(MUNICIPIOS.Cusco[0]).toBe('Cusco')
+})
