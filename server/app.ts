@@ -8,11 +8,15 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { autenticacion } from './auth/plugin.js'
 import type { Config } from './config.js'
 import type { Database } from './db.js'
 import { registerErrorHandler } from './errors.js'
 import { CLIENT_DIR } from './paths.js'
+import { auditoriaRoutes } from './routes/auditoria.js'
 import { healthRoutes } from './routes/health.js'
+import { sesionRoutes } from './routes/sesion.js'
+import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
 
 export interface AppOptions {
@@ -29,7 +33,8 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
-    ajv: { customOptions: { allErrors: true, verbose: true, coerceTypes: false } },
+    // `mensaje` on a schema is the Spanish message for its field (see errors.ts).
+    ajv: { customOptions: { allErrors: true, verbose: true, coerceTypes: false, keywords: ['mensaje'] } },
     return503OnClosing: true,
   }
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>()
@@ -59,6 +64,8 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
   })
   await app.register(fastifyCompress, { threshold: 1024 })
   await app.register(fastifyCookie)
+  // Before any route: its onRoute hook closes every route that does not say `auth: false`.
+  await app.register(autenticacion, { config, sql: db.sql })
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: true })
   }
@@ -67,12 +74,23 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
       info: { title: 'Clínica API', version: '1.0.0', description: 'Gestión de pacientes y atenciones' },
     },
   })
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true })
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    // The UI's own CSP (hashes of its inline scripts) keeps the app's framing and HTTPS rules.
+    transformStaticCSP: (csp) =>
+      csp
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(config.cookieSecure ? /$^/ : /\s*upgrade-insecure-requests;?/, ''),
+  })
 
   registerErrorHandler(app)
   await app.register(spa, { clientDir })
 
   await app.register(healthRoutes, { sql: db.sql })
+  await app.register(sesionRoutes, { sql: db.sql, config })
+  await app.register(usuariosRoutes, { sql: db.sql })
+  await app.register(auditoriaRoutes, { sql: db.sql })
 
   return app
 }

@@ -34,7 +34,14 @@ try {
 }
 
 const app = await buildApp({ config, db, logger: loggerOptions(config) })
-await prepareDatabase({ config, db, log: app.log })
+try {
+  await prepareDatabase({ config, db, log: app.log })
+} catch (err) {
+  await app.close()
+  await db.close()
+  if (err instanceof ConfigError) fail(err.message)
+  throw err
+}
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'cierre por error')

@@ -1,6 +1,7 @@
 // One-time work after migrations and before serving: the first admin account and, on an empty
 // embedded database, the demo data set. Each step is idempotent.
 import type { FastifyBaseLogger } from 'fastify'
+import { asegurarPrimerAdmin } from './auth/primer-admin.js'
 import type { Config } from './config.js'
 import type { Database } from './db.js'
 
@@ -10,6 +11,7 @@ export interface StartupContext {
   log: FastifyBaseLogger
 }
 
-export async function prepareDatabase(_ctx: StartupContext): Promise<void> {
-  // Filled in by the accounts (first admin) and demo-data steps.
+export async function prepareDatabase(ctx: StartupContext): Promise<void> {
+  await asegurarPrimerAdmin(ctx.db.sql, ctx.config, ctx.log)
+  // Filled in by the demo-data step.
 }

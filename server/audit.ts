@@ -1,0 +1,84 @@
+// The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). Routes
+// call `auditar` after the work succeeded; it records who, from where, what and on which patient.
+import type { FastifyRequest } from 'fastify'
+import type { Sql } from './db.js'
+import type { AccionAuditoria, EventoAuditoria } from '../shared/auditoria.js'
+
+export interface Evento {
+  accion: AccionAuditoria
+  /** The acting account; null for a failed login of a name that does not exist, or the console. */
+  usuarioId: number | null
+  usuario: string | null
+  direccion: string | null
+  pacienteId?: number | null
+  /** What was done, never a result: a search's filters, a changed field, an attempted name. */
+  detalle?: Record<string, unknown> | null
+}
+
+export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {
+  const detalle = e.detalle && Object.keys(e.detalle).length > 0 ? JSON.stringify(e.detalle) : null
+  await sql`
+    insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
+    values (${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, ${e.pacienteId ?? null}, ${detalle}::jsonb)`
+}
+
+/** Records an event by the signed-in user of `request`, from its address. */
+export function auditar(
+  sql: Sql,
+  request: FastifyRequest,
+  accion: AccionAuditoria,
+  extra: { pacienteId?: number | null; detalle?: Record<string, unknown> | null } = {},
+): Promise<void> {
+  return registrarEvento(sql, {
+    accion,
+    usuarioId: request.usuario?.id ?? null,
+    usuario: request.usuario?.usuario ?? null,
+    direccion: request.ip,
+    ...extra,
+  })
+}
+
+/** A search's filters for the trail: the values given, without the empty ones. */
+export function filtrosDe(query: object | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''))
+}
+
+export interface FiltroAuditoria {
+  usuario?: string
+  pacienteId?: number
+  accion?: AccionAuditoria
+  antesDe?: number
+  limite: number
+}
+
+interface FilaEvento {
+  id: string
+  en: Date
+  usuario: string | null
+  direccion: string | null
+  accion: string
+  pacienteId: string | null
+  detalle: Record<string, unknown> | null
+}
+
+/** Newest first, keyset-paged by id; one more row than asked tells whether there is a next page. */
+export async function listarEventos(sql: Sql, f: FiltroAuditoria): Promise<EventoAuditoria[]> {
+  const filas = await sql<FilaEvento[]>`
+    select id, en, usuario, direccion, accion, paciente_id, detalle from auditoria
+    where true
+      ${f.usuario !== undefined ? sql`and usuario = ${f.usuario}` : sql``}
+      ${f.pacienteId !== undefined ? sql`and paciente_id = ${f.pacienteId}` : sql``}
+      ${f.accion !== undefined ? sql`and accion = ${f.accion}` : sql``}
+      ${f.antesDe !== undefined ? sql`and id < ${f.antesDe}` : sql``}
+    order by id desc
+    limit ${f.limite + 1}`
+  return filas.map((r) => ({
+    id: Number(r.id),
+    en: r.en.toISOString(),
+    usuario: r.usuario,
+    direccion: r.direccion,
+    accion: r.accion,
+    pacienteId: r.pacienteId === null ? null : Number(r.pacienteId),
+    detalle: r.detalle,
+  }))
+}

@@ -1,0 +1,52 @@
+// Failed-login throttling, counted in PostgreSQL so every instance shares it. Keyed by the name
+// typed, never by whether it exists, so the answer says nothing about which accounts exist.
+import type { Sql } from '../db.js'
+import { TooManyRequestsError } from '../errors.js'
+
+export const VENTANA_MINUTOS = 15
+export const MAX_POR_USUARIO = 5
+export const MAX_POR_DIRECCION = 20
+
+interface Espera {
+  segundos: number
+}
+
+/**
+ * Records this attempt as failed before the password is checked, so a burst of parallel attempts
+ * cannot all slip under the limit; throws 429 when the earlier failures already reach it.
+ * Returns the attempt's id, to be forgotten if the password turns out right.
+ */
+export async function registrarIntento(sql: Sql, usuario: string, direccion: string): Promise<number> {
+  const [intento] = await sql<{ id: string }[]>`
+    insert into intentos_fallidos (usuario, direccion) values (${usuario}, ${direccion}) returning id`
+  const id = Number(intento!.id)
+  await sql`delete from intentos_fallidos where en < now() - interval '1 day'`
+  // The Nth earlier failure in the window: while it exists, the limit is reached; it leaves the
+  // window (and a new attempt is allowed) VENTANA_MINUTOS after it happened.
+  const esperas = await sql<Espera[]>`
+    select * from (
+      (select ceil(extract(epoch from en + make_interval(mins => ${VENTANA_MINUTOS}) - now()))::int as segundos
+       from intentos_fallidos where usuario = ${usuario} and en > now() - make_interval(mins => ${VENTANA_MINUTOS}) and id < ${id}
+       order by id desc offset ${MAX_POR_USUARIO - 1} limit 1)
+      union all
+      (select ceil(extract(epoch from en + make_interval(mins => ${VENTANA_MINUTOS}) - now()))::int
+       from intentos_fallidos where direccion = ${direccion} and en > now() - make_interval(mins => ${VENTANA_MINUTOS}) and id < ${id}
+       order by id desc offset ${MAX_POR_DIRECCION - 1} limit 1)
+    ) e`
+  if (esperas.length > 0) {
+    // A refused attempt is not a failure of its own: the wait does not grow while someone keeps trying.
+    await sql`delete from intentos_fallidos where id = ${id}`
+    const segundos = Math.max(1, ...esperas.map((e) => e.segundos))
+    const minutos = Math.ceil(segundos / 60)
+    throw new TooManyRequestsError(
+      `Demasiados intentos fallidos. Intente nuevamente en ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
+      segundos,
+    )
+  }
+  return id
+}
+
+/** A right password: this attempt was no failure, and the name's earlier failures are forgiven. */
+export async function olvidarIntentos(sql: Sql, usuario: string, id: number): Promise<void> {
+  await sql`delete from intentos_fallidos where id = ${id} or usuario = ${usuario}`
+}

@@ -1,0 +1,35 @@
+// Logging in: throttle, check the password (always one argon2 run, whether the account exists or
+// not), open a fresh session, and leave a trace either way.
+import type { FastifyRequest } from 'fastify'
+import { registrarEvento } from '../audit.js'
+import type { Config } from '../config.js'
+import type { Sql } from '../db.js'
+import { UnauthorizedError } from '../errors.js'
+import type { Usuario } from '../route.js'
+import { MENSAJES_SESION, type Credenciales } from '../../shared/sesion.js'
+import { verificarContrasena } from './contrasenas.js'
+import { olvidarIntentos, registrarIntento } from './limite.js'
+import { abrirSesion } from './sesiones.js'
+import { credencialesDe, normalizarUsuario } from './usuarios.js'
+
+export async function iniciarSesion(
+  sql: Sql,
+  config: Config,
+  request: FastifyRequest,
+  credenciales: Credenciales,
+): Promise<{ usuario: Usuario; token: string }> {
+  const nombre = normalizarUsuario(credenciales.usuario)
+  const direccion = request.ip
+  const intento = await registrarIntento(sql, nombre, direccion)
+  const cuenta = await credencialesDe(sql, nombre)
+  const correcta = await verificarContrasena(cuenta?.claveHash, credenciales.contrasena)
+  if (!cuenta || !correcta || !cuenta.activo) {
+    await registrarEvento(sql, { accion: 'sesion.fallida', usuarioId: cuenta?.id ?? null, usuario: nombre, direccion })
+    throw new UnauthorizedError(MENSAJES_SESION.credenciales)
+  }
+  await olvidarIntentos(sql, nombre, intento)
+  const token = await abrirSesion(sql, config, cuenta.id, direccion)
+  const usuario: Usuario = { id: cuenta.id, usuario: cuenta.usuario, nombre: cuenta.nombre, rol: cuenta.rol }
+  await registrarEvento(sql, { accion: 'sesion.iniciada', usuarioId: usuario.id, usuario: usuario.usuario, direccion })
+  return { usuario, token }
+}

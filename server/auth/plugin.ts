@@ -1,0 +1,88 @@
+// The app-wide guards: every route needs a session unless it says `auth: false` (or is a file of
+// the built client), and a mutating call must come from this origin with a JSON body.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.js'
+import type { Sql } from '../db.js'
+import { AppError, ForbiddenError, UnauthorizedError } from '../errors.js'
+import { nombreCookie, opcionesCookie, usuarioDeSesion } from './sesiones.js'
+
+export interface RutaRegistrada {
+  method: string
+  url: string
+  auth: boolean
+}
+
+const registros = new WeakMap<FastifyInstance, RutaRegistrada[]>()
+
+/** Every route registered after the plugin, with whether it needs a session (for tests and audits). */
+export const rutasRegistradas = (app: FastifyInstance): RutaRegistrada[] => registros.get(app) ?? []
+
+const MUTANTES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const JSON_TIPO = /^application\/json\s*(;|$)/i
+
+function tieneCuerpo(request: FastifyRequest): boolean {
+  const largo = request.headers['content-length']
+  return request.headers['transfer-encoding'] !== undefined || (largo !== undefined && largo !== '0')
+}
+
+/** The browser's own word (Sec-Fetch-Site) or an Origin equal to ours or listed in CORS_ORIGIN. */
+export function origenPermitido(request: FastifyRequest, corsOrigins: readonly string[]): boolean {
+  if (request.headers['sec-fetch-site'] === 'same-origin') return true
+  const origin = request.headers.origin
+  if (!origin || origin === 'null') return false
+  if (corsOrigins.includes(origin)) return true
+  try {
+    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin
+  } catch {
+    return false
+  }
+}
+
+async function autenticacionPlugin(app: FastifyInstance, opts: { config: Config; sql: Sql }): Promise<void> {
+  const { config, sql } = opts
+  const cookie = nombreCookie(config)
+  const registro: RutaRegistrada[] = []
+  registros.set(app, registro)
+
+  // Closed by default, so a route that forgets to say anything still needs a session.
+  app.addHook('onRoute', (ruta) => {
+    ruta.config ??= {}
+    const archivoDelCliente = typeof (ruta.config as { file?: unknown }).file === 'string'
+    ruta.config.auth ??= !archivoDelCliente
+    for (const method of [ruta.method].flat()) registro.push({ method, url: ruta.url, auth: ruta.config.auth })
+  })
+
+  app.addHook('onRequest', async (request) => {
+    if (!MUTANTES.has(request.method)) return
+    if (!origenPermitido(request, config.corsOrigins)) {
+      throw new ForbiddenError('Solicitud rechazada: debe originarse en este mismo sitio')
+    }
+    if (tieneCuerpo(request) && !JSON_TIPO.test(request.headers['content-type'] ?? '')) {
+      throw new AppError(415, 'Tipo de contenido no soportado: use application/json')
+    }
+  })
+
+  // preParsing, not onRequest: the SPA shell (an onRequest hook registered later) must win first.
+  app.addHook('preParsing', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    if (request.is404 || request.routeOptions.config.auth === false) return payload
+    const token = request.cookies[cookie]
+    const usuario = token ? await usuarioDeSesion(sql, config, token) : undefined
+    if (!usuario) {
+      if (token) reply.clearCookie(cookie, opcionesCookie(config))
+      throw new UnauthorizedError()
+    }
+    request.usuario = usuario
+    // Patient data must not stay in a shared computer's cache or come back with the Back button.
+    reply.header('cache-control', 'no-store')
+    return payload
+  })
+}
+
+export const autenticacion = fp(autenticacionPlugin, { name: 'autenticacion', dependencies: ['@fastify/cookie'] })
+
+/** A preParsing hook for a plugin whose routes are for admins only (after the session hook). */
+export async function soloAdmin(request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (request.usuario?.rol !== 'admin') throw new ForbiddenError('Solo un administrador puede hacer esto')
+  return payload
+}

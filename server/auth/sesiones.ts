@@ -1,0 +1,60 @@
+// Server-side sessions in PostgreSQL, so every instance behind a load balancer sees the same ones.
+// The cookie carries a random token; the table keeps only its SHA-256.
+import { createHash, randomBytes } from 'node:crypto'
+import type { CookieSerializeOptions } from '@fastify/cookie'
+import type { Config } from '../config.js'
+import type { Sql } from '../db.js'
+import type { Usuario } from '../route.js'
+
+type SesionConfig = Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours'>
+
+/** `__Host-` makes the browser refuse the cookie unless Secure, path / and no Domain. */
+export const nombreCookie = (config: Pick<Config, 'cookieSecure'>) => (config.cookieSecure ? '__Host-sesion' : 'sesion')
+
+/** No Max-Age: the cookie goes with the browser; the server enforces both expiries anyway. */
+export const opcionesCookie = (config: Pick<Config, 'cookieSecure'>): CookieSerializeOptions => ({
+  httpOnly: true,
+  sameSite: 'strict',
+  secure: config.cookieSecure,
+  path: '/',
+})
+
+const huella = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** Opens a session and returns the token for the cookie. */
+export async function abrirSesion(sql: Sql, config: SesionConfig, usuarioId: number, direccion: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await sql`
+    insert into sesiones (token_hash, usuario_id, expira_en, direccion)
+    values (${huella(token)}, ${usuarioId}, now() + make_interval(hours => ${config.sessionMaxHours}), ${direccion})`
+  // Expired rows are only dead weight; logins are rare enough to sweep them here.
+  await sql`
+    delete from sesiones
+    where expira_en <= now() or ultimo_uso <= now() - make_interval(mins => ${config.sessionIdleMinutes})`
+  return token
+}
+
+/**
+ * The signed-in user of a token, if its session is alive (not idle too long, not past its absolute
+ * limit, account active). Marks it used, at most every 15 seconds, to keep writes down.
+ */
+export async function usuarioDeSesion(sql: Sql, config: SesionConfig, token: string): Promise<Usuario | undefined> {
+  const [fila] = await sql<Usuario[]>`
+    with viva as (
+      select s.token_hash, s.ultimo_uso, u.id, u.usuario, u.nombre, u.rol
+      from sesiones s join usuarios u on u.id = s.usuario_id
+      where s.token_hash = ${huella(token)}
+        and u.activo
+        and s.expira_en > now()
+        and s.ultimo_uso > now() - make_interval(mins => ${config.sessionIdleMinutes})
+    ), uso as (
+      update sesiones set ultimo_uso = now()
+      where token_hash in (select token_hash from viva where ultimo_uso < now() - interval '15 seconds')
+    )
+    select id, usuario, nombre, rol from viva`
+  return fila
+}
+
+export async function cerrarSesion(sql: Sql, token: string): Promise<void> {
+  await sql`delete from sesiones where token_hash = ${huella(token)}`
+}

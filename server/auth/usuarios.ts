@@ -1,0 +1,128 @@
+// Staff accounts in the database. Accounts are deactivated, never deleted: the audit trail
+// points at them.
+import type { Sql } from '../db.js'
+import type { Usuario } from '../route.js'
+import type { Rol } from '../../shared/sesion.js'
+import type { UsuarioDetalle } from '../../shared/usuarios.js'
+import { hashContrasena } from './contrasenas.js'
+
+interface FilaUsuario {
+  id: number
+  usuario: string
+  nombre: string
+  rol: Rol
+  activo: boolean
+  creadoEn: Date
+}
+
+const detalle = (f: FilaUsuario): UsuarioDetalle => ({
+  id: f.id,
+  usuario: f.usuario,
+  nombre: f.nombre,
+  rol: f.rol,
+  activo: f.activo,
+  creadoEn: f.creadoEn.toISOString(),
+})
+
+/** Names are compared lower-cased and trimmed: "Admin " signs in as "admin". */
+export const normalizarUsuario = (usuario: string) => usuario.trim().toLowerCase()
+
+export async function listarUsuarios(sql: Sql): Promise<UsuarioDetalle[]> {
+  const filas = await sql<FilaUsuario[]>`
+    select id, usuario, nombre, rol, activo, creado_en from usuarios order by usuario`
+  return filas.map(detalle)
+}
+
+export async function buscarUsuario(sql: Sql, id: number): Promise<UsuarioDetalle | undefined> {
+  const [fila] = await sql<FilaUsuario[]>`
+    select id, usuario, nombre, rol, activo, creado_en from usuarios where id = ${id}`
+  return fila && detalle(fila)
+}
+
+export async function buscarPorNombre(sql: Sql, usuario: string): Promise<UsuarioDetalle | undefined> {
+  const [fila] = await sql<FilaUsuario[]>`
+    select id, usuario, nombre, rol, activo, creado_en from usuarios where usuario = ${normalizarUsuario(usuario)}`
+  return fila && detalle(fila)
+}
+
+/** What a login needs, inactive accounts included (they fail like a wrong password). */
+export async function credencialesDe(
+  sql: Sql,
+  usuario: string,
+): Promise<(Usuario & { claveHash: string; activo: boolean }) | undefined> {
+  const [fila] = await sql<(Usuario & { claveHash: string; activo: boolean })[]>`
+    select id, usuario, nombre, rol, clave_hash, activo from usuarios where usuario = ${usuario}`
+  return fila
+}
+
+export interface NuevoUsuario {
+  usuario: string
+  nombre: string
+  rol: Rol
+  contrasena: string
+}
+
+/** Creates the account; undefined when the name is taken. The policy is checked by the caller. */
+export async function crearUsuario(sql: Sql, nuevo: NuevoUsuario): Promise<UsuarioDetalle | undefined> {
+  const claveHash = await hashContrasena(nuevo.contrasena)
+  const [fila] = await sql<FilaUsuario[]>`
+    insert into usuarios (usuario, nombre, rol, clave_hash)
+    values (${normalizarUsuario(nuevo.usuario)}, ${nuevo.nombre.trim()}, ${nuevo.rol}, ${claveHash})
+    on conflict (usuario) do nothing
+    returning id, usuario, nombre, rol, activo, creado_en`
+  return fila && detalle(fila)
+}
+
+/** The first admin, only while there is no account at all; undefined when one already exists. */
+export async function crearPrimerAdmin(sql: Sql, usuario: string, contrasena: string): Promise<UsuarioDetalle | undefined> {
+  const [existe] = await sql<{ hay: boolean }[]>`select exists (select 1 from usuarios) as hay`
+  if (existe?.hay) return undefined
+  const claveHash = await hashContrasena(contrasena)
+  // Two instances starting together: the unique name lets only one insert.
+  const [fila] = await sql<FilaUsuario[]>`
+    insert into usuarios (usuario, nombre, rol, clave_hash)
+    select ${usuario}, 'Administrador', 'admin', ${claveHash}
+    where not exists (select 1 from usuarios)
+    on conflict (usuario) do nothing
+    returning id, usuario, nombre, rol, activo, creado_en`
+  return fila && detalle(fila)
+}
+
+export interface CambioUsuario {
+  activo?: boolean
+  nombre?: string
+  rol?: Rol
+}
+
+/** Applies the change and, when the account is deactivated, ends its sessions in the same transaction. */
+export async function cambiarUsuario(sql: Sql, id: number, cambio: CambioUsuario): Promise<UsuarioDetalle | undefined> {
+  return sql.begin(async (tx) => {
+    const [fila] = await tx<FilaUsuario[]>`
+      update usuarios set
+        activo = coalesce(${cambio.activo ?? null}::boolean, activo),
+        nombre = coalesce(${cambio.nombre?.trim() ?? null}::text, nombre),
+        rol = coalesce(${cambio.rol ?? null}::text, rol),
+        actualizado_en = now()
+      where id = ${id}
+      returning id, usuario, nombre, rol, activo, creado_en`
+    if (fila && !fila.activo) await tx`delete from sesiones where usuario_id = ${id}`
+    return fila && detalle(fila)
+  }) as Promise<UsuarioDetalle | undefined>
+}
+
+/** New password; every open session of the account ends, so an old one cannot linger. */
+export async function cambiarContrasena(sql: Sql, id: number, contrasena: string): Promise<boolean> {
+  const claveHash = await hashContrasena(contrasena)
+  return sql.begin(async (tx) => {
+    const filas = await tx`update usuarios set clave_hash = ${claveHash}, actualizado_en = now() where id = ${id} returning id`
+    await tx`delete from sesiones where usuario_id = ${id}`
+    return filas.length === 1
+  }) as Promise<boolean>
+}
+
+/** Active admins other than `exceptoId`: the last one may not be deactivated or demoted. */
+export async function otrosAdminsActivos(sql: Sql, exceptoId: number): Promise<number> {
+  const [fila] = await sql<{ n: number }[]>`
+    select count(*)::int as n from usuarios where rol = 'admin' and activo and id <> ${exceptoId}`
+  return fila?.n ?? 0
+}

@@ -1,0 +1,239 @@
+// POST/GET/DELETE /sesion through the real app: the cookie, a new id at every login, idle and
+// absolute expiry, throttling, and answers that do not tell which accounts exist.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { CONTRASENA_PRUEBA, createTestApp, ORIGEN_PRUEBA, type TestApp } from '../test/app.js'
+import { crearUsuario } from '../auth/usuarios.js'
+
+let t: TestApp
+const jsonOrigin = { origin: ORIGEN_PRUEBA }
+
+const login = (usuario: string, contrasena: string, remoteAddress = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/sesion', headers: jsonOrigin, payload: { usuario, contrasena }, remoteAddress })
+
+const quien = (cookie?: string) =>
+  t.app.inject({ method: 'GET', url: '/sesion', headers: cookie ? { cookie } : {} })
+
+const cookieDe = (res: Awaited<ReturnType<typeof login>>) => {
+  const c = res.cookies.find((k) => k.name === 'sesion')
+  return c ? `sesion=${c.value}` : undefined
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await crearUsuario(t.db.sql, { usuario: 'ana.quispe', nombre: 'Ana Quispe', rol: 'personal', contrasena: 'tomografo-azul-7' })
+})
+afterAll(() => t.close())
+beforeEach(async () => {
+  await t.db.sql`delete from intentos_fallidos`
+})
+
+describe('POST /sesion', () => {
+  it('answers {usuario, nombre, rol} and an HttpOnly, SameSite=Strict session cookie', async () => {
+    const res = await login('ana.quispe', 'tomografo-azul-7')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ usuario: 'ana.quispe', nombre: 'Ana Quispe', rol: 'personal' })
+    const c = res.cookies.find((k) => k.name === 'sesion')!
+    expect(c.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(c.httpOnly).toBe(true)
+    expect(c.sameSite).toBe('Strict')
+    expect(c.path).toBe('/')
+    expect(c.secure).toBeFalsy()
+    expect(res.headers['cache-control']).toBe('no-store')
+    // Only a digest of the token is stored.
+    const filas = await t.db.sql`select token_hash from sesiones where token_hash = ${c.value}`
+    expect(filas).toHaveLength(0)
+  })
+
+  it('accepts the name in any case and with spaces around it', async () => {
+    const res = await login('  Ana.Quispe ', 'tomografo-azul-7')
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('gives a new session id at every login and ends the one the browser had', async () => {
+    const primera = cookieDe(await login('ana.quispe', 'tomografo-azul-7'))!
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sesion',
+      headers: { ...jsonOrigin, cookie: primera },
+      payload: { usuario: 'ana.quispe', contrasena: 'tomografo-azul-7' },
+    })
+    const segunda = cookieDe(res)!
+    expect(segunda).not.toBe(primera)
+    expect((await quien(primera)).statusCode).toBe(401)
+    expect((await quien(segunda)).statusCode).toBe(200)
+  })
+
+  it('refuses a wrong password, an unknown name and a deactivated account with the same 401', async () => {
+    await crearUsuario(t.db.sql, { usuario: 'inactivo', nombre: 'Inactivo', rol: 'personal', contrasena: 'tomografo-azul-7' })
+    await t.db.sql`update usuarios set activo = false where usuario = 'inactivo'`
+    const respuestas = [
+      await login('ana.quispe', 'otra-cosa-larga', '10.0.1.1'),
+      await login('nadie.aqui', 'otra-cosa-larga', '10.0.1.2'),
+      await login('inactivo', 'tomografo-azul-7', '10.0.1.3'),
+    ]
+    for (const res of respuestas) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({ message: 'Usuario o contraseña incorrectos' })
+      expect(res.cookies).toHaveLength(0)
+      const { 'x-request-id': _id, date: _d, ...resto } = res.headers
+      expect(resto).toEqual(
+        (({ 'x-request-id': _a, date: _b, ...r }) => r)(respuestas[0]!.headers),
+      )
+    }
+  })
+
+  it('takes as long for an unknown name as for a wrong password (one argon2 run either way)', async () => {
+    const mediana = async (usuario: string) => {
+      const tiempos: number[] = []
+      for (let i = 0; i < 7; i++) {
+        await t.db.sql`delete from intentos_fallidos`
+        const inicio = performance.now()
+        await login(usuario, 'una-clave-equivocada', `10.0.2.${i}`)
+        tiempos.push(performance.now() - inicio)
+      }
+      return tiempos.sort((a, b) => a - b)[3]!
+    }
+    const existe = await mediana('ana.quispe')
+    const noExiste = await mediana('no.existe.nadie')
+    // Without the decoy hash an unknown name answers many times faster.
+    expect(noExiste).toBeGreaterThan(existe * 0.6)
+    expect(existe).toBeGreaterThan(noExiste * 0.6)
+  })
+
+  it('answers 400 with Spanish field messages for a missing field, and stores no attempt', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/sesion', headers: jsonOrigin, payload: { usuario: 'ana.quispe' } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errores).toEqual([{ campo: 'contrasena', mensaje: 'Campo requerido' }])
+    expect(await t.db.sql`select 1 from intentos_fallidos`).toHaveLength(0)
+  })
+})
+
+describe('throttling of failed logins', () => {
+  it('after 5 failures of one name answers 429 with Retry-After, even to the right password', async () => {
+    for (let i = 0; i < 5; i++) expect((await login('ana.quispe', 'mal-mal-mal', `10.1.0.${i}`)).statusCode).toBe(401)
+    const res = await login('ana.quispe', 'tomografo-azul-7', '10.1.0.99')
+    expect(res.statusCode).toBe(429)
+    expect(res.json().message).toMatch(/^Demasiados intentos fallidos\. Intente nuevamente en 15 minutos\.$/)
+    const espera = Number(res.headers['retry-after'])
+    expect(espera).toBeGreaterThan(14 * 60)
+    expect(espera).toBeLessThanOrEqual(15 * 60)
+    expect(res.cookies).toHaveLength(0)
+  })
+
+  it('treats an unknown name exactly like an existing one', async () => {
+    for (let i = 0; i < 5; i++) await login('fantasma', 'mal-mal-mal', `10.2.0.${i}`)
+    const res = await login('fantasma', 'mal-mal-mal', '10.2.0.99')
+    expect(res.statusCode).toBe(429)
+    expect(res.json().message).toMatch(/^Demasiados intentos fallidos/)
+  })
+
+  it('lets the name in again once the oldest failure leaves the 15-minute window', async () => {
+    for (let i = 0; i < 5; i++) await login('ana.quispe', 'mal-mal-mal', `10.3.0.${i}`)
+    expect((await login('ana.quispe', 'tomografo-azul-7', '10.3.0.9')).statusCode).toBe(429)
+    await t.db.sql`update intentos_fallidos set en = en - interval '16 minutes'
+      where id = (select min(id) from intentos_fallidos)`
+    expect((await login('ana.quispe', 'tomografo-azul-7', '10.3.0.9')).statusCode).toBe(200)
+    // A successful login forgives the name's failures.
+    expect(await t.db.sql`select 1 from intentos_fallidos where usuario = 'ana.quispe'`).toHaveLength(0)
+  })
+
+  it('after 20 failures from one address answers 429 for any name from it, not from elsewhere', async () => {
+    for (let i = 0; i < 20; i++) expect((await login(`nombre${i}`, 'mal-mal-mal', '10.4.0.1')).statusCode).toBe(401)
+    const res = await login('ana.quispe', 'tomografo-azul-7', '10.4.0.1')
+    expect(res.statusCode).toBe(429)
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await login('ana.quispe', 'tomografo-azul-7', '10.4.0.2')).statusCode).toBe(200)
+  })
+
+  it('holds under a burst: of 12 parallel wrong attempts at most 5 are checked', async () => {
+    const res = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login('ana.quispe', 'mal-mal-mal', `10.5.0.${i}`)),
+    )
+    const codigos = res.map((r) => r.statusCode)
+    expect(codigos.filter((c) => c === 401).length).toBeLessThanOrEqual(5)
+    expect(codigos.filter((c) => c === 429).length).toBeGreaterThanOrEqual(7)
+  })
+})
+
+describe('GET and DELETE /sesion', () => {
+  it('GET tells who is signed in; without a cookie 401 "Sesión requerida"', async () => {
+    const res = await quien(t.headers.cookie)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ usuario: 'prueba.personal', nombre: 'Personal de Prueba', rol: 'personal' })
+    expect(res.headers['cache-control']).toBe('no-store')
+    const sin = await quien()
+    expect(sin.statusCode).toBe(401)
+    expect(sin.json()).toEqual({ message: 'Sesión requerida' })
+  })
+
+  it('an unknown token is 401 and the browser is told to drop it', async () => {
+    const res = await quien('sesion=inventado')
+    expect(res.statusCode).toBe(401)
+    const c = res.cookies.find((k) => k.name === 'sesion')
+    expect(c?.value).toBe('')
+  })
+
+  it('DELETE deletes the session on the server and clears the cookie', async () => {
+    const cookie = cookieDe(await login('ana.quispe', 'tomografo-azul-7'))!
+    const res = await t.app.inject({ method: 'DELETE', url: '/sesion', headers: { cookie, origin: ORIGEN_PRUEBA } })
+    expect(res.statusCode).toBe(204)
+    expect(res.cookies.find((k) => k.name === 'sesion')?.value).toBe('')
+    expect((await quien(cookie)).statusCode).toBe(401)
+  })
+
+  it('expires after SESSION_IDLE_MINUTES without use, and is kept alive by use', async () => {
+    const cookie = cookieDe(await login('ana.quispe', 'tomografo-azul-7'))!
+    await t.db.sql`update sesiones set ultimo_uso = now() - interval '29 minutes'`
+    expect((await quien(cookie)).statusCode).toBe(200)
+    // That use counted: 29 more minutes later it is still alive.
+    await t.db.sql`update sesiones set ultimo_uso = ultimo_uso - interval '29 minutes'
+      where ultimo_uso > now() - interval '1 minute'`
+    expect((await quien(cookie)).statusCode).toBe(200)
+    await t.db.sql`update sesiones set ultimo_uso = now() - interval '31 minutes'`
+    expect((await quien(cookie)).statusCode).toBe(401)
+    // The test account's session was idle too: log it in again for the tests that follow.
+    t.headers = await t.login('personal')
+  })
+
+  it('expires SESSION_MAX_HOURS after login however much it is used', async () => {
+    const cookie = cookieDe(await login('ana.quispe', 'tomografo-azul-7'))!
+    await t.db.sql`update sesiones set expira_en = now() + interval '1 minute' where usuario_id =
+      (select id from usuarios where usuario = 'ana.quispe')`
+    expect((await quien(cookie)).statusCode).toBe(200)
+    await t.db.sql`update sesiones set expira_en = now() - interval '1 second' where usuario_id =
+      (select id from usuarios where usuario = 'ana.quispe')`
+    expect((await quien(cookie)).statusCode).toBe(401)
+  })
+
+  it('sets the absolute limit from the configuration', async () => {
+    await login('ana.quispe', 'tomografo-azul-7')
+    const [fila] = await t.db.sql<{ horas: number }[]>`
+      select round(extract(epoch from expira_en - creada_en) / 3600)::int as horas
+      from sesiones order by creada_en desc limit 1`
+    expect(fila!.horas).toBe(12)
+  })
+})
+
+describe('configured expiry and Secure cookies', () => {
+  it('honours SESSION_IDLE_MINUTES and SESSION_MAX_HOURS, and COOKIE_SECURE gives a __Host- Secure cookie', async () => {
+    const s = await createTestApp({ SESSION_IDLE_MINUTES: '5', SESSION_MAX_HOURS: '2', COOKIE_SECURE: 'true' })
+    try {
+      const res = await s.app.inject({
+        method: 'POST', url: '/sesion', headers: jsonOrigin, payload: { usuario: 'prueba.personal', contrasena: CONTRASENA_PRUEBA },
+      })
+      const c = res.cookies.find((k) => k.name === '__Host-sesion')!
+      expect(c.secure).toBe(true)
+      expect(c.httpOnly).toBe(true)
+      const cookie = `__Host-sesion=${c.value}`
+      const [fila] = await s.db.sql<{ horas: number }[]>`
+        select round(extract(epoch from expira_en - creada_en) / 3600)::int as horas from sesiones order by creada_en desc limit 1`
+      expect(fila!.horas).toBe(2)
+      await s.db.sql`update sesiones set ultimo_uso = now() - interval '4 minutes'`
+      expect((await s.app.inject({ url: '/sesion', headers: { cookie } })).statusCode).toBe(200)
+      await s.db.sql`update sesiones set ultimo_uso = now() - interval '6 minutes'`
+      expect((await s.app.inject({ url: '/sesion', headers: { cookie } })).statusCode).toBe(401)
+    } finally {
+      await s.close()
+    }
+  })
+})

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify'
+import { auditar } from '../audit.js'
+import { iniciarSesion } from '../auth/login.js'
+import { cerrarSesion, nombreCookie, opcionesCookie } from '../auth/sesiones.js'
+import type { Config } from '../config.js'
+import type { Sql } from '../db.js'
+import { route } from '../route.js'
+import { cerrarSesionContract, iniciarSesionContract, sesionActualContract } from '../../shared/sesion.js'
+
+export async function sesionRoutes(app: FastifyInstance, opts: { sql: Sql; config: Config }): Promise<void> {
+  const { sql, config } = opts
+  const cookie = nombreCookie(config)
+
+  route(app, iniciarSesionContract, async (request, reply) => {
+    // A new id at every login: whatever session this browser had is ended first.
+    const anterior = request.cookies[cookie]
+    if (anterior) await cerrarSesion(sql, anterior)
+    const { usuario, token } = await iniciarSesion(sql, config, request, request.body)
+    reply.setCookie(cookie, token, opcionesCookie(config)).header('cache-control', 'no-store')
+    return { usuario: usuario.usuario, nombre: usuario.nombre, rol: usuario.rol }
+  })
+
+  route(app, sesionActualContract, async (request) => {
+    const { usuario, nombre, rol } = request.usuario!
+    return { usuario, nombre, rol }
+  })
+
+  route(app, cerrarSesionContract, async (request, reply) => {
+    await cerrarSesion(sql, request.cookies[cookie]!)
+    await auditar(sql, request, 'sesion.cerrada')
+    return reply.clearCookie(cookie, opcionesCookie(config)).code(204).send()
+  })
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify'
+import { auditar } from '../audit.js'
+import { problemaContrasena } from '../auth/contrasenas.js'
+import { soloAdmin } from '../auth/plugin.js'
+import { buscarUsuario, cambiarContrasena, cambiarUsuario, crearUsuario, listarUsuarios, otrosAdminsActivos } from '../auth/usuarios.js'
+import type { Sql } from '../db.js'
+import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { route } from '../route.js'
+import {
+  cambiarUsuarioContract,
+  crearUsuarioContract,
+  listarUsuariosContract,
+  MENSAJES_USUARIOS,
+  restablecerContrasenaContract,
+} from '../../shared/usuarios.js'
+
+function exigirContrasenaValida(contrasena: string, usuario?: string): void {
+  const problema = problemaContrasena(contrasena, usuario)
+  if (problema) throw new BadRequestError('Datos inválidos', [{ campo: 'contrasena', mensaje: problema }])
+}
+
+export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): Promise<void> {
+  const { sql } = opts
+  app.addHook('preParsing', soloAdmin)
+
+  route(app, listarUsuariosContract, async () => listarUsuarios(sql))
+
+  route(app, crearUsuarioContract, async (request, reply) => {
+    const nuevo = request.body
+    exigirContrasenaValida(nuevo.contrasena, nuevo.usuario)
+    const creado = await crearUsuario(sql, nuevo)
+    if (!creado) throw new ConflictError(MENSAJES_USUARIOS.duplicado)
+    await auditar(sql, request, 'usuario.creado', { detalle: { cuenta: creado.usuario, rol: creado.rol } })
+    return reply.code(201).send(creado)
+  })
+
+  route(app, cambiarUsuarioContract, async (request) => {
+    const id = Number(request.params.id)
+    const actual = await buscarUsuario(sql, id)
+    if (!actual) throw new NotFoundError(MENSAJES_USUARIOS.noEncontrado)
+    const cambio = request.body
+    const dejaDeSerAdmin = cambio.activo === false || (cambio.rol !== undefined && cambio.rol !== 'admin')
+    if (actual.rol === 'admin' && actual.activo && dejaDeSerAdmin && (await otrosAdminsActivos(sql, id)) === 0) {
+      throw new ConflictError(MENSAJES_USUARIOS.ultimoAdmin)
+    }
+    const cambiado = (await cambiarUsuario(sql, id, cambio))!
+    await auditar(sql, request, 'usuario.modificado', { detalle: { cuenta: cambiado.usuario, ...cambio } })
+    return cambiado
+  })
+
+  route(app, restablecerContrasenaContract, async (request, reply) => {
+    const id = Number(request.params.id)
+    const cuenta = await buscarUsuario(sql, id)
+    if (!cuenta) throw new NotFoundError(MENSAJES_USUARIOS.noEncontrado)
+    exigirContrasenaValida(request.body.contrasena, cuenta.usuario)
+    await cambiarContrasena(sql, id, request.body.contrasena)
+    await auditar(sql, request, 'usuario.contrasena', { detalle: { cuenta: cuenta.usuario } })
+    return reply.code(204).send()
+  })
+}

@@ -1,0 +1,58 @@
+// The audit trail, for admins: who did what, from where and when. Read-only; the database itself
+// refuses to change or remove an event.
+import { Type, type Static } from '@sinclair/typebox'
+import { defineContract, ErrorSchema } from './contract.js'
+
+/** Every event the server records, with how it reads in Spanish. */
+export const ACCIONES_AUDITORIA = {
+  'sesion.iniciada': 'Inicio de sesión',
+  'sesion.fallida': 'Inicio de sesión fallido',
+  'sesion.cerrada': 'Cierre de sesión',
+  'paciente.registrado': 'Paciente registrado',
+  'paciente.consultado': 'Paciente consultado',
+  'pacientes.buscados': 'Búsqueda de pacientes',
+  'atencion.creada': 'Atención registrada',
+  'atencion.modificada': 'Atención modificada',
+  'usuario.creado': 'Cuenta creada',
+  'usuario.modificado': 'Cuenta modificada',
+  'usuario.contrasena': 'Contraseña restablecida',
+} as const
+export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
+const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]
+
+export const LIMITE_AUDITORIA = { porDefecto: 50, maximo: 200 } as const
+
+export const AuditoriaQuerySchema = Type.Object(
+  {
+    usuario: Type.Optional(Type.String({ maxLength: 100 })),
+    pacienteId: Type.Optional(Type.String({ pattern: '^$|^[0-9]{1,12}$', mensaje: 'Identificador inválido' })),
+    accion: Type.Optional(
+      Type.Union([Type.Literal(''), ...ACCIONES.map((a) => Type.Literal(a))], { mensaje: 'Acción no permitida' }),
+    ),
+    limite: Type.Optional(Type.String({ pattern: '^$|^[0-9]{1,3}$', mensaje: 'Límite inválido' })),
+    /** Keyset cursor: events older than this id (the `Link: rel="next"` URL carries it). */
+    antesDe: Type.Optional(Type.String({ pattern: '^$|^[0-9]{1,18}$', mensaje: 'Cursor inválido' })),
+  },
+  { additionalProperties: false },
+)
+export type AuditoriaQuery = Static<typeof AuditoriaQuerySchema>
+
+export const EventoAuditoriaSchema = Type.Object({
+  id: Type.Integer(),
+  en: Type.String({ format: 'date-time' }),
+  usuario: Type.Union([Type.String(), Type.Null()]),
+  direccion: Type.Union([Type.String(), Type.Null()]),
+  accion: Type.String(),
+  pacienteId: Type.Union([Type.Integer(), Type.Null()]),
+  detalle: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+})
+export type EventoAuditoria = Static<typeof EventoAuditoriaSchema>
+
+export const listarAuditoriaContract = defineContract({
+  method: 'GET',
+  url: '/auditoria',
+  summary: 'Eventos de auditoría, los más recientes primero, filtrables por usuario y paciente (solo administradores)',
+  tags: ['auditoria'],
+  querystring: AuditoriaQuerySchema,
+  response: { 200: Type.Array(EventoAuditoriaSchema), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+})

@@ -1,0 +1,93 @@
+// Staff accounts, managed by admins: list, create, deactivate (or reactivate, rename, change the
+// role), and reset a password. The same rules hold for `npm run usuarios`.
+import { Type, type Static } from '@sinclair/typebox'
+import { defineContract, ErrorSchema } from './contract.js'
+import { RolSchema } from './sesion.js'
+
+export const USUARIO_PATRON = '^[a-z0-9._-]{3,40}$'
+
+export const MENSAJES_USUARIOS = {
+  usuario: 'De 3 a 40 caracteres: letras minúsculas sin tildes, números, punto, guion o guion bajo',
+  duplicado: 'Ya existe un usuario con ese nombre',
+  noEncontrado: 'Usuario no encontrado',
+  ultimoAdmin: 'Debe quedar al menos un administrador activo',
+} as const
+
+const UsuarioIdParamsSchema = Type.Object({
+  id: Type.String({ pattern: '^[0-9]{1,9}$', mensaje: 'Identificador inválido' }),
+})
+
+const NombreSchema = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' })
+const ContrasenaSchema = Type.String({ minLength: 8, maxLength: 128 })
+
+export const UsuarioDetalleSchema = Type.Object({
+  id: Type.Integer(),
+  usuario: Type.String(),
+  nombre: Type.String(),
+  rol: RolSchema,
+  activo: Type.Boolean(),
+  creadoEn: Type.String({ format: 'date-time' }),
+})
+export type UsuarioDetalle = Static<typeof UsuarioDetalleSchema>
+
+export const NuevoUsuarioSchema = Type.Object(
+  {
+    usuario: Type.String({ pattern: USUARIO_PATRON, mensaje: MENSAJES_USUARIOS.usuario }),
+    nombre: NombreSchema,
+    rol: RolSchema,
+    contrasena: ContrasenaSchema,
+  },
+  { additionalProperties: false },
+)
+export type NuevoUsuario = Static<typeof NuevoUsuarioSchema>
+
+export const CambioUsuarioSchema = Type.Object(
+  {
+    activo: Type.Optional(Type.Boolean()),
+    nombre: Type.Optional(NombreSchema),
+    rol: Type.Optional(RolSchema),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
+export type CambioUsuario = Static<typeof CambioUsuarioSchema>
+
+export const NuevaContrasenaSchema = Type.Object({ contrasena: ContrasenaSchema }, { additionalProperties: false })
+
+export const listarUsuariosContract = defineContract({
+  method: 'GET',
+  url: '/usuarios',
+  summary: 'Cuentas del personal (solo administradores)',
+  tags: ['usuarios'],
+  response: { 200: Type.Array(UsuarioDetalleSchema), 401: ErrorSchema, 403: ErrorSchema },
+})
+
+export const crearUsuarioContract = defineContract({
+  method: 'POST',
+  url: '/usuarios',
+  summary: 'Crear una cuenta (solo administradores)',
+  tags: ['usuarios'],
+  body: NuevoUsuarioSchema,
+  response: { 201: UsuarioDetalleSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema },
+})
+
+export const cambiarUsuarioContract = defineContract({
+  method: 'PATCH',
+  url: '/usuarios/:id',
+  summary: 'Desactivar, reactivar, renombrar o cambiar el rol de una cuenta (solo administradores)',
+  tags: ['usuarios'],
+  params: UsuarioIdParamsSchema,
+  body: CambioUsuarioSchema,
+  response: {
+    200: UsuarioDetalleSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema,
+  },
+})
+
+export const restablecerContrasenaContract = defineContract({
+  method: 'POST',
+  url: '/usuarios/:id/contrasena',
+  summary: 'Restablecer la contraseña de una cuenta; cierra sus sesiones (solo administradores)',
+  tags: ['usuarios'],
+  params: UsuarioIdParamsSchema,
+  body: NuevaContrasenaSchema,
+  response: { 204: Type.Null(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+})
