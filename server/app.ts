@@ -14,7 +14,10 @@ import type { Database } from './db.js'
 import { registerErrorHandler } from './errors.js'
 import { CLIENT_DIR } from './paths.js'
 import { auditoriaRoutes } from './routes/auditoria.js'
+import { atencionesRoutes } from './routes/atenciones.js'
+import { estadisticasRoutes } from './routes/estadisticas.js'
 import { healthRoutes } from './routes/health.js'
+import { pacientesRoutes } from './routes/pacientes.js'
 import { sesionRoutes } from './routes/sesion.js'
 import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
@@ -88,6 +91,9 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
   await app.register(spa, { clientDir })
 
   await app.register(healthRoutes, { sql: db.sql })
+  await app.register(pacientesRoutes, { sql: db.sql, config })
+  await app.register(atencionesRoutes, { sql: db.sql, config })
+  await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
   await app.register(usuariosRoutes, { sql: db.sql })
   await app.register(auditoriaRoutes, { sql: db.sql })

@@ -1,0 +1,83 @@
+// Atenciones: register an arrival, read a patient's, move one along the worklist.
+import type { Estado, Modalidad, Prioridad, Procedencia, Sede } from '../../shared/catalogos.js'
+import type { Sql } from '../db.js'
+
+export interface AtencionFila {
+  id: number
+  pacienteId: number
+  sede: Sede
+  modalidad: Modalidad
+  estudios: string[]
+  estado: Estado
+  procedencia: Procedencia
+  prioridad: Prioridad
+  fechaLlegada: string
+  horaLlegada: string
+  creadoEn: Date
+  actualizadoEn: Date
+}
+
+/** The row plus its clinic-local arrival date and time. */
+const columnas = (sql: Sql, tz: string) => sql`
+  a.id, a.paciente_id, a.sede, a.modalidad, a.estudios, a.estado, a.procedencia, a.prioridad,
+  to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD') as fecha_llegada,
+  to_char(a.llegada at time zone ${tz}, 'HH24:MI') as hora_llegada,
+  a.creado_en, a.actualizado_en`
+
+export interface NuevaAtencion {
+  pacienteId: number
+  sede: Sede
+  modalidad: Modalidad
+  estudios: string[]
+  estado: Estado
+  procedencia: Procedencia
+  prioridad: Prioridad
+  /** Clinic-local; null means now. */
+  fechaLlegada: string | null
+  horaLlegada: string | null
+  creadoPor: number | null
+}
+
+/** Inserts the atención; undefined when the patient does not exist. */
+export async function insertarAtencion(sql: Sql, n: NuevaAtencion, tz: string): Promise<AtencionFila | undefined> {
+  const llegada = n.fechaLlegada
+    ? sql`(${n.fechaLlegada}::date + ${n.horaLlegada ?? '00:00'}::time) at time zone ${tz}`
+    : sql`now()`
+  const [fila] = await sql<AtencionFila[]>`
+    with nueva as (
+      insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad, llegada, creado_por)
+      select p.id, ${n.sede}, ${n.modalidad}, ${n.estudios}::text[], ${n.estado}, ${n.procedencia}, ${n.prioridad},
+        ${llegada}, ${n.creadoPor}
+      from pacientes p where p.id = ${n.pacienteId}
+      returning *
+    )
+    select ${columnas(sql, tz)} from nueva a`
+  return fila
+}
+
+export async function atencionesDePaciente(sql: Sql, pacienteId: number, tz: string): Promise<AtencionFila[]> {
+  return sql<AtencionFila[]>`
+    select ${columnas(sql, tz)} from atenciones a
+    where a.paciente_id = ${pacienteId}
+    order by a.llegada desc, a.id desc`
+}
+
+export async function obtenerAtencion(sql: Sql, id: number, tz: string): Promise<AtencionFila | undefined> {
+  const [fila] = await sql<AtencionFila[]>`select ${columnas(sql, tz)} from atenciones a where a.id = ${id}`
+  return fila
+}
+
+/** Moves the atención to `estado` only if it is still in one of `desde`; undefined otherwise. */
+export async function cambiarEstado(
+  sql: Sql,
+  id: number,
+  estado: Estado,
+  desde: readonly Estado[],
+  tz: string,
+): Promise<AtencionFila | undefined> {
+  const [fila] = await sql<AtencionFila[]>`
+    update atenciones a set estado = ${estado}, actualizado_en = now()
+    where a.id = ${id} and a.estado = any(${desde as Estado[]}::text[])
+    returning ${columnas(sql, tz)}`
+  return fila
+}

@@ -1,0 +1,144 @@
+// The search (DESIGN.md, Search). Two branches, each walked newest first on its own index and cut
+// at the page size: atenciones with their patient, and patients with no atención yet (from the
+// small pacientes_sin_atencion table, so no anti-join over millions of rows). The visit filters
+// drop the second branch. The key (instant, tipo, id) orders both: tipo 1 atención, 0 patient.
+import type postgres from 'postgres'
+import type { Estado, Modalidad, Prioridad, Procedencia, Sede, TipoDocumento } from '../../shared/catalogos.js'
+import type { FiltrosBusqueda } from '../../shared/busqueda.js'
+import type { Sql } from '../db.js'
+import type { Clave } from './cursor.js'
+
+export interface BusquedaFilaBd {
+  id: number
+  atencionId: number | null
+  tipoDocumento: TipoDocumento
+  documento: string
+  primerNombre: string
+  segundoNombre: string | null
+  primerApellido: string
+  segundoApellido: string | null
+  fechaNacimiento: string
+  estudios: string[] | null
+  modalidad: Modalidad | null
+  sede: Sede | null
+  estado: Estado | null
+  procedencia: Procedencia | null
+  prioridad: Prioridad | null
+  fechaLlegada: string | null
+  horaLlegada: string | null
+  clave: string
+  tipo: number
+  claveId: number
+}
+
+/** Beyond every character a prefix can be followed by (U+10FFFF), for index range scans. */
+const MAXIMO = '\u{10FFFF}'
+
+const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function columnaNombre(sql: Sql, campo: (typeof NOMBRES)[number]): postgres.Fragment {
+  switch (campo) {
+    case 'primerNombre':
+      return sql`normalizar(p.primer_nombre)`
+    case 'segundoNombre':
+      return sql`normalizar(p.segundo_nombre)`
+    case 'primerApellido':
+      return sql`normalizar(p.primer_apellido)`
+    case 'segundoApellido':
+      return sql`normalizar(p.segundo_apellido)`
+  }
+}
+const NOMBRES = ['primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido'] as const
+
+/** Conditions on the patient, shared by both branches. */
+function condicionesPaciente(sql: Sql, f: FiltrosBusqueda): postgres.Fragment[] {
+  const c: postgres.Fragment[] = []
+  if (f.tipoDocumento) c.push(sql`p.tipo_documento = ${f.tipoDocumento}`)
+  if (f.documento) {
+    // Exact or prefix, both as a range on the documento btree.
+    c.push(sql`p.documento ~>=~ ${f.documento} and p.documento ~<~ ${f.documento + MAXIMO}`)
+  }
+  for (const campo of NOMBRES) {
+    const termino = f[campo]
+    if (!termino) continue
+    const col = columnaNombre(sql, campo)
+    // Trigrams need 3 characters; shorter terms match as a prefix on the text_pattern_ops btree.
+    c.push(
+      [...termino].length >= 3
+        ? sql`${col} like ('%' || normalizar(${escaparLike(termino)}) || '%')`
+        : sql`${col} ~>=~ normalizar(${termino}) and ${col} ~<~ (normalizar(${termino}) || ${MAXIMO})`,
+    )
+  }
+  return c
+}
+
+function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.Fragment[] {
+  const c: postgres.Fragment[] = []
+  if (f.sede) c.push(sql`a.sede = ${f.sede}`)
+  if (f.modalidad) c.push(sql`a.modalidad = ${f.modalidad}`)
+  // Inclusive clinic-local dates as a half-open range of instants.
+  if (f.fechaInicial) c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)
+  if (f.fechaFinal) c.push(sql`a.llegada < (${f.fechaFinal}::date + 1)::timestamp at time zone ${tz}`)
+  return c
+}
+
+function y(sql: Sql, condiciones: postgres.Fragment[]): postgres.Fragment {
+  return condiciones.reduce((acc, c) => sql`${acc} and (${c})`, sql`true`)
+}
+
+export const tieneFiltroVisita = (f: FiltrosBusqueda) => Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
+
+/** One page (limite + 1 rows, to know whether there is a next) after the cursor (instant, tipo, id). */
+export async function buscar(
+  sql: Sql,
+  f: FiltrosBusqueda,
+  limite: number,
+  despues: Clave | null,
+  tz: string,
+): Promise<BusquedaFilaBd[]> {
+  const paciente = condicionesPaciente(sql, f)
+  const n = limite + 1
+  const [instante = '', tipo, id = 0] = despues ?? []
+  const desdeAtencion = !despues
+    ? sql`true`
+    : tipo === 1
+      ? sql`(a.llegada, a.id) < (${instante}::timestamptz, ${id})`
+      : sql`a.llegada < ${instante}::timestamptz`
+  const desdePaciente = !despues
+    ? sql`true`
+    : tipo === 1
+      ? sql`s.creado_en <= ${instante}::timestamptz`
+      : sql`(s.creado_en, s.paciente_id) < (${instante}::timestamptz, ${id})`
+
+  const atenciones = sql`
+    select a.paciente_id as id, a.id as atencion_id, a.estudios, a.modalidad, a.sede, a.estado,
+      a.procedencia, a.prioridad, a.llegada as instante, 1 as tipo, a.id as clave_id
+    from atenciones a join pacientes p on p.id = a.paciente_id
+    where ${y(sql, [...paciente, ...condicionesVisita(sql, f, tz), desdeAtencion])}
+    order by a.llegada desc, a.id desc
+    limit ${n}`
+  const sinAtencion = sql`
+    select s.paciente_id as id, null::integer as atencion_id, null::text[] as estudios, null as modalidad,
+      null as sede, null as estado, null as procedencia, null as prioridad, s.creado_en as instante,
+      0 as tipo, s.paciente_id as clave_id
+    from pacientes_sin_atencion s join pacientes p on p.id = s.paciente_id
+    where ${y(sql, [...paciente, desdePaciente])}
+    order by s.creado_en desc, s.paciente_id desc
+    limit ${n}`
+  const ramas = tieneFiltroVisita(f) ? atenciones : sql`(${atenciones}) union all (${sinAtencion})`
+
+  // Dates and the patient's columns are computed only for the rows of the page.
+  return sql<BusquedaFilaBd[]>`
+    select x.id, x.atencion_id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
+      p.primer_apellido, p.segundo_apellido, p.fecha_nacimiento, x.estudios, x.modalidad, x.sede,
+      x.estado, x.procedencia, x.prioridad,
+      case when x.tipo = 1 then to_char(x.instante at time zone ${tz}, 'YYYY-MM-DD') end as fecha_llegada,
+      case when x.tipo = 1 then to_char(x.instante at time zone ${tz}, 'HH24:MI') end as hora_llegada,
+      to_char(x.instante at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave, x.tipo, x.clave_id
+    from (
+      select * from (${ramas}) r
+      order by r.instante desc, r.tipo desc, r.clave_id desc
+      limit ${n}
+    ) x join pacientes p on p.id = x.id
+    order by x.instante desc, x.tipo desc, x.clave_id desc`
+}

@@ -1,0 +1,32 @@
+// Keyset cursors: the sort key of the last row sent, opaque to the client. Timestamps travel as
+// exact UTC text (microseconds), which a JavaScript Date would round.
+import { BadRequestError } from '../errors.js'
+
+const INSTANTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+const ID_MAXIMO = 2_147_483_647
+
+export type Clave = [instante: string, ...enteros: number[]]
+
+export function codificarCursor(clave: Clave): string {
+  return Buffer.from(JSON.stringify(clave)).toString('base64url')
+}
+
+/** The key of a cursor with `enteros` integers after the instant; a 400 for anything else. */
+export function leerCursor(cursor: string | undefined, enteros: number): Clave | null {
+  if (cursor === undefined || cursor === '') return null
+  let valor: unknown
+  try {
+    valor = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    valor = null
+  }
+  const ok =
+    Array.isArray(valor) &&
+    valor.length === enteros + 1 &&
+    typeof valor[0] === 'string' &&
+    INSTANTE.test(valor[0]) &&
+    !Number.isNaN(Date.parse(valor[0])) &&
+    valor.slice(1).every((n) => Number.isInteger(n) && n >= 0 && n <= ID_MAXIMO)
+  if (!ok) throw new BadRequestError('Cursor inválido', [{ campo: 'cursor', mensaje: 'Cursor inválido' }])
+  return valor as Clave
+}

@@ -1,0 +1,54 @@
+// The dashboard's numbers, with "today" and "this year" in the clinic's time zone.
+import { ESTADOS_PENDIENTES } from '../../shared/catalogos.js'
+import type { Sql } from '../db.js'
+import type { PacienteFila } from './pacientes.js'
+
+export interface Tarjetas {
+  totalPacientes: number
+  citasPendientes: number
+  estudiosHoy: number
+  alertas: number
+}
+
+/** `hoy` is the clinic-local date ('YYYY-MM-DD'). */
+export async function tarjetas(sql: Sql, hoy: string, tz: string): Promise<Tarjetas> {
+  const [fila] = await sql<Tarjetas[]>`
+    select
+      (select count(*)::int from pacientes) as total_pacientes,
+      coalesce(sum(case when a.estado = any(${[...ESTADOS_PENDIENTES]}::text[]) then 1 else 0 end), 0)::int
+        as citas_pendientes,
+      coalesce(sum(case when a.estado <> 'Cancelado' then cardinality(a.estudios) else 0 end), 0)::int
+        as estudios_hoy,
+      -- PRIORIDADES_ALERTA and ESTADOS_ABIERTOS as literals, so the partial index matches.
+      (select count(*)::int from atenciones x
+        where x.prioridad in ('Urgente', 'Emergencia') and x.estado in ('Programado', 'En espera', 'En proceso')
+      ) as alertas
+    from atenciones a
+    where a.llegada >= (${hoy}::date)::timestamp at time zone ${tz}
+      and a.llegada < (${hoy}::date + 1)::timestamp at time zone ${tz}`
+  return fila!
+}
+
+/** Atenciones per clinic-local month of `anio`. */
+export async function atencionesPorMes(sql: Sql, anio: number, tz: string): Promise<{ mes: number; total: number }[]> {
+  return sql<{ mes: number; total: number }[]>`
+    select extract(month from a.llegada at time zone ${tz})::int as mes, count(*)::int as total
+    from atenciones a
+    where a.llegada >= make_date(${anio}, 1, 1)::timestamp at time zone ${tz}
+      and a.llegada < make_date(${anio + 1}, 1, 1)::timestamp at time zone ${tz}
+    group by 1
+    order by 1`
+}
+
+export async function ultimosPacientes(
+  sql: Sql,
+  limite: number,
+  tz: string,
+): Promise<(Pick<PacienteFila, 'id' | 'primerNombre' | 'segundoNombre' | 'primerApellido' | 'segundoApellido' | 'documento' | 'fechaNacimiento'> & { fechaRegistro: string })[]> {
+  return sql`
+    select p.id, p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido, p.documento,
+      p.fecha_nacimiento, to_char(p.creado_en at time zone ${tz}, 'YYYY-MM-DD') as fecha_registro
+    from pacientes p
+    order by p.creado_en desc, p.id desc
+    limit ${limite}`
+}

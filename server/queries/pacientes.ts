@@ -1,0 +1,94 @@
+// Patients: registration, the list, one patient, possible duplicates.
+import type { PacienteDatos } from '../../shared/paciente.js'
+import type postgres from 'postgres'
+import type { Sql } from '../db.js'
+import type { Clave } from './cursor.js'
+
+export interface PacienteFila extends PacienteDatos {
+  id: number
+  politicaAceptadaEn: Date
+  politicaVersion: string
+  creadoEn: Date
+}
+
+const columnas = (sql: Sql) => sql`
+  p.id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre, p.primer_apellido,
+  p.segundo_apellido, p.fecha_nacimiento, p.sexo, p.grupo_sanguineo, p.departamento, p.municipio,
+  p.zona_residencial, p.direccion, p.barrio, p.celular, p.codigo_postal, p.telefono, p.telefono2,
+  p.correo_electronico, p.acudiente, p.politica_aceptada_en, p.politica_version, p.creado_en`
+
+/** Inserts the patient; null when the document is already registered (the unique key decides). */
+export async function insertarPaciente(
+  sql: Sql,
+  d: PacienteDatos,
+  politicaVersion: string,
+  creadoPor: number | null,
+): Promise<PacienteFila | null> {
+  const [fila] = await sql<PacienteFila[]>`
+    insert into pacientes as p (
+      tipo_documento, documento, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido,
+      fecha_nacimiento, sexo, grupo_sanguineo, departamento, municipio, zona_residencial, direccion,
+      barrio, celular, codigo_postal, telefono, telefono2, correo_electronico, acudiente,
+      politica_aceptada_en, politica_version, creado_por
+    ) values (
+      ${d.tipoDocumento}, ${d.documento}, ${d.primerNombre}, ${d.segundoNombre}, ${d.primerApellido},
+      ${d.segundoApellido}, ${d.fechaNacimiento}, ${d.sexo}, ${d.grupoSanguineo}, ${d.departamento},
+      ${d.municipio}, ${d.zonaResidencial}, ${d.direccion}, ${d.barrio}, ${d.celular}, ${d.codigoPostal},
+      ${d.telefono}, ${d.telefono2}, ${d.correoElectronico}, ${d.acudiente}, now(), ${politicaVersion},
+      ${creadoPor}
+    )
+    on conflict (tipo_documento, documento) do nothing
+    returning ${columnas(sql)}`
+  return fila ?? null
+}
+
+export async function idPorDocumento(sql: Sql, tipo: string, documento: string): Promise<number | undefined> {
+  const [fila] = await sql<{ id: number }[]>`
+    select id from pacientes where tipo_documento = ${tipo} and documento = ${documento}`
+  return fila?.id
+}
+
+export async function obtenerPaciente(sql: Sql, id: number): Promise<PacienteFila | undefined> {
+  const [fila] = await sql<PacienteFila[]>`select ${columnas(sql)} from pacientes p where p.id = ${id}`
+  return fila
+}
+
+export interface PacienteListaFila extends PacienteFila {
+  modalidades: string[]
+  clave: string
+}
+
+/** Newest registration first, after the cursor's (creado_en, id). */
+export async function listarPacientes(sql: Sql, limite: number, despues: Clave | null): Promise<PacienteListaFila[]> {
+  return sql<PacienteListaFila[]>`
+    select ${columnas(sql)},
+      array(select distinct a.modalidad from atenciones a where a.paciente_id = p.id) as modalidades,
+      to_char(p.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave
+    from pacientes p
+    where ${despues ? sql`(p.creado_en, p.id) < (${despues[0]}::timestamptz, ${despues[1] ?? 0})` : sql`true`}
+    order by p.creado_en desc, p.id desc
+    limit ${limite}`
+}
+
+export interface DuplicadoFiltro {
+  primerNombre: string
+  segundoNombre: string | null
+  primerApellido: string
+  segundoApellido: string | null
+  fechaNacimiento: string
+}
+
+/** Same names (accent- and case-insensitive) and birth date; a blank second name matches any. */
+export async function posiblesDuplicados(sql: Sql, f: DuplicadoFiltro): Promise<PacienteFila[]> {
+  const segundo = (columna: postgres.Fragment, valor: string | null) =>
+    valor ? sql`and (${columna} is null or ${columna} = normalizar(${valor}))` : sql``
+  return sql<PacienteFila[]>`
+    select ${columnas(sql)} from pacientes p
+    where normalizar(p.primer_apellido) = normalizar(${f.primerApellido})
+      and normalizar(p.primer_nombre) = normalizar(${f.primerNombre})
+      and p.fecha_nacimiento = ${f.fechaNacimiento}
+      ${segundo(sql`normalizar(p.segundo_nombre)`, f.segundoNombre)}
+      ${segundo(sql`normalizar(p.segundo_apellido)`, f.segundoApellido)}
+    order by p.id
+    limit 20`
+}

@@ -1,0 +1,75 @@
+// Database rows → the shapes the contracts answer with (derived edad, nombreCompleto, ISO instants).
+import type { Atencion } from '../../shared/atenciones.js'
+import type { BusquedaFila } from '../../shared/busqueda.js'
+import { MODALIDADES, type Modalidad } from '../../shared/catalogos.js'
+import { edadDetallada, type EdadDetallada } from '../../shared/edad.js'
+import { nombreCompleto, type Paciente } from '../../shared/paciente.js'
+import type { PacienteResumen } from '../../shared/pacientes.js'
+import type { AtencionFila } from './atenciones.js'
+import type { BusquedaFilaBd } from './busqueda.js'
+import type { PacienteFila, PacienteListaFila } from './pacientes.js'
+
+/** Age at `en`; a birth date after `en` (bad data) counts as a newborn. */
+export function edadEn(fechaNacimiento: string, en: string): EdadDetallada {
+  return edadDetallada(fechaNacimiento, en) ?? { tipoEdad: 'días', edad: 0 }
+}
+
+export function aPaciente(f: PacienteFila, hoy: string): Paciente {
+  return {
+    ...f,
+    nombreCompleto: nombreCompleto(f),
+    ...edadEn(f.fechaNacimiento, hoy),
+    aceptaPolitica: true,
+    politicaAceptadaEn: f.politicaAceptadaEn.toISOString(),
+    creadoEn: f.creadoEn.toISOString(),
+  }
+}
+
+export function aAtencion(f: AtencionFila): Atencion {
+  return {
+    ...f,
+    estudios: f.estudios.map((nombre) => ({ nombre })),
+    creadoEn: f.creadoEn.toISOString(),
+    actualizadoEn: f.actualizadoEn.toISOString(),
+  }
+}
+
+const ordenModalidad = (m: string) => MODALIDADES.indexOf(m as Modalidad)
+
+export function aResumen(f: PacienteListaFila, hoy: string): PacienteResumen {
+  return {
+    id: f.id,
+    tipoDocumento: f.tipoDocumento,
+    documento: f.documento,
+    nombreCompleto: nombreCompleto(f),
+    fechaNacimiento: f.fechaNacimiento,
+    ...edadEn(f.fechaNacimiento, hoy),
+    sexo: f.sexo,
+    celular: f.celular,
+    estudios: [...f.modalidades].sort((a, b) => ordenModalidad(a) - ordenModalidad(b)) as Modalidad[],
+    creadoEn: f.creadoEn.toISOString(),
+  }
+}
+
+export function aFilaBusqueda(f: BusquedaFilaBd, hoy: string): BusquedaFila {
+  return {
+    id: f.id,
+    atencionId: f.atencionId,
+    tipoDocumento: f.tipoDocumento,
+    documento: f.documento,
+    primerNombre: f.primerNombre,
+    segundoNombre: f.segundoNombre,
+    primerApellido: f.primerApellido,
+    segundoApellido: f.segundoApellido,
+    nombreCompleto: nombreCompleto(f),
+    ...edadEn(f.fechaNacimiento, f.fechaLlegada ?? hoy),
+    estudios: (f.estudios ?? []).map((nombre) => ({ nombre })),
+    modalidad: f.modalidad,
+    sede: f.sede,
+    estado: f.estado,
+    procedencia: f.procedencia,
+    fechaLlegada: f.fechaLlegada,
+    horaLlegada: f.horaLlegada,
+    prioridad: f.prioridad,
+  }
+}

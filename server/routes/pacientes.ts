@@ -1,0 +1,98 @@
+// Patient calls: register, list, search, possible duplicates, one patient with its atenciones.
+import type { FastifyInstance } from 'fastify'
+import { validarBusqueda } from '../../shared/busqueda.js'
+import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
+import { esFechaValida, hoyEn } from '../../shared/edad.js'
+import { nombreCompleto, validarPaciente } from '../../shared/paciente.js'
+import {
+  buscarPacientesContract,
+  crearPacienteContract,
+  listarPacientesContract,
+  obtenerPacienteContract,
+  posiblesDuplicadosContract,
+} from '../../shared/pacientes.js'
+import type { Config } from '../config.js'
+import type { Sql } from '../db.js'
+import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { atencionesDePaciente } from '../queries/atenciones.js'
+import { buscar } from '../queries/busqueda.js'
+import { leerCursor } from '../queries/cursor.js'
+import {
+  idPorDocumento,
+  insertarPaciente,
+  listarPacientes,
+  obtenerPaciente,
+  posiblesDuplicados,
+} from '../queries/pacientes.js'
+import { aAtencion, aFilaBusqueda, aPaciente, aResumen } from '../queries/respuestas.js'
+import { route } from '../route.js'
+import { leerId, limiteDe, paginar } from './paginas.js'
+
+const DUPLICADO = 'Ya existe un paciente con ese documento'
+
+export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; config: Config }): Promise<void> {
+  const { sql, config } = opts
+  const tz = config.clinicTz
+
+  route(app, crearPacienteContract, async (request, reply) => {
+    const hoy = hoyEn(tz)
+    const { errores, datos } = validarPaciente(request.body, hoy)
+    if (!datos) throw new BadRequestError('Datos inválidos', errores)
+    const fila = await insertarPaciente(sql, datos, POLITICA_PRIVACIDAD_VERSION, request.usuario?.id ?? null)
+    if (!fila) {
+      throw new ConflictError(DUPLICADO, await idPorDocumento(sql, datos.tipoDocumento, datos.documento))
+    }
+    reply.code(201)
+    return aPaciente(fila, hoy)
+  })
+
+  route(app, listarPacientesContract, async (request, reply) => {
+    const limite = limiteDe(request.query.limite)
+    const despues = leerCursor(request.query.cursor, 1)
+    const filas = await listarPacientes(sql, limite + 1, despues)
+    const hoy = hoyEn(tz)
+    return paginar(request, reply, filas, limite, (f) => [f.clave, f.id]).map((f) => aResumen(f, hoy))
+  })
+
+  route(app, buscarPacientesContract, async (request, reply) => {
+    const { errores, filtros } = validarBusqueda(request.query)
+    if (errores.length > 0) throw new BadRequestError('Filtros de búsqueda inválidos', errores)
+    const limite = limiteDe(request.query.limite)
+    const despues = leerCursor(request.query.cursor, 2)
+    const filas = await buscar(sql, filtros, limite, despues, tz)
+    const hoy = hoyEn(tz)
+    return paginar(request, reply, filas, limite, (f) => [f.clave, f.tipo, f.claveId]).map((f) =>
+      aFilaBusqueda(f, hoy),
+    )
+  })
+
+  route(app, posiblesDuplicadosContract, async (request) => {
+    const q = request.query
+    if (!esFechaValida(q.fechaNacimiento)) {
+      throw new BadRequestError('Datos inválidos', [{ campo: 'fechaNacimiento', mensaje: 'Fecha inválida' }])
+    }
+    const limpio = (s: string | undefined) => s?.trim().replace(/\s+/g, ' ') || null
+    const filas = await posiblesDuplicados(sql, {
+      primerNombre: q.primerNombre.trim(),
+      segundoNombre: limpio(q.segundoNombre),
+      primerApellido: q.primerApellido.trim(),
+      segundoApellido: limpio(q.segundoApellido),
+      fechaNacimiento: q.fechaNacimiento,
+    })
+    return filas.map((f) => ({
+      id: f.id,
+      tipoDocumento: f.tipoDocumento,
+      documento: f.documento,
+      nombreCompleto: nombreCompleto(f),
+      fechaNacimiento: f.fechaNacimiento,
+    }))
+  })
+
+  route(app, obtenerPacienteContract, async (request) => {
+    const id = leerId(request.params.id, 'Paciente no encontrado')
+    const fila = await obtenerPaciente(sql, id)
+    if (!fila) throw new NotFoundError('Paciente no encontrado')
+    const atenciones = await atencionesDePaciente(sql, id, tz)
+    return { ...aPaciente(fila, hoyEn(tz)), atenciones: atenciones.map(aAtencion) }
+  })
+}

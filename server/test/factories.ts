@@ -1,0 +1,96 @@
+// Small builders of patients and atenciones for tests: through the API when the test is about
+// the API, straight into the database when a test needs a chosen time.
+import type { Atencion, AtencionEntrada } from '../../shared/atenciones.js'
+import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
+import type { Paciente, PacienteEntrada } from '../../shared/paciente.js'
+import type { Sql } from '../db.js'
+import type { TestApp } from './app.js'
+
+let secuencia = 0
+/** A DNI no other call of this test file has used. */
+export function dniNuevo(): string {
+  secuencia += 1
+  return String(10_000_000 + ((process.pid * 7919 + secuencia * 104_729) % 89_999_999)).slice(0, 8)
+}
+
+/** A valid registration body as the form sends it (blank optional fields as ''). */
+export function datosPaciente(cambios: Partial<PacienteEntrada> = {}): PacienteEntrada {
+  return {
+    tipoDocumento: 'dni',
+    documento: dniNuevo(),
+    primerNombre: 'Rosa',
+    segundoNombre: '',
+    primerApellido: 'Quispe',
+    segundoApellido: '',
+    fechaNacimiento: '1985-04-12',
+    edad: 40,
+    sexo: 'Femenino',
+    grupoSanguineo: '',
+    departamento: 'Lima',
+    municipio: 'Lima',
+    zonaResidencial: 'Urbana',
+    direccion: '',
+    barrio: '',
+    celular: '',
+    codigoPostal: '',
+    telefono: '',
+    telefono2: '',
+    correoElectronico: '',
+    acudiente: '',
+    aceptaPolitica: true,
+    ...cambios,
+  }
+}
+
+const json = (t: TestApp) => ({ ...t.headers, 'content-type': 'application/json' })
+
+export async function crearPaciente(t: TestApp, cambios: Partial<PacienteEntrada> = {}): Promise<Paciente> {
+  const res = await t.app.inject({ method: 'POST', url: '/pacientes', headers: json(t), payload: datosPaciente(cambios) })
+  if (res.statusCode !== 201) throw new Error(`crearPaciente: ${res.statusCode} ${res.body}`)
+  return res.json()
+}
+
+export function datosAtencion(cambios: Partial<AtencionEntrada> = {}): AtencionEntrada {
+  return { sede: 'Lima', modalidad: 'RX', estudios: [{ nombre: 'Tórax PA' }], ...cambios }
+}
+
+export async function crearAtencion(t: TestApp, pacienteId: number, cambios: Partial<AtencionEntrada> = {}): Promise<Atencion> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/pacientes/${pacienteId}/atenciones`,
+    headers: json(t),
+    payload: datosAtencion(cambios),
+  })
+  if (res.statusCode !== 201) throw new Error(`crearAtencion: ${res.statusCode} ${res.body}`)
+  return res.json()
+}
+
+/** A patient inserted directly, with a chosen registration instant. */
+export async function insertarPaciente(
+  sql: Sql,
+  cambios: { primerNombre?: string; primerApellido?: string; fechaNacimiento?: string; creadoEn?: string; documento?: string } = {},
+): Promise<number> {
+  const [fila] = await sql<{ id: number }[]>`
+    insert into pacientes (tipo_documento, documento, primer_nombre, primer_apellido, fecha_nacimiento, sexo,
+      departamento, municipio, zona_residencial, politica_aceptada_en, politica_version, creado_en)
+    values ('dni', ${cambios.documento ?? dniNuevo()}, ${cambios.primerNombre ?? 'Luis'}, ${cambios.primerApellido ?? 'Mamani'},
+      ${cambios.fechaNacimiento ?? '1970-01-01'}, 'Masculino', 'Cusco', 'Cusco', 'Rural', now(),
+      ${POLITICA_PRIVACIDAD_VERSION}, ${cambios.creadoEn ?? new Date().toISOString()}::timestamptz)
+    returning id`
+  return fila!.id
+}
+
+/** An atención inserted directly at a chosen instant. */
+export async function insertarAtencion(
+  sql: Sql,
+  pacienteId: number,
+  cambios: { llegada?: string; sede?: string; modalidad?: string; estudios?: string[]; estado?: string; prioridad?: string } = {},
+): Promise<number> {
+  const [fila] = await sql<{ id: number }[]>`
+    insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad, llegada)
+    values (${pacienteId}, ${cambios.sede ?? 'Lima'}, ${cambios.modalidad ?? 'RX'}, ${cambios.estudios ?? ['Tórax PA']}::text[],
+      ${cambios.estado ?? 'En espera'}, 'Ambulatorio', ${cambios.prioridad ?? 'Rutina'},
+      ${cambios.llegada ?? new Date().toISOString()}::timestamptz)
+    returning id`
+  return fila!.id
+}
