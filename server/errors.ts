@@ -90,14 +90,23 @@ interface AjvError {
 
 /** Schema failures as one Spanish message per field; a schema may carry its own `mensaje`. */
 export function fieldErrors(validation: AjvError[]): FieldError[] {
-  const byField = new Map<string, string>()
-  for (const v of validation) {
+  const campoDe = (v: AjvError) => {
     const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.')
     const campo =
       v.keyword === 'required' ? [path, String(v.params.missingProperty)].filter(Boolean).join('.') : path
+    return campo || 'cuerpo'
+  }
+  // A union's failures come first as one per member; its own `mensaje` (on the anyOf) wins.
+  const custom = new Map<string, string>()
+  for (const v of validation) {
+    const mensaje = v.keyword !== 'required' ? v.parentSchema?.mensaje : undefined
+    if (mensaje && !custom.has(campoDe(v))) custom.set(campoDe(v), mensaje)
+  }
+  const byField = new Map<string, string>()
+  for (const v of validation) {
+    const campo = campoDe(v)
     if (byField.has(campo)) continue
-    const custom = v.keyword !== 'required' ? v.parentSchema?.mensaje : undefined
-    byField.set(campo || 'cuerpo', custom ?? AJV_MESSAGES[v.keyword]?.(v.params) ?? 'Valor inválido')
+    byField.set(campo, custom.get(campo) ?? AJV_MESSAGES[v.keyword]?.(v.params) ?? 'Valor inválido')
   }
   return [...byField].map(([campo, mensaje]) => ({ campo, mensaje }))
 }
