@@ -68,12 +68,22 @@ export async function crearAtencion(t: TestApp, pacienteId: number, cambios: Par
 /** A patient inserted directly, with a chosen registration instant. */
 export async function insertarPaciente(
   sql: Sql,
-  cambios: { primerNombre?: string; primerApellido?: string; fechaNacimiento?: string; creadoEn?: string; documento?: string } = {},
+  cambios: {
+    tipoDocumento?: string
+    documento?: string
+    primerNombre?: string
+    segundoNombre?: string | null
+    primerApellido?: string
+    segundoApellido?: string | null
+    fechaNacimiento?: string
+    creadoEn?: string
+  } = {},
 ): Promise<number> {
   const [fila] = await sql<{ id: number }[]>`
-    insert into pacientes (tipo_documento, documento, primer_nombre, primer_apellido, fecha_nacimiento, sexo,
-      departamento, municipio, zona_residencial, politica_aceptada_en, politica_version, creado_en)
-    values ('dni', ${cambios.documento ?? dniNuevo()}, ${cambios.primerNombre ?? 'Luis'}, ${cambios.primerApellido ?? 'Mamani'},
+    insert into pacientes (tipo_documento, documento, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido,
+      fecha_nacimiento, sexo, departamento, municipio, zona_residencial, politica_aceptada_en, politica_version, creado_en)
+    values (${cambios.tipoDocumento ?? 'dni'}, ${cambios.documento ?? dniNuevo()}, ${cambios.primerNombre ?? 'Luis'},
+      ${cambios.segundoNombre ?? null}, ${cambios.primerApellido ?? 'Mamani'}, ${cambios.segundoApellido ?? null},
       ${cambios.fechaNacimiento ?? '1970-01-01'}, 'Masculino', 'Cusco', 'Cusco', 'Rural', now(),
       ${POLITICA_PRIVACIDAD_VERSION}, ${cambios.creadoEn ?? new Date().toISOString()}::timestamptz)
     returning id`
