@@ -64,6 +64,8 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
     },
     hsts: config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
+    // X-Frame-Options for browsers that predate frame-ancestors; same rule: never framed.
+    frameguard: { action: 'deny' },
   })
   await app.register(fastifyCompress, { threshold: 1024 })
   await app.register(fastifyCookie)

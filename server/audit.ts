@@ -1,6 +1,7 @@
 // The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). Routes
 // call `auditar` after the work succeeded; it records who, from where, what and on which patient.
 import type { FastifyRequest } from 'fastify'
+import type postgres from 'postgres'
 import type { Sql } from './db.js'
 import type { AccionAuditoria, EventoAuditoria } from '../shared/auditoria.js'
 
@@ -16,10 +17,10 @@ export interface Evento {
 }
 
 export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {
-  const detalle = e.detalle && Object.keys(e.detalle).length > 0 ? JSON.stringify(e.detalle) : null
+  const detalle = e.detalle && Object.keys(e.detalle).length > 0 ? sql.json(e.detalle as postgres.JSONValue) : null
   await sql`
     insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
-    values (${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, ${e.pacienteId ?? null}, ${detalle}::jsonb)`
+    values (${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, ${e.pacienteId ?? null}, ${detalle})`
 }
 
 /** Records an event by the signed-in user of `request`, from its address. */

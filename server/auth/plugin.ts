@@ -21,6 +21,11 @@ export const rutasRegistradas = (app: FastifyInstance): RutaRegistrada[] => regi
 const MUTANTES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const JSON_TIPO = /^application\/json\s*(;|$)/i
 
+/** Answers here rather than through the error handler, which plugins registered earlier (/docs) lack. */
+function rechazar(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra })
+}
+
 function tieneCuerpo(request: FastifyRequest): boolean {
   const largo = request.headers['content-length']
   return request.headers['transfer-encoding'] !== undefined || (largo !== undefined && largo !== '0')
@@ -53,13 +58,13 @@ async function autenticacionPlugin(app: FastifyInstance, opts: { config: Config;
     for (const method of [ruta.method].flat()) registro.push({ method, url: ruta.url, auth: ruta.config.auth })
   })
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!MUTANTES.has(request.method)) return
     if (!origenPermitido(request, config.corsOrigins)) {
-      throw new ForbiddenError('Solicitud rechazada: debe originarse en este mismo sitio')
+      return rechazar(reply, new ForbiddenError('Solicitud rechazada: debe originarse en este mismo sitio'))
     }
     if (tieneCuerpo(request) && !JSON_TIPO.test(request.headers['content-type'] ?? '')) {
-      throw new AppError(415, 'Tipo de contenido no soportado: use application/json')
+      return rechazar(reply, new AppError(415, 'Tipo de contenido no soportado: use application/json'))
     }
   })
 
@@ -70,7 +75,7 @@ async function autenticacionPlugin(app: FastifyInstance, opts: { config: Config;
     const usuario = token ? await usuarioDeSesion(sql, config, token) : undefined
     if (!usuario) {
       if (token) reply.clearCookie(cookie, opcionesCookie(config))
-      throw new UnauthorizedError()
+      return rechazar(reply, new UnauthorizedError())
     }
     request.usuario = usuario
     // Patient data must not stay in a shared computer's cache or come back with the Back button.
@@ -82,7 +87,7 @@ async function autenticacionPlugin(app: FastifyInstance, opts: { config: Config;
 export const autenticacion = fp(autenticacionPlugin, { name: 'autenticacion', dependencies: ['@fastify/cookie'] })
 
 /** A preParsing hook for a plugin whose routes are for admins only (after the session hook). */
-export async function soloAdmin(request: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (request.usuario?.rol !== 'admin') throw new ForbiddenError('Solo un administrador puede hacer esto')
+export async function soloAdmin(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (request.usuario?.rol !== 'admin') return rechazar(reply, new ForbiddenError('Solo un administrador puede hacer esto'))
   return payload
 }

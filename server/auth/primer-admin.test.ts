@@ -1,0 +1,83 @@
+// The first start: with no account, an admin is created once (ADMIN_PASSWORD or a random one
+// shown once in the log); a common ADMIN_PASSWORD stops the start.
+import { Writable } from 'node:stream'
+import Fastify from 'fastify'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ConfigError } from '../config.js'
+import { prepareDatabase } from '../startup.js'
+import { createTestDatabase, type TestDatabase } from '../test/database.js'
+import { testConfig } from '../test/app.js'
+import { verificarContrasena } from './contrasenas.js'
+
+function registro() {
+  const lineas: { level: number; msg: string }[] = []
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lineas.push(JSON.parse(String(chunk)))
+      done()
+    },
+  })
+  return { log: Fastify({ logger: { level: 'info', stream } }).log, lineas }
+}
+
+let db: TestDatabase
+beforeEach(async () => {
+  db = await createTestDatabase()
+})
+afterEach(() => db.drop())
+
+const hashDe = async (usuario: string) =>
+  (await db.sql<{ claveHash: string; rol: string }[]>`select clave_hash, rol from usuarios where usuario = ${usuario}`)[0]
+
+describe('first admin', () => {
+  it('is ADMIN_USER with ADMIN_PASSWORD, which never reaches the log', async () => {
+    const { log, lineas } = registro()
+    const config = testConfig({ ADMIN_USER: 'jefe', ADMIN_PASSWORD: 'resonancia-magnetica' })
+    await prepareDatabase({ config, db, log })
+    const fila = await hashDe('jefe')
+    expect(fila?.rol).toBe('admin')
+    expect(await verificarContrasena(fila!.claveHash, 'resonancia-magnetica')).toBe(true)
+    expect(JSON.stringify(lineas)).not.toContain('resonancia-magnetica')
+    expect(lineas.some((l) => l.msg.includes('"jefe"'))).toBe(true)
+  })
+
+  it('without ADMIN_PASSWORD gets a random password, printed once, that logs in', async () => {
+    const primero = registro()
+    await prepareDatabase({ config: testConfig(), db, log: primero.log })
+    const aviso = primero.lineas.find((l) => l.msg.includes('contraseña:'))!
+    expect(aviso.level).toBe(40)
+    const contrasena = /contraseña: (\S+) /.exec(aviso.msg)![1]!
+    expect(contrasena).toHaveLength(20)
+    expect(await verificarContrasena((await hashDe('admin'))!.claveHash, contrasena)).toBe(true)
+
+    // Restarted: nothing is created and no password is shown again.
+    const segundo = registro()
+    await prepareDatabase({ config: testConfig(), db, log: segundo.log })
+    expect(JSON.stringify(segundo.lineas)).not.toContain(contrasena)
+    const [n] = await db.sql<{ n: number }[]>`select count(*)::int as n from usuarios`
+    expect(n!.n).toBe(1)
+    const [evento] = await db.sql`select accion, detalle from auditoria`
+    expect(evento).toEqual({ accion: 'usuario.creado', detalle: { cuenta: 'admin', rol: 'admin', origen: 'primer arranque' } })
+  })
+
+  it('is not created when accounts exist, whatever ADMIN_USER says', async () => {
+    await prepareDatabase({ config: testConfig({ ADMIN_PASSWORD: 'resonancia-magnetica' }), db, log: registro().log })
+    await prepareDatabase({ config: testConfig({ ADMIN_USER: 'otro.admin', ADMIN_PASSWORD: 'resonancia-magnetica' }), db, log: registro().log })
+    expect(await hashDe('otro.admin')).toBeUndefined()
+  })
+
+  it('two instances starting together create one admin', async () => {
+    const config = testConfig({ ADMIN_PASSWORD: 'resonancia-magnetica' })
+    await Promise.all([1, 2, 3].map(() => prepareDatabase({ config, db, log: registro().log })))
+    const [n] = await db.sql<{ n: number }[]>`select count(*)::int as n from usuarios`
+    expect(n!.n).toBe(1)
+  })
+
+  it('a common ADMIN_PASSWORD stops the start with a message naming the variable, not the value', async () => {
+    const config = testConfig({ ADMIN_PASSWORD: 'password123' })
+    const error = await prepareDatabase({ config, db, log: registro().log }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toBe('Variable de entorno ADMIN_PASSWORD inválida: es una contraseña demasiado común; elija otra')
+    expect(await hashDe('admin')).toBeUndefined()
+  })
+})
