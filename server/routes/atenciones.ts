@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { cambiarEstadoContract, crearAtencionContract, validarEstudios } from '../../shared/atenciones.js'
 import { ESTADOS, TRANSICIONES } from '../../shared/catalogos.js'
 import { esFechaValida } from '../../shared/edad.js'
+import { auditar } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
@@ -41,6 +42,10 @@ export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; c
       tz,
     )
     if (!fila) throw new NotFoundError('Paciente no encontrado')
+    await auditar(sql, request, 'atencion.creada', {
+      pacienteId,
+      detalle: { atencion: fila.id, modalidad: fila.modalidad, estado: fila.estado },
+    })
     reply.code(201)
     return aAtencion(fila)
   })
@@ -50,7 +55,10 @@ export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; c
     const estado = request.body.estado
     const desde = ESTADOS.filter((e) => TRANSICIONES[e].includes(estado))
     const fila = await cambiarEstado(sql, id, estado, desde, tz)
-    if (fila) return aAtencion(fila)
+    if (fila) {
+      await auditar(sql, request, 'atencion.modificada', { pacienteId: fila.pacienteId, detalle: { atencion: id, estado } })
+      return aAtencion(fila)
+    }
     const actual = await obtenerAtencion(sql, id, tz)
     if (!actual) throw new NotFoundError('Atención no encontrada')
     // Asking again for the state it is already in (a repeated click) changes nothing.

@@ -11,6 +11,7 @@ import {
   obtenerPacienteContract,
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
+import { auditar, filtrosDe } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
@@ -42,6 +43,7 @@ export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; co
     if (!fila) {
       throw new ConflictError(DUPLICADO, await idPorDocumento(sql, datos.tipoDocumento, datos.documento))
     }
+    await auditar(sql, request, 'paciente.registrado', { pacienteId: fila.id })
     reply.code(201)
     return aPaciente(fila, hoy)
   })
@@ -60,6 +62,9 @@ export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; co
     const limite = limiteDe(request.query.limite)
     const despues = leerCursor(request.query.cursor, 2)
     const filas = await buscar(sql, filtros, limite, despues, tz)
+    // The filters (names, documents) go to the audit trail, never to the log; the results nowhere.
+    const { cursor: _c, limite: _l, ...filtrosDados } = request.query
+    await auditar(sql, request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) })
     const hoy = hoyEn(tz)
     return paginar(request, reply, filas, limite, (f) => [f.clave, f.tipo, f.claveId]).map((f) =>
       aFilaBusqueda(f, hoy),
@@ -72,6 +77,8 @@ export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; co
       throw new BadRequestError('Datos inválidos', [{ campo: 'fechaNacimiento', mensaje: 'Fecha inválida' }])
     }
     const limpio = (s: string | undefined) => s?.trim().replace(/\s+/g, ' ') || null
+    // Names and a birth date in, patients out: a search like any other for the audit trail.
+    await auditar(sql, request, 'pacientes.buscados', { detalle: { ...filtrosDe(q), busqueda: 'posibles duplicados' } })
     const filas = await posiblesDuplicados(sql, {
       primerNombre: q.primerNombre.trim(),
       segundoNombre: limpio(q.segundoNombre),
@@ -92,6 +99,7 @@ export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; co
     const id = leerId(request.params.id, 'Paciente no encontrado')
     const fila = await obtenerPaciente(sql, id)
     if (!fila) throw new NotFoundError('Paciente no encontrado')
+    await auditar(sql, request, 'paciente.consultado', { pacienteId: id })
     const atenciones = await atencionesDePaciente(sql, id, tz)
     return { ...aPaciente(fila, hoyEn(tz)), atenciones: atenciones.map(aAtencion) }
   })

@@ -1,0 +1,90 @@
+// What the audit trail records of patient work: registered, viewed, searched (the filters, not the
+// results), atención created and changed, and logout; each with user, address and time.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, ORIGEN_PRUEBA, type TestApp } from './test/app.js'
+import { crearPaciente } from './test/factories.js'
+
+let t: TestApp
+let admin: Record<string, string>
+
+interface Fila {
+  accion: string
+  usuario: string
+  direccion: string
+  pacienteId: string | null
+  detalle: Record<string, unknown> | null
+  en: Date
+}
+const eventos = async (accion: string) =>
+  t.db.sql<Fila[]>`select accion, usuario, direccion, paciente_id, detalle, en from auditoria where accion = ${accion} order by id`
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await t.login('admin')
+})
+afterAll(() => t.close())
+
+describe('audit of patient work', () => {
+  it('records a registration, a view, a search, an atención and its change, by whom and from where', async () => {
+    const p = await crearPaciente(t, { primerNombre: 'Zoraida', primerApellido: 'Quispicondori' })
+    const registro = await eventos('paciente.registrado')
+    expect(registro).toHaveLength(1)
+    expect(registro[0]).toMatchObject({ usuario: 'prueba.personal', direccion: '127.0.0.1', pacienteId: String(p.id), detalle: null })
+    expect(Date.now() - registro[0]!.en.getTime()).toBeLessThan(60_000)
+
+    expect((await t.app.inject({ url: `/pacientes/${p.id}`, headers: t.headers })).statusCode).toBe(200)
+    expect(await eventos('paciente.consultado')).toMatchObject([{ usuario: 'prueba.personal', pacienteId: String(p.id) }])
+
+    const busqueda = await t.app.inject({
+      url: '/pacientes/buscar?primerApellido=quispic&sede=&limite=10',
+      headers: t.headers,
+    })
+    expect(busqueda.statusCode).toBe(200)
+    expect(busqueda.json()).toHaveLength(1)
+    const [buscado] = await eventos('pacientes.buscados')
+    // The filters given, without empty ones or paging; nothing of what was found.
+    expect(buscado!.detalle).toEqual({ primerApellido: 'quispic' })
+    expect(JSON.stringify(buscado)).not.toContain('Zoraida')
+    expect(JSON.stringify(buscado)).not.toContain(p.documento)
+
+    const atencion = await t.app.inject({
+      method: 'POST',
+      url: `/pacientes/${p.id}/atenciones`,
+      headers: t.headers,
+      payload: { sede: 'Lima', modalidad: 'RX', estudios: [{ nombre: 'Tórax PA' }] },
+    })
+    expect(atencion.statusCode).toBe(201)
+    const a = atencion.json()
+    expect(await eventos('atencion.creada')).toMatchObject([
+      { usuario: 'prueba.personal', pacienteId: String(p.id), detalle: { atencion: a.id, modalidad: 'RX', estado: a.estado } },
+    ])
+    const cambio = await t.app.inject({ method: 'PATCH', url: `/atenciones/${a.id}`, headers: t.headers, payload: { estado: 'En proceso' } })
+    expect(cambio.statusCode).toBe(200)
+    expect(await eventos('atencion.modificada')).toMatchObject([
+      { usuario: 'prueba.personal', pacienteId: String(p.id), detalle: { atencion: a.id, estado: 'En proceso' } },
+    ])
+
+    // "Who looked at this patient": one call, for an admin.
+    const historia = await t.app.inject({ url: `/auditoria?pacienteId=${p.id}`, headers: admin })
+    expect((historia.json() as { accion: string }[]).map((e) => e.accion)).toEqual([
+      'atencion.modificada',
+      'atencion.creada',
+      'paciente.consultado',
+      'paciente.registrado',
+    ])
+  })
+
+  it('records nothing for a refused search or an unknown patient', async () => {
+    const antes = (await t.db.sql`select count(*)::int as n from auditoria`)[0]!.n as number
+    expect((await t.app.inject({ url: '/pacientes/buscar?sede=Marte', headers: t.headers })).statusCode).toBe(400)
+    expect((await t.app.inject({ url: '/pacientes/999999', headers: t.headers })).statusCode).toBe(404)
+    expect((await t.db.sql`select count(*)::int as n from auditoria`)[0]!.n).toBe(antes)
+  })
+
+  it('records a logout', async () => {
+    const sesion = await t.login('personal')
+    const res = await t.app.inject({ method: 'DELETE', url: '/sesion', headers: { cookie: sesion.cookie!, origin: ORIGEN_PRUEBA } })
+    expect(res.statusCode).toBe(204)
+    expect(await eventos('sesion.cerrada')).toMatchObject([{ usuario: 'prueba.personal', direccion: '127.0.0.1' }])
+  })
+})
