@@ -1,9 +1,15 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 export default defineConfig({
   root: 'client',
   plugins: [react()],
+  resolve: {
+    alias: {
+      'use-sync-external-store/shim/index.js': fileURLToPath(new URL('client/lib/use-sync-external-store.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -1,14 +1,9 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-
-function App() {
-  return (
-    <main>
-      <h1>Clínica</h1>
-      <p>Sistema de gestión de pacientes de radiología y laboratorio.</p>
-    </main>
-  )
-}
+import { App } from './app.js'
+import './styles/base.css'
+import './styles/shell.css'
+import './styles/app.css'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,0 +1,135 @@
+// The one way the client talks to the server: every call goes through a shared contract, so the
+// URL, the request and the answer's type are the ones the server registered its route from.
+import type { TSchema } from '@sinclair/typebox'
+import { navigate } from 'wouter/use-browser-location'
+import type { BodyOf, Contract, ErrorBody, ParamsOf, QueryOf, ResultOf } from '../shared/contract.js'
+import { paths, volverA } from './paths.js'
+import { sesion } from './state/sesion.js'
+
+export type CampoError = NonNullable<ErrorBody['errores']>[number]
+
+/** A failed call: the HTTP status, the server's Spanish message and its per-field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    message: string,
+    readonly errores: CampoError[] = [],
+    readonly id?: number,
+    readonly retryAfter?: number,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+type Part<S, Key extends string, T> = S extends TSchema ? { [K in Key]: T } : { [K in Key]?: undefined }
+
+export type CallOptions<C extends Contract> = Part<C['params'], 'params', ParamsOf<C>> &
+  { query?: C['querystring'] extends TSchema ? Partial<QueryOf<C>> : undefined } &
+  Part<C['body'], 'body', BodyOf<C>> & {
+    signal?: AbortSignal
+    /** A full same-origin URL to call instead of the contract's (a `Link: rel="next"` page). */
+    url?: string
+  }
+
+export interface Answer<T> {
+  data: T
+  /** The URL of the next page, from `Link: <…>; rel="next"`. */
+  next: string | null
+  response: Response
+}
+
+/** Query string of the non-empty values only (spec §5: empty filters are omitted). */
+export function toQuery(query: Record<string, unknown> | undefined): string {
+  const qs = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue
+    qs.set(key, String(value))
+  }
+  const s = qs.toString()
+  return s ? `?${s}` : ''
+}
+
+export function nextLink(header: string | null): string | null {
+  if (!header) return null
+  for (const part of header.split(',')) {
+    const m = /<([^>]+)>\s*;\s*rel="?next"?/i.exec(part)
+    if (m?.[1]) return m[1]
+  }
+  return null
+}
+
+let redirecting = false
+
+// shared/contract.ts's fillPath, repeated here because importing that module at run time would
+// bring TypeBox (its ErrorSchema) into the first screen's JavaScript.
+const fillPath = (url: string, params?: Record<string, unknown>) =>
+  url.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')))
+
+/** Calls a contract and returns the body together with the response (headers, next page). */
+export async function request<C extends Contract>(contract: C, options: CallOptions<C>): Promise<Answer<ResultOf<C>>> {
+  const opts = options as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal; url?: string }
+  const url = opts.url ?? fillPath(contract.url, opts.params) + toQuery(opts.query)
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (opts.body !== undefined) headers['content-type'] = 'application/json'
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: contract.method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'same-origin',
+      signal: opts.signal,
+    })
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err
+    throw new ApiError(0, '', 'No se pudo conectar con el servidor')
+  }
+  const text = await response.text()
+  let data: unknown = undefined
+  if (text) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      data = undefined
+    }
+  }
+  if (!response.ok) {
+    const body = (data ?? {}) as Partial<ErrorBody>
+    const retry = Number(response.headers.get('retry-after')) || undefined
+    const error = new ApiError(
+      response.status,
+      response.statusText,
+      body.message ?? (response.statusText || 'Error desconocido'),
+      body.errores ?? [],
+      body.id,
+      retry,
+    )
+    // The session ended (expired, or logged out elsewhere): log in again and come back here.
+    if (response.status === 401 && contract.auth !== false) irAlLogin()
+    throw error
+  }
+  return { data: data as ResultOf<C>, next: nextLink(response.headers.get('link')), response }
+}
+
+/** Calls a contract and returns the typed body of its success answer. */
+export async function call<C extends Contract>(contract: C, options: CallOptions<C>): Promise<ResultOf<C>> {
+  return (await request(contract, options)).data
+}
+
+export function irAlLogin(): void {
+  sesion.usuario = null
+  sesion.estado = 'ninguna'
+  const here = window.location.pathname + window.location.search
+  if (window.location.pathname === paths.login || redirecting) return
+  redirecting = true
+  navigate(`${paths.login}${volverA(here)}`, { replace: true })
+  queueMicrotask(() => (redirecting = false))
+}
+
+/** The message to show for any failure of a call. */
+export function mensajeDe(err: unknown, fallback = 'Error desconocido'): string {
+  if (err instanceof ApiError) return err.message || fallback
+  return fallback
+}

@@ -1,0 +1,80 @@
+// Routes of spec §2. Every screen but login is lazy, so the first screen carries no forms,
+// validation or chart code; every screen but login sits in the shell and needs a session.
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
+import { ErrorBoundary } from './components/error-boundary.js'
+import { Shell } from './components/shell.js'
+import { LoginPage } from './features/auth/login-page.js'
+import { paths, volverA } from './paths.js'
+import { sesion } from './state/sesion.js'
+
+const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.js'))
+const PacientesPage = lazy(() => import('./features/pacientes/pacientes-page.js'))
+const CrearPacientePage = lazy(() => import('./features/pacientes/crear-paciente-page.js'))
+const BuscarPacientePage = lazy(() => import('./features/buscar/buscar-page.js'))
+const PacientePage = lazy(() => import('./features/paciente/paciente-page.js'))
+
+function Cargando() {
+  return (
+    <div className="centered" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span>Cargando…</span>
+    </div>
+  )
+}
+
+function RequireSesion({ children }: { children: ReactNode }) {
+  const { estado } = useSnapshot(sesion)
+  const [location] = useLocation()
+  const search = useSearch()
+  useEffect(() => {
+    if (sesion.estado === 'comprobando') void import('./features/auth/sesion-api.js').then((m) => m.comprobarSesion())
+  }, [])
+  if (estado === 'comprobando') return <Cargando />
+  if (estado === 'ninguna') return <Redirect to={`${paths.login}${volverA(location + (search ? `?${search}` : ''))}`} replace />
+  return children
+}
+
+function Paginas() {
+  const [location] = useLocation()
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<Cargando />}>
+        <Switch>
+          <Route path={paths.dashboard} component={DashboardPage} />
+          <Route path={paths.pacientes} component={PacientesPage} />
+          <Route path={paths.crearPaciente} component={CrearPacientePage} />
+          <Route path={paths.buscarPaciente} component={BuscarPacientePage} />
+          <Route path="/pacientes/:id" component={PacientePage} />
+          <Route>
+            <Redirect to={paths.login} replace />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  )
+}
+
+export function App() {
+  return (
+    <ErrorBoundary>
+      <Switch>
+        <Route path={paths.login} component={LoginPage} />
+        <Route path={paths.inicio}>
+          <Redirect to={paths.dashboard} replace />
+        </Route>
+        <Route path={/^\/(dashboard|pacientes)(\/.*)?$/}>
+          <RequireSesion>
+            <Shell>
+              <Paginas />
+            </Shell>
+          </RequireSesion>
+        </Route>
+        <Route>
+          <Redirect to={paths.login} replace />
+        </Route>
+      </Switch>
+    </ErrorBoundary>
+  )
+}

@@ -1,0 +1,37 @@
+// How dates, ages and names read on screen (es-PE conventions).
+import type { TipoEdad } from '../../shared/edad.js'
+
+const MESES_CORTOS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic']
+
+/** 'YYYY-MM-DD' → '14/05/2025'. */
+export function fecha(iso: string | null | undefined): string {
+  if (!iso) return '—'
+  const [y, m, d] = iso.slice(0, 10).split('-')
+  return y && m && d ? `${d}/${m}/${y}` : iso
+}
+
+/** 'YYYY-MM-DD' → '14 may 2025'. */
+export function fechaCorta(iso: string | null | undefined): string {
+  if (!iso) return '—'
+  const [y, m, d] = iso.slice(0, 10).split('-')
+  return y && m && d ? `${Number(d)} ${MESES_CORTOS[Number(m) - 1] ?? m} ${y}` : iso
+}
+
+/** An ISO instant in the browser's time zone: '14/05/2025 09:30'. */
+export function fechaHora(iso: string | null | undefined): string {
+  if (!iso) return '—'
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  return d.toLocaleString('es-PE', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
+}
+
+export function edad(n: number | null | undefined, tipo: TipoEdad | null | undefined = 'años'): string {
+  if (n === null || n === undefined) return '—'
+  const unidad = tipo ?? 'años'
+  if (n === 1) return `1 ${unidad === 'años' ? 'año' : unidad === 'meses' ? 'mes' : 'día'}`
+  return `${n} ${unidad}`
+}
+
+export const numero = (n: number) => n.toLocaleString('es-PE')
+
+export const texto = (s: string | null | undefined) => (s && s.trim() ? s : '—')

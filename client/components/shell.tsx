@@ -1,0 +1,53 @@
+// The layout every signed-in screen sits in: navigation beside (or above, on phones) the content.
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useSnapshot } from 'valtio'
+import { Link, useLocation } from 'wouter'
+import { paths } from '../paths.js'
+import { abrirMenuMovil, ui } from '../state/ui.js'
+import { IconMenu } from './icons.js'
+import { Logo } from './logo.js'
+import { Sidebar } from './sidebar.js'
+
+export function Shell({ children }: { children: ReactNode }) {
+  const snap = useSnapshot(ui)
+  const [location] = useLocation()
+  const mainRef = useRef<HTMLElement>(null)
+  const first = useRef(true)
+
+  // A new page moves focus to its content, as a full page load would, for keyboard and screen readers.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    mainRef.current?.focus({ preventScroll: true })
+    window.scrollTo(0, 0)
+  }, [location])
+
+  return (
+    <div className={snap.sidebarExpandido ? 'shell' : 'shell shell--contraido'}>
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
+      <header className="topbar">
+        <button
+          type="button"
+          className="topbar__menu"
+          aria-label="Abrir menú"
+          aria-expanded={snap.menuMovilAbierto}
+          aria-controls="menu-principal"
+          onClick={abrirMenuMovil}
+        >
+          <IconMenu />
+        </button>
+        <Link href={paths.dashboard} className="logo logo--topbar" aria-label="RadiSys, ir al Dashboard">
+          <Logo />
+        </Link>
+      </header>
+      <Sidebar />
+      <main id="contenido" ref={mainRef} tabIndex={-1} className="main">
+        {children}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,134 @@
+// Dashboard (spec §2, DESIGN.md): four cards with the clinic's real numbers, atenciones per month
+// of this year, and the latest registered patients.
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { Link } from 'wouter'
+import { estadisticasContract, type Estadisticas } from '../../../shared/estadisticas.js'
+import { call, mensajeDe } from '../../api.js'
+import { edad, fechaCorta, numero } from '../../components/format.js'
+import { IconActivity, IconAlert, IconClock, IconEye, IconUsers } from '../../components/icons.js'
+import { useTitle } from '../../components/use-title.js'
+import { paths } from '../../paths.js'
+import { AtencionesChart } from './atenciones-chart.js'
+import './dashboard.css'
+
+function Tarjeta({ titulo, valor, detalle, icono, tono }: { titulo: string; valor: number | null; detalle: string; icono: ReactNode; tono: string }) {
+  return (
+    <article className={`stat card stat--${tono}`} aria-labelledby={`stat-${tono}`}>
+      <div className="stat__text">
+        <h2 className="stat__title" id={`stat-${tono}`}>
+          {titulo}
+        </h2>
+        {valor === null ? <span className="skeleton stat__skeleton" /> : <p className="stat__value">{numero(valor)}</p>}
+        <p className="stat__detail">{detalle}</p>
+      </div>
+      <span className="stat__icon" aria-hidden="true">
+        {icono}
+      </span>
+    </article>
+  )
+}
+
+function hoyLargo(iso: string): string {
+  const d = new Date(`${iso}T12:00:00Z`)
+  const s = d.toLocaleDateString('es-PE', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return s.charAt(0).toUpperCase() + s.slice(1)
+}
+
+export default function DashboardPage() {
+  useTitle('Dashboard')
+  const [datos, setDatos] = useState<Estadisticas | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const cargar = useCallback((signal?: AbortSignal) => {
+    setError(null)
+    call(estadisticasContract, { signal })
+      .then(setDatos)
+      .catch((err: unknown) => {
+        if ((err as Error).name !== 'AbortError') setError(mensajeDe(err, 'No se pudieron cargar las estadísticas'))
+      })
+  }, [])
+
+  useEffect(() => {
+    const ctrl = new AbortController()
+    cargar(ctrl.signal)
+    return () => ctrl.abort()
+  }, [cargar])
+
+  const t = datos?.tarjetas
+  const anio = datos?.hoy.slice(0, 4) ?? String(new Date().getFullYear())
+
+  return (
+    <div className="page">
+      <header className="page__header">
+        <div>
+          <h1>Dashboard</h1>
+          <p className="page__subtitle">{datos ? hoyLargo(datos.hoy) : 'Resumen de la clínica'}</p>
+        </div>
+      </header>
+
+      {error && (
+        <div className="alert alert--error" role="alert">
+          <IconAlert />
+          <span>{error}</span>
+          <button type="button" className="btn btn--secondary btn--sm alert__action" onClick={() => cargar()}>
+            Reintentar
+          </button>
+        </div>
+      )}
+
+      <section className="stats" aria-label="Resumen">
+        <Tarjeta titulo="Total Pacientes" valor={t?.totalPacientes ?? null} detalle="Registrados en total" icono={<IconUsers />} tono="pacientes" />
+        <Tarjeta titulo="Citas Pendientes" valor={t?.citasPendientes ?? null} detalle="Programadas o en espera hoy" icono={<IconClock />} tono="citas" />
+        <Tarjeta titulo="Estudios Hoy" valor={t?.estudiosHoy ?? null} detalle="Estudios de las atenciones de hoy" icono={<IconActivity />} tono="estudios" />
+        <Tarjeta titulo="Alertas" valor={t?.alertas ?? null} detalle="Urgencias y emergencias sin completar" icono={<IconAlert />} tono="alertas" />
+      </section>
+
+      <div className="dash-grid">
+        <section className="card" aria-labelledby="grafico-titulo">
+          <header className="card__header">
+            <h2 id="grafico-titulo">Atenciones por mes · {anio}</h2>
+          </header>
+          <div className="card__body">
+            {datos ? <AtencionesChart serie={datos.atencionesPorMes} /> : <div className="skeleton chart-skeleton" />}
+          </div>
+        </section>
+
+        <section className="card" aria-labelledby="ultimos-titulo">
+          <header className="card__header">
+            <h2 id="ultimos-titulo">Últimos Pacientes</h2>
+            <Link href={paths.pacientes} className="btn btn--ghost btn--sm">
+              Ver todos
+            </Link>
+          </header>
+          {!datos ? (
+            <div className="card__body">
+              <div className="skeleton chart-skeleton" />
+            </div>
+          ) : datos.ultimosPacientes.length === 0 ? (
+            <p className="empty">Aún no hay pacientes registrados.</p>
+          ) : (
+            <ul className="recent">
+              {datos.ultimosPacientes.map((p) => (
+                <li key={p.id} className="recent__item">
+                  <span className="recent__avatar" aria-hidden="true">
+                    {p.nombreCompleto.charAt(0)}
+                  </span>
+                  <div className="recent__text">
+                    <span className="recent__name">{p.nombreCompleto}</span>
+                    <span className="recent__meta">
+                      {edad(p.edad, p.tipoEdad)} · Registrado el {fechaCorta(p.fechaRegistro)}
+                    </span>
+                  </div>
+                  <Link href={paths.paciente(p.id)} className="btn btn--secondary btn--sm" aria-label={`Ver detalles de ${p.nombreCompleto}`}>
+                    <IconEye />
+                    <span className="recent__btn-label">Detalles</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}

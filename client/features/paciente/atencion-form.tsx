@@ -1,0 +1,158 @@
+// Registers a patient's arrival for studies, from the shared catalogues (sede, modalidad and its
+// estudios, procedencia, prioridad); validated with the shared schema.
+import { typeboxResolver } from '@hookform/resolvers/typebox'
+import { useState } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { AtencionEntradaSchema, validarEstudios, type Atencion, type AtencionEntrada } from '../../../shared/atenciones.js'
+import { ESTADOS_INICIALES, MODALIDADES, MODALIDAD_INFO, PRIORIDADES, PROCEDENCIAS, SEDES, esModalidad } from '../../../shared/catalogos.js'
+import { horaEnZona } from '../../../shared/edad.js'
+import { ApiError } from '../../api.js'
+import { describe, Field, FieldError } from '../../components/field.js'
+import { IconAlert, IconCheck } from '../../components/icons.js'
+import { hoyLocal } from '../../lib/hoy.js'
+import { aErroresDeFormulario } from '../../lib/typebox-mensajes.js'
+import { crearAtencion } from './paciente-api.js'
+
+interface Valores {
+  sede: string
+  modalidad: string
+  estudios: string[]
+  estado: string
+  procedencia: string
+  prioridad: string
+  fechaLlegada: string
+  horaLlegada: string
+}
+
+const SEDE_KEY = 'clinica.sede'
+const ahora = () => horaEnZona(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)
+
+function iniciales(): Valores {
+  let sede = ''
+  try {
+    sede = localStorage.getItem(SEDE_KEY) ?? ''
+  } catch {
+    // no storage: choose every time
+  }
+  return { sede, modalidad: '', estudios: [], estado: 'En espera', procedencia: 'Ambulatorio', prioridad: 'Rutina', fechaLlegada: hoyLocal(), horaLlegada: ahora() }
+}
+
+/** The body of the call: estudios as `{nombre}` objects, blank fields left out. */
+const aCuerpo = (v: Valores) => {
+  const cuerpo: Record<string, unknown> = { estudios: (v.estudios || []).map((nombre) => ({ nombre })) }
+  for (const [k, valor] of Object.entries(v)) if (k !== 'estudios' && valor !== '') cuerpo[k] = valor
+  return cuerpo as unknown as AtencionEntrada
+}
+
+const esquema = typeboxResolver(AtencionEntradaSchema)
+const resolver: Resolver<Valores> = async (values, ctx, options) => {
+  const cuerpo = aCuerpo(values)
+  const r = await esquema(cuerpo, ctx, options as never)
+  if (Object.keys(r.errors).length > 0) return { values: {}, errors: r.errors as never }
+  const errores = esModalidad(values.modalidad) ? validarEstudios(values.modalidad, cuerpo.estudios) : []
+  return errores.length ? { values: {}, errors: aErroresDeFormulario<Valores>(errores) } : { values, errors: {} }
+}
+
+export function AtencionForm({ pacienteId, onCreada }: { pacienteId: number; onCreada: (a: Atencion) => void }) {
+  const { register, handleSubmit, watch, reset, setValue, setError, formState } = useForm<Valores>({ defaultValues: iniciales(), resolver })
+  const { errors, isSubmitting } = formState
+  const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null)
+  const modalidad = watch('modalidad')
+  const catalogo = esModalidad(modalidad) ? MODALIDAD_INFO[modalidad].estudios : []
+
+  const enviar = async (v: Valores) => {
+    setAviso(null)
+    try {
+      const atencion = await crearAtencion(pacienteId, aCuerpo(v))
+      try {
+        localStorage.setItem(SEDE_KEY, v.sede)
+      } catch {
+        // not remembered
+      }
+      reset({ ...iniciales(), sede: v.sede })
+      setAviso({ ok: true, texto: `Atención registrada (N.º ${atencion.id}).` })
+      onCreada(atencion)
+    } catch (err) {
+      const e = err instanceof ApiError ? err : null
+      for (const fe of e?.errores ?? []) setError(fe.campo as keyof Valores, { type: 'server', message: fe.mensaje })
+      setAviso({ ok: false, texto: `Error al registrar la atención: ${e?.message || 'Error desconocido'}` })
+    }
+  }
+
+  const select = (name: keyof Valores, label: string, opciones: readonly (readonly [string, string])[], vacio?: string) => (
+    <Field id={`at-${name}`} label={label} required={!!vacio} error={errors[name]?.message}>
+      <select className="select" {...describe(`at-${name}`, errors[name]?.message)} {...register(name)}>
+        {vacio && <option value="">{vacio}</option>}
+        {opciones.map(([v, l]) => (
+          <option key={v} value={v}>
+            {l}
+          </option>
+        ))}
+      </select>
+    </Field>
+  )
+  const par = (xs: readonly string[]) => xs.map((x) => [x, x] as const)
+  const estudiosError = errors.estudios?.message ?? (errors.estudios as unknown as { root?: { message?: string } } | undefined)?.root?.message
+
+  return (
+    <form className="atencion-form" onSubmit={handleSubmit(enviar)} noValidate aria-labelledby="nueva-atencion">
+      <h2 id="nueva-atencion">Registrar atención</h2>
+      {aviso && (
+        <div className={`alert ${aviso.ok ? 'alert--success' : 'alert--error'}`} role="alert">
+          {aviso.ok ? <IconCheck /> : <IconAlert />}
+          <span>{aviso.texto}</span>
+        </div>
+      )}
+      <div className="atencion-form__grid">
+        {select('sede', 'Sede', par(SEDES), 'Seleccione…')}
+        <Field id="at-modalidad" label="Modalidad" required error={errors.modalidad?.message}>
+          <select
+            className="select"
+            {...describe('at-modalidad', errors.modalidad?.message)}
+            {...register('modalidad', { onChange: () => setValue('estudios', []) })}
+          >
+            <option value="">Seleccione…</option>
+            {MODALIDADES.map((m) => (
+              <option key={m} value={m}>
+                {MODALIDAD_INFO[m].etiqueta}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <fieldset className="field estudios" aria-describedby={estudiosError ? 'at-estudios-error' : undefined}>
+        <legend className="field__label">
+          Estudios<span className="field__required" aria-hidden="true">*</span>
+        </legend>
+        {catalogo.length === 0 ? (
+          <p className="field__hint">Elija una modalidad para ver sus estudios.</p>
+        ) : (
+          <div className="estudios__options">
+            {catalogo.map((e) => (
+              <label key={e} className="check estudios__option">
+                <input type="checkbox" value={e} {...register('estudios')} />
+                <span>{e}</span>
+              </label>
+            ))}
+          </div>
+        )}
+        {estudiosError && <FieldError id="at-estudios-error">{estudiosError}</FieldError>}
+      </fieldset>
+      <div className="atencion-form__grid">
+        {select('estado', 'Estado inicial', par(ESTADOS_INICIALES))}
+        {select('prioridad', 'Prioridad', par(PRIORIDADES))}
+        {select('procedencia', 'Procedencia', par(PROCEDENCIAS))}
+        <Field id="at-fechaLlegada" label="Fecha de llegada" error={errors.fechaLlegada?.message}>
+          <input className="input" type="date" {...describe('at-fechaLlegada', errors.fechaLlegada?.message)} {...register('fechaLlegada')} />
+        </Field>
+        <Field id="at-horaLlegada" label="Hora de llegada" error={errors.horaLlegada?.message}>
+          <input className="input" type="time" {...describe('at-horaLlegada', errors.horaLlegada?.message)} {...register('horaLlegada')} />
+        </Field>
+      </div>
+      <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+        {isSubmitting && <span className="spinner" aria-hidden="true" />}
+        Registrar atención
+      </button>
+    </form>
+  )
+}

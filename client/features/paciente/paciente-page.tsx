@@ -1,0 +1,161 @@
+// /pacientes/:id: the patient, their atenciones with estado changes, and a new atención.
+import { useEffect, useState, type ReactNode } from 'react'
+import { Link, useParams } from 'wouter'
+import type { Atencion } from '../../../shared/atenciones.js'
+import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
+import type { PacienteDetalle } from '../../../shared/pacientes.js'
+import { ApiError, mensajeDe } from '../../api.js'
+import { edad, fecha, fechaHora, texto } from '../../components/format.js'
+import { IconAlert, IconSearch } from '../../components/icons.js'
+import { useTitle } from '../../components/use-title.js'
+import { paths } from '../../paths.js'
+import { AtencionForm } from './atencion-form.js'
+import { AtencionesTable } from './atenciones-table.js'
+import { obtenerPaciente } from './paciente-api.js'
+import './paciente.css'
+
+function Datos({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <section className="card datos" aria-label={titulo}>
+      <h2 className="datos__title">{titulo}</h2>
+      <dl className="datos__list">{children}</dl>
+    </section>
+  )
+}
+
+function Dato({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="datos__item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+export default function PacientePage() {
+  const { id = '' } = useParams<{ id: string }>()
+  const [paciente, setPaciente] = useState<PacienteDetalle | null>(null)
+  const [error, setError] = useState<{ noEncontrado: boolean; texto: string } | null>(null)
+  useTitle(paciente ? paciente.nombreCompleto : 'Paciente')
+
+  useEffect(() => {
+    setPaciente(null)
+    setError(null)
+    if (!/^[0-9]{1,12}$/.test(id)) {
+      setError({ noEncontrado: true, texto: 'Paciente no encontrado' })
+      return
+    }
+    const ctrl = new AbortController()
+    obtenerPaciente(id, ctrl.signal)
+      .then(setPaciente)
+      .catch((err: unknown) => {
+        if ((err as Error).name === 'AbortError') return
+        const e = err instanceof ApiError ? err : null
+        setError({ noEncontrado: e?.status === 404 || e?.status === 400, texto: mensajeDe(err, 'No se pudo cargar el paciente') })
+      })
+    return () => ctrl.abort()
+  }, [id])
+
+  const agregar = (a: Atencion) => setPaciente((p) => (p ? { ...p, atenciones: [a, ...p.atenciones] } : p))
+  const actualizar = (a: Atencion) => setPaciente((p) => (p ? { ...p, atenciones: p.atenciones.map((x) => (x.id === a.id ? a : x)) } : p))
+
+  if (error) {
+    return (
+      <div className="page">
+        <div className="card card__body notfound">
+          <IconAlert />
+          <h1>{error.noEncontrado ? 'Paciente no encontrado' : 'No se pudo cargar el paciente'}</h1>
+          <p className="muted">{error.noEncontrado ? `No existe un paciente con el ID ${id}.` : error.texto}</p>
+          <Link href={paths.buscarPaciente} className="btn btn--primary">
+            <IconSearch />
+            Buscar paciente
+          </Link>
+        </div>
+      </div>
+    )
+  }
+
+  if (!paciente) {
+    return (
+      <div className="page" aria-busy="true">
+        <div className="skeleton paciente-skeleton" />
+        <div className="skeleton paciente-skeleton paciente-skeleton--tall" />
+      </div>
+    )
+  }
+
+  const p = paciente
+  return (
+    <div className="page">
+      <nav aria-label="Ruta de navegación" className="breadcrumb">
+        <Link href={paths.pacientes}>Pacientes</Link>
+        <span aria-hidden="true">/</span>
+        <span aria-current="page">ID {p.id}</span>
+      </nav>
+      <header className="paciente-head card">
+        <span className="paciente-head__avatar" aria-hidden="true">
+          {p.primerNombre.charAt(0)}
+          {p.primerApellido.charAt(0)}
+        </span>
+        <div className="paciente-head__text">
+          <h1>{p.nombreCompleto}</h1>
+          <p className="paciente-head__meta">
+            <span>
+              {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
+            </span>
+            <span>{edad(p.edad, p.tipoEdad)}</span>
+            <span>{p.sexo}</span>
+            {p.grupoSanguineo && <span>Grupo {p.grupoSanguineo}</span>}
+            <span>ID {p.id}</span>
+          </p>
+        </div>
+      </header>
+
+      <div className="paciente-grid">
+        <div className="paciente-datos">
+          <Datos titulo="Identificación">
+            <Dato label="Documento">
+              {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
+            </Dato>
+            <Dato label="Fecha de nacimiento">{fecha(p.fechaNacimiento)}</Dato>
+            <Dato label="Edad">{edad(p.edad, p.tipoEdad)}</Dato>
+            <Dato label="Sexo">{p.sexo}</Dato>
+            <Dato label="Grupo sanguíneo">{texto(p.grupoSanguineo)}</Dato>
+          </Datos>
+          <Datos titulo="Datos Demográficos">
+            <Dato label="Departamento">{p.departamento}</Dato>
+            <Dato label="Municipio">{p.municipio}</Dato>
+            <Dato label="Zona residencial">{p.zonaResidencial}</Dato>
+            <Dato label="Barrio">{texto(p.barrio)}</Dato>
+            <Dato label="Dirección">{texto(p.direccion)}</Dato>
+          </Datos>
+          <Datos titulo="Contacto">
+            <Dato label="Celular">{texto(p.celular)}</Dato>
+            <Dato label="Teléfono">{texto(p.telefono)}</Dato>
+            <Dato label="Teléfono 2">{texto(p.telefono2)}</Dato>
+            <Dato label="Código postal">{texto(p.codigoPostal)}</Dato>
+            <Dato label="Correo electrónico">{texto(p.correoElectronico)}</Dato>
+            <Dato label="Acudiente">{texto(p.acudiente)}</Dato>
+          </Datos>
+          <Datos titulo="Registro y consentimiento">
+            <Dato label="Registrado">{fechaHora(p.creadoEn)}</Dato>
+            <Dato label="Política de privacidad">
+              Aceptada el {fechaHora(p.politicaAceptadaEn)} (versión {p.politicaVersion})
+            </Dato>
+          </Datos>
+        </div>
+        <div className="card card__body">
+          <AtencionForm pacienteId={p.id} onCreada={agregar} />
+        </div>
+      </div>
+
+      <section className="card" aria-labelledby="atenciones-titulo">
+        <header className="card__header">
+          <h2 id="atenciones-titulo">Atenciones</h2>
+          <span className="muted small">{p.atenciones.length === 1 ? '1 atención' : `${p.atenciones.length} atenciones`}</span>
+        </header>
+        <AtencionesTable atenciones={p.atenciones} onCambio={actualizar} />
+      </section>
+    </div>
+  )
+}

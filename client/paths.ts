@@ -1,0 +1,25 @@
+// Every route of the app in one place, so no screen spells a URL of its own.
+export const paths = {
+  login: '/login',
+  inicio: '/',
+  dashboard: '/dashboard',
+  pacientes: '/pacientes',
+  crearPaciente: '/pacientes/crear',
+  buscarPaciente: '/pacientes/buscar',
+  paciente: (id: number | string) => `/pacientes/${id}`,
+  citas: '/citas',
+  configuracion: '/configuracion',
+} as const
+
+/** `?volver=<page>` so that after logging in the user lands where they were going. */
+export function volverA(here: string): string {
+  if (!here || here === '/' || here.startsWith(paths.login)) return ''
+  return `?volver=${encodeURIComponent(here)}`
+}
+
+/** The page to open after login: only a same-site path, never another origin. */
+export function destinoTrasLogin(search: string): string {
+  const volver = new URLSearchParams(search).get('volver')
+  if (volver && volver.startsWith('/') && !volver.startsWith('//') && !volver.startsWith(paths.login)) return volver
+  return paths.dashboard
+}
