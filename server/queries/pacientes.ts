@@ -84,11 +84,11 @@ export async function posiblesDuplicados(sql: Sql, f: DuplicadoFiltro): Promise<
     valor ? sql`and (${columna} is null or ${columna} = normalizar(${valor}))` : sql``
   return sql<PacienteFila[]>`
     select ${columnas(sql)} from pacientes p
-    where normalizar(p.primer_apellido) = normalizar(${f.primerApellido})
-      and normalizar(p.primer_nombre) = normalizar(${f.primerNombre})
+    where p.primer_apellido_norm = normalizar(${f.primerApellido})
+      and p.primer_nombre_norm = normalizar(${f.primerNombre})
       and p.fecha_nacimiento = ${f.fechaNacimiento}
-      ${segundo(sql`normalizar(p.segundo_nombre)`, f.segundoNombre)}
-      ${segundo(sql`normalizar(p.segundo_apellido)`, f.segundoApellido)}
+      ${segundo(sql`p.segundo_nombre_norm`, f.segundoNombre)}
+      ${segundo(sql`p.segundo_apellido_norm`, f.segundoApellido)}
     order by p.id
     limit 20`
 }

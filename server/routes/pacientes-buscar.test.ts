@@ -174,7 +174,8 @@ test('paginación por Link: cada fila una vez, en orden, incluso con instantes i
   let url: string | null = '/pacientes/buscar?primerApellido=paginadoz&limite=5'
   let paginas = 0
   while (url) {
-    const res = await t.app.inject({ method: 'GET', url, headers: { ...t.headers } })
+    const actual: string = url
+    const res = await t.app.inject({ method: 'GET', url: actual, headers: { ...t.headers } })
     expect(res.statusCode).toBe(200)
     const filas = res.json() as BusquedaFila[]
     expect(filas.length).toBeLessThanOrEqual(5)
