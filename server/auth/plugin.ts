@@ -74,7 +74,7 @@ async function autenticacionPlugin(app: FastifyInstance, opts: { config: Config;
     const token = request.cookies[cookie]
     const usuario = token ? await usuarioDeSesion(sql, config, token) : undefined
     if (!usuario) {
-      if (token) reply.clearCookie(cookie, opcionesCookie(config))
+      if (token) reply.clearCookie(cookie, opcionesCookie(config, request.protocol))
       return rechazar(reply, new UnauthorizedError())
     }
     request.usuario = usuario

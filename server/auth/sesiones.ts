@@ -11,11 +11,14 @@ type SesionConfig = Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours'>
 /** `__Host-` makes the browser refuse the cookie unless Secure, path / and no Domain. */
 export const nombreCookie = (config: Pick<Config, 'cookieSecure'>) => (config.cookieSecure ? '__Host-sesion' : 'sesion')
 
-/** No Max-Age: the cookie goes with the browser; the server enforces both expiries anyway. */
-export const opcionesCookie = (config: Pick<Config, 'cookieSecure'>): CookieSerializeOptions => ({
+/**
+ * No Max-Age: the cookie goes with the browser; the server enforces both expiries anyway. Secure
+ * with COOKIE_SECURE, or when the request came over HTTPS (as a trusted proxy reports it).
+ */
+export const opcionesCookie = (config: Pick<Config, 'cookieSecure'>, protocolo: string): CookieSerializeOptions => ({
   httpOnly: true,
   sameSite: 'strict',
-  secure: config.cookieSecure,
+  secure: config.cookieSecure || protocolo === 'https',
   path: '/',
 })
 

@@ -237,3 +237,47 @@ describe('configured expiry and Secure cookies', () => {
     }
   })
 })
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  it('takes the client address, scheme and host from the proxy: Secure cookie over HTTPS, the real address audited', async () => {
+    const p = await createTestApp({ TRUST_PROXY: 'true' })
+    try {
+      const res = await p.app.inject({
+        method: 'POST',
+        url: '/sesion',
+        headers: {
+          origin: 'https://clinica.example.pe',
+          'x-forwarded-host': 'clinica.example.pe',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-for': '203.0.113.9',
+        },
+        payload: { usuario: 'prueba.personal', contrasena: CONTRASENA_PRUEBA },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.cookies.find((k) => k.name === 'sesion')!.secure).toBe(true)
+      const [e] = await p.db.sql`select direccion from auditoria where accion = 'sesion.iniciada' order by id desc limit 1`
+      expect(e!.direccion).toBe('203.0.113.9')
+    } finally {
+      await p.close()
+    }
+  })
+
+  it('without TRUST_PROXY those headers are ignored: a forged address or origin gains nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sesion',
+      headers: { origin: 'https://clinica.example.pe', 'x-forwarded-host': 'clinica.example.pe', 'x-forwarded-proto': 'https' },
+      payload: { usuario: 'ana.quispe', contrasena: 'tomografo-azul-7' },
+    })
+    expect(res.statusCode).toBe(403)
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/sesion',
+      headers: { ...jsonOrigin, 'x-forwarded-for': '203.0.113.10', 'x-forwarded-proto': 'https' },
+      payload: { usuario: 'ana.quispe', contrasena: 'tomografo-azul-7' },
+    })
+    expect(ok.cookies.find((k) => k.name === 'sesion')!.secure).toBeFalsy()
+    const [e] = await t.db.sql`select direccion from auditoria where accion = 'sesion.iniciada' order by id desc limit 1`
+    expect(e!.direccion).toBe('127.0.0.1')
+  })
+})

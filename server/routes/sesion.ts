@@ -16,7 +16,7 @@ export async function sesionRoutes(app: FastifyInstance, opts: { sql: Sql; confi
     const anterior = request.cookies[cookie]
     if (anterior) await cerrarSesion(sql, anterior)
     const { usuario, token } = await iniciarSesion(sql, config, request, request.body)
-    reply.setCookie(cookie, token, opcionesCookie(config)).header('cache-control', 'no-store')
+    reply.setCookie(cookie, token, opcionesCookie(config, request.protocol)).header('cache-control', 'no-store')
     return { usuario: usuario.usuario, nombre: usuario.nombre, rol: usuario.rol }
   })
 
@@ -28,6 +28,6 @@ export async function sesionRoutes(app: FastifyInstance, opts: { sql: Sql; confi
   route(app, cerrarSesionContract, async (request, reply) => {
     await cerrarSesion(sql, request.cookies[cookie]!)
     await auditar(sql, request, 'sesion.cerrada')
-    return reply.clearCookie(cookie, opcionesCookie(config)).code(204).send()
+    return reply.clearCookie(cookie, opcionesCookie(config, request.protocol)).code(204).send()
   })
 }
