@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 
-export default defineConfig({
+const config = {
   root: 'client',
   plugins: [react()],
   resolve: {
@@ -20,4 +20,11 @@ export default defineConfig({
     // `npm run dev` serves the API on 3000; the Vite dev server forwards JSON calls to it.
     proxy: { '^/(sesion|pacientes|atenciones|estadisticas|usuarios|auditoria|healthz)': 'http://127.0.0.1:3000' },
   },
+} satisfies UserConfig
+
+export default defineConfig(({ command }) => {
+  // A build is always the production one, even when started from a test run (vitest sets
+  // NODE_ENV=test, which would otherwise bundle React's development build).
+  if (command === 'build') process.env.NODE_ENV = 'production'
+  return config
 })
