@@ -29,13 +29,13 @@ export async function tarjetas(sql: Sql, hoy: string, tz: string): Promise<Tarje
   return fila!
 }
 
-/** Atenciones per clinic-local month of `anio`. */
+/** Atenciones per clinic-local month of `anio`, from the hourly counts the triggers keep. */
 export async function atencionesPorMes(sql: Sql, anio: number, tz: string): Promise<{ mes: number; total: number }[]> {
   return sql<{ mes: number; total: number }[]>`
-    select extract(month from a.llegada at time zone ${tz})::int as mes, count(*)::int as total
-    from atenciones a
-    where a.llegada >= make_date(${anio}, 1, 1)::timestamp at time zone ${tz}
-      and a.llegada < make_date(${anio + 1}, 1, 1)::timestamp at time zone ${tz}
+    select extract(month from h.hora at time zone ${tz})::int as mes, sum(h.total)::int as total
+    from atenciones_por_hora h
+    where h.hora >= make_date(${anio}, 1, 1)::timestamp at time zone ${tz}
+      and h.hora < make_date(${anio + 1}, 1, 1)::timestamp at time zone ${tz}
     group by 1
     order by 1`
 }

@@ -65,3 +65,21 @@ test('tarjetas, serie mensual y últimos pacientes a partir de filas reales, en 
   expect(e.ultimosPacientes.map((u) => u.id)).toEqual([p[6], p[5], p[4], p[3], p[2]])
   expect(e.ultimosPacientes[0]).toMatchObject({ nombreCompleto: 'Pacienteg Mamani', fechaRegistro: '2024-01-06', tipoEdad: 'años' })
 })
+
+test('los conteos por hora de la serie mensual siguen a las atenciones al insertar, mover y borrar', async () => {
+  const sql = t.db.sql
+  const p = await insertarPaciente(sql)
+  const ids = [
+    await insertarAtencion(sql, p, { llegada: '2024-06-01T10:15:00Z' }),
+    await insertarAtencion(sql, p, { llegada: '2024-06-01T10:45:00Z' }),
+    await insertarAtencion(sql, p, { llegada: '2024-06-01T11:00:00Z' }),
+  ]
+  await sql`update atenciones set llegada = '2024-07-01T08:00:00Z' where id = ${ids[0]!}`
+  await sql`update atenciones set estado = 'En proceso' where id = ${ids[1]!}`
+  await sql`delete from atenciones where id = ${ids[2]!}`
+  const reales = await sql`
+    select date_trunc('hour', llegada, 'UTC') as hora, count(*)::int as total from atenciones group by 1 order by 1`
+  const contados = await sql`select hora, total from atenciones_por_hora where total > 0 order by hora`
+  expect(contados).toEqual(reales)
+  expect(contados.find((c) => (c.hora as Date).toISOString() === '2024-06-01T10:00:00.000Z')?.total).toBe(1)
+})
