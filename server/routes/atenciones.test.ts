@@ -34,6 +34,9 @@ describe('POST /pacientes/:id/atenciones', () => {
       fechaLlegada: hoyEn(t.config.clinicTz),
     })
     expect(a.horaLlegada).toMatch(/^\d{2}:\d{2}$/)
+    const [quien] = await t.db.sql`
+      select u.usuario from atenciones a left join usuarios u on u.id = a.creado_por where a.id = ${a.id}`
+    expect(quien!.usuario).toBe('prueba.personal')
   })
 
   test('fecha y hora locales de la clínica', async () => {

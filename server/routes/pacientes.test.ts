@@ -38,6 +38,10 @@ describe('POST /pacientes', () => {
     const [fila] = await t.db.sql`select politica_aceptada_en, politica_version from pacientes where id = ${p.id}`
     expect(fila!.politicaVersion).toBe(POLITICA_PRIVACIDAD_VERSION)
     expect(Math.abs(Date.now() - (fila!.politicaAceptadaEn as Date).getTime())).toBeLessThan(60_000)
+    // Who registered it: the signed-in user of the request.
+    const [quien] = await t.db.sql`
+      select u.usuario from pacientes p left join usuarios u on u.id = p.creado_por where p.id = ${p.id}`
+    expect(quien!.usuario).toBe('prueba.personal')
     const columnas = await t.db.sql`select column_name from information_schema.columns where table_name = 'pacientes'`
     expect(columnas.map((c) => c.columnName)).not.toContain('edad')
   })
