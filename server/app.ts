@@ -42,8 +42,15 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
   }
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>()
 
+  // While closing, answers in flight close their keep-alive connection, or the stop would
+  // wait for clients to hang up.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    if (closing) reply.header('connection', 'close')
   })
 
   await app.register(fastifyHelmet, {

@@ -76,6 +76,50 @@ describe('server process on an external PostgreSQL', () => {
       await db.drop()
     }
   }, 60_000)
+
+  it('on SIGTERM stops accepting, finishes the request in flight, then exits 0', async (ctx) => {
+    const db = await createTestDatabase({ migrated: false })
+    if (!db.url) {
+      await db.drop()
+      ctx.skip() // holding a table lock from a second session needs a PostgreSQL server
+    }
+    try {
+      const server = await startServer({ DATABASE_URL: db.url, ADMIN_PASSWORD: 'clave-de-prueba-larga' })
+      await waitHealthy(server)
+      const login = await fetch(`${server.url}/sesion`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ usuario: 'admin', contrasena: 'clave-de-prueba-larga' }),
+      })
+      expect(login.status).toBe(200)
+      const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!
+
+      // A second session holds the patients table, so the list request waits mid-flight.
+      let release!: () => void
+      const held = new Promise<void>((r) => (release = r))
+      let locked!: () => void
+      const isLocked = new Promise<void>((r) => (locked = r))
+      const lock = db.sql.begin(async (tx) => {
+        await tx`lock table pacientes in access exclusive mode`
+        locked()
+        await held
+      })
+      await isLocked
+      const inFlight = fetch(`${server.url}/pacientes`, { headers: { cookie, accept: 'application/json' } })
+      await new Promise((r) => setTimeout(r, 300))
+      server.child.kill('SIGTERM')
+      await new Promise((r) => setTimeout(r, 300))
+      await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+      release()
+      await lock
+      const res = await inFlight
+      expect(res.status).toBe(200)
+      expect(Array.isArray(await res.json())).toBe(true)
+      expect(await server.exited, server.output()).toBe(0)
+    } finally {
+      await db.drop()
+    }
+  }, 60_000)
 })
 
 describe('bad configuration', () => {
