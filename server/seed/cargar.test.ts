@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BusquedaFila } from '../../shared/busqueda.js'
+import type { Estadisticas } from '../../shared/estadisticas.js'
+import { prepareDatabase } from '../startup.js'
+import { createTestApp, testConfig, type TestApp } from '../test/app.js'
+import { cargarDatos, ultimosDocumentos } from './cargar.js'
+import { cargarDemo, PACIENTES_DEMO } from './demo.js'
+
+const TZ = 'America/Lima'
+
+describe('npm run seed (cargarDatos)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  const contar = async () => {
+    const [f] = await t.db.sql<{ pacientes: number; atenciones: number; sinAtencion: number; documentos: number; vacios: number }[]>`
+      select (select count(*)::int from pacientes) as pacientes,
+        (select count(*)::int from atenciones) as atenciones,
+        (select count(*)::int from pacientes_sin_atencion) as sin_atencion,
+        (select count(distinct (tipo_documento, documento))::int from pacientes) as documentos,
+        (select count(*)::int from pacientes p where not exists (select 1 from atenciones a where a.paciente_id = p.id)) as vacios`
+    return f!
+  }
+
+  it('loads N patients with about three atenciones each, in batches', async () => {
+    const avances: number[] = []
+    const r = await cargarDatos(t.db.sql, { pacientes: 1200, tz: TZ, semilla: 11, lote: 500, alAvanzar: (a) => avances.push(a.pacientes) })
+    expect(avances).toEqual([500, 1000, 1200])
+    const c = await contar()
+    expect(c.pacientes).toBe(1200)
+    expect(r).toMatchObject({ pacientes: 1200, atenciones: c.atenciones, semilla: 11 })
+    expect(c.atenciones / c.pacientes).toBeGreaterThan(2.6)
+    expect(c.atenciones / c.pacientes).toBeLessThan(3.5)
+    // The trigger-kept list of patients without atención stays right under bulk loads.
+    expect(c.sinAtencion).toBe(c.vacios)
+    expect(c.vacios).toBeGreaterThan(0)
+  })
+
+  it('run again, adds more next to what is there, documents continuing after the largest', async () => {
+    const antes = await ultimosDocumentos(t.db.sql)
+    // The same seed again: the same people, under new documents.
+    await cargarDatos(t.db.sql, { pacientes: 700, tz: TZ, semilla: 11, lote: 300, paralelo: 2 })
+    const c = await contar()
+    expect(c.pacientes).toBe(1900)
+    expect(c.documentos).toBe(1900)
+    expect(c.sinAtencion).toBe(c.vacios)
+    const despues = await ultimosDocumentos(t.db.sql)
+    expect(despues.dni).toBeGreaterThan(antes.dni)
+  })
+
+  it('continues after a document registered through the API', async () => {
+    const { dni } = await ultimosDocumentos(t.db.sql)
+    const documento = String(dni + 5)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/pacientes',
+      headers: t.headers,
+      payload: {
+        tipoDocumento: 'dni', documento, primerNombre: 'Ñusta', primerApellido: 'Yupanqui', fechaNacimiento: '1990-05-05',
+        sexo: 'Femenino', departamento: 'Cusco', municipio: 'Cusco', zonaResidencial: 'Wanchaq', aceptaPolitica: true,
+      },
+    })
+    expect(res.statusCode).toBe(201)
+    expect((await ultimosDocumentos(t.db.sql)).dni).toBe(dni + 5)
+    const r = await cargarDatos(t.db.sql, { pacientes: 100, tz: TZ, lote: 100 })
+    expect(r.pacientes).toBe(100)
+  })
+
+  it('its accented names are found by the search without accents, and its atenciones by sede', async () => {
+    const buscar = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/pacientes/buscar?${query}`, headers: t.headers })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json<BusquedaFila[]>()
+    }
+    const nunez = await buscar('primerApellido=nunez&limite=200')
+    expect(nunez.length).toBeGreaterThan(0)
+    expect(nunez.every((f) => f.primerApellido.startsWith('Núñez') || f.primerApellido.toLowerCase().includes('nunez'))).toBe(true)
+    const jose = await buscar('primerNombre=jose&sede=Cusco')
+    expect(jose.some((f) => f.primerNombre === 'José' && f.sede === 'Cusco')).toBe(true)
+  })
+})
+
+describe('datos de demostración', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('fill an empty database once, at start, and make a living dashboard', async () => {
+    const config = testConfig({ DEMO_DATA: 'true' })
+    const log = { info: () => {}, warn: () => {}, error: () => {} } as never
+    const inicio = Date.now()
+    await prepareDatabase({ config, db: t.db, log })
+    const ms = Date.now() - inicio
+    await prepareDatabase({ config, db: t.db, log })
+    const [c] = await t.db.sql<{ pacientes: number; sedes: number; modalidades: number }[]>`
+      select (select count(*)::int from pacientes) as pacientes,
+        (select count(distinct sede)::int from atenciones) as sedes,
+        (select count(distinct modalidad)::int from atenciones) as modalidades`
+    expect(c).toEqual({ pacientes: PACIENTES_DEMO, sedes: 3, modalidades: 4 })
+    expect(ms).toBeLessThan(5000)
+
+    const res = await t.app.inject({ method: 'GET', url: '/estadisticas', headers: t.headers })
+    expect(res.statusCode).toBe(200)
+    const e = res.json<Estadisticas>()
+    expect(e.tarjetas.totalPacientes).toBe(PACIENTES_DEMO)
+    expect(e.tarjetas.citasPendientes).toBeGreaterThan(0)
+    expect(e.tarjetas.estudiosHoy).toBeGreaterThan(0)
+    expect(e.tarjetas.alertas).toBeGreaterThan(0)
+    expect(e.atencionesPorMes.reduce((s, m) => s + m.total, 0)).toBeGreaterThan(PACIENTES_DEMO * 2)
+    expect(e.ultimosPacientes).toHaveLength(5)
+  })
+
+  it('is not loaded when DEMO_DATA is off or patients exist', async () => {
+    expect(await cargarDemo(t.db.sql, TZ)).toBeNull()
+  })
+
+  it('late in the evening and just after midnight on January 1st still shows work waiting today', async () => {
+    const otra = await createTestApp()
+    try {
+      for (const ahora of ['2025-12-31T04:55:00Z', '2026-01-01T05:02:00Z']) {
+        await otra.db.sql`truncate atenciones, pacientes restart identity cascade`
+        await cargarDemo(otra.db.sql, TZ, new Date(ahora))
+        const [f] = await otra.db.sql<{ espera: number; urgentes: number }[]>`
+          select count(*) filter (where estado in ('Programado', 'En espera'))::int as espera,
+            count(*) filter (where prioridad <> 'Rutina' and estado in ('Programado', 'En espera', 'En proceso'))::int as urgentes
+          from atenciones where llegada >= ${ahora}::timestamptz - interval '2 hours'`
+        expect(f!.espera, ahora).toBeGreaterThan(2)
+        expect(f!.urgentes, ahora).toBeGreaterThan(0)
+      }
+    } finally {
+      await otra.close()
+    }
+  })
+})

@@ -1,0 +1,163 @@
+// Bulk loading of generated patients and atenciones: one statement per column-array batch
+// (unnest), never one request per row. Document numbers continue after the largest already stored.
+import { POLITICA_PRIVACIDAD_VERSION, type TipoDocumento } from '../../shared/catalogos.js'
+import type { Sql } from '../db.js'
+import { crearAleatorio, semillaNueva, type Aleatorio } from './aleatorio.js'
+import {
+  CONTADORES_INICIALES,
+  crearVentana,
+  Documentos,
+  generarAtenciones,
+  generarPaciente,
+  type AtencionSemilla,
+  type Contadores,
+  type PacienteSemilla,
+  type Ventana,
+} from './generadores.js'
+
+export interface OpcionesCarga {
+  pacientes: number
+  tz: string
+  /** Same seed, same people (the dates move with `ahora`). */
+  semilla?: number
+  /** Patients per statement. */
+  lote?: number
+  /** Batches in flight at once (1 on the embedded home: it has one connection). */
+  paralelo?: number
+  ahora?: Date
+  alAvanzar?: (avance: { pacientes: number; atenciones: number }) => void
+}
+
+export interface ResultadoCarga {
+  pacientes: number
+  atenciones: number
+  semilla: number
+}
+
+/** The last generated-style number of each document type already stored. */
+export async function ultimosDocumentos(sql: Sql): Promise<Contadores> {
+  const [f] = await sql<{ dni: string | null; ruc: string | null; cedula: string | null; pasaporte: string | null }[]>`
+    select
+      max(documento::bigint) filter (where tipo_documento = 'dni' and documento ~ '^[0-9]{8}$') as dni,
+      max(substr(documento, 3, 8)::bigint) filter (where tipo_documento = 'ruc' and documento ~ '^10[0-9]{9}$') as ruc,
+      max(documento::bigint) filter (where tipo_documento = 'cedula' and documento ~ '^[0-9]{10}$') as cedula,
+      max(documento collate "C") filter (where tipo_documento = 'pasaporte' and documento ~ '^[A-Z]{2}[0-9]{7}$') as pasaporte
+    from pacientes`
+  const pp = f?.pasaporte
+  const pasaporte = pp
+    ? ((pp.charCodeAt(0) - 65) * 26 + (pp.charCodeAt(1) - 65)) * 10_000_000 + Number(pp.slice(2))
+    : CONTADORES_INICIALES.pasaporte
+  return {
+    dni: Math.max(Number(f?.dni ?? 0), CONTADORES_INICIALES.dni),
+    ruc: Math.max(Number(f?.ruc ?? 0), CONTADORES_INICIALES.ruc),
+    cedula: Math.max(Number(f?.cedula ?? 0), CONTADORES_INICIALES.cedula),
+    pasaporte,
+  }
+}
+
+const columna = <T, K extends keyof T>(filas: readonly T[], k: K): T[K][] => filas.map((f) => f[k])
+const instantes = (fechas: readonly Date[]) => fechas.map((d) => d.toISOString())
+
+/** Inserts the patients; answers the stored ones (a document taken meanwhile is skipped). */
+async function insertarPacientes(sql: Sql, ps: readonly PacienteSemilla[]) {
+  const c = <K extends keyof PacienteSemilla>(k: K) => columna(ps, k)
+  return sql<{ id: number; tipoDocumento: TipoDocumento; documento: string }[]>`
+    insert into pacientes (
+      tipo_documento, documento, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido,
+      fecha_nacimiento, sexo, grupo_sanguineo, departamento, municipio, zona_residencial, direccion,
+      barrio, celular, codigo_postal, telefono, telefono2, correo_electronico, acudiente,
+      creado_en, politica_version, politica_aceptada_en
+    )
+    select t.*, ${POLITICA_PRIVACIDAD_VERSION}, t.creado
+    from unnest(
+      ${c('tipoDocumento')}::text[], ${c('documento')}::text[], ${c('primerNombre')}::text[],
+      ${c('segundoNombre')}::text[], ${c('primerApellido')}::text[], ${c('segundoApellido')}::text[],
+      ${c('fechaNacimiento')}::date[], ${c('sexo')}::text[], ${c('grupoSanguineo')}::text[],
+      ${c('departamento')}::text[], ${c('municipio')}::text[], ${c('zonaResidencial')}::text[],
+      ${c('direccion')}::text[], ${c('barrio')}::text[], ${c('celular')}::text[], ${c('codigoPostal')}::text[],
+      ${c('telefono')}::text[], ${c('telefono2')}::text[], ${c('correoElectronico')}::text[],
+      ${c('acudiente')}::text[], ${instantes(c('creadoEn'))}::timestamptz[]
+    ) as t (
+      tipo_documento, documento, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido,
+      fecha_nacimiento, sexo, grupo_sanguineo, departamento, municipio, zona_residencial, direccion,
+      barrio, celular, codigo_postal, telefono, telefono2, correo_electronico, acudiente, creado
+    )
+    on conflict (tipo_documento, documento) do nothing
+    returning id, tipo_documento, documento`
+}
+
+export async function insertarAtenciones(sql: Sql, as: readonly AtencionSemilla[]): Promise<void> {
+  if (as.length === 0) return
+  const c = <K extends keyof AtencionSemilla>(k: K) => columna(as, k)
+  // A ragged text[][] cannot be unnested, so each list travels joined ('|' is in no catalogue name).
+  const estudios = as.map((a) => a.estudios.join('|'))
+  await sql`
+    insert into atenciones (
+      paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad, llegada, creado_en, actualizado_en
+    )
+    select t.paciente_id, t.sede, t.modalidad, string_to_array(t.estudios, '|'), t.estado, t.procedencia,
+      t.prioridad, t.llegada, t.creado_en, t.actualizado_en
+    from unnest(
+      ${c('pacienteId')}::int[], ${c('sede')}::text[], ${c('modalidad')}::text[], ${estudios}::text[],
+      ${c('estado')}::text[], ${c('procedencia')}::text[], ${c('prioridad')}::text[],
+      ${instantes(c('llegada'))}::timestamptz[], ${instantes(c('creadoEn'))}::timestamptz[],
+      ${instantes(c('actualizadoEn'))}::timestamptz[]
+    ) as t (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad, llegada, creado_en, actualizado_en)`
+}
+
+/** Stores the patients and generates and stores the atenciones of those stored; inside a transaction. */
+export async function guardarLote(
+  tx: Sql,
+  ps: readonly PacienteSemilla[],
+  r: Aleatorio,
+  ventana: Ventana,
+): Promise<{ pacientes: number; atenciones: number }> {
+  const guardados = await insertarPacientes(tx, ps)
+  const porDocumento = new Map(ps.map((p) => [`${p.tipoDocumento}:${p.documento}`, p]))
+  const atenciones: AtencionSemilla[] = []
+  for (const g of guardados) {
+    const p = porDocumento.get(`${g.tipoDocumento}:${g.documento}`)!
+    atenciones.push(...generarAtenciones(r, { id: g.id, departamento: p.departamento, creadoEn: p.creadoEn }, ventana))
+  }
+  await insertarAtenciones(tx, atenciones)
+  return { pacientes: guardados.length, atenciones: atenciones.length }
+}
+
+/** Loads `pacientes` generated patients with about three atenciones each, batch by batch. */
+export async function cargarDatos(sql: Sql, o: OpcionesCarga): Promise<ResultadoCarga> {
+  const semilla = o.semilla ?? semillaNueva()
+  const r = crearAleatorio(semilla)
+  const ventana = crearVentana(o.tz, o.ahora)
+  const docs = new Documentos(await ultimosDocumentos(sql), o.pacientes)
+  const lote = Math.max(1, o.lote ?? 5000)
+  const paralelo = Math.max(1, o.paralelo ?? 1)
+  const total = { pacientes: 0, atenciones: 0 }
+
+  // Each batch draws its atenciones from its own generator, so batches in flight stay reproducible.
+  const cargarLote = (ps: PacienteSemilla[], indice: number) =>
+    sql.begin(async (tx) => {
+      const ra = crearAleatorio((semilla + Math.imul(indice + 1, 0x9e3779b9)) >>> 0)
+      const hecho = await guardarLote(tx as unknown as Sql, ps, ra, ventana)
+      total.pacientes += hecho.pacientes
+      total.atenciones += hecho.atenciones
+      o.alAvanzar?.({ ...total })
+    })
+
+  const enCurso = new Set<Promise<unknown>>()
+  let error: unknown
+  for (let hechos = 0, indice = 0; hechos < o.pacientes && error === undefined; hechos += lote, indice++) {
+    const ps = Array.from({ length: Math.min(lote, o.pacientes - hechos) }, () => generarPaciente(r, docs, ventana))
+    const p: Promise<unknown> = cargarLote(ps, indice).then(
+      () => enCurso.delete(p),
+      (err: unknown) => {
+        error ??= err
+        enCurso.delete(p)
+      },
+    )
+    enCurso.add(p)
+    if (enCurso.size >= paralelo) await Promise.race(enCurso)
+  }
+  await Promise.all(enCurso)
+  if (error !== undefined) throw error
+  return { ...total, semilla }
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest'
+import { validarEstudios } from '../../shared/atenciones.js'
+import { ESTADOS, ESTADOS_ABIERTOS, MODALIDADES, PRIORIDADES, PROCEDENCIAS, SEDES } from '../../shared/catalogos.js'
+import { errorDocumento } from '../../shared/documento.js'
+import { edadDetallada } from '../../shared/edad.js'
+import { validarPaciente } from '../../shared/paciente.js'
+import { crearAleatorio } from './aleatorio.js'
+import { leerArgumentos } from './consola.js'
+import {
+  CONTADORES_INICIALES,
+  crearVentana,
+  Documentos,
+  formatearDocumento,
+  generarAtenciones,
+  generarPaciente,
+  SinDocumentosError,
+  type AtencionSemilla,
+  type PacienteSemilla,
+} from './generadores.js'
+
+const TZ = 'America/Lima'
+const AHORA = new Date('2025-06-18T20:30:00Z') // 15:30 in Lima
+
+function generar(n: number, semilla = 7, ahora = AHORA) {
+  const r = crearAleatorio(semilla)
+  const v = crearVentana(TZ, ahora)
+  const docs = new Documentos(CONTADORES_INICIALES, n)
+  const pacientes: PacienteSemilla[] = []
+  const atenciones: AtencionSemilla[] = []
+  for (let i = 0; i < n; i++) {
+    const p = generarPaciente(r, docs, v)
+    pacientes.push(p)
+    atenciones.push(...generarAtenciones(r, { id: i + 1, departamento: p.departamento, creadoEn: p.creadoEn }, v))
+  }
+  return { pacientes, atenciones, v }
+}
+
+describe('pacientes generados', () => {
+  const { pacientes, v } = generar(20_000)
+  const hoy = v.fechaLocal(v.ahora)
+
+  it('pass the registration rules, documents included', () => {
+    const malos = pacientes
+      .map((p) => ({ p, e: validarPaciente({ ...p, aceptaPolitica: true }, hoy).errores }))
+      .filter((x) => x.e.length > 0)
+    expect(malos.slice(0, 3)).toEqual([])
+    expect(pacientes.every((p) => errorDocumento(p.tipoDocumento, p.documento) === null)).toBe(true)
+  })
+
+  it('have unique documents and every document type', () => {
+    expect(new Set(pacientes.map((p) => `${p.tipoDocumento}:${p.documento}`)).size).toBe(pacientes.length)
+    expect(new Set(pacientes.map((p) => p.tipoDocumento))).toEqual(new Set(['dni', 'ruc', 'cedula', 'pasaporte']))
+  })
+
+  it('carry Peruvian names with accents and ñ', () => {
+    const nombres = pacientes.flatMap((p) => [p.primerNombre, p.segundoNombre, p.primerApellido, p.segundoApellido])
+    const conjunto = new Set(nombres)
+    for (const n of ['Pérez', 'Quispe', 'Mamani', 'Huamán', 'Núñez', 'José', 'María', 'Ángel']) expect(conjunto).toContain(n)
+    expect(nombres.filter((n) => n && /[áéíóúÁÉÍÓÚ]/.test(n)).length).toBeGreaterThan(pacientes.length / 4)
+    expect(nombres.some((n) => n?.includes('ñ'))).toBe(true)
+    expect(nombres.some((n) => n?.includes('Ñ'))).toBe(true)
+  })
+
+  it('range from newborns to 100-year-olds, born on or before their registration', () => {
+    const edades = pacientes.map((p) => edadDetallada(p.fechaNacimiento, hoy)!)
+    expect(edades.some((e) => e.tipoEdad === 'días')).toBe(true)
+    expect(edades.some((e) => e.tipoEdad === 'meses')).toBe(true)
+    const anios = edades.filter((e) => e.tipoEdad === 'años').map((e) => e.edad)
+    expect(Math.max(...anios)).toBeGreaterThanOrEqual(99)
+    expect(Math.max(...anios)).toBeLessThanOrEqual(101)
+    expect(pacientes.every((p) => p.fechaNacimiento <= v.fechaLocal(p.creadoEn.getTime()))).toBe(true)
+  })
+
+  it('were registered this year, up to now', () => {
+    expect(pacientes.every((p) => p.creadoEn.getTime() >= v.inicioAnio && p.creadoEn.getTime() <= v.ahora)).toBe(true)
+    expect(pacientes.some((p) => p.creadoEn.getTime() >= v.inicioHoy)).toBe(true)
+  })
+
+  it('come out the same from the same seed', () => {
+    expect(generar(50).pacientes).toEqual(generar(50).pacientes)
+    expect(generar(50, 8).pacientes).not.toEqual(generar(50).pacientes)
+  })
+})
+
+describe('atenciones generadas', () => {
+  const { pacientes, atenciones, v } = generar(5_000)
+
+  it('are about three per patient', () => {
+    expect(atenciones.length / pacientes.length).toBeGreaterThan(2.7)
+    expect(atenciones.length / pacientes.length).toBeLessThan(3.4)
+  })
+
+  it('use every sede, modalidad, estado, prioridad and procedencia, with estudios from the catalogue', () => {
+    for (const [campo, valores] of [['sede', SEDES], ['modalidad', MODALIDADES], ['estado', ESTADOS], ['prioridad', PRIORIDADES], ['procedencia', PROCEDENCIAS]] as const) {
+      expect(new Set(atenciones.map((a) => a[campo])), campo).toEqual(new Set(valores))
+    }
+    expect(atenciones.flatMap((a) => validarEstudios(a.modalidad, a.estudios.map((nombre) => ({ nombre }))))).toEqual([])
+  })
+
+  it('happen this year, after the registration, in the future only when booked for today', () => {
+    const creado = new Map(pacientes.map((p, i) => [i + 1, p.creadoEn.getTime()]))
+    for (const a of atenciones) {
+      const t = a.llegada.getTime()
+      expect(t).toBeGreaterThanOrEqual(creado.get(a.pacienteId)!)
+      expect(t).toBeLessThanOrEqual(v.finHoy)
+      if (t > v.ahora) expect(a.estado).toBe('Programado')
+      expect(a.creadoEn.getTime()).toBeLessThanOrEqual(v.ahora)
+      expect(a.actualizadoEn.getTime()).toBeGreaterThanOrEqual(a.creadoEn.getTime())
+    }
+  })
+
+  it('include some today, some still waiting and some urgent not yet done', () => {
+    const hoy = atenciones.filter((a) => a.llegada.getTime() >= v.inicioHoy)
+    expect(hoy.length).toBeGreaterThan(20)
+    expect(hoy.some((a) => a.estado === 'En espera' || a.estado === 'Programado')).toBe(true)
+    const abiertas = (a: AtencionSemilla) => (ESTADOS_ABIERTOS as readonly string[]).includes(a.estado)
+    expect(atenciones.filter((a) => a.prioridad !== 'Rutina' && abiertas(a)).length).toBeGreaterThan(0)
+  })
+})
+
+describe('documentos', () => {
+  it('continue after the last number of each type', () => {
+    const r = crearAleatorio(1)
+    const ultimos = { dni: 45_000_000, ruc: 20_000_000, cedula: 2_000_000_000, pasaporte: 12_345_678 }
+    const docs = new Documentos(ultimos, 1000)
+    const vistos = Array.from({ length: 1000 }, () => docs.siguiente(r))
+    for (const d of vistos) {
+      expect(errorDocumento(d.tipoDocumento, d.documento)).toBeNull()
+      if (d.tipoDocumento === 'dni') expect(Number(d.documento)).toBeGreaterThan(ultimos.dni)
+      if (d.tipoDocumento === 'ruc') expect(Number(d.documento.slice(2, 10))).toBeGreaterThan(ultimos.ruc)
+      if (d.tipoDocumento === 'pasaporte') expect(d.documento > formatearDocumento('pasaporte', ultimos.pasaporte)).toBe(true)
+    }
+    expect(formatearDocumento('pasaporte', 12_345_678)).toBe('AB2345678')
+    expect(formatearDocumento('ruc', 10_000_001)).toMatch(/^1010000001\d$/)
+  })
+
+  it('refuse to run past the last DNI', () => {
+    const docs = new Documentos({ ...CONTADORES_INICIALES, dni: 99_999_999 }, 10)
+    const r = crearAleatorio(3)
+    expect(() => Array.from({ length: 50 }, () => docs.siguiente(r))).toThrow(SinDocumentosError)
+  })
+})
+
+describe('ventana en la zona de la clínica', () => {
+  it('starts today and the year at local midnight', () => {
+    const v = crearVentana(TZ, AHORA)
+    expect(new Date(v.inicioHoy).toISOString()).toBe('2025-06-18T05:00:00.000Z')
+    expect(new Date(v.inicioAnio).toISOString()).toBe('2025-01-01T05:00:00.000Z')
+    expect(new Date(v.finHoy + 1).toISOString()).toBe('2025-06-19T05:00:00.000Z')
+  })
+
+  it('follows summer time where there is one', () => {
+    const v = crearVentana('Europe/Madrid', new Date('2025-06-18T20:30:00Z'))
+    expect(new Date(v.inicioHoy).toISOString()).toBe('2025-06-17T22:00:00.000Z')
+    expect(new Date(v.inicioAnio).toISOString()).toBe('2024-12-31T23:00:00.000Z')
+  })
+
+  it('on January 1st just after midnight still has a valid year and today', () => {
+    const { pacientes, atenciones, v } = generar(300, 5, new Date('2026-01-01T05:03:00Z'))
+    expect(pacientes.every((p) => p.creadoEn.getTime() >= v.inicioAnio)).toBe(true)
+    expect(atenciones.every((a) => a.llegada.getTime() >= v.inicioAnio && a.llegada.getTime() <= v.finHoy)).toBe(true)
+  })
+})
+
+describe('argumentos de npm run seed', () => {
+  it('reads the patient count in both forms, with separators', () => {
+    expect(leerArgumentos(['--pacientes', '1_000_000'])).toEqual({ pacientes: 1_000_000 })
+    expect(leerArgumentos(['--pacientes=50', '--semilla', '9', '--lote=100'])).toEqual({ pacientes: 50, semilla: 9, lote: 100 })
+  })
+
+  it('refuses a missing, bad or unknown argument with a Spanish message', () => {
+    expect(() => leerArgumentos([])).toThrow(/Indique cuántos pacientes/)
+    expect(() => leerArgumentos(['--pacientes'])).toThrow(/Falta el valor/)
+    expect(() => leerArgumentos(['--pacientes', 'mil'])).toThrow(/número entero/)
+    expect(() => leerArgumentos(['--pacientes', '0'])).toThrow(/número entero/)
+    expect(() => leerArgumentos(['--pacientes', '5', '--prisa'])).toThrow(/Falta el valor|Opción desconocida/)
+    expect(() => leerArgumentos(['--pacientes', '5', '--prisa', '1'])).toThrow(/Opción desconocida: --prisa/)
+    expect(() => leerArgumentos(['5'])).toThrow(/Argumento no reconocido/)
+  })
+})
