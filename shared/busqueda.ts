@@ -16,7 +16,7 @@ import {
 } from './catalogos.js'
 import { normalizarDocumento } from './documento.js'
 import { esFechaValida } from './edad.js'
-import { enumTexto, LIMITES, TipoEdadSchema, type ErrorCampo } from './paciente.js'
+import { enumTexto, LIMITES, tieneControl, TipoEdadSchema, type ErrorCampo } from './paciente.js'
 
 export const LIMITE_POR_DEFECTO = 50
 export const LIMITE_MAXIMO = 200
@@ -67,7 +67,12 @@ export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string 
 } {
   const errores: ErrorCampo[] = []
   const filtros: FiltrosBusqueda = {}
-  const v = (k: keyof FiltrosBusqueda) => (q[k] ?? '').trim().replace(/\s+/g, ' ')
+  const v = (k: keyof FiltrosBusqueda) => {
+    const s = (q[k] ?? '').trim().replace(/\s+/g, ' ')
+    if (!tieneControl(s)) return s
+    errores.push({ campo: k, mensaje: 'Contiene caracteres no permitidos' })
+    return ''
+  }
 
   const tipo = v('tipoDocumento')
   if (tipo && !esTipoDocumento(tipo)) errores.push({ campo: 'tipoDocumento', mensaje: 'Tipo de documento no válido' })

@@ -71,6 +71,11 @@ describe('validarPaciente', () => {
     expect(mensajes({ ...valido, celular: 'llámame' })).toEqual({ celular: MENSAJES.telefono })
     expect(mensajes({ ...valido, aceptaPolitica: false })).toEqual({ aceptaPolitica: MENSAJES.politica })
   })
+  test('caracteres de control: un solo mensaje por campo; tabuladores y saltos cuentan como espacio', () => {
+    expect(mensajes({ ...valido, direccion: 'Av. Sol\u0000 123' })).toEqual({ direccion: MENSAJES.caracteres })
+    expect(mensajes({ ...valido, primerNombre: 'Jo\u0007sé' })).toEqual({ primerNombre: MENSAJES.caracteres })
+    expect(validarPaciente({ ...valido, direccion: 'Av. Sol\n\t123' }, HOY).datos?.direccion).toBe('Av. Sol 123')
+  })
   test('valores que no son texto no rompen la validación', () => {
     expect(mensajes({ ...valido, primerNombre: 42 })).toEqual({ primerNombre: 'Campo requerido' })
   })

@@ -43,6 +43,7 @@ export const MENSAJES = {
   correo: 'Correo electrónico inválido',
   telefono: 'Número inválido: use de 6 a 20 dígitos',
   codigoPostal: 'Código postal inválido',
+  caracteres: 'Contiene caracteres no permitidos',
   largo: (n: number) => `Debe tener como máximo ${n} caracteres`,
 } as const
 
@@ -191,7 +192,12 @@ const TELEFONO = /^\+?[0-9 ()-]{6,20}$/
 const CODIGO_POSTAL = /^[A-Za-z0-9 -]{3,10}$/
 
 /** Trimmed, inner runs of blanks made one space; anything not text becomes ''. */
-const limpiar = (v: unknown): string => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : '')
+export const limpiar = (v: unknown): string => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : '')
+
+// Control characters (NUL above all) have no place in a form field and PostgreSQL refuses NUL.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+/** True when a text holds a control character other than blanks. */
+export const tieneControl = (s: string): boolean => CONTROL.test(s.replace(/[\t\n\r]/g, ' '))
 
 /**
  * Checks a registration as spec §5 and DESIGN.md's format rules say, one message per field.
@@ -202,8 +208,15 @@ export function validarPaciente(
   hoy: string,
 ): { errores: ErrorCampo[]; datos: PacienteDatos | null } {
   const errores: ErrorCampo[] = []
-  const error = (campo: string, mensaje: string) => errores.push({ campo, mensaje })
-  const v = (k: keyof PacienteEntrada) => limpiar(entrada[k])
+  // One message per field: the first problem found is the one shown.
+  const error = (campo: string, mensaje: string) => {
+    if (!errores.some((e) => e.campo === campo)) errores.push({ campo, mensaje })
+  }
+  const v = (k: keyof PacienteEntrada) => {
+    const s = limpiar(entrada[k])
+    if (tieneControl(s)) error(k, MENSAJES.caracteres)
+    return s
+  }
 
   const requerido = (k: keyof PacienteEntrada): string => {
     const s = v(k)

@@ -4,7 +4,7 @@
 // drop the second branch. The key (instant, tipo, id) orders both: tipo 1 atención, 0 patient.
 import type postgres from 'postgres'
 import type { Estado, Modalidad, Prioridad, Procedencia, Sede, TipoDocumento } from '../../shared/catalogos.js'
-import type { FiltrosBusqueda } from '../../shared/busqueda.js'
+import { CAMPOS_NOMBRE, type FiltrosBusqueda } from '../../shared/busqueda.js'
 import type { Sql } from '../db.js'
 import type { Clave } from './cursor.js'
 
@@ -33,7 +33,7 @@ export interface BusquedaFilaBd {
 
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-function columnaNombre(sql: Sql, campo: (typeof NOMBRES)[number]): postgres.Fragment {
+function columnaNombre(sql: Sql, campo: (typeof CAMPOS_NOMBRE)[number]): postgres.Fragment {
   switch (campo) {
     case 'primerNombre':
       return sql`p.primer_nombre_norm`
@@ -45,7 +45,6 @@ function columnaNombre(sql: Sql, campo: (typeof NOMBRES)[number]): postgres.Frag
       return sql`p.segundo_apellido_norm`
   }
 }
-const NOMBRES = ['primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido'] as const
 
 /** Conditions on the patient, shared by both branches. */
 function condicionesPaciente(sql: Sql, f: FiltrosBusqueda): postgres.Fragment[] {
@@ -53,7 +52,7 @@ function condicionesPaciente(sql: Sql, f: FiltrosBusqueda): postgres.Fragment[] 
   if (f.tipoDocumento) c.push(sql`p.tipo_documento = ${f.tipoDocumento}`)
   // Exact or prefix on the documento btree.
   if (f.documento) c.push(prefijo(sql, sql`p.documento`, f.documento))
-  for (const campo of NOMBRES) {
+  for (const campo of CAMPOS_NOMBRE) {
     const termino = f[campo]
     if (!termino) continue
     const col = columnaNombre(sql, campo)

@@ -61,6 +61,9 @@ describe('POST /pacientes/:id/atenciones', () => {
       [{ fechaLlegada: '2024-02-30', horaLlegada: '10:00' }, 'fechaLlegada', /Fecha inválida/],
       [{ fechaLlegada: '2024-02-03', horaLlegada: '25:00' }, 'horaLlegada', /Hora inválida/],
       [{ horaLlegada: '10:00' }, 'fechaLlegada', /fecha de llegada/],
+      [{ fechaLlegada: '2999-01-01', horaLlegada: '10:00' }, 'fechaLlegada', /Programada/],
+      [{ fechaLlegada: '1999-12-31', horaLlegada: '10:00' }, 'fechaLlegada', /posterior a 2000/],
+      [{ estudios: [{ nombre: 'Mano\u0000' }] }, 'estudios', /no disponible/],
     ]
     for (const [cambio, campo, mensaje] of casos) {
       const res = await postAtencion(p.id, { ...datosAtencion(), ...cambio })
@@ -70,6 +73,12 @@ describe('POST /pacientes/:id/atenciones', () => {
     }
     const [n] = await t.db.sql`select count(*)::int as n from atenciones where paciente_id = ${p.id}`
     expect(n!.n).toBe(0)
+  })
+
+  test('una atención Programada puede tener fecha futura', async () => {
+    const p = await crearPaciente(t)
+    const a = await crearAtencion(t, p.id, { estado: 'Programado', fechaLlegada: '2999-01-02', horaLlegada: '07:15' })
+    expect(a).toMatchObject({ estado: 'Programado', fechaLlegada: '2999-01-02', horaLlegada: '07:15' })
   })
 
   test('paciente inexistente: 404; id no numérico: 400', async () => {

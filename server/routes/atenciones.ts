@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { cambiarEstadoContract, crearAtencionContract, validarEstudios } from '../../shared/atenciones.js'
 import { ESTADOS, TRANSICIONES } from '../../shared/catalogos.js'
-import { esFechaValida } from '../../shared/edad.js'
+import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import { auditar } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
@@ -11,6 +11,8 @@ import { cambiarEstado, insertarAtencion, obtenerAtencion } from '../queries/ate
 import { aAtencion } from '../queries/respuestas.js'
 import { route } from '../route.js'
 import { leerId } from './paginas.js'
+
+const FECHA_LLEGADA_MINIMA = '2000-01-01'
 
 export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; config: Config }): Promise<void> {
   const { sql, config } = opts
@@ -21,6 +23,12 @@ export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; c
     const b = request.body
     const errores = validarEstudios(b.modalidad, b.estudios)
     if (b.fechaLlegada && !esFechaValida(b.fechaLlegada)) errores.push({ campo: 'fechaLlegada', mensaje: 'Fecha inválida' })
+    else if (b.fechaLlegada && b.fechaLlegada < FECHA_LLEGADA_MINIMA) {
+      errores.push({ campo: 'fechaLlegada', mensaje: 'La fecha de llegada debe ser posterior a 2000' })
+    } else if (b.fechaLlegada && b.fechaLlegada > hoyEn(tz) && (b.estado ?? 'En espera') !== 'Programado') {
+      // Only a booked (Programado) atención lies ahead; an arrival has already happened.
+      errores.push({ campo: 'fechaLlegada', mensaje: 'Solo una atención Programada puede tener fecha futura' })
+    }
     if (b.horaLlegada && !b.fechaLlegada) {
       errores.push({ campo: 'fechaLlegada', mensaje: 'Indique la fecha de llegada junto con la hora' })
     }

@@ -146,6 +146,8 @@ test('valores inválidos: 400 con el campo y un mensaje en español', async () =
     ['cursor=xyz', 'cursor'],
     [`primerNombre=${'a'.repeat(61)}`, 'primerNombre'],
     ['sede=Lima&sede=Cusco', 'sede'],
+    ['primerNombre=jo%00se', 'primerNombre'],
+    ['documento=%00', 'documento'],
   ]
   for (const [query, campo] of casos) {
     const res = await t.app.inject({ method: 'GET', url: `/pacientes/buscar?${query}`, headers: { ...t.headers } })

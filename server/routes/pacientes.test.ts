@@ -82,6 +82,18 @@ describe('POST /pacientes', () => {
     expect(res.json().errores).toEqual([{ campo: 'fechaNacimiento', mensaje: 'La fecha de nacimiento no puede ser futura' }])
   })
 
+  test('caracteres de control (NUL) en cualquier campo: 400, nunca 500', async () => {
+    const res = await post(datosPaciente({ direccion: 'Jr. Unión\u0000 45', acudiente: 'x\u001b[31m' }))
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errores).toEqual([
+      { campo: 'direccion', mensaje: 'Contiene caracteres no permitidos' },
+      { campo: 'acudiente', mensaje: 'Contiene caracteres no permitidos' },
+    ])
+    const dup = await get('/pacientes/posibles-duplicados?primerNombre=a%00b&primerApellido=c&fechaNacimiento=2000-01-01')
+    expect(dup.statusCode).toBe(400)
+    expect(dup.json().errores).toContainEqual({ campo: 'primerNombre', mensaje: 'Contiene caracteres no permitidos' })
+  })
+
   test('RUC válido y campos desconocidos ignorados', async () => {
     const res = await post({ ...datosPaciente({ tipoDocumento: 'ruc', documento: '20131312955' }), colado: 'x' })
     expect(res.statusCode).toBe(201)

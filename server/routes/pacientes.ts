@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
-import { nombreCompleto, validarPaciente } from '../../shared/paciente.js'
+import { MENSAJES, nombreCompleto, tieneControl, validarPaciente, type ErrorCampo } from '../../shared/paciente.js'
 import {
   buscarPacientesContract,
   crearPacienteContract,
@@ -73,9 +73,11 @@ export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; co
 
   route(app, posiblesDuplicadosContract, async (request) => {
     const q = request.query
-    if (!esFechaValida(q.fechaNacimiento)) {
-      throw new BadRequestError('Datos inválidos', [{ campo: 'fechaNacimiento', mensaje: 'Fecha inválida' }])
-    }
+    const errores: ErrorCampo[] = Object.entries(q)
+      .filter(([, valor]) => typeof valor === 'string' && tieneControl(valor))
+      .map(([campo]) => ({ campo, mensaje: MENSAJES.caracteres }))
+    if (!esFechaValida(q.fechaNacimiento)) errores.push({ campo: 'fechaNacimiento', mensaje: 'Fecha inválida' })
+    if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
     const limpio = (s: string | undefined) => s?.trim().replace(/\s+/g, ' ') || null
     // Names and a birth date in, patients out: a search like any other for the audit trail.
     await auditar(sql, request, 'pacientes.buscados', { detalle: { ...filtrosDe(q), busqueda: 'posibles duplicados' } })
