@@ -2,7 +2,14 @@
 // exact UTC text (microseconds), which a JavaScript Date would round.
 import { BadRequestError } from '../errors.js'
 
-const INSTANTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+const INSTANTE = /^(19|[2-9]\d)\d{2}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+
+/** A well-formed instant that exists (no 30 February, no hour 24): PostgreSQL would refuse it. */
+function instanteReal(s: string): boolean {
+  if (!INSTANTE.test(s)) return false
+  const ms = Date.parse(s)
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 23) === s.slice(0, 23)
+}
 const ID_MAXIMO = 2_147_483_647
 
 export type Clave = [instante: string, ...enteros: number[]]
@@ -24,8 +31,7 @@ export function leerCursor(cursor: string | undefined, enteros: number): Clave |
     Array.isArray(valor) &&
     valor.length === enteros + 1 &&
     typeof valor[0] === 'string' &&
-    INSTANTE.test(valor[0]) &&
-    !Number.isNaN(Date.parse(valor[0])) &&
+    instanteReal(valor[0]) &&
     valor.slice(1).every((n) => Number.isInteger(n) && n >= 0 && n <= ID_MAXIMO)
   if (!ok) throw new BadRequestError('Cursor inválido', [{ campo: 'cursor', mensaje: 'Cursor inválido' }])
   return valor as Clave
