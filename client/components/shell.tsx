@@ -40,7 +40,7 @@ export function Shell({ children }: { children: ReactNode }) {
         >
           <IconMenu />
         </button>
-        <Link href={paths.dashboard} className="logo logo--topbar" aria-label="RadiSys, ir al Dashboard">
+        <Link href={paths.dashboard} className="logo logo--topbar">
           <Logo />
         </Link>
       </header>

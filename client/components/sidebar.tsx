@@ -83,7 +83,7 @@ export function Sidebar() {
       <div className={snap.menuMovilAbierto ? 'backdrop backdrop--visible' : 'backdrop'} onClick={cerrarMenuMovil} data-testid="menu-fondo" />
       <aside id="menu-principal" className={className} aria-label="Menú principal">
         <div className="sidebar__top">
-          <Link href={paths.dashboard} className="logo" onClick={cerrarMenuMovil} aria-label="RadiSys, ir al Dashboard">
+          <Link href={paths.dashboard} className="logo" onClick={cerrarMenuMovil}>
             <Logo />
           </Link>
           <button ref={closeRef} type="button" className="sidebar__close" aria-label="Cerrar menú" onClick={cerrarMenuMovil}>

@@ -16,15 +16,11 @@ export function LoginPage() {
   const search = useSearch()
   const [enviando, setEnviando] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [esperaHasta, setEsperaHasta] = useState(0)
-  const [ahora, setAhora] = useState(() => Date.now())
 
-  const espera = Math.max(0, Math.ceil((esperaHasta - ahora) / 1000))
+  // The session calls (and TypeBox with them) load while the person types.
   useEffect(() => {
-    if (esperaHasta <= Date.now()) return
-    const t = setInterval(() => setAhora(Date.now()), 1000)
-    return () => clearInterval(t)
-  }, [esperaHasta])
+    void import('./sesion-api.js')
+  }, [])
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -37,12 +33,8 @@ export function LoginPage() {
       iniciarSesion(usuario)
       navigate(destinoTrasLogin(search), { replace: true })
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : null
-      setError(apiError?.message || 'No se pudo iniciar sesión')
-      if (apiError?.status === 429 && apiError.retryAfter) {
-        setEsperaHasta(Date.now() + apiError.retryAfter * 1000)
-        setAhora(Date.now())
-      }
+      // The server's words: wrong credentials (401) or too many attempts and how long to wait (429).
+      setError((err instanceof ApiError && err.message) || 'No se pudo iniciar sesión')
       setEnviando(false)
     }
   }
@@ -59,10 +51,7 @@ export function LoginPage() {
           {error && (
             <div className="alert alert--error" role="alert">
               <IconAlert />
-              <div>
-                <p>{error}</p>
-                {espera > 0 && <p className="login__wait">Podrá intentarlo de nuevo en {espera} s.</p>}
-              </div>
+              <p>{error}</p>
             </div>
           )}
           <form className="login__form" onSubmit={onSubmit}>
@@ -78,7 +67,7 @@ export function LoginPage() {
               </label>
               <input className="input" id="contrasena" name="contrasena" type="password" autoComplete="current-password" required />
             </div>
-            <button className="btn btn--primary login__submit" type="submit" disabled={enviando || espera > 0}>
+            <button className="btn btn--primary login__submit" type="submit" disabled={enviando}>
               {enviando && <span className="spinner" aria-hidden="true" />}
               Entrar
             </button>

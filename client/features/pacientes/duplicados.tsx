@@ -52,7 +52,7 @@ export function DuplicadosPanel({ estado }: { estado: EstadoDuplicados }) {
   const { lista, buscando } = estado
   const hay = lista !== null && lista.length > 0
   return (
-    <aside className={hay ? 'dups dups--warn' : lista === null ? 'dups dups--idle' : 'dups'} aria-labelledby="dups-titulo" aria-live="polite">
+    <section className={hay ? 'dups dups--warn' : lista === null ? 'dups dups--idle' : 'dups'} aria-labelledby="dups-titulo" aria-live="polite">
       <h3 id="dups-titulo" className="dups__title">
         {hay ? <IconAlert /> : lista ? <IconCheck /> : <IconInfo />}
         {hay ? `Posibles duplicados (${lista.length})` : 'Posibles duplicados'}
@@ -81,6 +81,6 @@ export function DuplicadosPanel({ estado }: { estado: EstadoDuplicados }) {
           </ul>
         </>
       )}
-    </aside>
+    </section>
   )
 }

@@ -1,6 +1,6 @@
 // Registro de Paciente (spec §2, §3, §5, §8): three sections, Guardar and Cancelar, errors under
 // their fields (the shared schema's and the server's), possible duplicates beside the form.
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
 import { DEPARTAMENTOS, GRUPOS_SANGUINEOS, MUNICIPIOS, SEXOS, TIPOS_DOCUMENTO, TIPO_DOCUMENTO_ETIQUETA, esDepartamento } from '../../../shared/catalogos.js'
@@ -35,6 +35,11 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
   const hoy = hoyLocal()
   const edad = fechaNacimiento ? calcularEdad(fechaNacimiento, hoy) : null
   const municipios = esDepartamento(departamento) ? MUNICIPIOS[departamento] : []
+  // spec §4: choosing a departamento sets its first municipio (after render, once its options exist).
+  const { isSubmitted } = formState
+  useEffect(() => {
+    setValue('municipio', esDepartamento(departamento) ? MUNICIPIOS[departamento][0] : '', { shouldValidate: isSubmitted })
+  }, [departamento, setValue])
   const duplicados = useDuplicados({ primerNombre, segundoNombre, primerApellido, segundoApellido, fechaNacimiento })
 
   const mostrar = (r: Resultado) => {
@@ -193,13 +198,7 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
                 className="select"
                 aria-required
                 {...describe('departamento', errors.departamento?.message)}
-                {...register('departamento', {
-                  // spec §4: choosing a departamento sets its first municipio.
-                  onChange: (e: { target: { value: string } }) => {
-                    const v = e.target.value
-                    setValue('municipio', esDepartamento(v) ? MUNICIPIOS[v][0] : '', { shouldValidate: formState.isSubmitted })
-                  },
-                })}
+                {...register('departamento')}
               >
                 <option value="">Seleccione…</option>
                 {DEPARTAMENTOS.map((d) => (

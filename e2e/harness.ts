@@ -1,0 +1,132 @@
+// The built app started as a user starts it (node dist/server/main.js) on a fresh database, and a
+// Debian Chromium to drive it; screenshots and the accessibility check every screen goes through.
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import postgres from 'postgres'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { expect, inject } from 'vitest'
+import { ensureBuilt, ROOT } from '../scripts/ensure-built.mjs'
+import { startServer, waitHealthy, type ServerProcess } from '../server/test/server-process.js'
+
+export const ADMIN = { usuario: 'admin', contrasena: 'e2e-clave-larga-y-segura' }
+export const DESKTOP = { width: 1440, height: 900 }
+export const PHONE = { width: 375, height: 812 }
+const SHOTS = join(ROOT, 'e2e', 'screenshots')
+
+export interface App {
+  url: string
+  server: ServerProcess
+  browser: Browser
+  close(): Promise<void>
+}
+
+/** Builds if needed, starts the server on a fresh database and launches Chromium. */
+export async function startApp(): Promise<App> {
+  ensureBuilt()
+  const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', ADMIN_USER: ADMIN.usuario, ADMIN_PASSWORD: ADMIN.contrasena, DEMO_DATA: 'false' }
+  let drop: () => Promise<void>
+  const serverUrl = inject('testDatabaseUrl')
+  if (serverUrl) {
+    const name = `clinica_e2e_${randomBytes(6).toString('hex')}`
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+    await admin.unsafe(`create database ${name}`)
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    env.DATABASE_URL = url.toString()
+    drop = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end()
+    }
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'clinica-e2e-'))
+    env.DATA_DIR = dir
+    drop = async () => rmSync(dir, { recursive: true, force: true })
+  }
+  const server = await startServer(env)
+  await waitHealthy(server)
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
+  mkdirSync(SHOTS, { recursive: true })
+  return {
+    url: server.url,
+    server,
+    browser,
+    async close() {
+      await browser.close()
+      server.child.kill('SIGTERM')
+      await server.exited
+      await drop()
+    },
+  }
+}
+
+/** A browser profile of its own (cookies included) at one screen width, as a clinic in Lima sees it. */
+export async function newContext(app: App, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await app.browser.newContext({ viewport, locale: 'es-PE', timezoneId: 'America/Lima', baseURL: app.url })
+  context.setDefaultTimeout(10_000)
+  return context
+}
+
+/** Fails the test on any script error or failed request the page did not expect. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/status of (400|401|404|409|429)/.test(m.text())) errors.push(`console: ${m.text()}`)
+  })
+  return errors
+}
+
+export async function login(page: Page, usuario = ADMIN.usuario, contrasena = ADMIN.contrasena): Promise<void> {
+  await page.getByLabel('Usuario').fill(usuario)
+  await page.getByLabel('Contraseña').fill(contrasena)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0
+  // From the top, so fixed parts (sidebar, top bar) sit where a person first sees them.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true, animations: 'disabled' })
+}
+
+const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: string[] }[]
+}
+
+/**
+ * Runs axe-core in the page. DevTools-protocol evaluation is not subject to the page's CSP, so
+ * the strict `script-src 'self'` stays on while axe is loaded.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await page.evaluate(AXE)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }))
+  })
+  const graves = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(graves, `${screen}: ${JSON.stringify(graves, null, 1)}`).toEqual([])
+}
+
+/** The session's calls from the test itself (same cookies as the page). */
+export async function api<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path, { headers: { accept: 'application/json' } })
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200)
+  return (await res.json()) as T
+}
+
+export async function apiPost<T>(page: Page, app: App, path: string, body: unknown): Promise<T> {
+  const res = await page.request.post(path, { data: body, headers: { accept: 'application/json', origin: app.url } })
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(201)
+  return (await res.json()) as T
+}

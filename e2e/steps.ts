@@ -1,0 +1,64 @@
+// Steps several browser tests share: filling the registration form, making test patients.
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+let serie = 0
+
+/** A valid DNI no other test patient has (8 digits). */
+export function nuevoDni(): string {
+  serie += 1
+  return String(10_000_000 + ((Date.now() % 1_000_000) * 37 + serie * 7919) % 89_999_999).padStart(8, '0')
+}
+
+export interface DatosPaciente {
+  documento: string
+  primerNombre: string
+  primerApellido: string
+  segundoApellido?: string
+  fechaNacimiento: string
+  departamento?: 'Lima' | 'Arequipa' | 'Cusco'
+  celular?: string
+}
+
+/** The form's required fields plus a few optional ones, the way a person fills them. */
+export async function llenarRegistro(page: Page, d: DatosPaciente): Promise<void> {
+  await page.getByLabel('Tipo de documento').selectOption('dni')
+  await page.getByRole('textbox', { name: 'Documento', exact: true }).fill(d.documento)
+  await page.getByLabel('Primer nombre').fill(d.primerNombre)
+  await page.getByLabel('Primer apellido').fill(d.primerApellido)
+  if (d.segundoApellido) await page.getByLabel('Segundo apellido').fill(d.segundoApellido)
+  await page.getByLabel('Fecha de nacimiento').fill(d.fechaNacimiento)
+  await page.getByRole('radio', { name: 'Femenino' }).check()
+  await page.getByLabel('Grupo sanguíneo').selectOption('O+')
+  await page.getByLabel('Departamento').selectOption(d.departamento ?? 'Lima')
+  await page.getByLabel('Zona residencial').fill('Urbana')
+  await page.getByLabel('Dirección').fill('Av. Los Próceres 456')
+  if (d.celular) await page.getByLabel('Celular').fill(d.celular)
+  await page.getByLabel(/acepta la política de privacidad/).check()
+}
+
+/** The success alert's id (spec §8: "Paciente registrado con éxito! ID: <id>"). */
+export async function idRegistrado(page: Page): Promise<number> {
+  const alerta = page.getByRole('alert').filter({ hasText: 'Paciente registrado con éxito! ID: ' })
+  await alerta.waitFor()
+  const m = /Paciente registrado con éxito! ID: (\d+)/.exec(await alerta.innerText())
+  expect(m, 'texto de éxito').not.toBeNull()
+  return Number(m![1])
+}
+
+export function pacienteApi(d: DatosPaciente) {
+  return {
+    tipoDocumento: 'dni',
+    documento: d.documento,
+    primerNombre: d.primerNombre,
+    primerApellido: d.primerApellido,
+    segundoApellido: d.segundoApellido ?? '',
+    fechaNacimiento: d.fechaNacimiento,
+    sexo: 'Masculino',
+    departamento: d.departamento ?? 'Cusco',
+    municipio: d.departamento === 'Lima' ? 'Lima' : d.departamento === 'Arequipa' ? 'Arequipa' : 'Cusco',
+    zonaResidencial: 'Rural',
+    celular: d.celular ?? '',
+    aceptaPolitica: true,
+  }
+}
