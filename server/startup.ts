@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { asegurarPrimerAdmin } from './auth/primer-admin.js'
 import type { Config } from './config.js'
 import type { Database } from './db.js'
+import { cargarDemo } from './seed/demo.js'
 
 export interface StartupContext {
   config: Config
@@ -13,5 +14,8 @@ export interface StartupContext {
 
 export async function prepareDatabase(ctx: StartupContext): Promise<void> {
   await asegurarPrimerAdmin(ctx.db.sql, ctx.config, ctx.log)
-  // Filled in by the demo-data step.
+  if (ctx.config.demoData) {
+    const demo = await cargarDemo(ctx.db.sql, ctx.config.clinicTz)
+    if (demo) ctx.log.info(`Datos de demostración cargados: ${demo.pacientes} pacientes y ${demo.atenciones} atenciones`)
+  }
 }

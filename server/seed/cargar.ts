@@ -5,15 +5,14 @@ import type { Sql } from '../db.js'
 import { crearAleatorio, semillaNueva, type Aleatorio } from './aleatorio.js'
 import {
   CONTADORES_INICIALES,
-  crearVentana,
   Documentos,
   generarAtenciones,
   generarPaciente,
   type AtencionSemilla,
   type Contadores,
   type PacienteSemilla,
-  type Ventana,
 } from './generadores.js'
+import { crearVentana, type Ventana } from './ventana.js'
 
 export interface OpcionesCarga {
   pacientes: number

@@ -6,12 +6,11 @@ import { crearAleatorio, type Aleatorio } from './aleatorio.js'
 import { guardarLote, insertarAtenciones } from './cargar.js'
 import {
   CONTADORES_INICIALES,
-  crearVentana,
   Documentos,
   generarPaciente,
   type AtencionSemilla,
-  type Ventana,
 } from './generadores.js'
+import { crearVentana, type Ventana } from './ventana.js'
 
 export const PACIENTES_DEMO = 300
 const SEMILLA_DEMO = 20_250_101

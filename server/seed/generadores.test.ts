@@ -8,7 +8,6 @@ import { crearAleatorio } from './aleatorio.js'
 import { leerArgumentos } from './consola.js'
 import {
   CONTADORES_INICIALES,
-  crearVentana,
   Documentos,
   formatearDocumento,
   generarAtenciones,
@@ -17,6 +16,7 @@ import {
   type AtencionSemilla,
   type PacienteSemilla,
 } from './generadores.js'
+import { crearVentana } from './ventana.js'
 
 const TZ = 'America/Lima'
 const AHORA = new Date('2025-06-18T20:30:00Z') // 15:30 in Lima
