@@ -51,8 +51,12 @@ const a = (...k: (keyof typeof at)[]) => k.map((x) => `a${at[x]}`)
 
 describe('sin filtros', () => {
   test('todas las atenciones, la más reciente primero, y el paciente sin atención una vez', async () => {
-    const filas = await buscar('')
-    expect(claves(filas)).toEqual([...a('peterMri', 'joseCusco'), `p${ids.ana}`, ...a('mariaLab', 'bebeEco', 'joseLima')])
+    const filas = await buscar('limite=200')
+    // Only this file's fixture rows are looked at, so rows other tests add cannot matter.
+    const propias = new Set([...Object.values(at).map((x) => `a${x}`), ...Object.values(ids).map((x) => `p${x}`)])
+    expect(claves(filas).filter((k) => propias.has(k))).toEqual([
+      ...a('peterMri', 'joseCusco'), `p${ids.ana}`, ...a('mariaLab', 'bebeEco', 'joseLima'),
+    ])
     const ana = filas.find((f) => f.id === ids.ana)!
     expect(ana).toMatchObject({
       atencionId: null, tipoDocumento: 'cedula', documento: 'CE778899', nombreCompleto: 'Ána Quispeña', estudios: [],
