@@ -149,6 +149,18 @@ describe('búsqueda y sesión (1440 px)', () => {
     errors.splice(0) // the aborted chunk logged its failure on purpose
   })
 
+  it('si la sesión vence, la siguiente llamada lleva a /login y al entrar vuelve a la misma búsqueda', async () => {
+    await page.goto('/pacientes/buscar?primerApellido=Rojas')
+    await expect.poll(() => filas().count()).toBe(1)
+    await context.clearCookies()
+    await page.getByRole('button', { name: 'Buscar' }).click()
+    await page.waitForURL((u) => u.pathname === '/login')
+    expect(new URL(page.url()).searchParams.get('volver')).toBe('/pacientes/buscar?primerApellido=Rojas')
+    await login(page)
+    await page.waitForURL((u) => u.pathname + u.search === '/pacientes/buscar?primerApellido=Rojas')
+    await expect.poll(() => filas().count()).toBe(1)
+  })
+
   it('Cerrar Sesión termina la sesión en el servidor y vuelve a /login', async () => {
     await page.goto('/pacientes/buscar')
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click()

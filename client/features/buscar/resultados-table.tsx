@@ -9,7 +9,7 @@ import { paths } from '../../paths.js'
 export function ResultadosTable({ filas }: { filas: readonly BusquedaFila[] }) {
   return (
     <div className="table-wrap">
-      <table className="table table--cards" aria-label="Resultados de la búsqueda">
+      <table className="table table--cards table--compact" aria-label="Resultados de la búsqueda">
         <thead>
           <tr>
             <th scope="col">ID</th>
@@ -35,7 +35,7 @@ export function ResultadosTable({ filas }: { filas: readonly BusquedaFila[] }) {
                 <span className="cell-sub">{TIPO_DOCUMENTO_ETIQUETA[f.tipoDocumento]}</span>
                 {f.documento}
               </td>
-              <td data-label="Paciente">
+              <td data-label="Paciente" className="col-nombre">
                 <Link href={paths.paciente(f.id)} className="cell-link">
                   {f.nombreCompleto}
                 </Link>
@@ -60,7 +60,13 @@ export function ResultadosTable({ filas }: { filas: readonly BusquedaFila[] }) {
               </td>
               <td data-label="Procedencia">{texto(f.procedencia)}</td>
               <td data-label="Llegada" className="nowrap">
-                {f.fechaLlegada ? `${fecha(f.fechaLlegada)} ${f.horaLlegada ?? ''}` : '—'}
+                {f.fechaLlegada ? (
+                  <>
+                    {fecha(f.fechaLlegada)} <span className="cell-sub cell-sub--inline">{f.horaLlegada}</span>
+                  </>
+                ) : (
+                  '—'
+                )}
               </td>
               <td data-label="Prioridad">
                 <PrioridadBadge prioridad={f.prioridad} />

@@ -116,7 +116,7 @@ export default function DashboardPage() {
                   <div className="recent__text">
                     <span className="recent__name">{p.nombreCompleto}</span>
                     <span className="recent__meta">
-                      {edad(p.edad, p.tipoEdad)} · Registrado el {fechaCorta(p.fechaRegistro)}
+                      {p.documento} · {edad(p.edad, p.tipoEdad)} · Registrado el {fechaCorta(p.fechaRegistro)}
                     </span>
                   </div>
                   <Link href={paths.paciente(p.id)} className="btn btn--secondary btn--sm" aria-label={`Ver detalles de ${p.nombreCompleto}`}>

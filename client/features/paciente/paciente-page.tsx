@@ -23,9 +23,9 @@ function Datos({ titulo, children }: { titulo: string; children: ReactNode }) {
   )
 }
 
-function Dato({ label, children }: { label: string; children: ReactNode }) {
+function Dato({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="datos__item">
+    <div className={wide ? 'datos__item datos__item--wide' : 'datos__item'}>
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
@@ -127,19 +127,23 @@ export default function PacientePage() {
             <Dato label="Municipio">{p.municipio}</Dato>
             <Dato label="Zona residencial">{p.zonaResidencial}</Dato>
             <Dato label="Barrio">{texto(p.barrio)}</Dato>
-            <Dato label="Dirección">{texto(p.direccion)}</Dato>
+            <Dato label="Dirección" wide>
+              {texto(p.direccion)}
+            </Dato>
           </Datos>
           <Datos titulo="Contacto">
             <Dato label="Celular">{texto(p.celular)}</Dato>
             <Dato label="Teléfono">{texto(p.telefono)}</Dato>
             <Dato label="Teléfono 2">{texto(p.telefono2)}</Dato>
             <Dato label="Código postal">{texto(p.codigoPostal)}</Dato>
-            <Dato label="Correo electrónico">{texto(p.correoElectronico)}</Dato>
+            <Dato label="Correo electrónico" wide>
+              {texto(p.correoElectronico)}
+            </Dato>
             <Dato label="Acudiente">{texto(p.acudiente)}</Dato>
           </Datos>
           <Datos titulo="Registro y consentimiento">
             <Dato label="Registrado">{fechaHora(p.creadoEn)}</Dato>
-            <Dato label="Política de privacidad">
+            <Dato label="Política de privacidad" wide>
               Aceptada el {fechaHora(p.politicaAceptadaEn)} (versión {p.politicaVersion})
             </Dato>
           </Datos>
