@@ -9,11 +9,30 @@ import { LoginPage } from './features/auth/login-page.js'
 import { paths, volverA } from './paths.js'
 import { sesion } from './state/sesion.js'
 
-const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.js'))
-const PacientesPage = lazy(() => import('./features/pacientes/pacientes-page.js'))
-const CrearPacientePage = lazy(() => import('./features/pacientes/crear-paciente-page.js'))
-const BuscarPacientePage = lazy(() => import('./features/buscar/buscar-page.js'))
-const PacientePage = lazy(() => import('./features/paciente/paciente-page.js'))
+const paginas = {
+  dashboard: () => import('./features/dashboard/dashboard-page.js'),
+  pacientes: () => import('./features/pacientes/pacientes-page.js'),
+  crear: () => import('./features/pacientes/crear-paciente-page.js'),
+  buscar: () => import('./features/buscar/buscar-page.js'),
+  paciente: () => import('./features/paciente/paciente-page.js'),
+}
+const DashboardPage = lazy(paginas.dashboard)
+const PacientesPage = lazy(paginas.pacientes)
+const CrearPacientePage = lazy(paginas.crear)
+const BuscarPacientePage = lazy(paginas.buscar)
+const PacientePage = lazy(paginas.paciente)
+
+/** Starts loading the page's code while the session is being checked (the same promise lazy() gets). */
+function precargar(path: string): void {
+  const carga =
+    path === paths.dashboard ? paginas.dashboard
+    : path === paths.pacientes ? paginas.pacientes
+    : path === paths.crearPaciente ? paginas.crear
+    : path === paths.buscarPaciente ? paginas.buscar
+    : path.startsWith(`${paths.pacientes}/`) ? paginas.paciente
+    : null
+  carga?.().catch(() => {}) // a failure shows when the page itself renders
+}
 
 function Cargando() {
   return (
@@ -29,7 +48,9 @@ function RequireSesion({ children }: { children: ReactNode }) {
   const [location] = useLocation()
   const search = useSearch()
   useEffect(() => {
-    if (sesion.estado === 'comprobando') void import('./features/auth/sesion-api.js').then((m) => m.comprobarSesion())
+    if (sesion.estado !== 'comprobando') return
+    precargar(location)
+    void import('./features/auth/sesion-api.js').then((m) => m.comprobarSesion())
   }, [])
   if (estado === 'comprobando') return <Cargando />
   if (estado === 'ninguna') return <Redirect to={`${paths.login}${volverA(location + (search ? `?${search}` : ''))}`} replace />

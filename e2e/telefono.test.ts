@@ -52,7 +52,10 @@ describe('teléfono (375 px)', () => {
 
     await abrir().click()
     await menu().waitFor()
-    expect(await abrir().getAttribute('aria-expanded')).toBe('true')
+    // While the menu is open the page behind it is inert, its button included.
+    expect(await page.locator('.topbar__menu').getAttribute('aria-expanded')).toBe('true')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Cerrar menú')
+    expect(await page.locator('main').getAttribute('inert')).not.toBeNull()
     await page.waitForTimeout(300) // the slide-in finishes
     await shot(page, 'menu-movil')
     await expectAccessible(page, 'menú móvil')
@@ -68,6 +71,7 @@ describe('teléfono (375 px)', () => {
     await menu().waitFor()
     await page.keyboard.press('Escape')
     await menu().waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Abrir menú')
 
     await abrir().click()
     const citas = menu().getByRole('link', { name: /Citas/ })

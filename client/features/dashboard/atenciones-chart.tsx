@@ -9,6 +9,14 @@ type Serie = Estadisticas['atencionesPorMes']
 
 const ALTO = 280
 
+const importar = () => Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
+let uplot: ReturnType<typeof importar> | null = null
+/** Loads uPlot and its CSS once; the dashboard calls it on mount, in parallel with its data. */
+export function cargarUplot(): ReturnType<typeof importar> {
+  uplot ??= importar()
+  return uplot
+}
+
 export function AtencionesChart({ serie }: { serie: Serie }) {
   const ref = useRef<HTMLDivElement>(null)
   const [fallo, setFallo] = useState(false)
@@ -20,7 +28,7 @@ export function AtencionesChart({ serie }: { serie: Serie }) {
     let observer: ResizeObserver | null = null
     let cancelado = false
 
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
+    void cargarUplot()
       .then(([{ default: UPlot }]) => {
         if (cancelado) return
         const xs = serie.map((p) => p.mes - 1)

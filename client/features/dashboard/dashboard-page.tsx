@@ -8,7 +8,7 @@ import { edad, fechaCorta, numero } from '../../components/format.js'
 import { IconActivity, IconAlert, IconClock, IconEye, IconUsers } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
-import { AtencionesChart } from './atenciones-chart.js'
+import { AtencionesChart, cargarUplot } from './atenciones-chart.js'
 import './dashboard.css'
 
 function Tarjeta({ titulo, valor, detalle, icono, tono }: { titulo: string; valor: number | null; detalle: string; icono: ReactNode; tono: string }) {
@@ -50,6 +50,7 @@ export default function DashboardPage() {
 
   useEffect(() => {
     const ctrl = new AbortController()
+    cargarUplot().catch(() => {}) // the chart reports its own failure
     cargar(ctrl.signal)
     return () => ctrl.abort()
   }, [cargar])
