@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { autenticacion } from './auth/plugin.js'
 import type { Config } from './config.js'
 import type { Database } from './db.js'
-import { registerErrorHandler } from './errors.js'
+import { frameworkErrors, registerErrorHandler } from './errors.js'
 import { CLIENT_DIR } from './paths.js'
 import { auditoriaRoutes } from './routes/auditoria.js'
 import { atencionesRoutes } from './routes/atenciones.js'
@@ -39,6 +39,7 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
     // `mensaje` on a schema is the Spanish message for its field (see errors.ts).
     ajv: { customOptions: { allErrors: true, verbose: true, coerceTypes: false, keywords: ['mensaje'] } },
     return503OnClosing: true,
+    frameworkErrors,
   }
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>()
 

@@ -1,6 +1,6 @@
 // Typed errors thrown by handlers, and the one handler that turns any error into the
 // `{message, errores?}` shape. A 5xx never carries internals.
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorBody } from '../shared/contract.js'
 
 export interface FieldError {
@@ -109,6 +109,16 @@ export function fieldErrors(validation: AjvError[]): FieldError[] {
     byField.set(campo, custom.get(campo) ?? AJV_MESSAGES[v.keyword]?.(v.params) ?? 'Valor inválido')
   }
   return [...byField].map(([campo, mensaje]) => ({ campo, mensaje }))
+}
+
+/** Fastify's `frameworkErrors`: what the router refuses before any route (a malformed or too long path). */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 500
+  const messages: Record<number, string> = {
+    400: 'Ruta inválida: contiene una secuencia de caracteres no válida',
+    414: 'Ruta demasiado larga',
+  }
+  void reply.code(status).send({ message: messages[status] ?? 'Error interno del servidor' })
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

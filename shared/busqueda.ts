@@ -29,7 +29,10 @@ export const PaginaQuerySchema = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 })
 
-/** Query parameters: spec §7's ten filters plus paging; empty values count as absent. */
+/**
+ * Query parameters: spec §7's ten filters plus paging; empty values count as absent. Unknown
+ * parameters are dropped before the handler (Ajv's removeAdditional), so none reaches the audit trail.
+ */
 export const BusquedaQuerySchema = Type.Object({
   tipoDocumento: filtro(20),
   documento: filtro(LIMITES.documento),
@@ -42,7 +45,7 @@ export const BusquedaQuerySchema = Type.Object({
   sede: filtro(20),
   modalidad: filtro(20),
   ...PaginaQuerySchema.properties,
-})
+}, { additionalProperties: false })
 export type BusquedaQuery = Static<typeof BusquedaQuerySchema>
 
 export interface FiltrosBusqueda {
