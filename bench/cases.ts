@@ -1,0 +1,198 @@
+// The measured cases and their request values, sampled from the loaded data so every request
+// asks something different that exists (no single cached term).
+import { DEPARTAMENTOS, MUNICIPIOS, type Sede, type Modalidad } from '../shared/catalogos.js'
+import type { PacienteEntrada } from '../shared/paciente.js'
+import type { Sql } from '../server/db.js'
+
+export const CASOS_BUSQUEDA = [
+  'documentoExacto',
+  'documentoPrefijo',
+  'apellidoPrefijo',
+  'nombreSubcadena',
+  'fechasSedeModalidad',
+  'todosLosFiltros',
+  'sinFiltro',
+] as const
+export type CasoBusqueda = (typeof CASOS_BUSQUEDA)[number]
+export type CasoId = CasoBusqueda | 'listaPacientes' | 'pacientePorId' | 'registrarPaciente'
+
+export const TITULOS: Record<CasoId, string> = {
+  documentoExacto: 'documento exacto',
+  documentoPrefijo: 'documento prefijo',
+  apellidoPrefijo: 'primerApellido prefijo',
+  nombreSubcadena: 'nombre subcadena sin tildes',
+  fechasSedeModalidad: 'fechas + sede + modalidad',
+  todosLosFiltros: 'todos los filtros',
+  sinFiltro: 'sin filtro (recientes)',
+  listaPacientes: 'GET /pacientes (página)',
+  pacientePorId: 'GET /pacientes/:id',
+  registrarPaciente: 'POST /pacientes',
+}
+
+export interface PacienteMuestra {
+  id: number
+  tipoDocumento: string
+  documento: string
+  primerNombre: string
+  segundoNombre: string | null
+  primerApellido: string
+  segundoApellido: string | null
+  fechaNacimiento: string
+}
+
+export interface AtencionMuestra extends PacienteMuestra {
+  sede: Sede
+  modalidad: Modalidad
+  fecha: string
+}
+
+export interface Muestras {
+  pacientes: PacienteMuestra[]
+  atenciones: AtencionMuestra[]
+}
+
+/** A small seeded generator, so two runs ask the same things. */
+export function azar(semilla: number): () => number {
+  let a = semilla >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function barajar<T>(r: () => number, xs: T[]): T[] {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1))
+    ;[xs[i], xs[j]] = [xs[j]!, xs[i]!]
+  }
+  return xs
+}
+
+const enteros = (r: () => number, n: number, min: number, max: number) =>
+  Array.from({ length: n }, () => min + Math.floor(r() * (max - min + 1)))
+
+/** Patients and atenciones picked by random id (index lookups, not a scan of the tables). */
+export async function muestrear(sql: Sql, r: () => number, n: number, tz: string): Promise<Muestras> {
+  const columnas = sql`p.id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
+    p.primer_apellido, p.segundo_apellido, p.fecha_nacimiento`
+  const [rp] = await sql<{ min: number; max: number }[]>`select min(id)::int as min, max(id)::int as max from pacientes`
+  const [ra] = await sql<{ min: number; max: number }[]>`select min(id)::int as min, max(id)::int as max from atenciones`
+  if (!rp?.max || !ra?.max) throw new Error('La base de datos no tiene pacientes o atenciones para medir')
+  const pacientes = await sql<PacienteMuestra[]>`
+    select ${columnas} from pacientes p where p.id = any(${enteros(r, n, rp.min, rp.max)}::int[]) order by p.id`
+  const atenciones = await sql<AtencionMuestra[]>`
+    select ${columnas}, a.sede, a.modalidad, to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD') as fecha
+    from atenciones a join pacientes p on p.id = a.paciente_id
+    where a.id = any(${enteros(r, n, ra.min, ra.max)}::int[]) order by a.id`
+  return { pacientes: barajar(r, [...pacientes]), atenciones: barajar(r, [...atenciones]) }
+}
+
+const sinTildes = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '')
+const tieneTilde = (s: string | null) => s !== null && s !== sinTildes(s)
+const elegir = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!
+/** As people type: sometimes all lower case. */
+const tecleado = (r: () => number, s: string) => (r() < 0.5 ? s.toLowerCase() : s)
+
+function restarDias(fecha: string, dias: number): string {
+  const d = new Date(`${fecha}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() - dias)
+  return d.toISOString().slice(0, 10)
+}
+
+function subcadena(r: () => number, s: string): string {
+  const largo = Math.min(s.length, 3 + Math.floor(r() * 3))
+  const desde = s.length > largo ? 1 + Math.floor(r() * (s.length - largo)) : 0
+  return s.slice(desde, desde + largo)
+}
+
+/** The query string of one request of a search case. */
+export function consulta(caso: CasoBusqueda, m: Muestras, r: () => number): string {
+  const p = elegir(r, m.pacientes)
+  const a = elegir(r, m.atenciones)
+  const q: Record<string, string> = {}
+  switch (caso) {
+    case 'documentoExacto':
+      q.documento = p.documento
+      break
+    case 'documentoPrefijo':
+      q.documento = p.documento.slice(0, 3 + Math.floor(r() * 4))
+      break
+    case 'apellidoPrefijo':
+      q.primerApellido = tecleado(r, p.primerApellido.slice(0, 2 + Math.floor(r() * 5)))
+      break
+    case 'nombreSubcadena': {
+      // Half the time a name written with accents, typed without them.
+      const conTilde = m.pacientes.filter((x) => tieneTilde(x.primerNombre) || tieneTilde(x.primerApellido))
+      const x = r() < 0.5 && conTilde.length > 0 ? elegir(r, conTilde) : p
+      const campo = elegir(r, ['primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido'] as const)
+      const valor = x[campo] ?? x.primerNombre
+      q[x[campo] ? campo : 'primerNombre'] = sinTildes(subcadena(r, valor)).toLowerCase()
+      break
+    }
+    case 'fechasSedeModalidad':
+      q.fechaInicial = restarDias(a.fecha, elegir(r, [0, 6, 30]))
+      q.fechaFinal = a.fecha
+      q.sede = a.sede
+      q.modalidad = a.modalidad
+      break
+    case 'todosLosFiltros':
+      // Every filter at once, all taken from one real atención so the answer is not empty.
+      q.tipoDocumento = a.tipoDocumento
+      q.documento = a.documento.slice(0, 4)
+      q.primerNombre = tecleado(r, a.primerNombre.slice(0, 3))
+      if (a.segundoNombre) q.segundoNombre = tecleado(r, a.segundoNombre.slice(0, 2))
+      q.primerApellido = sinTildes(subcadena(r, a.primerApellido)).toLowerCase()
+      if (a.segundoApellido) q.segundoApellido = tecleado(r, a.segundoApellido.slice(0, 4))
+      q.fechaInicial = restarDias(a.fecha, 30)
+      q.fechaFinal = a.fecha
+      q.sede = a.sede
+      q.modalidad = a.modalidad
+      break
+    case 'sinFiltro':
+      break
+  }
+  return new URLSearchParams(q).toString()
+}
+
+export function consultas(caso: CasoBusqueda, m: Muestras, r: () => number, n: number): string[] {
+  return Array.from({ length: n }, () => consulta(caso, m, r))
+}
+
+const LETRAS = 'ABCDEFGHJKLMNPQRSTUVWXYZ'
+
+/** Registration bodies with documents no earlier run used: a pasaporte of a random tag and a counter. */
+export function registros(m: Muestras, r: () => number): () => PacienteEntrada {
+  const etiqueta = 'B' + Array.from({ length: 3 }, () => elegir(r, [...LETRAS])).join('')
+  let n = 0
+  return () => {
+    n += 1
+    const p = m.pacientes[n % m.pacientes.length]!
+    const departamento = elegir(r, DEPARTAMENTOS)
+    return {
+      tipoDocumento: 'pasaporte',
+      documento: etiqueta + String(n).padStart(8, '0'),
+      primerNombre: p.primerNombre,
+      segundoNombre: p.segundoNombre ?? '',
+      primerApellido: p.primerApellido,
+      segundoApellido: p.segundoApellido ?? '',
+      fechaNacimiento: p.fechaNacimiento,
+      sexo: elegir(r, ['Masculino', 'Femenino'] as const),
+      grupoSanguineo: '',
+      departamento,
+      municipio: elegir(r, MUNICIPIOS[departamento]),
+      zonaResidencial: 'Urbana',
+      direccion: 'Av. Los Olivos 123',
+      barrio: '',
+      celular: '987654321',
+      codigoPostal: '',
+      telefono: '',
+      telefono2: '',
+      correoElectronico: '',
+      acudiente: '',
+      aceptaPolitica: true,
+    }
+  }
+}

@@ -1,0 +1,85 @@
+// One measured load: autocannon over loopback, bounded in count and in time, with every
+// latency kept (autocannon's own histogram rounds to whole milliseconds).
+import autocannon, { type RequestParams } from 'autocannon'
+
+export interface Carga {
+  url: string
+  /** Each request takes the next of these, cycling; a function builds a fresh one each time. */
+  siguiente: () => RequestParams
+  conexiones: number
+  maxSolicitudes: number
+  maxSegundos: number
+  headers?: Record<string, string>
+}
+
+export interface Medida {
+  solicitudes: number
+  segundos: number
+  rps: number
+  p50: number
+  p90: number
+  p99: number
+  max: number
+  errores: number
+  no2xx: number
+  estados: Record<string, number>
+}
+
+export function percentil(ordenados: number[], p: number): number {
+  if (ordenados.length === 0) return NaN
+  const i = Math.min(ordenados.length - 1, Math.max(0, Math.ceil((p / 100) * ordenados.length) - 1))
+  return ordenados[i]!
+}
+
+export function medir(c: Carga): Promise<Medida> {
+  return new Promise((resolve, reject) => {
+    const latencias: number[] = []
+    const estados: Record<string, number> = {}
+    const inicio = process.hrtime.bigint()
+    let fin = inicio
+    const instancia = autocannon(
+      {
+        url: c.url,
+        connections: Math.min(c.conexiones, c.maxSolicitudes),
+        amount: c.maxSolicitudes,
+        timeout: 120,
+        headers: c.headers,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const r = c.siguiente()
+              return { ...req, ...r, headers: { ...c.headers, ...r.headers } }
+            },
+          },
+        ],
+      },
+      (err, r) => {
+        clearTimeout(tope)
+        if (err) return reject(err)
+        latencias.sort((a, b) => a - b)
+        const segundos = Number(fin - inicio) / 1e9 || r.duration
+        resolve({
+          solicitudes: latencias.length,
+          segundos: redondear(segundos),
+          rps: redondear(latencias.length / segundos),
+          p50: redondear(percentil(latencias, 50)),
+          p90: redondear(percentil(latencias, 90)),
+          p99: redondear(percentil(latencias, 99)),
+          max: redondear(latencias[latencias.length - 1] ?? NaN),
+          errores: r.errors,
+          no2xx: Object.entries(estados).reduce((n, [s, k]) => (s.startsWith('2') ? n : n + k), 0),
+          estados,
+        })
+      },
+    )
+    // Responses only; a stopped run's requests in flight are not counted.
+    instancia.on('response', (_cliente: unknown, estado: number, _bytes: number, ms: number) => {
+      latencias.push(ms)
+      estados[estado] = (estados[estado] ?? 0) + 1
+      fin = process.hrtime.bigint()
+    })
+    const tope = setTimeout(() => instancia.stop(), c.maxSegundos * 1000)
+  })
+}
+
+export const redondear = (n: number) => Math.round(n * 100) / 100

@@ -1,0 +1,90 @@
+// The bench's table on the console and the same numbers as JSON under bench/results/.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { ROOT } from '../server/paths.js'
+import { TITULOS, type CasoId } from './cases.js'
+import { redondear, type Medida } from './measure.js'
+
+export const PRESUPUESTO_P99_MS = 25
+export const PRESUPUESTO_REGISTROS_RPS = 1000
+
+export interface LineaCaso {
+  caso: CasoId
+  titulo: string
+  ejemplo: string
+  conexiones: number
+  producto: Medida
+  baseline?: Medida
+  /** Baseline latency over the product's: how many times faster the product answers. */
+  razonP50?: number
+  razonP99?: number
+  /** The baseline answered nothing within its cap: the ratios are lower bounds. */
+  razonMinima?: boolean
+  presupuesto?: { limite: string; cumple: boolean }
+}
+
+export function linea(caso: CasoId, ejemplo: string, conexiones: number, producto: Medida, baseline?: Medida): LineaCaso {
+  const l: LineaCaso = { caso, titulo: TITULOS[caso], ejemplo, conexiones, producto, baseline }
+  if (baseline && baseline.solicitudes > 0) {
+    l.razonP50 = redondear(baseline.p50 / producto.p50)
+    l.razonP99 = redondear(baseline.p99 / producto.p99)
+  } else if (baseline) {
+    // Not one naive answer within the time cap: the cap is a lower bound of its latency.
+    const tope = baseline.segundos * 1000
+    l.razonMinima = true
+    l.razonP50 = redondear(tope / producto.p50)
+    l.razonP99 = redondear(tope / producto.p99)
+  }
+  if (caso === 'registrarPaciente') {
+    l.presupuesto = { limite: `≥ ${PRESUPUESTO_REGISTROS_RPS}/s`, cumple: producto.rps >= PRESUPUESTO_REGISTROS_RPS }
+  } else if (caso !== 'listaPacientes' && caso !== 'pacientePorId') {
+    l.presupuesto = { limite: `p99 ≤ ${PRESUPUESTO_P99_MS} ms`, cumple: producto.p99 <= PRESUPUESTO_P99_MS }
+  }
+  if (producto.errores > 0 || producto.no2xx > 0) l.presupuesto = { limite: 'sin errores', cumple: false }
+  return l
+}
+
+const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1))
+const num = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(1))
+const razon = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '—' : `${n >= 10 ? n.toFixed(0) : n.toFixed(1)}×`)
+
+/** A plain-text table, also fit for pasting into a Markdown note. */
+export function tabla(lineas: LineaCaso[]): string {
+  const cab = ['caso', 'conex.', 'p50 ms', 'p99 ms', 'req/s', 'base p50', 'base p99', 'base req/s', '× p50', '× p99', 'presupuesto']
+  const filas = lineas.map((l) => [
+    l.titulo,
+    String(l.conexiones),
+    ms(l.producto.p50),
+    ms(l.producto.p99),
+    num(l.producto.rps),
+    l.razonMinima ? `>${l.baseline!.segundos} s` : ms(l.baseline?.p50),
+    l.razonMinima ? `>${l.baseline!.segundos} s` : ms(l.baseline?.p99),
+    num(l.baseline?.rps),
+    (l.razonMinima ? '>' : '') + razon(l.razonP50),
+    (l.razonMinima ? '>' : '') + razon(l.razonP99),
+    l.presupuesto ? `${l.presupuesto.cumple ? 'ok' : 'FALLA'} (${l.presupuesto.limite})` : '',
+  ])
+  const anchos = cab.map((c, i) => Math.max(c.length, ...filas.map((f) => f[i]!.length)))
+  const fila = (f: string[]) => `| ${f.map((c, i) => (i === 0 || i === f.length - 1 ? c.padEnd(anchos[i]!) : c.padStart(anchos[i]!))).join(' | ')} |`
+  return [fila(cab), `|${anchos.map((a) => '-'.repeat(a + 2)).join('|')}|`, ...filas.map(fila)].join('\n')
+}
+
+export function maquina(): Record<string, unknown> {
+  return {
+    cpus: cpus().length,
+    modeloCpu: cpus()[0]?.model,
+    memoriaGb: redondear(totalmem() / 2 ** 30),
+    node: process.version,
+  }
+}
+
+/** Writes `bench/results/<timestamp>-<tipo>.json`; answers the path relative to the project. */
+export function guardar(tipo: string, datos: Record<string, unknown>): string {
+  const dir = join(ROOT, 'bench', 'results')
+  mkdirSync(dir, { recursive: true })
+  const marca = new Date().toISOString().replace(/[:.]/g, '-')
+  const nombre = `${marca}-${tipo}.json`
+  writeFileSync(join(dir, nombre), JSON.stringify(datos, null, 2) + '\n')
+  return `bench/results/${nombre}`
+}

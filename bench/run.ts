@@ -1,0 +1,189 @@
+// npm run bench: loads the data (through npm run seed, reused when present), checks each product
+// query's plan, measures the naive baseline, then the built server over loopback, signed in.
+// Exit 1 when a plan scans pacientes or atenciones sequentially, a budget is missed or a request fails.
+import { cpus } from 'node:os'
+import { servirBaseline } from './baseline.js'
+import { azar, CASOS_BUSQUEDA, consultas, muestrear, registros, type CasoId, type Muestras } from './cases.js'
+import { Captura, revisarPlanes } from './explain.js'
+import { analizar, asegurarBaseDeDatos, conectar, contar, sembrar, sinEstadisticas, type Conteo } from './load.js'
+import { medir, type Medida } from './measure.js'
+import { AYUDA, leerOpciones, type Opciones } from './options.js'
+import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
+import { arrancar, paginas, type Servidor } from './server.js'
+import { soak } from './soak.js'
+
+const TZ = process.env.CLINIC_TZ || 'America/Lima'
+const PAGINAS_LISTA = 20
+
+async function prepararDatos(op: Opciones): Promise<{ conteo: Conteo; version: string }> {
+  if (op.databaseUrl) await asegurarBaseDeDatos(op.databaseUrl)
+  let con = await conectar(op, 1)
+  let conteo = await contar(con.sql)
+  if (conteo.pacientes < op.pacientes) {
+    await con.cerrar()
+    const env = op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATABASE_URL: '', DATA_DIR: op.dataDir }
+    await sembrar(env, op.pacientes - conteo.pacientes)
+    con = await conectar(op, 1)
+    conteo = await contar(con.sql)
+    console.log('Actualizando las estadísticas del planificador (vacuum analyze)…')
+    await analizar(con.sql)
+  } else {
+    console.log(`Datos reutilizados: ${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones.`)
+    if (await sinEstadisticas(con.sql)) await analizar(con.sql)
+  }
+  const [v] = await con.sql<{ version: string }[]>`select version()`
+  await con.cerrar()
+  return { conteo, version: v!.version }
+}
+
+const incluye = (op: Opciones, caso: CasoId) => op.casos === null || op.casos.includes(caso)
+
+interface Listas {
+  busquedas: Map<CasoId, string[]>
+  m: Muestras
+}
+
+/** Plans and the baseline, straight on the database (before the server takes the embedded home). */
+async function faseDirecta(op: Opciones, r: () => number) {
+  const captura = new Captura()
+  const con = await conectar(op, op.conexiones, captura.debug, op.baselineSegundos * 1000)
+  try {
+    const m = await muestrear(con.sql, r, 3000, TZ)
+    console.log(`Muestra: ${m.pacientes.length} pacientes y ${m.atenciones.length} atenciones para los términos de búsqueda.`)
+    const busquedas = new Map<CasoId, string[]>()
+    for (const caso of CASOS_BUSQUEDA) busquedas.set(caso, consultas(caso, m, r, 5000))
+    if (op.soak) return { listas: { busquedas, m }, revision: null, baseline: new Map<CasoId, Medida>() }
+
+    console.log('Revisando los planes (EXPLAIN ANALYZE) de cada consulta del producto…')
+    const revision = await revisarPlanes(con.sql, captura, m, r, TZ, 5, 3)
+    for (const p of revision.planes.filter((x) => x.secuenciales.length > 0)) {
+      console.log(`  SCAN SECUENCIAL en ${p.secuenciales.join(', ')}: ${p.caso} «${p.consulta}»\n    ${p.plan.join('\n    ')}`)
+    }
+    for (const d of revision.diferencias) console.log(`  AVISO: la línea base responde otras filas en ${d.caso} «${d.consulta}»`)
+
+    const baseline = new Map<CasoId, Medida>()
+    if (op.baseline) {
+      const srv = await servirBaseline(con.sql, TZ)
+      try {
+        const casos = [...CASOS_BUSQUEDA, 'listaPacientes' as const].filter((c) => incluye(op, c))
+        for (const caso of casos) {
+          const rutas =
+            caso === 'listaPacientes'
+              ? Array.from({ length: PAGINAS_LISTA }, (_, i) => `/lista?pagina=${i}`)
+              : busquedas.get(caso)!.map((q) => `/buscar?${q}`)
+          let i = 0
+          process.stdout.write(`  línea base: ${caso}… `)
+          const med = await medir({
+            url: srv.url,
+            siguiente: () => ({ path: rutas[i++ % rutas.length] }),
+            conexiones: op.conexiones,
+            maxSolicitudes: op.baselineSolicitudes,
+            maxSegundos: op.baselineSegundos,
+          })
+          console.log(`p50 ${med.p50} ms, p99 ${med.p99} ms, ${med.rps} req/s (${med.solicitudes} solicitudes)`)
+          baseline.set(caso, med)
+        }
+      } finally {
+        await srv.cerrar()
+      }
+    }
+    return { listas: { busquedas, m }, revision, baseline }
+  } finally {
+    await con.cerrar()
+  }
+}
+
+async function medirProducto(op: Opciones, s: Servidor, l: Listas, r: () => number, baseline: Map<CasoId, Medida>) {
+  const rutas = new Map<CasoId, string[]>()
+  for (const [caso, qs] of l.busquedas) rutas.set(caso, qs.map((q) => `/pacientes/buscar?${q}`))
+  rutas.set('listaPacientes', await paginas(s, '/pacientes?limite=50', PAGINAS_LISTA))
+  rutas.set('pacientePorId', l.m.pacientes.map((p) => `/pacientes/${p.id}`))
+  const cuerpo = registros(l.m, r)
+
+  const lineas: LineaCaso[] = []
+  const casos: CasoId[] = [...CASOS_BUSQUEDA, 'listaPacientes', 'pacientePorId', 'registrarPaciente']
+  for (const caso of casos.filter((c) => incluye(op, c))) {
+    const registro = caso === 'registrarPaciente'
+    const lista = rutas.get(caso) ?? []
+    // Warm-up from the end of the list, measurement from its start: different terms.
+    let i = 0
+    let w = 0
+    const conexiones = registro ? op.conexionesRegistro : op.conexiones
+    const siguiente = (calentando: boolean) => () =>
+      registro
+        ? { method: 'POST', path: '/pacientes', body: JSON.stringify(cuerpo()) }
+        : { path: calentando ? lista[lista.length - 1 - (w++ % lista.length)]! : lista[i++ % lista.length]! }
+    const base = { url: s.url, headers: s.headers, conexiones }
+    if (op.calentamiento > 0) {
+      await medir({ ...base, siguiente: siguiente(true), maxSolicitudes: 1e9, maxSegundos: op.calentamiento })
+    }
+    const med = await medir({ ...base, siguiente: siguiente(false), maxSolicitudes: op.solicitudes, maxSegundos: op.segundos })
+    const l2 = linea(caso, registro ? 'POST /pacientes' : lista[0]!, conexiones, med, baseline.get(caso))
+    console.log(
+      `  ${l2.titulo}: p50 ${med.p50} ms, p99 ${med.p99} ms, ${med.rps} req/s (${med.solicitudes} solicitudes` +
+        `${med.errores || med.no2xx ? `, ${med.errores} errores, estados ${JSON.stringify(med.estados)}` : ''})`,
+    )
+    lineas.push(l2)
+  }
+  return lineas
+}
+
+async function main(): Promise<number> {
+  const op = leerOpciones(process.argv.slice(2))
+  if (op === 'ayuda') {
+    console.log(AYUDA)
+    return 0
+  }
+  const modo = op.embebida ? 'embebida' : 'postgresql'
+  const comando = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim()
+  console.log(`Prueba de rendimiento (${modo}${op.soak ? ', soak' : ''}) en ${cpus().length} núcleos.`)
+  const { conteo, version } = await prepararDatos(op)
+  const r = azar(op.semilla)
+  const directa = await faseDirecta(op, r)
+
+  if (op.soloPlanes) {
+    const planes = directa.revision?.planes ?? []
+    for (const p of planes) {
+      const marca = p.secuenciales.length > 0 ? `  SCAN SECUENCIAL en ${p.secuenciales.join(', ')}` : ''
+      console.log(`${p.caso.padEnd(20)} ${p.ms.toFixed(2).padStart(9)} ms  (plan ${p.planificacionMs.toFixed(2)} ms)  ${p.consulta}${marca}`)
+    }
+    const archivo = guardar(`${modo}-planes`, { fecha: new Date().toISOString(), modo, datos: conteo, revision: directa.revision })
+    console.log(`Resultados en ${archivo}`)
+    return planes.some((p) => p.secuenciales.length > 0) ? 1 : 0
+  }
+
+  console.log('Arrancando el servidor construido…')
+  const s = await arrancar(op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATA_DIR: op.dataDir })
+  const comun = { fecha: new Date().toISOString(), modo, comando, maquina: maquina(), postgres: version, datos: conteo, opciones: op }
+  try {
+    if (op.soak) {
+      const resultado = await soak(op, s, directa.listas, r)
+      const archivo = guardar(`${modo}-soak`, { ...comun, ...resultado })
+      console.log(`\nResultados en ${archivo}`)
+      return resultado.ok ? 0 : 1
+    }
+    console.log('Midiendo el producto…')
+    const lineas = await medirProducto(op, s, directa.listas, r, directa.baseline)
+    const planes = directa.revision?.planes ?? []
+    const secuenciales = planes.filter((p) => p.secuenciales.length > 0)
+    const fallas = [
+      ...secuenciales.map((p) => `scan secuencial en ${p.secuenciales.join(', ')}: ${p.caso} «${p.consulta}»`),
+      ...lineas.filter((l) => l.presupuesto && !l.presupuesto.cumple).map((l) => `${l.titulo}: fuera de presupuesto (${l.presupuesto!.limite})`),
+    ]
+    console.log(`\n${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones (${modo}); latencias en ms; «base» = línea base ingenua; × = base / producto\n`)
+    console.log(tabla(lineas))
+    console.log(`\nPlanes revisados: ${planes.length}, con scan secuencial en pacientes o atenciones: ${secuenciales.length}.`)
+    if (directa.revision) console.log(`Resultados comparados con la línea base: ${directa.revision.comparadas}, distintos: ${directa.revision.diferencias.length}.`)
+    const archivo = guardar(modo, { ...comun, casos: lineas, revision: directa.revision, fallas })
+    console.log(`Resultados en ${archivo}`)
+    for (const f of fallas) console.log(`FALLA: ${f}`)
+    return fallas.length > 0 ? 1 : 0
+  } finally {
+    await s.detener()
+  }
+}
+
+process.exitCode = await main().catch((err: unknown) => {
+  console.error(`\nError: ${(err as Error).stack ?? err}`)
+  return 1
+})
