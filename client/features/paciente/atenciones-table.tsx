@@ -12,7 +12,7 @@ function CambioEstado({ atencion, onCambio }: { atencion: Atencion; onCambio: (a
   const [error, setError] = useState<string | null>(null)
   const siguientes = TRANSICIONES[atencion.estado]
   const id = `estado-${atencion.id}`
-  if (siguientes.length === 0) return <span className="muted small">Estado final</span>
+  if (siguientes.length === 0) return <span className="muted small nowrap">Estado final</span>
 
   const cambiar = async (estado: string) => {
     if (!estado) return
