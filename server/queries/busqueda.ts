@@ -86,6 +86,20 @@ function y(sql: Sql, condiciones: postgres.Fragment[]): postgres.Fragment {
   return condiciones.reduce((acc, c) => sql`${acc} and (${c})`, sql`true`)
 }
 
+/**
+ * Break-even between the two ways in, at a million patients and 50 rows a page: reading 7,000
+ * matching patients costs about as much as walking the ~7,000 newest atenciones it takes to find
+ * 50 rows of patients matched at 0.7 % (each a random page either way).
+ */
+const UMBRAL_CANDIDATOS = 7000
+
+/** The planner's estimate of how many patients match; reliable for common names (see 0006). */
+async function estimarPacientes(sql: Sql, paciente: postgres.Fragment[]): Promise<number> {
+  const [fila] = await sql`explain (format json) select p.id from pacientes p where ${y(sql, paciente)}`
+  const plan = Object.values(fila ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined
+  return plan?.[0]?.Plan['Plan Rows'] ?? 0
+}
+
 export const tieneFiltroVisita = (f: FiltrosBusqueda) => Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
 
 /** One page (limite + 1 rows, to know whether there is a next) after the cursor (instant, tipo, id). */
@@ -95,6 +109,7 @@ export async function buscar(
   limite: number,
   despues: Clave | null,
   tz: string,
+  umbral: number = UMBRAL_CANDIDATOS,
 ): Promise<BusquedaFilaBd[]> {
   return sql.begin(async (tx) => {
     // Parallel workers read ahead of a LIMIT and take longer to start (~15 ms) than the walk;
@@ -103,7 +118,7 @@ export async function buscar(
     await tx`set local max_parallel_workers_per_gather = 0`
     await tx`set local plan_cache_mode = force_custom_plan`
     await tx`set local random_page_cost = 1.1`
-    return consulta(tx as unknown as Sql, f, limite, despues, tz)
+    return consulta(tx as unknown as Sql, f, limite, despues, tz, umbral)
   }) as Promise<BusquedaFilaBd[]>
 }
 
@@ -113,6 +128,7 @@ async function consulta(
   limite: number,
   despues: Clave | null,
   tz: string,
+  umbral: number,
 ): Promise<BusquedaFilaBd[]> {
   const paciente = condicionesPaciente(sql, f)
   const n = limite + 1
@@ -128,18 +144,34 @@ async function consulta(
       ? sql`s.creado_en <= ${instante}::timestamptz`
       : sql`(s.creado_en, s.paciente_id) < (${instante}::timestamptz, ${id})`
 
-  // Branches carry only keys, so each walk reads its index alone plus the patient row it filters.
+  // Few matching patients: start from them (cost ∝ matches). Many: walk newest first and stop at
+  // the page (cost ∝ 1 / share matched). The planner's guess of that share can be off by orders
+  // of magnitude for rare or mistyped names, so it is counted instead, up to the break-even.
+  // Counting costs a heap read per patient, so a share the planner knows to be large skips it.
+  let candidatos: number[] | null = null
+  if (paciente.length > 0 && (await estimarPacientes(sql, paciente)) < 2 * umbral) {
+    const filas = await sql<{ id: number }[]>`
+      select p.id from pacientes p where ${y(sql, paciente)} limit ${umbral + 1}`
+    if (filas.length <= umbral) candidatos = filas.map((fila) => fila.id)
+  }
+  if (candidatos?.length === 0) return []
+  const porPaciente = (columna: postgres.Fragment) =>
+    candidatos ? [sql`${columna} = any(${candidatos}::int[])`] : paciente
+  const conPaciente = (columna: postgres.Fragment) =>
+    candidatos ? sql`` : sql`join pacientes p on p.id = ${columna}`
+
+  // Branches carry only keys, so each walk reads its index alone plus the patient it filters.
   const atenciones = sql`
     select a.paciente_id as id, a.id as atencion_id, a.llegada as instante, 1 as tipo, a.id as clave_id
-    from atenciones a join pacientes p on p.id = a.paciente_id
-    where ${y(sql, [...paciente, ...condicionesVisita(sql, f, tz), desdeAtencion])}
+    from atenciones a ${conPaciente(sql`a.paciente_id`)}
+    where ${y(sql, [...porPaciente(sql`a.paciente_id`), ...condicionesVisita(sql, f, tz), desdeAtencion])}
     order by a.llegada desc, a.id desc
     limit ${n}`
   const sinAtencion = sql`
     select s.paciente_id as id, null::integer as atencion_id, s.creado_en as instante, 0 as tipo,
       s.paciente_id as clave_id
-    from pacientes_sin_atencion s join pacientes p on p.id = s.paciente_id
-    where ${y(sql, [...paciente, desdePaciente])}
+    from pacientes_sin_atencion s ${conPaciente(sql`s.paciente_id`)}
+    where ${y(sql, [...porPaciente(sql`s.paciente_id`), desdePaciente])}
     order by s.creado_en desc, s.paciente_id desc
     limit ${n}`
   const ramas = tieneFiltroVisita(f) ? atenciones : sql`(${atenciones}) union all (${sinAtencion})`
