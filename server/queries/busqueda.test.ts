@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { createTestDatabase, type TestDatabase } from '../test/database.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
-import { buscar } from './busqueda.js'
+import { buscar, type Ajustes } from './busqueda.js'
 
 let db: TestDatabase
 beforeAll(async () => {
@@ -35,12 +35,12 @@ afterAll(async () => {
   await db?.drop()
 })
 
-async function todas(query: string, umbral: number): Promise<string[]> {
+async function todas(query: string, ajustes: Partial<Ajustes>): Promise<string[]> {
   const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
   const vistas: string[] = []
   let despues = null
   for (let pagina = 0; pagina < 100; pagina++) {
-    const filas = await buscar(db.sql, filtros, 7, despues, 'America/Lima', umbral)
+    const filas = await buscar(db.sql, filtros, 7, despues, 'America/Lima', ajustes)
     vistas.push(...filas.slice(0, 7).map((f) => `${f.tipo}:${f.claveId}:${f.id}`))
     if (filas.length <= 7) return vistas
     const ultima = filas[6]!
@@ -60,11 +60,14 @@ test.each([
   'primerNombre=a&modalidad=Eco&fechaInicial=2025-02-03',
   'primerNombre=nadie',
 ])('%s: mismas filas desde los pacientes y recorriendo las atenciones', async (query) => {
-  const desdePacientes = await todas(query, 1_000_000)
-  const recorriendo = await todas(query, 0)
-  const excedido = await todas(query, 2)
-  expect(recorriendo).toEqual(desdePacientes)
-  expect(excedido).toEqual(desdePacientes)
+  const desdePacientes = await todas(query, { umbral: 1_000_000, pocos: 1_000_000 })
+  const otras: Partial<Ajustes>[] = [
+    { umbral: 0 }, // walking atenciones and checking each patient
+    { umbral: 2 }, // more matches than the threshold: the same walk
+    { umbral: 1_000_000, pocos: 0, recorrido: 1_000_000 }, // walk with the patients known
+    { umbral: 1_000_000, pocos: 0, recorrido: 3 }, // walk cut short, then each patient's own
+  ]
+  for (const ajustes of otras) expect(await todas(query, ajustes), JSON.stringify(ajustes)).toEqual(desdePacientes)
   expect(new Set(desdePacientes).size).toBe(desdePacientes.length)
   if (query !== 'primerNombre=nadie') expect(desdePacientes.length).toBeGreaterThan(2)
 })

@@ -1,7 +1,9 @@
-// The search (DESIGN.md, Search). Two branches, each walked newest first on its own index and cut
-// at the page size: atenciones with their patient, and patients with no atención yet (from the
-// small pacientes_sin_atencion table, so no anti-join over millions of rows). The visit filters
-// drop the second branch. The key (instant, tipo, id) orders both: tipo 1 atención, 0 patient.
+// The search (DESIGN.md, Search). Two branches, merged newest first and cut at the page size:
+// atenciones with their patient, and patients with no atención yet (from the small
+// pacientes_sin_atencion table, so no anti-join over millions of rows); the visit filters drop
+// the second. The key (instant, tipo, id) orders both: tipo 1 atención, 0 patient. With patient
+// filters, a bounded count decides between starting from the matching patients and walking
+// atenciones newest first (see consulta).
 import type postgres from 'postgres'
 import type { Estado, Modalidad, Prioridad, Procedencia, Sede, TipoDocumento } from '../../shared/catalogos.js'
 import { CAMPOS_NOMBRE, type FiltrosBusqueda } from '../../shared/busqueda.js'
@@ -93,6 +95,48 @@ function y(sql: Sql, condiciones: postgres.Fragment[]): postgres.Fragment {
  */
 const UMBRAL_CANDIDATOS = 7000
 
+export interface Ajustes {
+  /** Most matching patients the search starts from (see UMBRAL_CANDIDATOS). */
+  umbral: number
+  /** So few patients that reading each one's atenciones (~3 pages each) beats walking them. */
+  pocos: number
+  /** Atenciones walked before reading each patient's own instead (~200 index pages). */
+  recorrido: number
+}
+const AJUSTES: Ajustes = { umbral: UMBRAL_CANDIDATOS, pocos: 2000, recorrido: 20_000 }
+
+/**
+ * The newest rows of known patients. Left to itself the planner walks the whole table newest
+ * first testing membership, which never ends when the patients have hardly any rows (just
+ * registered): the walk is capped, and past the cap each patient's own rows are read by index.
+ * `dePaciente` reads patient `c.id`'s rows, `recorrer` (if any) walks all newest first; both yield
+ * the branch keys.
+ */
+function deCandidatos(
+  sql: Sql,
+  ids: number[],
+  n: number,
+  { pocos, recorrido }: Ajustes,
+  dePaciente: postgres.Fragment,
+  recorrer?: postgres.Fragment,
+): postgres.Fragment {
+  const porPaciente = sql`
+    select x.* from unnest(${ids}::int[]) as c (id) cross join lateral (${dePaciente} limit ${n}) x`
+  if (!recorrer || ids.length <= pocos) return sql`${porPaciente} order by instante desc, clave_id desc limit ${n}`
+  return sql`
+    with recorrido as materialized (${recorrer} limit ${recorrido}),
+    hallados as (
+      select * from recorrido r where r.id in (select unnest(${ids}::int[]))
+      order by instante desc, clave_id desc limit ${n}
+    ),
+    basta as (
+      select (select count(*) from hallados) = ${n} or (select count(*) from recorrido) < ${recorrido} as si
+    )
+    select * from hallados where (select si from basta)
+    union all
+    (select * from (${porPaciente}) x where not (select si from basta) order by instante desc, clave_id desc limit ${n})`
+}
+
 /** The planner's estimate of how many patients match; reliable for common names (see 0006). */
 async function estimarPacientes(sql: Sql, paciente: postgres.Fragment[]): Promise<number> {
   const [fila] = await sql`explain (format json) select p.id from pacientes p where ${y(sql, paciente)}`
@@ -109,8 +153,9 @@ export async function buscar(
   limite: number,
   despues: Clave | null,
   tz: string,
-  umbral: number = UMBRAL_CANDIDATOS,
+  ajustes: Partial<Ajustes> = {},
 ): Promise<BusquedaFilaBd[]> {
+  const a: Ajustes = { ...AJUSTES, ...ajustes }
   return sql.begin(async (tx) => {
     // Parallel workers read ahead of a LIMIT and take longer to start (~15 ms) than the walk;
     // a generic plan would lose the constant LIKE prefixes the indexes are chosen by; the
@@ -118,7 +163,7 @@ export async function buscar(
     await tx`set local max_parallel_workers_per_gather = 0`
     await tx`set local plan_cache_mode = force_custom_plan`
     await tx`set local random_page_cost = 1.1`
-    return consulta(tx as unknown as Sql, f, limite, despues, tz, umbral)
+    return consulta(tx as unknown as Sql, f, limite, despues, tz, a)
   }) as Promise<BusquedaFilaBd[]>
 }
 
@@ -128,8 +173,9 @@ async function consulta(
   limite: number,
   despues: Clave | null,
   tz: string,
-  umbral: number,
+  ajustes: Ajustes,
 ): Promise<BusquedaFilaBd[]> {
+  const { umbral } = ajustes
   const paciente = condicionesPaciente(sql, f)
   const n = limite + 1
   const [instante = '', tipo, id = 0] = despues ?? []
@@ -155,25 +201,35 @@ async function consulta(
     if (filas.length <= umbral) candidatos = filas.map((fila) => fila.id)
   }
   if (candidatos?.length === 0) return []
-  const porPaciente = (columna: postgres.Fragment) =>
-    candidatos ? [sql`${columna} = any(${candidatos}::int[])`] : paciente
-  const conPaciente = (columna: postgres.Fragment) =>
-    candidatos ? sql`` : sql`join pacientes p on p.id = ${columna}`
 
   // Branches carry only keys, so each walk reads its index alone plus the patient it filters.
-  const atenciones = sql`
-    select a.paciente_id as id, a.id as atencion_id, a.llegada as instante, 1 as tipo, a.id as clave_id
-    from atenciones a ${conPaciente(sql`a.paciente_id`)}
-    where ${y(sql, [...porPaciente(sql`a.paciente_id`), ...condicionesVisita(sql, f, tz), desdeAtencion])}
-    order by a.llegada desc, a.id desc
-    limit ${n}`
-  const sinAtencion = sql`
-    select s.paciente_id as id, null::integer as atencion_id, s.creado_en as instante, 0 as tipo,
-      s.paciente_id as clave_id
-    from pacientes_sin_atencion s ${conPaciente(sql`s.paciente_id`)}
-    where ${y(sql, [...porPaciente(sql`s.paciente_id`), desdePaciente])}
-    order by s.creado_en desc, s.paciente_id desc
-    limit ${n}`
+  const visita = [...condicionesVisita(sql, f, tz), desdeAtencion]
+  const claveAtencion = sql`a.paciente_id as id, a.id as atencion_id, a.llegada as instante, 1 as tipo, a.id as clave_id`
+  const claveSinAtencion = sql`
+    s.paciente_id as id, null::integer as atencion_id, s.creado_en as instante, 0 as tipo, s.paciente_id as clave_id`
+  const atenciones = candidatos
+    ? deCandidatos(
+        sql, candidatos, n, ajustes,
+        sql`select ${claveAtencion} from atenciones a where a.paciente_id = c.id and ${y(sql, visita)}
+          order by a.llegada desc, a.id desc`,
+        sql`select ${claveAtencion} from atenciones a where ${y(sql, visita)} order by a.llegada desc, a.id desc`,
+      )
+    : sql`
+      select ${claveAtencion} from atenciones a join pacientes p on p.id = a.paciente_id
+      where ${y(sql, [...paciente, ...visita])}
+      order by a.llegada desc, a.id desc
+      limit ${n}`
+  // Patients without atención are few among the matches: each one is looked up, never walked.
+  const sinAtencion = candidatos
+    ? deCandidatos(
+        sql, candidatos, n, ajustes,
+        sql`select ${claveSinAtencion} from pacientes_sin_atencion s where s.paciente_id = c.id and ${desdePaciente}`,
+      )
+    : sql`
+      select ${claveSinAtencion} from pacientes_sin_atencion s join pacientes p on p.id = s.paciente_id
+      where ${y(sql, [...paciente, desdePaciente])}
+      order by s.creado_en desc, s.paciente_id desc
+      limit ${n}`
   const ramas = tieneFiltroVisita(f) ? atenciones : sql`(${atenciones}) union all (${sinAtencion})`
 
   // The rows' columns, dates included, are read only for the page.
