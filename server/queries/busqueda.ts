@@ -98,12 +98,15 @@ const UMBRAL_CANDIDATOS = 7000
 export interface Ajustes {
   /** Most matching patients the search starts from (see UMBRAL_CANDIDATOS). */
   umbral: number
-  /** So few patients that reading each one's atenciones (~3 pages each) beats walking them. */
+  /**
+   * So few patients that reading each one's atenciones (~3 pages each) beats walking: below
+   * ~2,500 of a million the capped walk would rarely find a page (50 × 1M / 20,000).
+   */
   pocos: number
   /** Atenciones walked before reading each patient's own instead (~200 index pages). */
   recorrido: number
 }
-const AJUSTES: Ajustes = { umbral: UMBRAL_CANDIDATOS, pocos: 2000, recorrido: 20_000 }
+const AJUSTES: Ajustes = { umbral: UMBRAL_CANDIDATOS, pocos: 3000, recorrido: 20_000 }
 
 /**
  * The newest rows of known patients. Left to itself the planner walks the whole table newest
