@@ -3,6 +3,7 @@
 import type { TSchema } from '@sinclair/typebox'
 import { navigate } from 'wouter/use-browser-location'
 import type { BodyOf, Contract, ErrorBody, ParamsOf, QueryOf, ResultOf } from '../shared/contract.js'
+import { fillPath } from '../shared/fill-path.js'
 import { paths, volverA } from './paths.js'
 import { sesion } from './state/sesion.js'
 
@@ -61,11 +62,6 @@ export function nextLink(header: string | null): string | null {
 }
 
 let redirecting = false
-
-// shared/contract.ts's fillPath, repeated here because importing that module at run time would
-// bring TypeBox (its ErrorSchema) into the first screen's JavaScript.
-const fillPath = (url: string, params?: Record<string, unknown>) =>
-  url.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')))
 
 /** Calls a contract and returns the body together with the response (headers, next page). */
 export async function request<C extends Contract>(contract: C, options: CallOptions<C>): Promise<Answer<ResultOf<C>>> {

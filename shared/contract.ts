@@ -43,10 +43,3 @@ export type BodyOf<C extends Contract> = StaticOr<C['body'], undefined>
 type SuccessCodes<C extends Contract> = Extract<keyof C['response'], 200 | 201 | 204>
 /** The body of the contract's success answer (200, 201 or 204). */
 export type ResultOf<C extends Contract> = Static<C['response'][SuccessCodes<C>]>
-
-/** `/pacientes/:id` + `{id: 3}` → `/pacientes/3`. */
-export function fillPath(url: string, params?: Record<string, unknown>): string {
-  return url.replace(/:([A-Za-z]+)/g, (_, name: string) =>
-    encodeURIComponent(String(params?.[name] ?? '')),
-  )
-}
