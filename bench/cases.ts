@@ -1,5 +1,6 @@
 // The measured cases and their request values, sampled from the loaded data so every request
 // asks something different that exists (no single cached term).
+import { randomInt } from 'node:crypto'
 import { DEPARTAMENTOS, MUNICIPIOS, type Sede, type Modalidad } from '../shared/catalogos.js'
 import type { PacienteEntrada } from '../shared/paciente.js'
 import type { Sql } from '../server/db.js'
@@ -163,9 +164,12 @@ export function consultas(caso: CasoBusqueda, m: Muestras, r: () => number, n: n
 
 const LETRAS = 'ABCDEFGHJKLMNPQRSTUVWXYZ'
 
-/** Registration bodies with documents no earlier run used: a pasaporte of a random tag and a counter. */
+/**
+ * Registration bodies with documents no earlier run used: a pasaporte of a tag drawn outside the
+ * seeded generator (runs with the same seed must not collide) and a counter.
+ */
 export function registros(m: Muestras, r: () => number): () => PacienteEntrada {
-  const etiqueta = 'B' + Array.from({ length: 3 }, () => elegir(r, [...LETRAS])).join('')
+  const etiqueta = 'B' + Array.from({ length: 5 }, () => LETRAS[randomInt(LETRAS.length)]).join('')
   let n = 0
   return () => {
     n += 1
@@ -173,7 +177,7 @@ export function registros(m: Muestras, r: () => number): () => PacienteEntrada {
     const departamento = elegir(r, DEPARTAMENTOS)
     return {
       tipoDocumento: 'pasaporte',
-      documento: etiqueta + String(n).padStart(8, '0'),
+      documento: etiqueta + String(n).padStart(6, '0'),
       primerNombre: p.primerNombre,
       segundoNombre: p.segundoNombre ?? '',
       primerApellido: p.primerApellido,

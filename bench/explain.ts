@@ -159,7 +159,7 @@ export async function revisarPlanes(
   if (!datos) throw new Error('El cuerpo de registro de la prueba no es válido')
   // Captured in one rolled-back transaction, explained in another, so the row is new both times.
   c.tomar()
-  await sinDejarRastro(sql, (tx) => insertarPaciente(tx, datos, POLITICA_PRIVACIDAD_VERSION, null))
+  await sinDejarRastro(sql, (tx) => insertarPaciente(tx, datos, POLITICA_PRIVACIDAD_VERSION, { usuarioId: null, usuario: null, direccion: null }))
   planes.push(...(await explicar(sql, c.tomar(), 'registrarPaciente', 'insert (deshecho)')))
   return { planes, diferencias, comparadas }
 }

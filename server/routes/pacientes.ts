@@ -39,11 +39,15 @@ export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; co
     const hoy = hoyEn(tz)
     const { errores, datos } = validarPaciente(request.body, hoy)
     if (!datos) throw new BadRequestError('Datos inválidos', errores)
-    const fila = await insertarPaciente(sql, datos, POLITICA_PRIVACIDAD_VERSION, request.usuario?.id ?? null)
+    // The audit record ('paciente.registrado') is written by the same statement.
+    const fila = await insertarPaciente(sql, datos, POLITICA_PRIVACIDAD_VERSION, {
+      usuarioId: request.usuario?.id ?? null,
+      usuario: request.usuario?.usuario ?? null,
+      direccion: request.ip,
+    })
     if (!fila) {
       throw new ConflictError(DUPLICADO, await idPorDocumento(sql, datos.tipoDocumento, datos.documento))
     }
-    await auditar(sql, request, 'paciente.registrado', { pacienteId: fila.id })
     reply.code(201)
     return aPaciente(fila, hoy)
   })
