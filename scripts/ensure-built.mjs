@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const STAMP = join(ROOT, 'dist', '.build-stamp')
 const LOCK = join(ROOT, '.build-lock')
-const SOURCES = ['server', 'shared', 'client', 'package.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json']
+const SOURCES = ['server', 'shared', 'client', 'migrations', 'package.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json']
 
 function newest(path) {
   if (!existsSync(path)) return 0

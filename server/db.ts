@@ -31,12 +31,19 @@ export function clientOptions(max: number): postgres.Options<Record<string, neve
   }
 }
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+/**
+ * `template: false` makes a new embedded directory start empty instead of from the build's
+ * migrated template (for tests of the migrations themselves).
+ */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  { template = true } = {},
+): Promise<Database> {
   if (config.databaseUrl) {
     const sql = postgres(config.databaseUrl, clientOptions(10))
     return { sql, home: 'postgres', close: () => sql.end({ timeout: 5 }) }
   }
-  return openEmbedded(config.dataDir)
+  return openEmbedded(config.dataDir, template)
 }
 
 function pidAlive(pid: number): boolean {
@@ -72,7 +79,7 @@ function lockDataDir(dir: string): () => void {
   throw new DataDirInUseError(`No se pudo bloquear el directorio de datos ${dir}`)
 }
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Database> {
   const dir = resolve(dataDir)
   mkdirSync(dir, { recursive: true })
   const unlock = lockDataDir(dir)
@@ -86,9 +93,9 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     ])
     const pgdata = join(dir, 'pgdata')
     const template = join(ROOT, 'dist', 'pgdata-template.tgz')
-    // A new directory starts from the build's initialised template when there is one.
+    // A new directory starts from the build's migrated template when there is one.
     const loadDataDir =
-      !existsSync(pgdata) && existsSync(template) ? new Blob([readFileSync(template)]) : undefined
+      useTemplate && !existsSync(pgdata) && existsSync(template) ? new Blob([readFileSync(template)]) : undefined
     const pg = await PGlite.create({ dataDir: pgdata, extensions: { pg_trgm, unaccent }, loadDataDir })
     const path = join(dir, '.s.PGSQL.5432')
     rmSync(path, { force: true })

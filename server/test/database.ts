@@ -39,7 +39,7 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
     }
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), 'clinica-test-'))
-    const db = await openDatabase({ databaseUrl: undefined, dataDir })
+    const db = await openDatabase({ databaseUrl: undefined, dataDir }, { template: migrated })
     test = {
       ...db,
       url: undefined,
