@@ -2,6 +2,7 @@
 // refuses to change or remove an event.
 import { Type, type Static } from '@sinclair/typebox'
 import { defineContract, ErrorSchema } from './contract.js'
+import { SIN_CONTROL } from './sesion.js'
 
 /** Every event the server records, with how it reads in Spanish. */
 export const ACCIONES_AUDITORIA = {
@@ -24,7 +25,7 @@ export const LIMITE_AUDITORIA = { porDefecto: 50, maximo: 200 } as const
 
 export const AuditoriaQuerySchema = Type.Object(
   {
-    usuario: Type.Optional(Type.String({ maxLength: 100 })),
+    usuario: Type.Optional(Type.String({ maxLength: 100, pattern: SIN_CONTROL })),
     pacienteId: Type.Optional(Type.String({ pattern: '^$|^[0-9]{1,12}$', mensaje: 'Identificador inválido' })),
     accion: Type.Optional(
       Type.Union([Type.Literal(''), ...ACCIONES.map((a) => Type.Literal(a))], { mensaje: 'Acción no permitida' }),

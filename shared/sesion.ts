@@ -7,9 +7,12 @@ export const ROLES = ['admin', 'personal'] as const
 export const RolSchema = Type.Union(ROLES.map((r) => Type.Literal(r)), { mensaje: 'Rol no permitido' })
 export type Rol = (typeof ROLES)[number]
 
+/** A text with no control character: PostgreSQL refuses NUL, and none belongs in a name. */
+export const SIN_CONTROL = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$'
+
 export const CredencialesSchema = Type.Object(
   {
-    usuario: Type.String({ minLength: 1, maxLength: 100 }),
+    usuario: Type.String({ minLength: 1, maxLength: 100, pattern: SIN_CONTROL }),
     contrasena: Type.String({ minLength: 1, maxLength: 256 }),
   },
   { additionalProperties: false },

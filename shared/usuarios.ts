@@ -17,7 +17,8 @@ const UsuarioIdParamsSchema = Type.Object({
   id: Type.String({ pattern: '^[0-9]{1,9}$', mensaje: 'Identificador inválido' }),
 })
 
-const NombreSchema = Type.String({ minLength: 1, maxLength: 120, pattern: '\\S' })
+// Something other than blanks, and no control character.
+const NombreSchema = Type.String({ minLength: 1, maxLength: 120, pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f-\\u009f]*$' })
 const ContrasenaSchema = Type.String({ minLength: 8, maxLength: 128 })
 
 export const UsuarioDetalleSchema = Type.Object({

@@ -76,7 +76,7 @@ describe('GET /auditoria', () => {
   })
 
   it('answers 400 in Spanish for bad filters', async () => {
-    for (const q of ['?limite=0', '?limite=201', '?limite=x', '?pacienteId=abc', '?accion=borrar.todo', '?antesDe=-1']) {
+    for (const q of ['?limite=0', '?limite=201', '?limite=x', '?pacienteId=abc', '?accion=borrar.todo', '?antesDe=-1', '?usuario=a%00b']) {
       const res = await listar(q)
       expect(res.statusCode, q).toBe(400)
       expect(res.json().message, q).toBe('Datos inválidos')

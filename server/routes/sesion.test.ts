@@ -106,6 +106,15 @@ describe('POST /sesion', () => {
     expect(res.json().errores).toEqual([{ campo: 'contrasena', mensaje: 'Campo requerido' }])
     expect(await t.db.sql`select 1 from intentos_fallidos`).toHaveLength(0)
   })
+
+  it('answers 400, not 500, for a name with a control character (PostgreSQL refuses NUL)', async () => {
+    for (const usuario of ['ana\u0000quispe', 'ana\u0007']) {
+      const res = await t.app.inject({ method: 'POST', url: '/sesion', headers: jsonOrigin, payload: { usuario, contrasena: 'x' } })
+      expect(res.statusCode, JSON.stringify(usuario)).toBe(400)
+      expect(res.json().errores).toEqual([{ campo: 'usuario', mensaje: 'Formato inválido' }])
+    }
+    expect(await t.db.sql`select 1 from intentos_fallidos`).toHaveLength(0)
+  })
 })
 
 describe('throttling of failed logins', () => {

@@ -139,4 +139,15 @@ describe('admins', () => {
     expect((await cambiar(1, {})).statusCode).toBe(400)
     expect((await cambiar(1, { activo: 'no' })).statusCode).toBe(400)
   })
+
+  it('answers 400, not 500, for a name with a control character, and stores nothing', async () => {
+    const res = await crear({ usuario: 'con.nulo', nombre: 'Con\u0000Nulo', rol: 'personal', contrasena: 'tomografo-azul-7' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errores).toEqual([{ campo: 'nombre', mensaje: 'Formato inválido' }])
+    expect(await t.db.sql`select 1 from usuarios where usuario = 'con.nulo'`).toHaveLength(0)
+    const [yo] = await t.db.sql<{ id: number }[]>`select id from usuarios where usuario = 'prueba.admin'`
+    expect((await cambiar(yo!.id, { nombre: 'Admin\u0000' })).statusCode).toBe(400)
+    expect((await cambiar(yo!.id, { nombre: 'Admin\nDos' })).statusCode).toBe(400)
+    expect((await cambiar(yo!.id, { nombre: '   ' })).statusCode).toBe(400)
+  })
 })
