@@ -40,6 +40,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name)
   })
 
+  it('never repeats a secret value in its message, though it names the variable', () => {
+    for (const [name, value] of [['ADMIN_PASSWORD', 'corta'], ['DATABASE_URL', 'mysql://root:s3creta@db/clinica']] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(name)
+      expect(() => loadConfig({ [name]: value })).not.toThrow(value)
+    }
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('"abc"')
+  })
+
   it('parses proxy trust as a flag, a hop count or addresses', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)

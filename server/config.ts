@@ -45,6 +45,9 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+// Their values (a password, a URL that may carry one) never go into a message or a log.
+const SECRETAS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL'])
+
 const isTrue = (v: string | undefined) => v === 'true' || v === '1'
 
 function checkTimeZone(tz: string): boolean {
@@ -73,7 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const first = Value.Errors(EnvSchema, known).First()
   if (first) {
     const name = first.path.replace(/^\//, '')
-    throw new ConfigError(`Variable de entorno ${name} inválida: "${String(first.value)}"`)
+    const valor = SECRETAS.has(name) ? '' : `: "${String(first.value)}"`
+    throw new ConfigError(`Variable de entorno ${name} inválida${valor}`)
   }
   const e = known as Static<typeof EnvSchema>
   const port = Number(e.PORT ?? 3000)
