@@ -6,7 +6,7 @@ import type { Sql } from '../db.js'
 import { ROLES, type Rol } from '../../shared/sesion.js'
 import { MENSAJES_USUARIOS, USUARIO_PATRON } from '../../shared/usuarios.js'
 import { problemaContrasena } from './contrasenas.js'
-import { buscarPorNombre, cambiarContrasena, cambiarUsuario, crearUsuario, listarUsuarios, otrosAdminsActivos } from './usuarios.js'
+import { buscarPorNombre, cambiarContrasena, cambiarUsuario, crearUsuario, listarUsuarios, ULTIMO_ADMIN } from './usuarios.js'
 
 export interface Consola {
   sql: Sql
@@ -92,10 +92,7 @@ export async function ejecutarUsuarios(args: string[], c: Consola): Promise<void
     case 'activar': {
       const u = await cuenta(c, usuario)
       const activo = comando === 'activar'
-      if (!activo && u.rol === 'admin' && u.activo && (await otrosAdminsActivos(c.sql, u.id)) === 0) {
-        throw new ErrorConsola(MENSAJES_USUARIOS.ultimoAdmin)
-      }
-      await cambiarUsuario(c.sql, u.id, { activo })
+      if ((await cambiarUsuario(c.sql, u.id, { activo })) === ULTIMO_ADMIN) throw new ErrorConsola(MENSAJES_USUARIOS.ultimoAdmin)
       await registrar(c, 'usuario.modificado', { cuenta: u.usuario, activo })
       c.escribir(activo ? `Cuenta activada: ${u.usuario}` : `Cuenta desactivada y sesiones cerradas: ${u.usuario}`)
       return

@@ -94,9 +94,23 @@ export interface CambioUsuario {
   rol?: Rol
 }
 
-/** Applies the change and, when the account is deactivated, ends its sessions in the same transaction. */
-export async function cambiarUsuario(sql: Sql, id: number, cambio: CambioUsuario): Promise<UsuarioDetalle | undefined> {
+/** The change would leave no active admin: refused. */
+export const ULTIMO_ADMIN = 'ultimoAdmin'
+
+/**
+ * Applies the change and, when the account is deactivated, ends its sessions in the same
+ * transaction; undefined for an unknown account, ULTIMO_ADMIN when it would leave no active admin.
+ */
+export async function cambiarUsuario(
+  sql: Sql,
+  id: number,
+  cambio: CambioUsuario,
+): Promise<UsuarioDetalle | typeof ULTIMO_ADMIN | undefined> {
   return sql.begin(async (tx) => {
+    // Locked, so two admins demoting each other at the same moment cannot both pass the check.
+    const admins = await tx<{ id: number }[]>`select id from usuarios where rol = 'admin' and activo for update`
+    const dejaDeSerAdmin = cambio.activo === false || (cambio.rol !== undefined && cambio.rol !== 'admin')
+    if (dejaDeSerAdmin && admins.length === 1 && admins[0]!.id === id) return ULTIMO_ADMIN
     const [fila] = await tx<FilaUsuario[]>`
       update usuarios set
         activo = coalesce(${cambio.activo ?? null}::boolean, activo),
@@ -107,7 +121,7 @@ export async function cambiarUsuario(sql: Sql, id: number, cambio: CambioUsuario
       returning id, usuario, nombre, rol, activo, creado_en`
     if (fila && !fila.activo) await tx`delete from sesiones where usuario_id = ${id}`
     return fila && detalle(fila)
-  }) as Promise<UsuarioDetalle | undefined>
+  }) as Promise<UsuarioDetalle | typeof ULTIMO_ADMIN | undefined>
 }
 
 /** New password; every open session of the account ends, so an old one cannot linger. */
@@ -118,11 +132,4 @@ export async function cambiarContrasena(sql: Sql, id: number, contrasena: string
     await tx`delete from sesiones where usuario_id = ${id}`
     return filas.length === 1
   }) as Promise<boolean>
-}
-
-/** Active admins other than `exceptoId`: the last one may not be deactivated or demoted. */
-export async function otrosAdminsActivos(sql: Sql, exceptoId: number): Promise<number> {
-  const [fila] = await sql<{ n: number }[]>`
-    select count(*)::int as n from usuarios where rol = 'admin' and activo and id <> ${exceptoId}`
-  return fila?.n ?? 0
 }

@@ -132,6 +132,22 @@ describe('admins', () => {
     expect((await cambiar(otro.id, { activo: false })).statusCode).toBe(200)
   })
 
+  it('two admins deactivating each other at the same moment leave one of them active', async () => {
+    const uno = (await crear({ usuario: 'carrera.uno', nombre: 'Uno', rol: 'admin', contrasena: 'tomografo-azul-7' })).json()
+    const dos = (await crear({ usuario: 'carrera.dos', nombre: 'Dos', rol: 'admin', contrasena: 'tomografo-azul-7' })).json()
+    for (let ronda = 0; ronda < 5; ronda++) {
+      await t.db.sql`update usuarios set activo = (id in (${uno.id}, ${dos.id})) where rol = 'admin'`
+      const [a, b] = await Promise.all([
+        iniciarSesionPrueba(t.app, t.config, 'carrera.uno', 'tomografo-azul-7'),
+        iniciarSesionPrueba(t.app, t.config, 'carrera.dos', 'tomografo-azul-7'),
+      ])
+      await Promise.all([cambiar(dos.id, { activo: false }, a), cambiar(uno.id, { activo: false }, b)])
+      const [{ n }] = await t.db.sql<[{ n: number }]>`select count(*)::int as n from usuarios where rol = 'admin' and activo`
+      expect(n, `ronda ${ronda}`).toBe(1)
+    }
+    await t.db.sql`update usuarios set activo = true where usuario = 'prueba.admin'`
+  })
+
   it('answers 404 for an unknown account and 400 for a bad id or an empty change', async () => {
     expect((await cambiar(99999, { activo: false })).statusCode).toBe(404)
     expect((await clave(99999, 'tomografo-azul-7')).json().message).toBe('Usuario no encontrado')

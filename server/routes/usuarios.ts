@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { auditar } from '../audit.js'
 import { problemaContrasena } from '../auth/contrasenas.js'
 import { soloAdmin } from '../auth/plugin.js'
-import { buscarUsuario, cambiarContrasena, cambiarUsuario, crearUsuario, listarUsuarios, otrosAdminsActivos } from '../auth/usuarios.js'
+import { buscarUsuario, cambiarContrasena, cambiarUsuario, crearUsuario, listarUsuarios, ULTIMO_ADMIN } from '../auth/usuarios.js'
 import type { Sql } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
 import { route } from '../route.js'
@@ -35,15 +35,10 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
   })
 
   route(app, cambiarUsuarioContract, async (request) => {
-    const id = Number(request.params.id)
-    const actual = await buscarUsuario(sql, id)
-    if (!actual) throw new NotFoundError(MENSAJES_USUARIOS.noEncontrado)
     const cambio = request.body
-    const dejaDeSerAdmin = cambio.activo === false || (cambio.rol !== undefined && cambio.rol !== 'admin')
-    if (actual.rol === 'admin' && actual.activo && dejaDeSerAdmin && (await otrosAdminsActivos(sql, id)) === 0) {
-      throw new ConflictError(MENSAJES_USUARIOS.ultimoAdmin)
-    }
-    const cambiado = (await cambiarUsuario(sql, id, cambio))!
+    const cambiado = await cambiarUsuario(sql, Number(request.params.id), cambio)
+    if (!cambiado) throw new NotFoundError(MENSAJES_USUARIOS.noEncontrado)
+    if (cambiado === ULTIMO_ADMIN) throw new ConflictError(MENSAJES_USUARIOS.ultimoAdmin)
     await auditar(sql, request, 'usuario.modificado', { detalle: { cuenta: cambiado.usuario, ...cambio } })
     return cambiado
   })
