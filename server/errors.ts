@@ -121,6 +121,16 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   void reply.code(status).send({ message: messages[status] ?? 'Error interno del servidor' })
 }
 
+/**
+ * What an unexpected error leaves in the log. A database error's message and detail quote the
+ * values involved (a document, a name, a whole failing row), so only what names the failure stays.
+ */
+export function errorParaRegistro(error: unknown): Record<string, unknown> {
+  const e = error as { name?: string; code?: string; routine?: string; table_name?: string; column_name?: string; constraint_name?: string }
+  if (e?.name !== 'PostgresError') return { err: error }
+  return { db: { code: e.code, tabla: e.table_name, columna: e.column_name, restriccion: e.constraint_name, rutina: e.routine } }
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -151,7 +161,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.code(status).send({ message: messages[status] ?? 'Solicitud inválida' })
     }
-    request.log.error({ err: error }, 'error interno')
+    request.log.error(errorParaRegistro(error), 'error interno')
     return reply.code(500).send({ message: 'Error interno del servidor' })
   })
 }
