@@ -1,5 +1,5 @@
 // The search of spec §7 (DESIGN.md, Search): its filters, their checks and the row it answers.
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import {
   ESTADOS,
   MODALIDADES,
@@ -16,7 +16,7 @@ import {
 } from './catalogos.js'
 import { normalizarDocumento } from './documento.js'
 import { esFechaValida } from './edad.js'
-import { enumTexto, LIMITES, tieneControl, TipoEdadSchema, type ErrorCampo } from './paciente.js'
+import { enumTexto, LIMITES, nulo, tieneControl, TipoEdadSchema, type ErrorCampo } from './paciente.js'
 
 export const LIMITE_POR_DEFECTO = 50
 export const LIMITE_MAXIMO = 200
@@ -103,8 +103,6 @@ export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string 
   } else if (modalidad) filtros.modalidad = modalidad as Modalidad
   return { errores, filtros }
 }
-
-const nulo = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
 
 /** One atención with its patient; a patient with no atención has null visit fields. */
 export const BusquedaFilaSchema = Type.Object({

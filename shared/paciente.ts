@@ -108,7 +108,7 @@ export const PACIENTE_VACIO: Required<Omit<PacienteEntrada, 'edad'>> = {
 /** A closed string vocabulary in a response schema (serialised as a plain string with an enum). */
 export const enumTexto = <T extends string>(valores: readonly T[], opciones: object = {}) =>
   Type.Unsafe<T>({ type: 'string', enum: [...valores], ...opciones })
-const nulo = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
+export const nulo = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
 
 export const TipoEdadSchema = enumTexto(TIPOS_EDAD)
 
