@@ -63,7 +63,8 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
       if (e?.status === 409) setError('documento', { type: 'server', message: e.message })
       mostrar({
         tipo: 'error',
-        texto: `Error al registrar paciente: ${e?.message || 'Error al guardar paciente'}`,
+        // Only a message the server sent counts (spec §8); a failed connection has none.
+        texto: `Error al registrar paciente: ${(e && e.status > 0 && e.message) || 'Error al guardar paciente'}`,
         id: e?.status === 409 ? e.id : undefined,
       })
     } finally {
