@@ -7,6 +7,8 @@ import { CASOS_BUSQUEDA, type CasoId } from './cases.js'
 export const AYUDA = `Uso: npm run bench -- [opciones]
 
   --embedded                 la base embebida (PGlite) en bench/data/embebida, 100.000 pacientes
+  --postgres-propio          un PostgreSQL propio en bench/data/postgres, con shared_buffers de servidor
+                             de producción (1/4 de la memoria) y los datos precalentados
   --soak                     carga mixta durante --duracion segundos: sin errores y memoria estable
   --pacientes N              pacientes a cargar (1.000.000; 100.000 con --embedded)
   --conexiones N             conexiones concurrentes de las lecturas (4)
@@ -27,6 +29,7 @@ Resultados: bench/results/<fecha>-<modo>.json`
 
 export interface Opciones {
   embebida: boolean
+  postgresPropio: boolean
   soak: boolean
   databaseUrl: string | undefined
   dataDir: string
@@ -52,6 +55,7 @@ export function leerOpciones(argv: string[], env: NodeJS.ProcessEnv = process.en
     args: argv,
     options: {
       embedded: { type: 'boolean', default: false },
+      'postgres-propio': { type: 'boolean', default: false },
       soak: { type: 'boolean', default: false },
       pacientes: { type: 'string' },
       conexiones: { type: 'string', default: '4' },
@@ -78,6 +82,7 @@ export function leerOpciones(argv: string[], env: NodeJS.ProcessEnv = process.en
   const casos = v.casos ? (v.casos.split(',').map((c) => c.trim()) as CasoId[]) : null
   return {
     embebida: v.embedded,
+    postgresPropio: v['postgres-propio'] && !v.embedded,
     soak: v.soak,
     databaseUrl: v.embedded ? undefined : (env.DATABASE_URL ?? URL_POR_DEFECTO),
     dataDir: join(ROOT, 'bench', 'data', 'embebida'),

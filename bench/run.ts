@@ -8,6 +8,7 @@ import { Captura, revisarPlanes } from './explain.js'
 import { analizar, asegurarBaseDeDatos, conectar, contar, sembrar, sinEstadisticas, type Conteo } from './load.js'
 import { medir, type Medida } from './measure.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
+import { arrancarPostgresPropio } from './own-postgres.js'
 import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
 import { arrancar, paginas, type Servidor } from './server.js'
 import { soak } from './soak.js'
@@ -31,9 +32,10 @@ async function prepararDatos(op: Opciones): Promise<{ conteo: Conteo; version: s
     console.log(`Datos reutilizados: ${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones.`)
     if (await sinEstadisticas(con.sql)) await analizar(con.sql)
   }
-  const [v] = await con.sql<{ version: string }[]>`select version()`
+  const [v] = await con.sql<{ version: string; sb: string }[]>`
+    select version() as version, current_setting('shared_buffers') as sb`
   await con.cerrar()
-  return { conteo, version: v!.version }
+  return { conteo, version: `${v!.version}; shared_buffers ${v!.sb}` }
 }
 
 const incluye = (op: Opciones, caso: CasoId) => op.casos === null || op.casos.includes(caso)
@@ -134,10 +136,25 @@ async function main(): Promise<number> {
     console.log(AYUDA)
     return 0
   }
-  const modo = op.embebida ? 'embebida' : 'postgresql'
+  const modo = op.embebida ? 'embebida' : op.postgresPropio ? 'postgresql-propio' : 'postgresql'
   const comando = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim()
   console.log(`Prueba de rendimiento (${modo}${op.soak ? ', soak' : ''}) en ${cpus().length} núcleos.`)
-  const { conteo, version } = await prepararDatos(op)
+  const propio = op.postgresPropio ? await arrancarPostgresPropio() : null
+  try {
+    if (propio) {
+      const url = new URL(propio.url)
+      url.pathname = '/clinica_bench'
+      op.databaseUrl = url.toString()
+    }
+    const { conteo, version } = await prepararDatos(op)
+    await propio?.precalentar('clinica_bench')
+    return await medirTodo(op, modo, comando, conteo, version)
+  } finally {
+    propio?.detener()
+  }
+}
+
+async function medirTodo(op: Opciones, modo: string, comando: string, conteo: Conteo, version: string): Promise<number> {
   const r = azar(op.semilla)
   const directa = await faseDirecta(op, r)
 
@@ -172,7 +189,8 @@ async function main(): Promise<number> {
         .filter((l) => l.presupuesto && !l.presupuesto.cumple && !l.presupuesto.referencia)
         .map((l) => `${l.titulo}: fuera de presupuesto (${l.presupuesto!.limite})`),
     ]
-    console.log(`\n${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones (${modo}); latencias en ms; «base» = línea base ingenua; × = base / producto\n`)
+    console.log(`\n${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones (${modo}; ${version})`)
+    console.log('Latencias en ms; «base» = línea base ingenua; × = base / producto\n')
     console.log(tabla(lineas))
     console.log(`\nPlanes revisados: ${planes.length}, con scan secuencial en pacientes o atenciones: ${secuenciales.length}.`)
     if (directa.revision) console.log(`Resultados comparados con la línea base: ${directa.revision.comparadas}, distintos: ${directa.revision.diferencias.length}.`)

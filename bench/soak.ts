@@ -70,7 +70,8 @@ export async function soak(op: Opciones, s: Servidor, l: { busquedas: Map<string
   const fin = redondear(s.rssMb())
   rss.push({ segundo: Math.round((Date.now() - inicio) / 1000), mb: fin })
 
-  const asentadas = rss.filter((m) => m.segundo >= Math.min(ASENTADO_S, op.duracion / 5))
+  const desde = Math.min(ASENTADO_S, Math.round(op.duracion / 5))
+  const asentadas = rss.filter((m) => m.segundo >= desde)
   const asentado = asentadas[0]?.mb ?? antes
   const maximo = Math.max(...rss.map((m) => m.mb))
   const crecimiento = redondear(fin - asentado)
@@ -83,6 +84,7 @@ export async function soak(op: Opciones, s: Servidor, l: { busquedas: Map<string
     rss: {
       antesMb: antes,
       inicioMb: rss[0]?.mb,
+      asentadoDesdeS: desde,
       asentadoMb: asentado,
       finMb: fin,
       maximoMb: maximo,
@@ -96,7 +98,7 @@ export async function soak(op: Opciones, s: Servidor, l: { busquedas: Map<string
       `errores ${med.errores}, no 2xx ${med.no2xx} ${JSON.stringify(med.estados)}; mezcla ${JSON.stringify(mezcla)}`,
   )
   console.log(
-    `RSS del servidor: en reposo ${antes} MB, a los 5 s ${resultado.rss.inicioMb} MB, asentado (${ASENTADO_S} s) ${asentado} MB, ` +
+    `RSS del servidor: en reposo ${antes} MB, a los 5 s ${resultado.rss.inicioMb} MB, asentado (${desde} s) ${asentado} MB, ` +
       `al final ${fin} MB, máximo ${maximo} MB; pendiente tras asentarse ${resultado.rss.pendienteMbPorMinuto} MB/min.`,
   )
   if (!sinErrores) console.log('FALLA: hubo errores o respuestas no 2xx')
