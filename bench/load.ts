@@ -110,3 +110,16 @@ export async function conectar(
     },
   }
 }
+
+export interface Bloques {
+  leidos: number
+  enCache: number
+}
+
+/** Blocks this database read from outside shared_buffers, and found in them, so far. */
+export async function bloques(sql: Sql): Promise<Bloques> {
+  await sql`select pg_stat_clear_snapshot()`
+  const [f] = await sql<{ leidos: string; enCache: string }[]>`
+    select blks_read as leidos, blks_hit as en_cache from pg_stat_database where datname = current_database()`
+  return { leidos: Number(f?.leidos ?? 0), enCache: Number(f?.enCache ?? 0) }
+}

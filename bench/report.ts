@@ -19,6 +19,9 @@ export interface LineaCaso {
   /** Baseline latency over the product's: how many times faster the product answers. */
   razonP50?: number
   razonP99?: number
+  /** PostgreSQL pages read from outside shared_buffers, and found in them, per request. */
+  bloquesLeidosPorSolicitud?: number
+  bloquesEnCachePorSolicitud?: number
   /** The baseline answered nothing within its cap: the ratios are lower bounds. */
   razonMinima?: boolean
   /** `referencia`: shown for comparison only (the embedded home has no budget of its own). */
@@ -61,7 +64,7 @@ const razon = (n: number | undefined) => (n === undefined || !Number.isFinite(n)
 
 /** A plain-text table, also fit for pasting into a Markdown note. */
 export function tabla(lineas: LineaCaso[]): string {
-  const cab = ['caso', 'conex.', 'p50 ms', 'p99 ms', 'req/s', 'base p50', 'base p99', 'base req/s', '× p50', '× p99', 'presupuesto']
+  const cab = ['caso', 'conex.', 'p50 ms', 'p99 ms', 'req/s', 'base p50', 'base p99', 'base req/s', '× p50', '× p99', 'lecturas', 'presupuesto']
   const filas = lineas.map((l) => [
     l.titulo,
     String(l.conexiones),
@@ -73,6 +76,7 @@ export function tabla(lineas: LineaCaso[]): string {
     num(l.baseline?.rps),
     (l.razonMinima ? '>' : '') + razon(l.razonP50),
     (l.razonMinima ? '>' : '') + razon(l.razonP99),
+    l.bloquesLeidosPorSolicitud === undefined ? '—' : num(l.bloquesLeidosPorSolicitud),
     !l.presupuesto
       ? ''
       : l.presupuesto.referencia

@@ -5,8 +5,9 @@ import { cpus } from 'node:os'
 import { servirBaseline } from './baseline.js'
 import { azar, CASOS_BUSQUEDA, consultas, muestrear, registros, type CasoId, type Muestras } from './cases.js'
 import { Captura, revisarPlanes } from './explain.js'
-import { analizar, asegurarBaseDeDatos, conectar, contar, sembrar, sinEstadisticas, type Conteo } from './load.js'
-import { medir, type Medida } from './measure.js'
+import type { Sql } from '../server/db.js'
+import { analizar, asegurarBaseDeDatos, bloques, conectar, contar, sembrar, sinEstadisticas, type Conteo } from './load.js'
+import { medir, redondear, type Medida } from './measure.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
 import { arrancarPostgresPropio } from './own-postgres.js'
 import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
@@ -96,6 +97,23 @@ async function faseDirecta(op: Opciones, r: () => number) {
 }
 
 async function medirProducto(op: Opciones, s: Servidor, l: Listas, r: () => number, baseline: Map<CasoId, Medida>) {
+  // The embedded home has one connection, the server's: no counters from there.
+  const con = op.databaseUrl ? await conectar(op, 1) : null
+  try {
+    return await medirCasos(op, s, l, r, baseline, con?.sql ?? null)
+  } finally {
+    await con?.cerrar()
+  }
+}
+
+async function medirCasos(
+  op: Opciones,
+  s: Servidor,
+  l: Listas,
+  r: () => number,
+  baseline: Map<CasoId, Medida>,
+  estadisticas: Sql | null,
+) {
   const rutas = new Map<CasoId, string[]>()
   for (const [caso, qs] of l.busquedas) rutas.set(caso, qs.map((q) => `/pacientes/buscar?${q}`))
   rutas.set('listaPacientes', await paginas(s, '/pacientes?limite=50', PAGINAS_LISTA))
@@ -119,8 +137,15 @@ async function medirProducto(op: Opciones, s: Servidor, l: Listas, r: () => numb
     if (op.calentamiento > 0) {
       await medir({ ...base, siguiente: siguiente(true), maxSolicitudes: 1e9, maxSegundos: op.calentamiento })
     }
+    const antes = estadisticas && (await bloques(estadisticas))
     const med = await medir({ ...base, siguiente: siguiente(false), maxSolicitudes: op.solicitudes, maxSegundos: op.segundos })
     const l2 = linea(caso, registro ? 'POST /pacientes' : lista[0]!, conexiones, med, baseline.get(caso), !op.embebida)
+    if (estadisticas && antes) {
+      // PostgreSQL's own counters: pages it had to read (from the OS cache or the disk) per request.
+      const despues = await bloques(estadisticas)
+      l2.bloquesLeidosPorSolicitud = redondear((despues.leidos - antes.leidos) / Math.max(1, med.solicitudes))
+      l2.bloquesEnCachePorSolicitud = redondear((despues.enCache - antes.enCache) / Math.max(1, med.solicitudes))
+    }
     console.log(
       `  ${l2.titulo}: p50 ${med.p50} ms, p99 ${med.p99} ms, ${med.rps} req/s (${med.solicitudes} solicitudes` +
         `${med.errores || med.no2xx ? `, ${med.errores} errores, estados ${JSON.stringify(med.estados)}` : ''})`,
@@ -190,7 +215,10 @@ async function medirTodo(op: Opciones, modo: string, comando: string, conteo: Co
         .map((l) => `${l.titulo}: fuera de presupuesto (${l.presupuesto!.limite})`),
     ]
     console.log(`\n${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones (${modo}; ${version})`)
-    console.log('Latencias en ms; «base» = línea base ingenua; × = base / producto\n')
+    console.log(
+      'Latencias en ms; «base» = línea base ingenua; × = base / producto; ' +
+        'lecturas = páginas que PostgreSQL leyó fuera de shared_buffers, por solicitud\n',
+    )
     console.log(tabla(lineas))
     console.log(`\nPlanes revisados: ${planes.length}, con scan secuencial en pacientes o atenciones: ${secuenciales.length}.`)
     if (directa.revision) console.log(`Resultados comparados con la línea base: ${directa.revision.comparadas}, distintos: ${directa.revision.diferencias.length}.`)
