@@ -26,9 +26,31 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
     })
 }
 
+function changedError(nombre: string): MigrationError {
+  return new MigrationError(
+    `La migración ${nombre} ya aplicada fue modificada (checksum distinto). ` +
+      'Las migraciones aplicadas no se cambian: cree una nueva.',
+  )
+}
+
+/** The ledger as it stands, or null before the first migration ever ran. */
+async function ledger(sql: Sql): Promise<Map<string, string> | null> {
+  const [exists] = await sql<{ t: string | null }[]>`select to_regclass('migraciones')::text as t`
+  if (!exists?.t) return null
+  const rows = await sql<{ nombre: string; checksum: string }[]>`select nombre, checksum from migraciones`
+  return new Map(rows.map((r) => [r.nombre, r.checksum]))
+}
+
 /** Applies what is pending; returns the names applied now. */
 export async function migrate(sql: Sql, dir?: string): Promise<string[]> {
   const files = readMigrations(dir)
+  // The usual start: everything applied already. One read answers it, without taking the lock.
+  const known = await ledger(sql)
+  if (known && files.every((f) => known.has(f.nombre))) {
+    const changed = files.find((f) => known.get(f.nombre) !== f.checksum)
+    if (changed) throw changedError(changed.nombre)
+    return []
+  }
   await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(${LOCK_KEY})`
     await tx`
@@ -45,12 +67,7 @@ export async function migrate(sql: Sql, dir?: string): Promise<string[]> {
       const [row] = await tx<{ checksum: string }[]>`
         select checksum from migraciones where nombre = ${file.nombre}`
       if (row) {
-        if (row.checksum !== file.checksum) {
-          throw new MigrationError(
-            `La migración ${file.nombre} ya aplicada fue modificada (checksum distinto). ` +
-              'Las migraciones aplicadas no se cambian: cree una nueva.',
-          )
-        }
+        if (row.checksum !== file.checksum) throw changedError(file.nombre)
         return false
       }
       await tx.unsafe(file.contenido).simple()
