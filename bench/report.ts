@@ -1,6 +1,6 @@
 // The bench's table on the console and the same numbers as JSON under bench/results/.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from '../server/paths.js'
 import { TITULOS, type CasoId } from './cases.js'
@@ -88,12 +88,14 @@ export function tabla(lineas: LineaCaso[]): string {
   return [fila(cab), `|${anchos.map((a) => '-'.repeat(a + 2)).join('|')}|`, ...filas.map(fila)].join('\n')
 }
 
-export function maquina(): Record<string, unknown> {
+export function maquina(): { cpus: number; modeloCpu?: string; memoriaGb: number; node: string; carga: number[] } {
   return {
     cpus: cpus().length,
     modeloCpu: cpus()[0]?.model,
     memoriaGb: redondear(totalmem() / 2 ** 30),
     node: process.version,
+    // Other work on the machine moves the numbers: its load average (1, 5, 15 min) when measured.
+    carga: loadavg().map(redondear),
   }
 }
 

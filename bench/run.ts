@@ -197,6 +197,7 @@ async function medirTodo(op: Opciones, modo: string, comando: string, conteo: Co
   console.log('Arrancando el servidor construido…')
   const s = await arrancar(op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATA_DIR: op.dataDir })
   const comun = { fecha: new Date().toISOString(), modo, comando, maquina: maquina(), postgres: version, datos: conteo, opciones: op }
+  const cargaInicial = comun.maquina.carga
   try {
     if (op.soak) {
       const resultado = await soak(op, s, directa.listas, r)
@@ -220,6 +221,7 @@ async function medirTodo(op: Opciones, modo: string, comando: string, conteo: Co
         'lecturas = páginas que PostgreSQL leyó fuera de shared_buffers, por solicitud\n',
     )
     console.log(tabla(lineas))
+    console.log(`\nCarga de la máquina (1, 5, 15 min): al empezar ${cargaInicial.join(' ')}, al terminar ${maquina().carga.join(' ')}.`)
     console.log(`\nPlanes revisados: ${planes.length}, con scan secuencial en pacientes o atenciones: ${secuenciales.length}.`)
     if (directa.revision) console.log(`Resultados comparados con la línea base: ${directa.revision.comparadas}, distintos: ${directa.revision.diferencias.length}.`)
     const archivo = guardar(modo, { ...comun, casos: lineas, revision: directa.revision, fallas })
