@@ -4,7 +4,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdirSync } from 'node:fs'
 import { totalmem, userInfo } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import postgres from 'postgres'
 import { ROOT } from '../server/paths.js'
 import { freePort } from '../server/test/server-process.js'
@@ -32,7 +32,9 @@ function ejecutar(programa: string, args: string[]): string {
 export async function arrancarPostgresPropio(): Promise<PostgresPropio> {
   const raiz = userInfo().uid === 0
   if (!existsSync(join(DIR_POSTGRES, 'PG_VERSION'))) {
-    mkdirSync(DIR_POSTGRES, { recursive: true, mode: 0o700 })
+    // The parents stay traversable by the `postgres` account; only the data directory is private.
+    mkdirSync(dirname(DIR_POSTGRES), { recursive: true })
+    mkdirSync(DIR_POSTGRES, { mode: 0o700 })
     if (raiz) {
       const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
       chownSync(DIR_POSTGRES, id('-u'), id('-g'))

@@ -60,14 +60,43 @@ test.each([
   'primerNombre=a&modalidad=Eco&fechaInicial=2025-02-03',
   'primerNombre=nadie',
 ])('%s: mismas filas desde los pacientes y recorriendo las atenciones', async (query) => {
-  const desdePacientes = await todas(query, { umbral: 1_000_000, pocos: 1_000_000 })
+  const desdePacientes = await todas(query, { pocos: 1_000_000 })
   const otras: Partial<Ajustes>[] = [
-    { umbral: 0 }, // walking atenciones and checking each patient
-    { umbral: 2 }, // more matches than the threshold: the same walk
-    { umbral: 1_000_000, pocos: 0, recorrido: 1_000_000 }, // walk with the patients known
-    { umbral: 1_000_000, pocos: 0, recorrido: 3 }, // walk cut short, then each patient's own
+    { pocos: 0 }, // walking newest first, testing each row's copy of the patient
+    { pocos: 2 }, // more matches than counted: the same walk
+    { pocos: 0, recorrido: 3 }, // walk cut short, then each patient's own rows
+    { pocos: 0, recorrido: 1 },
   ]
   for (const ajustes of otras) expect(await todas(query, ajustes), JSON.stringify(ajustes)).toEqual(desdePacientes)
   expect(new Set(desdePacientes).size).toBe(desdePacientes.length)
   if (query !== 'primerNombre=nadie') expect(desdePacientes.length).toBeGreaterThan(2)
+})
+
+test('a corrected name or document reaches the copies the search walks (0009)', async () => {
+  const conAtencion = await insertarPaciente(db.sql, { documento: '49999991', primerNombre: 'Teodoro', primerApellido: 'Zúñiga' })
+  const atencion = await insertarAtencion(db.sql, conAtencion, { llegada: '2025-02-20T15:00:00Z' })
+  const sinAtencion = await insertarPaciente(db.sql, { documento: '49999992', primerNombre: 'Zenobia', primerApellido: 'Zúñiga' })
+  // Newest first: the patient registered just now, then the 2025 arrival.
+  const esperadas = [`0:${sinAtencion}:${sinAtencion}`, `1:${atencion}:${conAtencion}`]
+  const caminos: Partial<Ajustes>[] = [{ pocos: 1_000_000 }, { pocos: 0 }, { pocos: 0, recorrido: 1 }]
+  for (const ajustes of caminos) expect(await todas('primerApellido=zuniga', ajustes)).toEqual(esperadas)
+
+  await db.sql`
+    update pacientes set primer_apellido = 'Zárate', documento = documento || '0'
+    where id in (${conAtencion}, ${sinAtencion})`
+  for (const ajustes of caminos) {
+    expect(await todas('primerApellido=zuniga', ajustes), JSON.stringify(ajustes)).toEqual([])
+    expect(await todas('primerApellido=zarate', ajustes), JSON.stringify(ajustes)).toEqual(esperadas)
+    expect(await todas('documento=499999910', ajustes), JSON.stringify(ajustes)).toEqual(esperadas.slice(1))
+  }
+})
+
+test('an atención copies its own patient, whatever the writer sends', async () => {
+  const paciente = await insertarPaciente(db.sql, { documento: '49999993', primerNombre: 'Eusebia', primerApellido: 'Yupanqui' })
+  const [fila] = await db.sql<{ primerApellidoNorm: string; documento: string }[]>`
+    insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad,
+      primer_apellido_norm, documento)
+    values (${paciente}, 'Lima', 'RX', '{Tórax PA}', 'En espera', 'Ambulatorio', 'Rutina', 'otro', '1')
+    returning primer_apellido_norm, documento`
+  expect(fila).toEqual({ primerApellidoNorm: 'yupanqui', documento: '49999993' })
 })

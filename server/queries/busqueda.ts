@@ -35,29 +35,23 @@ export interface BusquedaFilaBd {
 
 const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-function columnaNombre(sql: Sql, campo: (typeof CAMPOS_NOMBRE)[number]): postgres.Fragment {
-  switch (campo) {
-    case 'primerNombre':
-      return sql`p.primer_nombre_norm`
-    case 'segundoNombre':
-      return sql`p.segundo_nombre_norm`
-    case 'primerApellido':
-      return sql`p.primer_apellido_norm`
-    case 'segundoApellido':
-      return sql`p.segundo_apellido_norm`
-  }
-}
+type Tabla = 'p' | 'a' | 's'
 
-/** Conditions on the patient, shared by both branches. */
-function condicionesPaciente(sql: Sql, f: FiltrosBusqueda): postgres.Fragment[] {
+/**
+ * Conditions on the patient's searched fields, shared by both branches. They hold on the patient
+ * row (`p`) or on the copies each atención (`a`) and each pacientes_sin_atencion entry (`s`) keep
+ * of those fields (0009), so a walk tests them without leaving its index.
+ */
+function condicionesPaciente(sql: Sql, f: FiltrosBusqueda, t: Tabla): postgres.Fragment[] {
   const c: postgres.Fragment[] = []
-  if (f.tipoDocumento) c.push(sql`p.tipo_documento = ${f.tipoDocumento}`)
+  const columna = (nombre: string) => sql`${sql(`${t}.${nombre}`)}`
+  if (f.tipoDocumento) c.push(sql`${columna('tipo_documento')} = ${f.tipoDocumento}`)
   // Exact or prefix on the documento btree.
-  if (f.documento) c.push(prefijo(sql, sql`p.documento`, f.documento))
+  if (f.documento) c.push(prefijo(sql, columna('documento'), f.documento))
   for (const campo of CAMPOS_NOMBRE) {
     const termino = f[campo]
     if (!termino) continue
-    const col = columnaNombre(sql, campo)
+    const col = columna(COLUMNAS_NOMBRE[campo])
     // Trigrams need 3 characters; shorter terms match as a prefix on the text_pattern_ops btree.
     c.push(
       [...termino].length >= 3
@@ -66,6 +60,13 @@ function condicionesPaciente(sql: Sql, f: FiltrosBusqueda): postgres.Fragment[] 
     )
   }
   return c
+}
+
+const COLUMNAS_NOMBRE: Record<(typeof CAMPOS_NOMBRE)[number], string> = {
+  primerNombre: 'primer_nombre_norm',
+  segundoNombre: 'segundo_nombre_norm',
+  primerApellido: 'primer_apellido_norm',
+  segundoApellido: 'segundo_apellido_norm',
 }
 
 function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.Fragment[] {
@@ -88,63 +89,33 @@ function y(sql: Sql, condiciones: postgres.Fragment[]): postgres.Fragment {
   return condiciones.reduce((acc, c) => sql`${acc} and (${c})`, sql`true`)
 }
 
-/**
- * Break-even between the two ways in, at a million patients and 50 rows a page: reading 7,000
- * matching patients costs about as much as walking the ~7,000 newest atenciones it takes to find
- * 50 rows of patients matched at 0.7 % (each a random page either way).
- */
-const UMBRAL_CANDIDATOS = 7000
-
 export interface Ajustes {
-  /** Most matching patients the search starts from (see UMBRAL_CANDIDATOS). */
-  umbral: number
   /**
-   * So few patients that reading each one's atenciones (~3 pages each) beats walking: below
-   * ~2,500 of a million the capped walk would rarely find a page (50 × 1M / 20,000).
+   * Most matching patients the search starts from, reading each one's atenciones by index (~8 µs a
+   * patient with the count). Past it the walk, ~0.15 µs an atención, is cheaper: 1,000 patients
+   * of a million hold 0.1 % of the atenciones, 50,000 walked per page; either costs ~8 ms.
    */
   pocos: number
-  /** Atenciones walked before reading each patient's own instead (~200 index pages). */
+  /**
+   * Atenciones walked before giving up on the walk: a page not found by then means a rare match,
+   * and the search starts from the patients instead.
+   */
   recorrido: number
 }
-const AJUSTES: Ajustes = { umbral: UMBRAL_CANDIDATOS, pocos: 3000, recorrido: 20_000 }
-
-/**
- * The newest rows of known patients. Left to itself the planner walks the whole table newest
- * first testing membership, which never ends when the patients have hardly any rows (just
- * registered): the walk is capped, and past the cap each patient's own rows are read by index.
- * `dePaciente` reads patient `c.id`'s rows, `recorrer` (if any) walks all newest first; both yield
- * the branch keys.
- */
-function deCandidatos(
-  sql: Sql,
-  ids: number[],
-  n: number,
-  { pocos, recorrido }: Ajustes,
-  dePaciente: postgres.Fragment,
-  recorrer?: postgres.Fragment,
-): postgres.Fragment {
-  const porPaciente = sql`
-    select x.* from unnest(${ids}::int[]) as c (id) cross join lateral (${dePaciente} limit ${n}) x`
-  if (!recorrer || ids.length <= pocos) return sql`${porPaciente} order by instante desc, clave_id desc limit ${n}`
-  return sql`
-    with recorrido as materialized (${recorrer} limit ${recorrido}),
-    hallados as (
-      select * from recorrido r where r.id in (select unnest(${ids}::int[]))
-      order by instante desc, clave_id desc limit ${n}
-    ),
-    basta as (
-      select (select count(*) from hallados) = ${n} or (select count(*) from recorrido) < ${recorrido} as si
-    )
-    select * from hallados where (select si from basta)
-    union all
-    (select * from (${porPaciente}) x where not (select si from basta) order by instante desc, clave_id desc limit ${n})`
-}
+const AJUSTES: Ajustes = { pocos: 1000, recorrido: 50_000 }
 
 /** The planner's estimate of how many patients match; reliable for common names (see 0006). */
 async function estimarPacientes(sql: Sql, paciente: postgres.Fragment[]): Promise<number> {
   const [fila] = await sql`explain (format json) select p.id from pacientes p where ${y(sql, paciente)}`
   const plan = Object.values(fila ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined
   return plan?.[0]?.Plan['Plan Rows'] ?? 0
+}
+
+/** The ids of the matching patients, at most `tope` + 1 of them (null: all). */
+async function pacientesCoincidentes(sql: Sql, paciente: postgres.Fragment[], tope: number | null): Promise<number[]> {
+  const filas = await sql<{ id: number }[]>`
+    select p.id from pacientes p where ${y(sql, paciente)} ${tope === null ? sql`` : sql`limit ${tope + 1}`}`
+  return filas.map((fila) => fila.id)
 }
 
 export const tieneFiltroVisita = (f: FiltrosBusqueda) => Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
@@ -163,79 +134,124 @@ export async function buscar(
     // Parallel workers read ahead of a LIMIT and take longer to start (~15 ms) than the walk;
     // a generic plan would lose the constant LIKE prefixes the indexes are chosen by; the
     // indexes this walks stay in memory, where a random read costs about a sequential one.
-    await tx`set local max_parallel_workers_per_gather = 0`
-    await tx`set local plan_cache_mode = force_custom_plan`
-    await tx`set local random_page_cost = 1.1`
+    await tx`
+      select set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('plan_cache_mode', 'force_custom_plan', true),
+        set_config('random_page_cost', '1.1', true)`
     return consulta(tx as unknown as Sql, f, limite, despues, tz, a)
   }) as Promise<BusquedaFilaBd[]>
 }
 
+/**
+ * Few matching patients: start from them (cost ∝ matches). Many: walk the newest rows and stop at
+ * the page (cost ∝ 1 / share matched). The planner's guess of the count can be off by orders of
+ * magnitude for rare or mistyped names: a small guess is counted, and a walk that reaches its cap
+ * without a full page hands over to the patients.
+ */
 async function consulta(
   sql: Sql,
   f: FiltrosBusqueda,
   limite: number,
   despues: Clave | null,
   tz: string,
-  ajustes: Ajustes,
+  { pocos, recorrido }: Ajustes,
 ): Promise<BusquedaFilaBd[]> {
-  const { umbral } = ajustes
-  const paciente = condicionesPaciente(sql, f)
   const n = limite + 1
+  const b = ramas(sql, f, n, despues, tz)
+  const enPacientes = condicionesPaciente(sql, f, 'p')
+  if (enPacientes.length === 0) return pagina(sql, b.recorrer(null), n, tz)
+
+  let candidatos: number[] | null = null
+  if ((await estimarPacientes(sql, enPacientes)) < 2 * pocos) {
+    const ids = await pacientesCoincidentes(sql, enPacientes, pocos)
+    if (ids.length <= pocos) candidatos = ids
+  }
+  if (!candidatos) {
+    const filas = await pagina(sql, b.recorrer(recorrido), n, tz)
+    if (filas.length === n || !(await b.truncado(recorrido))) return filas
+    candidatos = await pacientesCoincidentes(sql, enPacientes, null)
+  }
+  if (candidatos.length === 0) return []
+  return pagina(sql, b.dePacientes(candidatos), n, tz)
+}
+
+/**
+ * The search's two branches, atenciones and patients with none, as row keys (instant, tipo,
+ * id): tipo 1 atención, 0 patient. The visit filters drop the second.
+ */
+function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, tz: string) {
   const [instante = '', tipo, id = 0] = despues ?? []
-  const desdeAtencion = !despues
-    ? sql`true`
-    : tipo === 1
-      ? sql`(a.llegada, a.id) < (${instante}::timestamptz, ${id})`
-      : sql`a.llegada < ${instante}::timestamptz`
+  const visita = [
+    ...condicionesVisita(sql, f, tz),
+    !despues
+      ? sql`true`
+      : tipo === 1
+        ? sql`(a.llegada, a.id) < (${instante}::timestamptz, ${id})`
+        : sql`a.llegada < ${instante}::timestamptz`,
+  ]
   const desdePaciente = !despues
     ? sql`true`
     : tipo === 1
       ? sql`s.creado_en <= ${instante}::timestamptz`
       : sql`(s.creado_en, s.paciente_id) < (${instante}::timestamptz, ${id})`
-
-  // Few matching patients: start from them (cost ∝ matches). Many: walk newest first and stop at
-  // the page (cost ∝ 1 / share matched). The planner's guess of that share can be off by orders
-  // of magnitude for rare or mistyped names, so it is counted instead, up to the break-even.
-  // Counting costs a heap read per patient, so a share the planner knows to be large skips it.
-  let candidatos: number[] | null = null
-  if (paciente.length > 0 && (await estimarPacientes(sql, paciente)) < 2 * umbral) {
-    const filas = await sql<{ id: number }[]>`
-      select p.id from pacientes p where ${y(sql, paciente)} limit ${umbral + 1}`
-    if (filas.length <= umbral) candidatos = filas.map((fila) => fila.id)
-  }
-  if (candidatos?.length === 0) return []
-
-  // Branches carry only keys, so each walk reads its index alone plus the patient it filters.
-  const visita = [...condicionesVisita(sql, f, tz), desdeAtencion]
+  const conSinAtencion = !tieneFiltroVisita(f)
   const claveAtencion = sql`a.paciente_id as id, a.id as atencion_id, a.llegada as instante, 1 as tipo, a.id as clave_id`
   const claveSinAtencion = sql`
     s.paciente_id as id, null::integer as atencion_id, s.creado_en as instante, 0 as tipo, s.paciente_id as clave_id`
-  const atenciones = candidatos
-    ? deCandidatos(
-        sql, candidatos, n, ajustes,
-        sql`select ${claveAtencion} from atenciones a where a.paciente_id = c.id and ${y(sql, visita)}
-          order by a.llegada desc, a.id desc`,
-        sql`select ${claveAtencion} from atenciones a where ${y(sql, visita)} order by a.llegada desc, a.id desc`,
-      )
-    : sql`
-      select ${claveAtencion} from atenciones a join pacientes p on p.id = a.paciente_id
-      where ${y(sql, [...paciente, ...visita])}
-      order by a.llegada desc, a.id desc
-      limit ${n}`
-  // Patients without atención are few among the matches: each one is looked up, never walked.
-  const sinAtencion = candidatos
-    ? deCandidatos(
-        sql, candidatos, n, ajustes,
-        sql`select ${claveSinAtencion} from pacientes_sin_atencion s where s.paciente_id = c.id and ${desdePaciente}`,
-      )
-    : sql`
-      select ${claveSinAtencion} from pacientes_sin_atencion s join pacientes p on p.id = s.paciente_id
-      where ${y(sql, [...paciente, desdePaciente])}
-      order by s.creado_en desc, s.paciente_id desc
-      limit ${n}`
-  const ramas = tieneFiltroVisita(f) ? atenciones : sql`(${atenciones}) union all (${sinAtencion})`
+  const unir = (atenciones: postgres.Fragment, sinAtencion: postgres.Fragment) =>
+    conSinAtencion ? sql`(${atenciones}) union all (${sinAtencion})` : atenciones
+  const tope = (t: number | null) => (t === null ? sql`` : sql`limit ${t}`)
 
-  // The rows' columns, dates included, are read only for the page.
+  return {
+    /**
+     * Newest first, testing the copied patient fields on each row, at most `t` rows per branch
+     * (null: no cap). The inner LIMIT keeps its order, so the outer one stops at the page.
+     */
+    recorrer(t: number | null): postgres.Fragment {
+      const atenciones = sql`
+        select ${claveAtencion} from (
+          select * from atenciones a where ${y(sql, visita)} order by a.llegada desc, a.id desc ${tope(t)}
+        ) a
+        where ${y(sql, condicionesPaciente(sql, f, 'a'))}
+        order by a.llegada desc, a.id desc
+        limit ${n}`
+      const sinAtencion = sql`
+        select ${claveSinAtencion} from (
+          select * from pacientes_sin_atencion s where ${desdePaciente}
+          order by s.creado_en desc, s.paciente_id desc ${tope(t)}
+        ) s
+        where ${y(sql, condicionesPaciente(sql, f, 's'))}
+        order by s.creado_en desc, s.paciente_id desc
+        limit ${n}`
+      return unir(atenciones, sinAtencion)
+    },
+    /** Whether a walk capped at `t` rows stopped short of the end of a branch. */
+    async truncado(t: number): Promise<boolean> {
+      const cuenta = (desde: postgres.Fragment) => sql`(select count(*) from (${desde} limit ${t + 1}) x) > ${t}`
+      const [fila] = await sql<{ si: boolean }[]>`
+        select ${cuenta(sql`select 1 from atenciones a where ${y(sql, visita)}`)}
+          ${conSinAtencion ? sql`or ${cuenta(sql`select 1 from pacientes_sin_atencion s where ${desdePaciente}`)}` : sql``}
+          as si`
+      return fila?.si ?? false
+    },
+    /** The newest rows of each known patient, read by index, merged. */
+    dePacientes(ids: number[]): postgres.Fragment {
+      const dePaciente = (consulta: postgres.Fragment) => sql`
+        select x.* from unnest(${ids}::int[]) as c (id) cross join lateral (${consulta} limit ${n}) x
+        order by instante desc, clave_id desc limit ${n}`
+      return unir(
+        dePaciente(sql`
+          select ${claveAtencion} from atenciones a where a.paciente_id = c.id and ${y(sql, visita)}
+          order by a.llegada desc, a.id desc`),
+        dePaciente(sql`
+          select ${claveSinAtencion} from pacientes_sin_atencion s where s.paciente_id = c.id and ${desdePaciente}`),
+      )
+    },
+  }
+}
+
+/** The page's rows: the keys of `claves`, newest first, with their columns (dates included). */
+function pagina(sql: Sql, claves: postgres.Fragment, n: number, tz: string): Promise<BusquedaFilaBd[]> {
   return sql<BusquedaFilaBd[]>`
     select x.id, x.atencion_id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
       p.primer_apellido, p.segundo_apellido, p.fecha_nacimiento, a.estudios, a.modalidad, a.sede,
@@ -244,7 +260,7 @@ async function consulta(
       to_char(a.llegada at time zone ${tz}, 'HH24:MI') as hora_llegada,
       to_char(x.instante at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave, x.tipo, x.clave_id
     from (
-      select * from (${ramas}) r
+      select * from (${claves}) r
       order by r.instante desc, r.tipo desc, r.clave_id desc
       limit ${n}
     ) x
