@@ -129,17 +129,8 @@ export async function buscar(
   tz: string,
   ajustes: Partial<Ajustes> = {},
 ): Promise<BusquedaFilaBd[]> {
-  const a: Ajustes = { ...AJUSTES, ...ajustes }
-  return sql.begin(async (tx) => {
-    // Parallel workers read ahead of a LIMIT and take longer to start (~15 ms) than the walk;
-    // a generic plan would lose the constant LIKE prefixes the indexes are chosen by; the
-    // indexes this walks stay in memory, where a random read costs about a sequential one.
-    await tx`
-      select set_config('max_parallel_workers_per_gather', '0', true),
-        set_config('plan_cache_mode', 'force_custom_plan', true),
-        set_config('random_page_cost', '1.1', true)`
-    return consulta(tx as unknown as Sql, f, limite, despues, tz, a)
-  }) as Promise<BusquedaFilaBd[]>
+  // The planner settings the walks rely on are the session's own (server/db.ts, AJUSTES_SESION).
+  return consulta(sql, f, limite, despues, tz, { ...AJUSTES, ...ajustes })
 }
 
 /**

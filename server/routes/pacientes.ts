@@ -65,10 +65,13 @@ export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; co
     if (errores.length > 0) throw new BadRequestError('Filtros de búsqueda inválidos', errores)
     const limite = limiteDe(request.query.limite)
     const despues = leerCursor(request.query.cursor, 2)
-    const filas = await buscar(sql, filtros, limite, despues, tz)
     // The filters (names, documents) go to the audit trail, never to the log; the results nowhere.
+    // The trail records the search asked, so it is written alongside it rather than after.
     const { cursor: _c, limite: _l, ...filtrosDados } = request.query
-    await auditar(sql, request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) })
+    const [filas] = await Promise.all([
+      buscar(sql, filtros, limite, despues, tz),
+      auditar(sql, request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) }),
+    ])
     const hoy = hoyEn(tz)
     return paginar(request, reply, filas, limite, (f) => [f.clave, f.tipo, f.claveId]).map((f) =>
       aFilaBusqueda(f, hoy),
