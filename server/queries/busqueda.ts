@@ -1,9 +1,9 @@
 // The search (DESIGN.md, Search). Two branches, merged newest first and cut at the page size:
-// atenciones with their patient, and patients with no atención yet (from the small
-// pacientes_sin_atencion table, so no anti-join over millions of rows); the visit filters drop
-// the second. The key (instant, tipo, id) orders both: tipo 1 atención, 0 patient. With patient
-// filters, a bounded count decides between starting from the matching patients and walking
-// atenciones newest first (see consulta).
+// atenciones, and patients with no atención yet (from the small pacientes_sin_atencion table, so
+// no anti-join over millions of rows); the visit filters drop the second. The key (instant, tipo,
+// id) orders both: tipo 1 atención, 0 patient. Both tables carry copies of the patient's searched
+// fields (0009), so a name filter is tested inside the walk's index; with few matching patients
+// the search starts from them instead (see consulta).
 import type postgres from 'postgres'
 import type { Estado, Modalidad, Prioridad, Procedencia, Sede, TipoDocumento } from '../../shared/catalogos.js'
 import { CAMPOS_NOMBRE, type FiltrosBusqueda } from '../../shared/busqueda.js'
@@ -92,8 +92,9 @@ function y(sql: Sql, condiciones: postgres.Fragment[]): postgres.Fragment {
 export interface Ajustes {
   /**
    * Most matching patients the search starts from, reading each one's atenciones by index (~8 µs a
-   * patient with the count). Past it the walk, ~0.15 µs an atención, is cheaper: 1,000 patients
-   * of a million hold 0.1 % of the atenciones, 50,000 walked per page; either costs ~8 ms.
+   * patient with the count). Past it the walk, ~0.25 µs an atención read from its index, is
+   * cheaper: 1,000 patients of a million hold 0.1 % of the atenciones, about 50,000 walked per
+   * page; either way about 10 ms.
    */
   pocos: number
   /**
