@@ -45,11 +45,23 @@ export async function startApp(): Promise<App> {
     drop = async () => rmSync(dir, { recursive: true, force: true })
   }
   const server = await startServer(env)
-  await waitHealthy(server)
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  })
+  const detener = async () => {
+    server.child.kill('SIGTERM')
+    await server.exited
+    await drop()
+  }
+  let browser: Browser
+  try {
+    await waitHealthy(server)
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    })
+  } catch (err) {
+    // No browser (or no healthy server): leave no server process or database behind.
+    await detener()
+    throw err
+  }
   mkdirSync(SHOTS, { recursive: true })
   return {
     url: server.url,
@@ -57,9 +69,7 @@ export async function startApp(): Promise<App> {
     browser,
     async close() {
       await browser.close()
-      server.child.kill('SIGTERM')
-      await server.exited
-      await drop()
+      await detener()
     },
   }
 }

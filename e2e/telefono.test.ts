@@ -23,6 +23,14 @@ afterAll(async () => {
 
 const menu = () => page.getByRole('complementary', { name: 'Menú principal' })
 const abrir = () => page.getByRole('button', { name: 'Abrir menú' })
+/** Opens the menu and waits for its slide-in to end: mid-slide its buttons are still off screen. */
+async function abrirMenu(): Promise<void> {
+  await abrir().click()
+  await menu().waitFor()
+  const handle = await menu().elementHandle()
+  await page.waitForFunction((m) => m !== null && m.getBoundingClientRect().left >= 0, handle)
+  await page.evaluate((m) => Promise.all((m?.getAnimations({ subtree: true }) ?? []).map((a) => a.finished)), handle)
+}
 
 async function menuAbierto(): Promise<boolean> {
   return menu().isVisible()
@@ -50,8 +58,7 @@ describe('teléfono (375 px)', () => {
     expect(await menuAbierto()).toBe(false)
     expect(await abrir().getAttribute('aria-expanded')).toBe('false')
 
-    await abrir().click()
-    await menu().waitFor()
+    await abrirMenu()
     // While the menu is open the page behind it is inert, its button included.
     expect(await page.locator('.topbar__menu').getAttribute('aria-expanded')).toBe('true')
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Cerrar menú')
@@ -63,17 +70,16 @@ describe('teléfono (375 px)', () => {
     await page.mouse.click(355, 400)
     await menu().waitFor({ state: 'hidden' })
 
-    await abrir().click()
+    await abrirMenu()
     await page.getByRole('button', { name: 'Cerrar menú' }).click()
     await menu().waitFor({ state: 'hidden' })
 
-    await abrir().click()
-    await menu().waitFor()
+    await abrirMenu()
     await page.keyboard.press('Escape')
     await menu().waitFor({ state: 'hidden' })
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Abrir menú')
 
-    await abrir().click()
+    await abrirMenu()
     const citas = menu().getByRole('link', { name: /Citas/ })
     expect(await citas.getAttribute('aria-disabled')).toBe('true')
     await citas.click({ force: true }) // a person's tap; Playwright would otherwise refuse an aria-disabled target
@@ -85,7 +91,7 @@ describe('teléfono (375 px)', () => {
   })
 
   it('Dashboard', async () => {
-    await abrir().click()
+    await abrirMenu()
     await menu().getByRole('link', { name: 'Dashboard' }).click()
     await page.getByRole('article', { name: 'Total Pacientes' }).getByText('1', { exact: true }).waitFor()
     await page.locator('.uplot canvas').waitFor()
@@ -151,7 +157,7 @@ describe('teléfono (375 px)', () => {
 
   it('Cerrar Sesión desde el menú', async () => {
     await page.goto('/dashboard')
-    await abrir().click()
+    await abrirMenu()
     await menu().getByRole('button', { name: 'Cerrar Sesión' }).click()
     await page.waitForURL('**/login')
     expect(await menuAbierto()).toBe(false)
