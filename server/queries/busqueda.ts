@@ -69,6 +69,18 @@ const COLUMNAS_NOMBRE: Record<(typeof CAMPOS_NOMBRE)[number], string> = {
   segundoApellido: 'segundo_apellido_norm',
 }
 
+/**
+ * The copied columns the patient conditions read: a walk's inner scan yields only these and its
+ * keys, since every column it carries costs each of the tens of thousands of rows it reads.
+ */
+function columnasPaciente(f: FiltrosBusqueda): string[] {
+  return [
+    ...(f.tipoDocumento ? ['tipo_documento'] : []),
+    ...(f.documento ? ['documento'] : []),
+    ...CAMPOS_NOMBRE.filter((campo) => f[campo]).map((campo) => COLUMNAS_NOMBRE[campo]),
+  ]
+}
+
 function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.Fragment[] {
   const c: postgres.Fragment[] = []
   if (f.sede) c.push(sql`a.sede = ${f.sede}`)
@@ -112,11 +124,9 @@ async function estimarPacientes(sql: Sql, paciente: postgres.Fragment[]): Promis
   return plan?.[0]?.Plan['Plan Rows'] ?? 0
 }
 
-/** The ids of the matching patients, at most `tope` + 1 of them (null: all). */
-async function pacientesCoincidentes(sql: Sql, paciente: postgres.Fragment[], tope: number | null): Promise<number[]> {
-  const filas = await sql<{ id: number }[]>`
-    select p.id from pacientes p where ${y(sql, paciente)} ${tope === null ? sql`` : sql`limit ${tope + 1}`}`
-  return filas.map((fila) => fila.id)
+/** The matching patients' ids, at most `tope` + 1 of them (null: all), as a subquery. */
+function pacientesCoincidentes(sql: Sql, paciente: postgres.Fragment[], tope: number | null): postgres.Fragment {
+  return sql`select p.id from pacientes p where ${y(sql, paciente)} ${tope === null ? sql`` : sql`limit ${tope + 1}`}`
 }
 
 export const tieneFiltroVisita = (f: FiltrosBusqueda) => Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
@@ -153,18 +163,13 @@ async function consulta(
   const enPacientes = condicionesPaciente(sql, f, 'p')
   if (enPacientes.length === 0) return pagina(sql, b.recorrer(null), n, tz)
 
-  let candidatos: number[] | null = null
   if ((await estimarPacientes(sql, enPacientes)) < 2 * pocos) {
-    const ids = await pacientesCoincidentes(sql, enPacientes, pocos)
-    if (ids.length <= pocos) candidatos = ids
+    const filas = await paginaDeCandidatos(sql, b, pacientesCoincidentes(sql, enPacientes, pocos), pocos, n, tz)
+    if (filas) return filas
   }
-  if (!candidatos) {
-    const filas = await pagina(sql, b.recorrer(recorrido), n, tz)
-    if (filas.length === n || !(await b.truncado(recorrido))) return filas
-    candidatos = await pacientesCoincidentes(sql, enPacientes, null)
-  }
-  if (candidatos.length === 0) return []
-  return pagina(sql, b.dePacientes(candidatos), n, tz)
+  const filas = await pagina(sql, b.recorrer(recorrido), n, tz)
+  if (filas.length === n || !(await b.truncado(recorrido))) return filas
+  return paginaDeCandidatos(sql, b, pacientesCoincidentes(sql, enPacientes, null), null, n, tz) as Promise<BusquedaFilaBd[]>
 }
 
 /**
@@ -193,6 +198,7 @@ function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, t
   const unir = (atenciones: postgres.Fragment, sinAtencion: postgres.Fragment) =>
     conSinAtencion ? sql`(${atenciones}) union all (${sinAtencion})` : atenciones
   const tope = (t: number | null) => (t === null ? sql`` : sql`limit ${t}`)
+  const leidas = (t: Tabla, claves: string[]) => sql([...claves, ...columnasPaciente(f)].map((c) => `${t}.${c}`))
 
   return {
     /**
@@ -202,14 +208,15 @@ function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, t
     recorrer(t: number | null): postgres.Fragment {
       const atenciones = sql`
         select ${claveAtencion} from (
-          select * from atenciones a where ${y(sql, visita)} order by a.llegada desc, a.id desc ${tope(t)}
+          select ${leidas('a', ['paciente_id', 'id', 'llegada'])} from atenciones a where ${y(sql, visita)}
+          order by a.llegada desc, a.id desc ${tope(t)}
         ) a
         where ${y(sql, condicionesPaciente(sql, f, 'a'))}
         order by a.llegada desc, a.id desc
         limit ${n}`
       const sinAtencion = sql`
         select ${claveSinAtencion} from (
-          select * from pacientes_sin_atencion s where ${desdePaciente}
+          select ${leidas('s', ['paciente_id', 'creado_en'])} from pacientes_sin_atencion s where ${desdePaciente}
           order by s.creado_en desc, s.paciente_id desc ${tope(t)}
         ) s
         where ${y(sql, condicionesPaciente(sql, f, 's'))}
@@ -226,10 +233,10 @@ function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, t
           as si`
       return fila?.si ?? false
     },
-    /** The newest rows of each known patient, read by index, merged. */
-    dePacientes(ids: number[]): postgres.Fragment {
+    /** The newest rows of each patient of the `candidatos` CTE (see paginaDeCandidatos), merged. */
+    dePacientes(): postgres.Fragment {
       const dePaciente = (consulta: postgres.Fragment) => sql`
-        select x.* from unnest(${ids}::int[]) as c (id) cross join lateral (${consulta} limit ${n}) x
+        select x.* from candidatos c cross join lateral (${consulta} limit ${n}) x
         order by instante desc, clave_id desc limit ${n}`
       return unir(
         dePaciente(sql`
@@ -243,8 +250,8 @@ function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, t
 }
 
 /** The page's rows: the keys of `claves`, newest first, with their columns (dates included). */
-function pagina(sql: Sql, claves: postgres.Fragment, n: number, tz: string): Promise<BusquedaFilaBd[]> {
-  return sql<BusquedaFilaBd[]>`
+function filasDe(sql: Sql, claves: postgres.Fragment, n: number, tz: string): postgres.Fragment {
+  return sql`
     select x.id, x.atencion_id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
       p.primer_apellido, p.segundo_apellido, p.fecha_nacimiento, a.estudios, a.modalidad, a.sede,
       a.estado, a.procedencia, a.prioridad,
@@ -257,6 +264,38 @@ function pagina(sql: Sql, claves: postgres.Fragment, n: number, tz: string): Pro
       limit ${n}
     ) x
     join pacientes p on p.id = x.id
-    left join atenciones a on a.id = x.atencion_id
-    order by x.instante desc, x.tipo desc, x.clave_id desc`
+    left join atenciones a on a.id = x.atencion_id`
+}
+
+// `clave` is the instant as fixed-width UTC text, so it sorts as the instant does.
+const ORDEN = 'order by clave desc, tipo desc, clave_id desc'
+
+function pagina(sql: Sql, claves: postgres.Fragment, n: number, tz: string): Promise<BusquedaFilaBd[]> {
+  return sql<BusquedaFilaBd[]>`${filasDe(sql, claves, n, tz)} ${sql.unsafe(ORDEN)}`
+}
+
+/**
+ * The page read from each candidate patient's own rows, in one statement: the ids never travel to
+ * the server. With a `tope`, more than `tope` candidates answer null without reading any row (the
+ * gate is a one-time filter), and the caller walks instead.
+ */
+async function paginaDeCandidatos(
+  sql: Sql,
+  b: ReturnType<typeof ramas>,
+  candidatos: postgres.Fragment,
+  tope: number | null,
+  n: number,
+  tz: string,
+): Promise<BusquedaFilaBd[] | null> {
+  const con = sql`with candidatos as materialized (${candidatos})`
+  if (tope === null) return sql<BusquedaFilaBd[]>`${con} ${filasDe(sql, b.dePacientes(), n, tz)} ${sql.unsafe(ORDEN)}`
+  // One row at least, so that the count arrives even with no page rows.
+  const filas = await sql<(BusquedaFilaBd & { candidatos: number })[]>`
+    ${con}
+    select f.*, g.k as candidatos
+    from (select count(*)::int as k from candidatos) g
+    left join lateral (${filasDe(sql, b.dePacientes(), n, tz)} where g.k <= ${tope} offset 0) f on true
+    ${sql.unsafe(ORDEN)}`
+  if (filas[0]!.candidatos > tope) return null
+  return filas.filter((f) => f.id !== null)
 }
