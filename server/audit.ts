@@ -1,5 +1,6 @@
 // The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). Routes
-// call `auditar` after the work succeeded; it records who, from where, what and on which patient.
+// call `auditar` after the work succeeded, or write the event in the work's own statement
+// (`insercionEvento`); it records who, from where, what and on which patient.
 import type { FastifyRequest } from 'fastify'
 import type postgres from 'postgres'
 import type { Sql } from './db.js'
@@ -16,11 +17,31 @@ export interface Evento {
   detalle?: Record<string, unknown> | null
 }
 
-export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {
+/** The insert of an event: a statement of its own, or a data-modifying CTE of the work it records. */
+export function insercionEvento(sql: Sql, e: Evento): postgres.Fragment {
   const detalle = e.detalle && Object.keys(e.detalle).length > 0 ? sql.json(e.detalle as postgres.JSONValue) : null
-  await sql`
+  return sql`
     insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
     values (${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, ${e.pacienteId ?? null}, ${detalle})`
+}
+
+export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {
+  await sql`${insercionEvento(sql, e)}`
+}
+
+/** An event by the signed-in user of `request`, from its address. */
+export function eventoDe(
+  request: FastifyRequest,
+  accion: AccionAuditoria,
+  extra: { pacienteId?: number | null; detalle?: Record<string, unknown> | null } = {},
+): Evento {
+  return {
+    accion,
+    usuarioId: request.usuario?.id ?? null,
+    usuario: request.usuario?.usuario ?? null,
+    direccion: request.ip,
+    ...extra,
+  }
 }
 
 /** Records an event by the signed-in user of `request`, from its address. */
@@ -30,13 +51,7 @@ export function auditar(
   accion: AccionAuditoria,
   extra: { pacienteId?: number | null; detalle?: Record<string, unknown> | null } = {},
 ): Promise<void> {
-  return registrarEvento(sql, {
-    accion,
-    usuarioId: request.usuario?.id ?? null,
-    usuario: request.usuario?.usuario ?? null,
-    direccion: request.ip,
-    ...extra,
-  })
+  return registrarEvento(sql, eventoDe(request, accion, extra))
 }
 
 /** A search's filters for the trail: the values given, without the empty ones. */

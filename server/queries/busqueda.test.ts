@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { createTestDatabase, type TestDatabase } from '../test/database.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
+import { insercionEvento } from '../audit.js'
 import { buscar, type Ajustes } from './busqueda.js'
 
 let db: TestDatabase
@@ -40,7 +41,7 @@ async function todas(query: string, ajustes: Partial<Ajustes>): Promise<string[]
   const vistas: string[] = []
   let despues = null
   for (let pagina = 0; pagina < 100; pagina++) {
-    const filas = await buscar(db.sql, filtros, 7, despues, 'America/Lima', ajustes)
+    const filas = await buscar(db.sql, filtros, 7, despues, 'America/Lima', { ajustes })
     vistas.push(...filas.slice(0, 7).map((f) => `${f.tipo}:${f.claveId}:${f.id}`))
     if (filas.length <= 7) return vistas
     const ultima = filas[6]!
@@ -70,6 +71,26 @@ test.each([
   for (const ajustes of otras) expect(await todas(query, ajustes), JSON.stringify(ajustes)).toEqual(desdePacientes)
   expect(new Set(desdePacientes).size).toBe(desdePacientes.length)
   if (query !== 'primerNombre=nadie') expect(desdePacientes.length).toBeGreaterThan(2)
+})
+
+test('every way through the search writes its audit record once, in its own statements', async () => {
+  const caminos: Partial<Ajustes>[] = [{ pocos: 1_000_000 }, { pocos: 2 }, { pocos: 0 }, { pocos: 0, recorrido: 1 }]
+  for (const ajustes of caminos) {
+    for (const query of ['', 'primerApellido=pe', 'primerNombre=nadie', 'documento=4000', 'primerNombre=a&sede=Lima']) {
+      const marca = `${JSON.stringify(ajustes)} ${query}`
+      const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
+      const registro = insercionEvento(db.sql, {
+        accion: 'pacientes.buscados',
+        usuarioId: null,
+        usuario: null,
+        direccion: null,
+        detalle: { marca },
+      })
+      await buscar(db.sql, filtros, 7, null, 'America/Lima', { ajustes, registro })
+      const [fila] = await db.sql<{ n: number }[]>`select count(*)::int as n from auditoria where detalle->>'marca' = ${marca}`
+      expect(fila!.n, marca).toBe(1)
+    }
+  }
 })
 
 test('a corrected name or document reaches the copies the search walks (0009)', async () => {

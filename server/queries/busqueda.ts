@@ -131,6 +131,12 @@ function pacientesCoincidentes(sql: Sql, paciente: postgres.Fragment[], tope: nu
 
 export const tieneFiltroVisita = (f: FiltrosBusqueda) => Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
 
+export interface Opciones {
+  ajustes?: Partial<Ajustes>
+  /** The audit record of this search, written by the search's own first statement. */
+  registro?: postgres.Fragment
+}
+
 /** One page (limite + 1 rows, to know whether there is a next) after the cursor (instant, tipo, id). */
 export async function buscar(
   sql: Sql,
@@ -138,11 +144,22 @@ export async function buscar(
   limite: number,
   despues: Clave | null,
   tz: string,
-  ajustes: Partial<Ajustes> = {},
+  { ajustes = {}, registro }: Opciones = {},
 ): Promise<BusquedaFilaBd[]> {
   // The planner settings the walks rely on are the session's own (server/db.ts, AJUSTES_SESION).
-  return consulta(sql, f, limite, despues, tz, { ...AJUSTES, ...ajustes })
+  const n = limite + 1
+  // The record rides in the first statement that reads rows: one round trip and one commit fewer.
+  let pendiente = registro ? [sql`registro as (${registro})`] : []
+  const con: Con = (...ctes) => {
+    const lista = [...pendiente, ...ctes]
+    pendiente = []
+    return lista.length === 0 ? sql`` : sql`with ${lista.reduce((acc, cte) => sql`${acc}, ${cte}`)}`
+  }
+  return consulta(sql, f, n, ramas(sql, f, n, despues, tz), con, tz, { ...AJUSTES, ...ajustes })
 }
+
+/** The WITH clause of a statement: these CTEs, after the audit record if no statement wrote it yet. */
+type Con = (...ctes: postgres.Fragment[]) => postgres.Fragment
 
 /**
  * Few matching patients: start from them (cost ∝ matches). Many: walk the newest rows and stop at
@@ -153,24 +170,29 @@ export async function buscar(
 async function consulta(
   sql: Sql,
   f: FiltrosBusqueda,
-  limite: number,
-  despues: Clave | null,
+  n: number,
+  b: Ramas,
+  con: Con,
   tz: string,
   { pocos, recorrido }: Ajustes,
 ): Promise<BusquedaFilaBd[]> {
-  const n = limite + 1
-  const b = ramas(sql, f, n, despues, tz)
   const enPacientes = condicionesPaciente(sql, f, 'p')
-  if (enPacientes.length === 0) return pagina(sql, b.recorrer(null), n, tz)
+  if (enPacientes.length === 0) return pagina(sql, con(), b.recorrer(null), n, tz)
 
-  if ((await estimarPacientes(sql, enPacientes)) < 2 * pocos) {
-    const filas = await paginaDeCandidatos(sql, b, pacientesCoincidentes(sql, enPacientes, pocos), pocos, n, tz)
+  // A documento of 4 or more characters reads a btree range that the count's LIMIT cuts short:
+  // counting costs less than asking the planner first.
+  const contar = [...(f.documento ?? '')].length >= 4 || (await estimarPacientes(sql, enPacientes)) < 2 * pocos
+  if (contar) {
+    const filas = await paginaDeCandidatos(sql, con, b, pacientesCoincidentes(sql, enPacientes, pocos), pocos, n, tz)
     if (filas) return filas
   }
-  const filas = await pagina(sql, b.recorrer(recorrido), n, tz)
+  const filas = await pagina(sql, con(), b.recorrer(recorrido), n, tz)
   if (filas.length === n || !(await b.truncado(recorrido))) return filas
-  return paginaDeCandidatos(sql, b, pacientesCoincidentes(sql, enPacientes, null), null, n, tz) as Promise<BusquedaFilaBd[]>
+  const todos = pacientesCoincidentes(sql, enPacientes, null)
+  return paginaDeCandidatos(sql, con, b, todos, null, n, tz) as Promise<BusquedaFilaBd[]>
 }
+
+type Ramas = ReturnType<typeof ramas>
 
 /**
  * The search's two branches, atenciones and patients with none, as row keys (instant, tipo,
@@ -270,8 +292,8 @@ function filasDe(sql: Sql, claves: postgres.Fragment, n: number, tz: string): po
 // `clave` is the instant as fixed-width UTC text, so it sorts as the instant does.
 const ORDEN = 'order by clave desc, tipo desc, clave_id desc'
 
-function pagina(sql: Sql, claves: postgres.Fragment, n: number, tz: string): Promise<BusquedaFilaBd[]> {
-  return sql<BusquedaFilaBd[]>`${filasDe(sql, claves, n, tz)} ${sql.unsafe(ORDEN)}`
+function pagina(sql: Sql, con: postgres.Fragment, claves: postgres.Fragment, n: number, tz: string): Promise<BusquedaFilaBd[]> {
+  return sql<BusquedaFilaBd[]>`${con} ${filasDe(sql, claves, n, tz)} ${sql.unsafe(ORDEN)}`
 }
 
 /**
@@ -281,17 +303,18 @@ function pagina(sql: Sql, claves: postgres.Fragment, n: number, tz: string): Pro
  */
 async function paginaDeCandidatos(
   sql: Sql,
-  b: ReturnType<typeof ramas>,
+  con: Con,
+  b: Ramas,
   candidatos: postgres.Fragment,
   tope: number | null,
   n: number,
   tz: string,
 ): Promise<BusquedaFilaBd[] | null> {
-  const con = sql`with candidatos as materialized (${candidatos})`
-  if (tope === null) return sql<BusquedaFilaBd[]>`${con} ${filasDe(sql, b.dePacientes(), n, tz)} ${sql.unsafe(ORDEN)}`
+  const conCandidatos = con(sql`candidatos as materialized (${candidatos})`)
+  if (tope === null) return pagina(sql, conCandidatos, b.dePacientes(), n, tz)
   // One row at least, so that the count arrives even with no page rows.
   const filas = await sql<(BusquedaFilaBd & { candidatos: number })[]>`
-    ${con}
+    ${conCandidatos}
     select f.*, g.k as candidatos
     from (select count(*)::int as k from candidatos) g
     left join lateral (${filasDe(sql, b.dePacientes(), n, tz)} where g.k <= ${tope} offset 0) f on true

@@ -11,7 +11,7 @@ import {
   obtenerPacienteContract,
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
-import { auditar, filtrosDe } from '../audit.js'
+import { auditar, eventoDe, filtrosDe, insercionEvento } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
@@ -66,12 +66,10 @@ export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; co
     const limite = limiteDe(request.query.limite)
     const despues = leerCursor(request.query.cursor, 2)
     // The filters (names, documents) go to the audit trail, never to the log; the results nowhere.
-    // The trail records the search asked, so it is written alongside it rather than after.
+    // The search's own statement writes the record, so a search is never run unrecorded.
     const { cursor: _c, limite: _l, ...filtrosDados } = request.query
-    const [filas] = await Promise.all([
-      buscar(sql, filtros, limite, despues, tz),
-      auditar(sql, request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) }),
-    ])
+    const evento = eventoDe(request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) })
+    const filas = await buscar(sql, filtros, limite, despues, tz, { registro: insercionEvento(sql, evento) })
     const hoy = hoyEn(tz)
     return paginar(request, reply, filas, limite, (f) => [f.clave, f.tipo, f.claveId]).map((f) =>
       aFilaBusqueda(f, hoy),
