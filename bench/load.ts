@@ -77,7 +77,8 @@ export interface Conexion {
 }
 
 /**
- * The bench's own client of either home, with `debug` to capture statements. On the embedded
+ * The bench's own client of either home, with the search's planner settings (its plans are the
+ * ones checked) and `debug` to capture statements. On the embedded
  * home the database is opened here (the server must not be running) and the client goes over its
  * socket; it is the only client that talks to it.
  */
@@ -88,7 +89,7 @@ export async function conectar(
   statementTimeoutMs?: number,
 ): Promise<Conexion> {
   if (destino.databaseUrl) {
-    const opciones = clientOptions(max)
+    const opciones = clientOptions(max, { busqueda: true })
     // A cut-off naive query must not keep running in PostgreSQL while the product is measured.
     const connection = { ...opciones.connection, ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) }
     const sql = postgres(destino.databaseUrl, { ...opciones, connection, debug })
@@ -96,7 +97,7 @@ export async function conectar(
   }
   const db = await openDatabase(destino)
   const sql = postgres({
-    ...clientOptions(1),
+    ...clientOptions(1, { busqueda: true }),
     path: join(resolve(destino.dataDir), '.s.PGSQL.5432'),
     user: 'postgres',
     database: 'postgres',

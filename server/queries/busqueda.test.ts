@@ -41,7 +41,7 @@ async function todas(query: string, ajustes: Partial<Ajustes>): Promise<string[]
   const vistas: string[] = []
   let despues = null
   for (let pagina = 0; pagina < 100; pagina++) {
-    const filas = await buscar(db.sql, filtros, 7, despues, 'America/Lima', { ajustes })
+    const filas = await buscar(db.sqlBusqueda, filtros, 7, despues, 'America/Lima', { ajustes })
     vistas.push(...filas.slice(0, 7).map((f) => `${f.tipo}:${f.claveId}:${f.id}`))
     if (filas.length <= 7) return vistas
     const ultima = filas[6]!
@@ -86,7 +86,7 @@ test('every way through the search writes its audit record once, in its own stat
         direccion: null,
         detalle: { marca },
       })
-      await buscar(db.sql, filtros, 7, null, 'America/Lima', { ajustes, registro })
+      await buscar(db.sqlBusqueda, filtros, 7, null, 'America/Lima', { ajustes, registro })
       const [fila] = await db.sql<{ n: number }[]>`select count(*)::int as n from auditoria where detalle->>'marca' = ${marca}`
       expect(fila!.n, marca).toBe(1)
     }

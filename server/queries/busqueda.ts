@@ -146,7 +146,7 @@ export async function buscar(
   tz: string,
   { ajustes = {}, registro }: Opciones = {},
 ): Promise<BusquedaFilaBd[]> {
-  // The planner settings the walks rely on are the session's own (server/db.ts, AJUSTES_SESION).
+  // `sql` is the search's client: the planner settings the walks rely on are its own (server/db.ts).
   const n = limite + 1
   // The record rides in the first statement that reads rows: one round trip and one commit fewer.
   let pendiente = registro ? [sql`registro as (${registro})`] : []

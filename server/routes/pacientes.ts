@@ -31,8 +31,11 @@ import { leerId, limiteDe, paginar } from './paginas.js'
 
 const DUPLICADO = 'Ya existe un paciente con ese documento'
 
-export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; config: Config }): Promise<void> {
-  const { sql, config } = opts
+export async function pacientesRoutes(
+  app: FastifyInstance,
+  opts: { sql: Sql; sqlBusqueda: Sql; config: Config },
+): Promise<void> {
+  const { sql, sqlBusqueda, config } = opts
   const tz = config.clinicTz
 
   route(app, crearPacienteContract, async (request, reply) => {
@@ -69,7 +72,8 @@ export async function pacientesRoutes(app: FastifyInstance, opts: { sql: Sql; co
     // The search's own statement writes the record, so a search is never run unrecorded.
     const { cursor: _c, limite: _l, ...filtrosDados } = request.query
     const evento = eventoDe(request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) })
-    const filas = await buscar(sql, filtros, limite, despues, tz, { registro: insercionEvento(sql, evento) })
+    const registro = insercionEvento(sqlBusqueda, evento)
+    const filas = await buscar(sqlBusqueda, filtros, limite, despues, tz, { registro })
     const hoy = hoyEn(tz)
     return paginar(request, reply, filas, limite, (f) => [f.clave, f.tipo, f.claveId]).map((f) =>
       aFilaBusqueda(f, hoy),
