@@ -103,10 +103,11 @@ function y(sql: Sql, condiciones: postgres.Fragment[]): postgres.Fragment {
 
 export interface Ajustes {
   /**
-   * Most matching patients the search starts from, reading each one's atenciones by index (~8 µs a
-   * patient with the count). Past it the walk, ~0.25 µs an atención read from its index, is
-   * cheaper: 1,000 patients of a million hold 0.1 % of the atenciones, about 50,000 walked per
-   * page; either way about 10 ms.
+   * Most matching patients the search starts from: counting them and reading each one's newest
+   * atenciones costs ~4 µs a patient; past it the walk, ~0.15 µs an atención read from its index,
+   * is cheaper (1,000 patients of a million hold 0.1 % of the atenciones: ~50,000 walked for a
+   * page). Measured on the bench's name terms (sequential, best of 3 per term): 700 and 1,000 gave
+   * the same mean, 1,500 and more made the slowest searches slower.
    */
   pocos: number
   /**
@@ -188,8 +189,8 @@ async function consulta(
   }
   const filas = await pagina(sql, con(), b.recorrer(recorrido), n, tz)
   if (filas.length === n || !(await b.truncado(recorrido))) return filas
-  const todos = pacientesCoincidentes(sql, enPacientes, null)
-  return paginaDeCandidatos(sql, con, b, todos, null, n, tz) as Promise<BusquedaFilaBd[]>
+  const todos = con(sql`candidatos as materialized (${pacientesCoincidentes(sql, enPacientes, null)})`)
+  return pagina(sql, todos, b.dePacientes(), n, tz)
 }
 
 type Ramas = ReturnType<typeof ramas>
@@ -298,23 +299,21 @@ function pagina(sql: Sql, con: postgres.Fragment, claves: postgres.Fragment, n: 
 
 /**
  * The page read from each candidate patient's own rows, in one statement: the ids never travel to
- * the server. With a `tope`, more than `tope` candidates answer null without reading any row (the
- * gate is a one-time filter), and the caller walks instead.
+ * the server. More than `tope` candidates answer null without reading any row (the gate is a
+ * one-time filter, kept by OFFSET 0 from being merged into the join), and the caller walks instead.
  */
 async function paginaDeCandidatos(
   sql: Sql,
   con: Con,
   b: Ramas,
   candidatos: postgres.Fragment,
-  tope: number | null,
+  tope: number,
   n: number,
   tz: string,
 ): Promise<BusquedaFilaBd[] | null> {
-  const conCandidatos = con(sql`candidatos as materialized (${candidatos})`)
-  if (tope === null) return pagina(sql, conCandidatos, b.dePacientes(), n, tz)
   // One row at least, so that the count arrives even with no page rows.
   const filas = await sql<(BusquedaFilaBd & { candidatos: number })[]>`
-    ${conCandidatos}
+    ${con(sql`candidatos as materialized (${candidatos})`)}
     select f.*, g.k as candidatos
     from (select count(*)::int as k from candidatos) g
     left join lateral (${filasDe(sql, b.dePacientes(), n, tz)} where g.k <= ${tope} offset 0) f on true
