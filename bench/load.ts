@@ -78,9 +78,9 @@ export interface Conexion {
 
 /**
  * The bench's own client of either home, with the search's planner settings (its plans are the
- * ones checked) and `debug` to capture statements. On the embedded
- * home the database is opened here (the server must not be running) and the client goes over its
- * socket; it is the only client that talks to it.
+ * ones checked) and `debug` to capture statements. On the embedded home the database is opened
+ * here (the server must not be running) and the client goes over its socket; it is the only
+ * client that talks to it.
  */
 export async function conectar(
   destino: { databaseUrl: string | undefined; dataDir: string },

@@ -29,12 +29,10 @@ export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {
   await sql`${insercionEvento(sql, e)}`
 }
 
+type Extra = Pick<Evento, 'pacienteId' | 'detalle'>
+
 /** An event by the signed-in user of `request`, from its address. */
-export function eventoDe(
-  request: FastifyRequest,
-  accion: AccionAuditoria,
-  extra: { pacienteId?: number | null; detalle?: Record<string, unknown> | null } = {},
-): Evento {
+export function eventoDe(request: FastifyRequest, accion: AccionAuditoria, extra: Extra = {}): Evento {
   return {
     accion,
     usuarioId: request.usuario?.id ?? null,
@@ -45,12 +43,7 @@ export function eventoDe(
 }
 
 /** Records an event by the signed-in user of `request`, from its address. */
-export function auditar(
-  sql: Sql,
-  request: FastifyRequest,
-  accion: AccionAuditoria,
-  extra: { pacienteId?: number | null; detalle?: Record<string, unknown> | null } = {},
-): Promise<void> {
+export function auditar(sql: Sql, request: FastifyRequest, accion: AccionAuditoria, extra: Extra = {}): Promise<void> {
   return registrarEvento(sql, eventoDe(request, accion, extra))
 }
 

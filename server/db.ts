@@ -33,7 +33,8 @@ const AJUSTES_SESION = {
 /**
  * The search's connections also plan each execution for its values: a generic plan would lose the
  * constant LIKE prefixes the search's indexes are chosen by. Everything else keeps PostgreSQL's
- * cached generic plans (the session lookup of every request planned anew cost 0.16 ms of 0.2).
+ * cached generic plans: planned anew, the session lookup every request makes cost 0.16 ms of
+ * planning for 0.03 ms of work.
  */
 const AJUSTES_BUSQUEDA = { ...AJUSTES_SESION, plan_cache_mode: 'force_custom_plan' } as const
 

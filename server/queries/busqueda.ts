@@ -293,7 +293,13 @@ function filasDe(sql: Sql, claves: postgres.Fragment, n: number, tz: string): po
 // `clave` is the instant as fixed-width UTC text, so it sorts as the instant does.
 const ORDEN = 'order by clave desc, tipo desc, clave_id desc'
 
-function pagina(sql: Sql, con: postgres.Fragment, claves: postgres.Fragment, n: number, tz: string): Promise<BusquedaFilaBd[]> {
+function pagina(
+  sql: Sql,
+  con: postgres.Fragment,
+  claves: postgres.Fragment,
+  n: number,
+  tz: string,
+): Promise<BusquedaFilaBd[]> {
   return sql<BusquedaFilaBd[]>`${con} ${filasDe(sql, claves, n, tz)} ${sql.unsafe(ORDEN)}`
 }
 
