@@ -4,6 +4,7 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from '../server/paths.js'
 import { TITULOS, type CasoId } from './cases.js'
+import type { CpuPorSolicitud } from './cpu.js'
 import { redondear, type Medida } from './measure.js'
 
 export const PRESUPUESTO_P99_MS = 25
@@ -22,6 +23,8 @@ export interface LineaCaso {
   /** PostgreSQL pages read from outside shared_buffers, and found in them, per request. */
   bloquesLeidosPorSolicitud?: number
   bloquesEnCachePorSolicitud?: number
+  /** CPU milliseconds per request: where a saturated machine's time goes. */
+  cpuMsPorSolicitud?: CpuPorSolicitud
   /** The baseline answered nothing within its cap: the ratios are lower bounds. */
   razonMinima?: boolean
   /** `referencia`: shown for comparison only (the embedded home has no budget of its own). */
@@ -62,9 +65,12 @@ const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—
 const num = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(1))
 const razon = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '—' : `${n >= 10 ? n.toFixed(0) : n.toFixed(1)}×`)
 
+const cpu = (c: CpuPorSolicitud | undefined) =>
+  c === undefined ? '—' : [c.servidor, c.postgres, c.cliente].map((n) => (n === undefined ? '—' : n.toFixed(2))).join('+')
+
 /** A plain-text table, also fit for pasting into a Markdown note. */
 export function tabla(lineas: LineaCaso[]): string {
-  const cab = ['caso', 'conex.', 'p50 ms', 'p99 ms', 'req/s', 'base p50', 'base p99', 'base req/s', '× p50', '× p99', 'lecturas', 'presupuesto']
+  const cab = ['caso', 'conex.', 'p50 ms', 'p99 ms', 'req/s', 'base p50', 'base p99', 'base req/s', '× p50', '× p99', 'lecturas', 'CPU srv+pg+cli', 'presupuesto']
   const filas = lineas.map((l) => [
     l.titulo,
     String(l.conexiones),
@@ -77,6 +83,7 @@ export function tabla(lineas: LineaCaso[]): string {
     (l.razonMinima ? '>' : '') + razon(l.razonP50),
     (l.razonMinima ? '>' : '') + razon(l.razonP99),
     l.bloquesLeidosPorSolicitud === undefined ? '—' : num(l.bloquesLeidosPorSolicitud),
+    cpu(l.cpuMsPorSolicitud),
     !l.presupuesto
       ? ''
       : l.presupuesto.referencia

@@ -6,6 +6,7 @@ import { servirBaseline } from './baseline.js'
 import { azar, CASOS_BUSQUEDA, consultas, muestrear, registros, type CasoId, type Muestras } from './cases.js'
 import { Captura, revisarPlanes } from './explain.js'
 import type { Sql } from '../server/db.js'
+import { contarCpu } from './cpu.js'
 import { analizar, asegurarBaseDeDatos, bloques, conectar, contar, sembrar, sinEstadisticas, type Conteo } from './load.js'
 import { medir, redondear, type Medida } from './measure.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
@@ -138,8 +139,10 @@ async function medirCasos(
       await medir({ ...base, siguiente: siguiente(true), maxSolicitudes: 1e9, maxSegundos: op.calentamiento })
     }
     const antes = estadisticas && (await bloques(estadisticas))
+    const cpu = await contarCpu(s.proceso.child.pid!, estadisticas)
     const med = await medir({ ...base, siguiente: siguiente(false), maxSolicitudes: op.solicitudes, maxSegundos: op.segundos })
     const l2 = linea(caso, registro ? 'POST /pacientes' : lista[0]!, conexiones, med, baseline.get(caso), !op.embebida)
+    l2.cpuMsPorSolicitud = await cpu(med.solicitudes)
     if (estadisticas && antes) {
       // PostgreSQL's own counters: pages it had to read (from the OS cache or the disk) per request.
       const despues = await bloques(estadisticas)
@@ -218,7 +221,8 @@ async function medirTodo(op: Opciones, modo: string, comando: string, conteo: Co
     console.log(`\n${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones (${modo}; ${version})`)
     console.log(
       'Latencias en ms; «base» = línea base ingenua; × = base / producto; ' +
-        'lecturas = páginas que PostgreSQL leyó fuera de shared_buffers, por solicitud\n',
+        'lecturas = páginas que PostgreSQL leyó fuera de shared_buffers, por solicitud; ' +
+        'CPU = ms de CPU por solicitud del servidor + PostgreSQL (si corre en esta máquina) + el cliente de la prueba\n',
     )
     console.log(tabla(lineas))
     console.log(`\nCarga de la máquina (1, 5, 15 min): al empezar ${cargaInicial.join(' ')}, al terminar ${maquina().carga.join(' ')}.`)
