@@ -66,7 +66,9 @@ const num = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '�
 const razon = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '—' : `${n >= 10 ? n.toFixed(0) : n.toFixed(1)}×`)
 
 const cpu = (c: CpuPorSolicitud | undefined) =>
-  c === undefined ? '—' : [c.servidor, c.postgres, c.cliente].map((n) => (n === undefined ? '—' : n.toFixed(2))).join('+')
+  c === undefined
+    ? '—'
+    : [c.servidor, c.postgres, c.cliente].map((n) => (n === undefined || Number.isNaN(n) ? '—' : n.toFixed(2))).join('+')
 
 /** A plain-text table, also fit for pasting into a Markdown note. */
 export function tabla(lineas: LineaCaso[]): string {
