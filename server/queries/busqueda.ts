@@ -132,6 +132,10 @@ function pacientesCoincidentes(sql: Sql, paciente: postgres.Fragment[], tope: nu
 
 export const tieneFiltroVisita = (f: FiltrosBusqueda) => Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
 
+/** Whether a filter is on the patient's fields: the ones matched by LIKE patterns (see AJUSTES_BUSQUEDA). */
+export const tieneFiltroPaciente = (f: FiltrosBusqueda) =>
+  Boolean(f.tipoDocumento || f.documento) || CAMPOS_NOMBRE.some((campo) => Boolean(f[campo]))
+
 export interface Opciones {
   ajustes?: Partial<Ajustes>
   /** The audit record of this search, written by the search's own first statement. */
@@ -147,7 +151,8 @@ export async function buscar(
   tz: string,
   { ajustes = {}, registro }: Opciones = {},
 ): Promise<BusquedaFilaBd[]> {
-  // `sql` is the search's client: the planner settings the walks rely on are its own (server/db.ts).
+  // With a patient filter `sql` must be the search's client, which plans for the LIKE patterns'
+  // values (server/db.ts).
   const n = limite + 1
   // The record rides in the first statement that reads rows: one round trip and one commit fewer.
   let pendiente = registro ? [sql`registro as (${registro})`] : []
@@ -177,8 +182,8 @@ async function consulta(
   tz: string,
   { pocos, recorrido }: Ajustes,
 ): Promise<BusquedaFilaBd[]> {
+  if (!tieneFiltroPaciente(f)) return pagina(sql, con(), b.recorrer(null), n, tz)
   const enPacientes = condicionesPaciente(sql, f, 'p')
-  if (enPacientes.length === 0) return pagina(sql, con(), b.recorrer(null), n, tz)
 
   // A documento of 4 or more characters reads a btree range that the count's LIMIT cuts short:
   // counting costs less than asking the planner first.
@@ -272,15 +277,24 @@ function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, t
   }
 }
 
-/** The page's rows: the keys of `claves`, newest first, with their columns (dates included). */
+/**
+ * The page's rows, the keys of `claves` newest first with their columns (dates included), as one
+ * JSON array: the client reads one value instead of twenty a row, which was most of the server's
+ * time per search (0.6 ms of parsing for a page of 50).
+ */
 function filasDe(sql: Sql, claves: postgres.Fragment, n: number, tz: string): postgres.Fragment {
   return sql`
-    select x.id, x.atencion_id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
-      p.primer_apellido, p.segundo_apellido, p.fecha_nacimiento, a.estudios, a.modalidad, a.sede,
-      a.estado, a.procedencia, a.prioridad,
-      to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD') as fecha_llegada,
-      to_char(a.llegada at time zone ${tz}, 'HH24:MI') as hora_llegada,
-      to_char(x.instante at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave, x.tipo, x.clave_id
+    select coalesce(json_agg(json_build_object(
+      'id', x.id, 'atencionId', x.atencion_id, 'tipoDocumento', p.tipo_documento, 'documento', p.documento,
+      'primerNombre', p.primer_nombre, 'segundoNombre', p.segundo_nombre,
+      'primerApellido', p.primer_apellido, 'segundoApellido', p.segundo_apellido,
+      'fechaNacimiento', p.fecha_nacimiento, 'estudios', a.estudios, 'modalidad', a.modalidad, 'sede', a.sede,
+      'estado', a.estado, 'procedencia', a.procedencia, 'prioridad', a.prioridad,
+      'fechaLlegada', to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD'),
+      'horaLlegada', to_char(a.llegada at time zone ${tz}, 'HH24:MI'),
+      'clave', to_char(x.instante at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+      'tipo', x.tipo, 'claveId', x.clave_id
+    ) order by x.instante desc, x.tipo desc, x.clave_id desc), '[]')::text as filas
     from (
       select * from (${claves}) r
       order by r.instante desc, r.tipo desc, r.clave_id desc
@@ -290,17 +304,17 @@ function filasDe(sql: Sql, claves: postgres.Fragment, n: number, tz: string): po
     left join atenciones a on a.id = x.atencion_id`
 }
 
-// `clave` is the instant as fixed-width UTC text, so it sorts as the instant does.
-const ORDEN = 'order by clave desc, tipo desc, clave_id desc'
+const leerFilas = (filas: string): BusquedaFilaBd[] => JSON.parse(filas) as BusquedaFilaBd[]
 
-function pagina(
+async function pagina(
   sql: Sql,
   con: postgres.Fragment,
   claves: postgres.Fragment,
   n: number,
   tz: string,
 ): Promise<BusquedaFilaBd[]> {
-  return sql<BusquedaFilaBd[]>`${con} ${filasDe(sql, claves, n, tz)} ${sql.unsafe(ORDEN)}`
+  const [f] = await sql<{ filas: string }[]>`${con} ${filasDe(sql, claves, n, tz)}`
+  return leerFilas(f!.filas)
 }
 
 /**
@@ -317,13 +331,10 @@ async function paginaDeCandidatos(
   n: number,
   tz: string,
 ): Promise<BusquedaFilaBd[] | null> {
-  // One row at least, so that the count arrives even with no page rows.
-  const filas = await sql<(BusquedaFilaBd & { candidatos: number })[]>`
+  const [f] = await sql<{ candidatos: number; filas: string }[]>`
     ${con(sql`candidatos as materialized (${candidatos})`)}
-    select f.*, g.k as candidatos
+    select g.k as candidatos, f.filas
     from (select count(*)::int as k from candidatos) g
-    left join lateral (${filasDe(sql, b.dePacientes(), n, tz)} where g.k <= ${tope} offset 0) f on true
-    ${sql.unsafe(ORDEN)}`
-  if (filas[0]!.candidatos > tope) return null
-  return filas.filter((f) => f.id !== null)
+    cross join lateral (${filasDe(sql, b.dePacientes(), n, tz)} where g.k <= ${tope} offset 0) f`
+  return f!.candidatos > tope ? null : leerFilas(f!.filas)
 }
