@@ -56,14 +56,20 @@ test.each([
   'primerApellido=perez',
   'primerNombre=mar&primerApellido=q',
   'documento=4000',
+  'documento=400',
+  'documento=40000',
+  'documento=400001',
+  'tipoDocumento=dni&documento=4000',
   'tipoDocumento=dni',
   'primerApellido=pe&sede=Cusco',
   'primerNombre=a&modalidad=Eco&fechaInicial=2025-02-03',
   'primerNombre=nadie',
 ])('%s: mismas filas desde los pacientes y recorriendo las atenciones', async (query) => {
-  const desdePacientes = await todas(query, { pocos: 1_000_000 })
+  const desdePacientes = await todas(query, { pocos: 1_000_000, recorridoInicio: 0 })
   const otras: Partial<Ajustes>[] = [
-    { pocos: 0 }, // walking newest first, testing each row's copy of the patient
+    {}, // as the product runs it
+    { recorridoInicio: 1 }, // a documento's own walk cut short, then its patients
+    { pocos: 0, recorridoInicio: 0 }, // walking newest first, testing each row's copy of the patient
     { pocos: 2 }, // more matches than counted: the same walk
     { pocos: 0, recorrido: 3 }, // walk cut short, then each patient's own rows
     { pocos: 0, recorrido: 1 },
@@ -74,9 +80,14 @@ test.each([
 })
 
 test('every way through the search writes its audit record once, in its own statements', async () => {
-  const caminos: Partial<Ajustes>[] = [{ pocos: 1_000_000 }, { pocos: 2 }, { pocos: 0 }, { pocos: 0, recorrido: 1 }]
+  const caminos: Partial<Ajustes>[] = [
+    { pocos: 1_000_000, recorridoInicio: 0 },
+    { pocos: 2 },
+    { pocos: 0 },
+    { pocos: 0, recorrido: 1, recorridoInicio: 1 },
+  ]
   for (const ajustes of caminos) {
-    for (const query of ['', 'primerApellido=pe', 'primerNombre=nadie', 'documento=4000', 'primerNombre=a&sede=Lima']) {
+    for (const query of ['', 'primerApellido=pe', 'primerNombre=nadie', 'documento=4000', 'documento=400001', 'primerNombre=a&sede=Lima']) {
       const marca = `${JSON.stringify(ajustes)} ${query}`
       const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
       const registro = insercionEvento(db.sql, {
