@@ -77,7 +77,9 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
     // X-Frame-Options for browsers that predate frame-ancestors; same rule: never framed.
     frameguard: { action: 'deny' },
   })
-  app.addHook('onRequest', (request, reply, done) => cabeceras(request.raw, reply.raw, (err) => done(err as Error | undefined)))
+  app.addHook('onRequest', (request, reply, done) =>
+    cabeceras(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  )
   await app.register(fastifyCompress, { threshold: 1024 })
   await app.register(fastifyCookie)
   // Before any route: its onRoute hook closes every route that does not say `auth: false`.

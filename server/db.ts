@@ -10,7 +10,7 @@ export type Sql = postgres.Sql
 
 export interface Database {
   sql: Sql
-  /** The client of searches with a patient filter: every statement planned for its own values (AJUSTES_BUSQUEDA). */
+  /** Client of the searches with a patient filter: each statement planned for its values. */
   sqlBusqueda: Sql
   home: 'postgres' | 'embedded'
   close(): Promise<void>

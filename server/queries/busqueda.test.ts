@@ -69,7 +69,7 @@ test.each([
   const otras: Partial<Ajustes>[] = [
     {}, // as the product runs it
     { recorridoInicio: 1 }, // a documento's own walk cut short, then its patients
-    { pocos: 0, recorridoInicio: 0 }, // walking newest first, testing each row's copy of the patient
+    { pocos: 0, recorridoInicio: 0 }, // walking all rows newest first, testing each one's copy
     { pocos: 2 }, // more matches than counted: the same walk
     { pocos: 0, recorrido: 3 }, // walk cut short, then each patient's own rows
     { pocos: 0, recorrido: 1 },
@@ -87,7 +87,9 @@ test('every way through the search writes its audit record once, in its own stat
     { pocos: 0, recorrido: 1, recorridoInicio: 1 },
   ]
   for (const ajustes of caminos) {
-    for (const query of ['', 'primerApellido=pe', 'primerNombre=nadie', 'documento=4000', 'documento=400001', 'primerNombre=a&sede=Lima']) {
+    const consultas = ['', 'primerApellido=pe', 'primerNombre=nadie', 'documento=4000', 'documento=400001']
+    consultas.push('primerNombre=a&sede=Lima')
+    for (const query of consultas) {
       const marca = `${JSON.stringify(ajustes)} ${query}`
       const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
       const registro = insercionEvento(db.sql, {

@@ -139,7 +139,7 @@ function pacientesCoincidentes(sql: Sql, paciente: postgres.Fragment[], tope: nu
 
 export const tieneFiltroVisita = (f: FiltrosBusqueda) => Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
 
-/** Whether a filter is on the patient's fields: the ones matched by LIKE patterns (see AJUSTES_BUSQUEDA). */
+/** Whether a filter is on the patient's own fields, which the search matches by LIKE patterns. */
 export const tieneFiltroPaciente = (f: FiltrosBusqueda) =>
   Boolean(f.tipoDocumento || f.documento) || CAMPOS_NOMBRE.some((campo) => Boolean(f[campo]))
 
@@ -175,10 +175,11 @@ export async function buscar(
 type Con = (...ctes: postgres.Fragment[]) => postgres.Fragment
 
 /**
- * A documento typed alone: walk its own prefix's rows first. Few matching patients: start from
- * them (cost ∝ matches). Many: walk the newest rows and stop at the page (cost ∝ 1 / share matched). The planner's guess of the count can be off by orders of
- * magnitude for rare or mistyped names: a small guess is counted, and a walk that reaches its cap
- * without a full page hands over to the patients.
+ * A short documento typed alone: walk its own prefix's rows first. Few matching patients: start
+ * from them (cost ∝ matches). Many: walk the newest rows and stop at the page (cost ∝ 1 / share
+ * matched). The planner's guess of the count can be off by orders of magnitude for rare or
+ * mistyped names: a small guess is counted, and a walk that reaches its cap without a full page
+ * hands over to the patients.
  */
 async function consulta(
   sql: Sql,
@@ -190,8 +191,9 @@ async function consulta(
   { pocos, recorrido, recorridoInicio }: Ajustes,
 ): Promise<BusquedaFilaBd[]> {
   if (!tieneFiltroPaciente(f)) return pagina(sql, con(), b.recorrer(null), n, tz)
+  const corto = [...(f.documento ?? '')].length <= 4
   const soloDocumento = !tieneFiltroVisita(f) && !CAMPOS_NOMBRE.some((campo) => f[campo])
-  if (b.porInicio && [...f.documento!].length <= 4 && soloDocumento && recorridoInicio > 0) {
+  if (b.porInicio && corto && soloDocumento && recorridoInicio > 0) {
     const filas = await pagina(sql, con(), b.recorrer(recorridoInicio), n, tz)
     if (filas.length === n || !(await b.truncado(recorridoInicio))) return filas
   }
@@ -234,9 +236,10 @@ function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, t
   // Implied by the documento condition; it lets a walk read only the rows that start with the
   // documento's first three characters, still newest first (0012). The 3 is the indexes' own.
   const inicio = [...(f.documento ?? '')].slice(0, 3).join('')
-  const enInicio = (t: Tabla) => (inicio.length === 3 ? [sql`left(${sql(`${t}.documento`)}, 3) = ${inicio}`] : [])
-  const recorridoAtenciones = y(sql, [...visita, ...enInicio('a')])
-  const recorridoSinAtencion = y(sql, [desdePaciente, ...enInicio('s')])
+  const enInicio = (t: Tabla) =>
+    inicio.length === 3 ? [sql`left(${sql(`${t}.documento`)}, 3) = ${inicio}`] : []
+  const enRecorrido = y(sql, [...visita, ...enInicio('a')])
+  const enRecorridoSinAtencion = y(sql, [desdePaciente, ...enInicio('s')])
   const conSinAtencion = !tieneFiltroVisita(f)
   const claveAtencion = sql`a.paciente_id as id, a.id as atencion_id, a.llegada as instante, 1 as tipo, a.id as clave_id`
   const claveSinAtencion = sql`
@@ -256,7 +259,7 @@ function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, t
     recorrer(t: number | null): postgres.Fragment {
       const atenciones = sql`
         select ${claveAtencion} from (
-          select ${leidas('a', ['paciente_id', 'id', 'llegada'])} from atenciones a where ${recorridoAtenciones}
+          select ${leidas('a', ['paciente_id', 'id', 'llegada'])} from atenciones a where ${enRecorrido}
           order by a.llegada desc, a.id desc ${tope(t)}
         ) a
         where ${y(sql, condicionesPaciente(sql, f, 'a'))}
@@ -264,7 +267,7 @@ function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, t
         limit ${n}`
       const sinAtencion = sql`
         select ${claveSinAtencion} from (
-          select ${leidas('s', ['paciente_id', 'creado_en'])} from pacientes_sin_atencion s where ${recorridoSinAtencion}
+          select ${leidas('s', ['paciente_id', 'creado_en'])} from pacientes_sin_atencion s where ${enRecorridoSinAtencion}
           order by s.creado_en desc, s.paciente_id desc ${tope(t)}
         ) s
         where ${y(sql, condicionesPaciente(sql, f, 's'))}
@@ -275,10 +278,10 @@ function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, t
     /** Whether a walk capped at `t` rows stopped short of the end of a branch. */
     async truncado(t: number): Promise<boolean> {
       const cuenta = (desde: postgres.Fragment) => sql`(select count(*) from (${desde} limit ${t + 1}) x) > ${t}`
+      const sinAtencion = sql`select 1 from pacientes_sin_atencion s where ${enRecorridoSinAtencion}`
       const [fila] = await sql<{ si: boolean }[]>`
-        select ${cuenta(sql`select 1 from atenciones a where ${recorridoAtenciones}`)}
-          ${conSinAtencion ? sql`or ${cuenta(sql`select 1 from pacientes_sin_atencion s where ${recorridoSinAtencion}`)}` : sql``}
-          as si`
+        select ${cuenta(sql`select 1 from atenciones a where ${enRecorrido}`)}
+          ${conSinAtencion ? sql`or ${cuenta(sinAtencion)}` : sql``} as si`
       return fila?.si ?? false
     },
     /** The newest rows of each patient of the `candidatos` CTE (see paginaDeCandidatos), merged. */
@@ -305,11 +308,13 @@ function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, t
 function filasDe(sql: Sql, claves: postgres.Fragment, n: number, tz: string): postgres.Fragment {
   return sql`
     select coalesce(json_agg(json_build_object(
-      'id', x.id, 'atencionId', x.atencion_id, 'tipoDocumento', p.tipo_documento, 'documento', p.documento,
+      'id', x.id, 'atencionId', x.atencion_id,
+      'tipoDocumento', p.tipo_documento, 'documento', p.documento,
       'primerNombre', p.primer_nombre, 'segundoNombre', p.segundo_nombre,
       'primerApellido', p.primer_apellido, 'segundoApellido', p.segundo_apellido,
-      'fechaNacimiento', p.fecha_nacimiento, 'estudios', a.estudios, 'modalidad', a.modalidad, 'sede', a.sede,
-      'estado', a.estado, 'procedencia', a.procedencia, 'prioridad', a.prioridad,
+      'fechaNacimiento', p.fecha_nacimiento, 'estudios', a.estudios,
+      'modalidad', a.modalidad, 'sede', a.sede, 'estado', a.estado,
+      'procedencia', a.procedencia, 'prioridad', a.prioridad,
       'fechaLlegada', to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD'),
       'horaLlegada', to_char(a.llegada at time zone ${tz}, 'HH24:MI'),
       'clave', to_char(x.instante at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
