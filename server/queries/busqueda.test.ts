@@ -60,6 +60,8 @@ test.each([
   'documento=40000',
   'documento=400001',
   'tipoDocumento=dni&documento=4000',
+  'documento=4000&primerNombre=jos',
+  'tipoDocumento=dni&documento=40000&primerApellido=pe&sede=Lima',
   'tipoDocumento=dni',
   'primerApellido=pe&sede=Cusco',
   'primerNombre=a&modalidad=Eco&fechaInicial=2025-02-03',
@@ -88,7 +90,7 @@ test('every way through the search writes its audit record once, in its own stat
   ]
   for (const ajustes of caminos) {
     const consultas = ['', 'primerApellido=pe', 'primerNombre=nadie', 'documento=4000', 'documento=400001']
-    consultas.push('primerNombre=a&sede=Lima')
+    consultas.push('primerNombre=a&sede=Lima', 'documento=4000&primerNombre=jos')
     for (const query of consultas) {
       const marca = `${JSON.stringify(ajustes)} ${query}`
       const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
