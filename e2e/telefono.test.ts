@@ -32,6 +32,19 @@ async function abrirMenu(): Promise<void> {
   await page.evaluate((m) => Promise.all((m?.getAnimations({ subtree: true }) ?? []).map((a) => a.finished)), handle)
 }
 
+/** Each row of a table is a card on a phone: every value must start clear of its column's name. */
+async function expectTarjetasLegibles(): Promise<void> {
+  const celdas = await page.evaluate(() =>
+    [...document.querySelectorAll('.table--cards tbody td')].map((td) => ({
+      campo: td.getAttribute('data-label'),
+      nombre: parseFloat(getComputedStyle(td, '::before').width),
+      sangria: parseFloat(getComputedStyle(td).paddingLeft),
+    })),
+  )
+  expect(celdas.length).toBeGreaterThan(0)
+  expect(celdas.filter((c) => !(c.nombre > 0 && c.sangria > c.nombre))).toEqual([])
+}
+
 async function menuAbierto(): Promise<boolean> {
   return menu().isVisible()
 }
@@ -116,6 +129,7 @@ describe('teléfono (375 px)', () => {
     await expect.poll(() => filas.count()).toBe(2)
     expect(await filas.first().innerText()).toContain(String(id))
     expect(await filas.nth(1).getByRole('img', { name: 'Laboratorio' }).count()).toBe(1)
+    await expectTarjetasLegibles()
     await shot(page, 'pacientes')
     await expectAccessible(page, 'pacientes (teléfono)')
   })
@@ -129,6 +143,7 @@ describe('teléfono (375 px)', () => {
     await page.waitForURL((u) => u.search === '?primerApellido=condori&fechaFinal=2099-12-31')
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(1)
     expect(await page.locator('table tbody tr').innerText()).toContain('Glucosa')
+    await expectTarjetasLegibles()
     await shot(page, 'buscar-resultados')
     await expectAccessible(page, 'buscar (teléfono)')
   })
@@ -142,6 +157,7 @@ describe('teléfono (375 px)', () => {
     await page.getByRole('button', { name: 'Registrar atención' }).click()
     await page.getByRole('alert').filter({ hasText: 'Atención registrada' }).waitFor()
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2)
+    await expectTarjetasLegibles()
     await shot(page, 'paciente')
     await expectAccessible(page, 'paciente (teléfono)')
   })
