@@ -137,7 +137,9 @@ const tieneNombre = (f: FiltrosBusqueda) => CAMPOS_NOMBRE.some((campo) => Boolea
 /** Characters from which a documento's btree range is narrow enough to test every row of it. */
 const DOCUMENTO_ACOTADO = 4
 
-const acotado = (f: FiltrosBusqueda) => [...(f.documento ?? '')].length >= DOCUMENTO_ACOTADO
+const largoDocumento = (f: FiltrosBusqueda) => [...(f.documento ?? '')].length
+
+const acotado = (f: FiltrosBusqueda) => largoDocumento(f) >= DOCUMENTO_ACOTADO
 
 /**
  * The matching patients' ids, at most `tope` + 1 of them (null: all), as a subquery. With a
@@ -211,7 +213,7 @@ async function consulta(
   { pocos, recorrido, recorridoInicio }: Ajustes,
 ): Promise<BusquedaFilaBd[]> {
   if (!tieneFiltroPaciente(f)) return pagina(sql, con(), b.recorrer(null), n, tz)
-  const corto = [...(f.documento ?? '')].length <= 4
+  const corto = largoDocumento(f) <= 4
   const soloDocumento = !tieneFiltroVisita(f) && !tieneNombre(f)
   if (b.porInicio && corto && soloDocumento && recorridoInicio > 0) {
     const filas = await pagina(sql, con(), b.recorrer(recorridoInicio), n, tz)
