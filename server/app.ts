@@ -43,6 +43,14 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
   }
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>()
 
+  // The address is read while the socket is surely there: after a client resets the connection
+  // `request.ip` is undefined, and a statement built with it must never reach the database.
+  app.decorateRequest('direccion', null)
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.direccion = request.ip ?? null
+    done()
+  })
+
   // While closing, answers in flight close their keep-alive connection, or the stop would
   // wait for clients to hang up.
   let closing = false

@@ -37,7 +37,7 @@ export function eventoDe(request: FastifyRequest, accion: AccionAuditoria, extra
     accion,
     usuarioId: request.usuario?.id ?? null,
     usuario: request.usuario?.usuario ?? null,
-    direccion: request.ip,
+    direccion: request.direccion,
     ...extra,
   }
 }

@@ -24,6 +24,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member, set by the session hook. */
     usuario?: Usuario
+    /**
+     * The client's address, read once when the request arrives (see app.ts); null when the socket
+     * was already gone. Queries take this, never `request.ip`, which is undefined after a reset.
+     */
+    direccion: string | null
   }
 }
 

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import { registrarEvento } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
-import { UnauthorizedError } from '../errors.js'
+import { BadRequestError, UnauthorizedError } from '../errors.js'
 import type { Usuario } from '../route.js'
 import { MENSAJES_SESION, type Credenciales } from '../../shared/sesion.js'
 import { verificarContrasena } from './contrasenas.js'
@@ -19,7 +19,10 @@ export async function iniciarSesion(
   credenciales: Credenciales,
 ): Promise<{ usuario: Usuario; token: string }> {
   const nombre = normalizarUsuario(credenciales.usuario)
-  const direccion = request.ip
+  const direccion = request.direccion
+  // Failed logins are counted per address too: an attempt from no known address is not counted
+  // but refused (its socket was gone before the request was routed; nobody reads this answer).
+  if (direccion === null) throw new BadRequestError('No se pudo identificar la dirección del cliente')
   const intento = await registrarIntento(sql, nombre, direccion)
   const cuenta = await credencialesDe(sql, nombre)
   const correcta = await verificarContrasena(cuenta?.claveHash, credenciales.contrasena)

@@ -25,7 +25,7 @@ export const opcionesCookie = (config: Pick<Config, 'cookieSecure'>, protocolo: 
 const huella = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Opens a session and returns the token for the cookie. */
-export async function abrirSesion(sql: Sql, config: SesionConfig, usuarioId: number, direccion: string): Promise<string> {
+export async function abrirSesion(sql: Sql, config: SesionConfig, usuarioId: number, direccion: string | null): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await sql`
     insert into sesiones (token_hash, usuario_id, expira_en, direccion)

@@ -46,7 +46,7 @@ export async function pacientesRoutes(
     const fila = await insertarPaciente(sql, datos, POLITICA_PRIVACIDAD_VERSION, {
       usuarioId: request.usuario?.id ?? null,
       usuario: request.usuario?.usuario ?? null,
-      direccion: request.ip,
+      direccion: request.direccion,
     })
     if (!fila) {
       throw new ConflictError(DUPLICADO, await idPorDocumento(sql, datos.tipoDocumento, datos.documento))
