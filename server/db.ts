@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import postgres from 'postgres'
 import type { Config } from './config.js'
 import { ROOT } from './paths.js'
+import { guardSql } from './sql-guard.js'
 
 export type Sql = postgres.Sql
 
@@ -62,8 +63,8 @@ export async function openDatabase(
   { template = true } = {},
 ): Promise<Database> {
   if (config.databaseUrl) {
-    const sql = postgres(config.databaseUrl, clientOptions(10))
-    const sqlBusqueda = postgres(config.databaseUrl, clientOptions(10, { busqueda: true }))
+    const sql = guardSql(postgres(config.databaseUrl, clientOptions(10)))
+    const sqlBusqueda = guardSql(postgres(config.databaseUrl, clientOptions(10, { busqueda: true })))
     return {
       sql,
       sqlBusqueda,
@@ -135,7 +136,7 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
     const server = new PGLiteSocketServer({ db: pg, path })
     await server.start()
     // PGlite is a single session: one connection, or transactions from two would interleave.
-    const sql = postgres({ ...clientOptions(1), path, user: 'postgres', database: 'postgres' })
+    const sql = guardSql(postgres({ ...clientOptions(1), path, user: 'postgres', database: 'postgres' }))
     return {
       sql,
       sqlBusqueda: sql,
