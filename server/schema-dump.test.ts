@@ -20,11 +20,12 @@ describe(SCHEMA_FILE, () => {
 
   it('reads every table, index, function and trigger the migrations create', async () => {
     const actual = await dumpSchema(db.sql)
-    const [{ tablas, indices, disparadores }] = await db.sql<{ tablas: number; indices: number; disparadores: number }[]>`
+    const [cuenta] = await db.sql<{ tablas: number; indices: number; disparadores: number }[]>`
       select (select count(*)::int from pg_tables where schemaname = 'public') as tablas,
              (select count(*)::int from pg_indexes where schemaname = 'public') as indices,
              (select count(*)::int from pg_trigger t join pg_class c on c.oid = t.tgrelid
                join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public' where not t.tgisinternal) as disparadores`
+    const { tablas, indices, disparadores } = cuenta!
     expect(actual.match(/^create table /gm)?.length).toBe(tablas)
     // Indexes of constraints are written as the constraint.
     expect((actual.match(/^CREATE (UNIQUE )?INDEX /gm)?.length ?? 0) + (actual.match(/ (PRIMARY KEY|UNIQUE) \(/g)?.length ?? 0)).toBe(indices)
