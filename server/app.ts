@@ -12,6 +12,7 @@ import { autenticacion } from './auth/plugin.js'
 import type { Config } from './config.js'
 import type { Database } from './db.js'
 import { frameworkErrors, registerErrorHandler } from './errors.js'
+import { withMessageExtensions } from './openapi.js'
 import { CLIENT_DIR } from './paths.js'
 import { auditoriaRoutes } from './routes/auditoria.js'
 import { atencionesRoutes } from './routes/atenciones.js'
@@ -99,6 +100,7 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
     openapi: {
       info: { title: 'Clínica API', version: '1.0.0', description: 'Gestión de pacientes y atenciones' },
     },
+    transformObject: (d) => withMessageExtensions('openapiObject' in d ? d.openapiObject : d.swaggerObject),
   })
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',
