@@ -53,6 +53,24 @@ describe('an atención and its audit row commit together', () => {
   })
 })
 
+describe('no patient data is served without its audit row', () => {
+  const lecturas: [accion: string, url: () => Promise<string>][] = [
+    ['pacientes.listados', async () => '/pacientes'],
+    ['pacientes.listados', async () => '/estadisticas'],
+    ['paciente.consultado', async () => `/pacientes/${(await crearPaciente(t)).id}`],
+    ['pacientes.buscados', async () => '/pacientes/buscar?primerApellido=quispe'],
+    ['pacientes.buscados', async () => '/pacientes/posibles-duplicados?primerNombre=rosa&primerApellido=quispe&fechaNacimiento=1985-04-12'],
+  ]
+  for (const [accion, url] of lecturas) {
+    it(`${accion}: a read whose audit row fails answers 500 with no patient in it`, async () => {
+      const direccion = await url()
+      const res = await sinAuditoria(accion, () => t.app.inject({ url: direccion, headers: t.headers }))
+      expect(res.statusCode, direccion).toBe(500)
+      expect(res.json()).toEqual({ message: 'Error interno del servidor' })
+    })
+  }
+})
+
 describe('sessions and their audit rows commit together', () => {
   it('a login whose audit row fails opens no session', async () => {
     const antes = await contar(t.db.sql`select count(*)::int as n from sesiones`)

@@ -45,6 +45,22 @@ export function inTransaction<T>(sql: Sql, trabajo: (tx: Sql) => Promise<T>): Pr
   return sql.begin((tx) => trabajo(tx as unknown as Sql)) as Promise<T>
 }
 
+/**
+ * The record of a read, over the statement's own CTE `filas` of the rows it serves: the event's
+ * detail plus how many patients those are (at most `servidos`; a page reads one row more).
+ */
+export function insercionLectura(sql: Sql, e: Evento, filas: string, servidos: number): postgres.Fragment {
+  const detalle = sql.json((e.detalle ?? {}) as postgres.JSONValue)
+  return insercionEventos(
+    sql,
+    e,
+    sql`
+      select ${e.pacienteId ?? null}::bigint as paciente_id,
+        ${detalle}::jsonb || jsonb_build_object('pacientes', least(count(*), ${servidos})) as detalle
+      from ${sql(filas)}`,
+  )
+}
+
 export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {
   await sql`${insercionEvento(sql, e)}`
 }

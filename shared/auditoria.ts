@@ -12,6 +12,7 @@ export const ACCIONES_AUDITORIA = {
   'paciente.registrado': 'Paciente registrado',
   'paciente.consultado': 'Paciente consultado',
   'pacientes.buscados': 'Búsqueda de pacientes',
+  'pacientes.listados': 'Lista de pacientes consultada',
   'atencion.creada': 'Atención registrada',
   'atencion.modificada': 'Atención modificada',
   'usuario.creado': 'Cuenta creada',
