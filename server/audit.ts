@@ -1,6 +1,6 @@
-// The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). A change
-// writes its event in its own statement (`insercionEvento`, `insercionEventos`) or transaction, so
-// both commit or neither does; it records who, from where, what and on which patient.
+// The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). A read or
+// a change writes its event in its own statement (`insercionEventos`, `insercionLectura`) or
+// transaction, so both happen or neither does; it records who, from where, what, on which patient.
 import type { FastifyRequest } from 'fastify'
 import type postgres from 'postgres'
 import type { Sql } from './db.js'
