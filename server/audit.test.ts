@@ -1,8 +1,8 @@
-// What the audit trail records of patient work: registered, viewed, searched (the filters, not the
-// results), atención created and changed, and logout; each with user, address and time.
+// What the audit trail records of patient work: registered, viewed, listed, searched (the filters,
+// not the results), atención created and changed, and logout; each with user, address and time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, ORIGEN_PRUEBA, type TestApp } from './test/app.js'
-import { crearPaciente } from './test/factories.js'
+import { crearPaciente, insertarPaciente } from './test/factories.js'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -86,5 +86,54 @@ describe('audit of patient work', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/sesion', headers: { cookie: sesion.cookie!, origin: ORIGEN_PRUEBA } })
     expect(res.statusCode).toBe(204)
     expect(await eventos('sesion.cerrada')).toMatchObject([{ usuario: 'prueba.personal', direccion: '127.0.0.1' }])
+  })
+})
+
+describe('audit of patient lists', () => {
+  it('records every page of GET /pacientes: its size, where it starts and how many patients it served', async () => {
+    for (let i = 0; i < 3; i++) await insertarPaciente(t.db.sql, { primerApellido: 'Huamanchumo' })
+    const antes = (await eventos('pacientes.listados')).length
+    const primera = await t.app.inject({ url: '/pacientes?limite=2', headers: t.headers })
+    expect(primera.statusCode).toBe(200)
+    const siguiente = /^<([^>]+)>; rel="next"$/.exec(primera.headers.link as string)![1]!
+    const segunda = await t.app.inject({ url: siguiente, headers: t.headers })
+    expect(segunda.statusCode).toBe(200)
+    const cursor = new URL(siguiente, 'http://x').searchParams.get('cursor')!
+    const listados = (await eventos('pacientes.listados')).slice(antes)
+    expect(listados).toMatchObject([
+      { usuario: 'prueba.personal', direccion: '127.0.0.1', pacienteId: null, detalle: { lista: 'pacientes', limite: 2, pacientes: 2 } },
+      {
+        usuario: 'prueba.personal',
+        detalle: { lista: 'pacientes', limite: 2, pacientes: segunda.json().length, despues: JSON.parse(Buffer.from(cursor, 'base64url').toString()) },
+      },
+    ])
+    // What was read, never what it said.
+    expect(JSON.stringify(listados)).not.toContain('Huamanchumo')
+  })
+
+  it("records the dashboard's latest patients with how many it served", async () => {
+    const antes = (await eventos('pacientes.listados')).length
+    const res = await t.app.inject({ url: '/estadisticas', headers: t.headers })
+    expect(res.statusCode).toBe(200)
+    const servidos = (res.json() as { ultimosPacientes: unknown[] }).ultimosPacientes.length
+    expect(servidos).toBeGreaterThan(0)
+    expect((await eventos('pacientes.listados')).slice(antes)).toMatchObject([
+      { usuario: 'prueba.personal', pacienteId: null, detalle: { lista: 'tablero', pacientes: servidos } },
+    ])
+  })
+
+  it('records the possible-duplicates check with its names and birth date, not its results', async () => {
+    const p = await crearPaciente(t, { primerNombre: 'Eulalia', primerApellido: 'Ccallo', fechaNacimiento: '1961-03-03' })
+    const antes = (await eventos('pacientes.buscados')).length
+    const res = await t.app.inject({
+      url: '/pacientes/posibles-duplicados?primerNombre=eulalia&primerApellido=ccallo&fechaNacimiento=1961-03-03',
+      headers: t.headers,
+    })
+    expect(res.json()).toHaveLength(1)
+    const [evento] = (await eventos('pacientes.buscados')).slice(antes)
+    expect(evento!.detalle).toMatchObject({
+      busqueda: 'posibles duplicados', primerNombre: 'eulalia', primerApellido: 'ccallo', fechaNacimiento: '1961-03-03',
+    })
+    expect(JSON.stringify(evento)).not.toContain(p.documento)
   })
 })

@@ -1,6 +1,6 @@
-// The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). Routes
-// call `auditar` after the work succeeded, or write the event in the work's own statement
-// (`insercionEvento`); it records who, from where, what and on which patient.
+// The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). A read or
+// a change writes its event in its own statement (`insercionEventos`, `insercionLectura`) or
+// transaction, so both happen or neither does; it records who, from where, what, on which patient.
 import type { FastifyRequest } from 'fastify'
 import type postgres from 'postgres'
 import type { Sql } from './db.js'
@@ -23,6 +23,42 @@ export function insercionEvento(sql: Sql, e: Evento): postgres.Fragment {
   return sql`
     insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
     values (${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, ${e.pacienteId ?? null}, ${detalle})`
+}
+
+/**
+ * The insert of one event per row of `filas`, a query over the statement's own CTEs that yields
+ * `paciente_id` and `detalle`: the record of what that same statement changed or read.
+ */
+export function insercionEventos(
+  sql: Sql,
+  e: Omit<Evento, 'pacienteId' | 'detalle'>,
+  filas: postgres.Fragment,
+): postgres.Fragment {
+  return sql`
+    insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
+    select ${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, f.paciente_id, f.detalle from (${filas}) f`
+}
+
+/** Runs `trabajo` in one transaction: a change and its audit record commit together or not at all. */
+export function inTransaction<T>(sql: Sql, trabajo: (tx: Sql) => Promise<T>): Promise<T> {
+  // A transaction's client runs every statement these helpers write; postgres.js types it apart.
+  return sql.begin((tx) => trabajo(tx as unknown as Sql)) as Promise<T>
+}
+
+/**
+ * The record of a read, over the statement's own CTE `filas` of the rows it serves: the event's
+ * detail plus how many patients those are (at most `servidos`; a page reads one row more).
+ */
+export function insercionLectura(sql: Sql, e: Evento, filas: string, servidos: number): postgres.Fragment {
+  const detalle = sql.json((e.detalle ?? {}) as postgres.JSONValue)
+  return insercionEventos(
+    sql,
+    e,
+    sql`
+      select ${e.pacienteId ?? null}::bigint as paciente_id,
+        ${detalle}::jsonb || jsonb_build_object('pacientes', least(count(*), ${servidos})) as detalle
+      from ${sql(filas)}`,
+  )
 }
 
 export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {

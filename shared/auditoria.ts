@@ -8,10 +8,12 @@ import { SIN_CONTROL } from './sesion.js'
 export const ACCIONES_AUDITORIA = {
   'sesion.iniciada': 'Inicio de sesión',
   'sesion.fallida': 'Inicio de sesión fallido',
+  'sesion.limitada': 'Inicio de sesión rechazado por exceso de intentos',
   'sesion.cerrada': 'Cierre de sesión',
   'paciente.registrado': 'Paciente registrado',
   'paciente.consultado': 'Paciente consultado',
   'pacientes.buscados': 'Búsqueda de pacientes',
+  'pacientes.listados': 'Lista de pacientes consultada',
   'atencion.creada': 'Atención registrada',
   'atencion.modificada': 'Atención modificada',
   'usuario.creado': 'Cuenta creada',

@@ -42,13 +42,21 @@ const nombreQuery = (requerido: boolean) => {
   return requerido ? s : Type.Optional(s)
 }
 
-export const DuplicadosQuerySchema = Type.Object({
-  primerNombre: nombreQuery(true),
-  segundoNombre: nombreQuery(false),
-  primerApellido: nombreQuery(true),
-  segundoApellido: nombreQuery(false),
-  fechaNacimiento: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', mensaje: 'Fecha inválida' }),
-})
+/**
+ * Only its own keys: what the check is asked goes to the audit trail. `additionalProperties: false`
+ * would drop others silently (Ajv's removeAdditional); a schema no value satisfies refuses them,
+ * one error per key with its name as `campo`.
+ */
+export const DuplicadosQuerySchema = Type.Object(
+  {
+    primerNombre: nombreQuery(true),
+    segundoNombre: nombreQuery(false),
+    primerApellido: nombreQuery(true),
+    segundoApellido: nombreQuery(false),
+    fechaNacimiento: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', mensaje: 'Fecha inválida' }),
+  },
+  { additionalProperties: Type.Never({ mensaje: 'Parámetro no permitido' }) },
+)
 export type DuplicadosQuery = Static<typeof DuplicadosQuerySchema>
 
 export const crearPacienteContract = defineContract({

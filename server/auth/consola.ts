@@ -1,7 +1,7 @@
 // `npm run usuarios -- crear|listar|desactivar|activar|clave …`: account management from a shell,
 // with the API's rules. Passwords come from standard input only, never from an argument (the
 // shell history and the process list would keep them).
-import { registrarEvento } from '../audit.js'
+import type { Evento } from '../audit.js'
 import type { Sql } from '../db.js'
 import { ROLES, type Rol } from '../../shared/sesion.js'
 import { MENSAJES_USUARIOS, USUARIO_PATRON } from '../../shared/usuarios.js'
@@ -46,8 +46,9 @@ function opciones(args: string[]): { posicionales: string[]; banderas: Map<strin
   return { posicionales, banderas }
 }
 
-const registrar = (c: Consola, accion: 'usuario.creado' | 'usuario.modificado' | 'usuario.contrasena', detalle: Record<string, unknown>) =>
-  registrarEvento(c.sql, { accion, usuarioId: null, usuario: null, direccion: null, detalle: { ...detalle, origen: 'consola' } })
+/** The audit record of a change made here; the change writes it in its own transaction. */
+const evento = (accion: 'usuario.creado' | 'usuario.modificado' | 'usuario.contrasena', detalle: Record<string, unknown>): Evento =>
+  ({ accion, usuarioId: null, usuario: null, direccion: null, detalle: { ...detalle, origen: 'consola' } })
 
 async function nuevaContrasena(c: Consola, usuario: string): Promise<string> {
   const contrasena = await c.leerContrasena()
@@ -82,9 +83,10 @@ export async function ejecutarUsuarios(args: string[], c: Consola): Promise<void
       const nombre = (banderas.get('nombre') ?? usuario).trim()
       if (nombre.length < 1 || nombre.length > 120) throw new ErrorConsola('El nombre debe tener de 1 a 120 caracteres')
       const contrasena = await nuevaContrasena(c, usuario)
-      const creado = await crearUsuario(c.sql, { usuario, nombre, rol, contrasena })
+      const creado = await crearUsuario(c.sql, { usuario, nombre, rol, contrasena }, (n) =>
+        evento('usuario.creado', { cuenta: n.usuario, rol }),
+      )
       if (!creado) throw new ErrorConsola(`${MENSAJES_USUARIOS.duplicado}: ${usuario}`)
-      await registrar(c, 'usuario.creado', { cuenta: creado.usuario, rol })
       c.escribir(`Cuenta creada: ${creado.usuario} (${rol})`)
       return
     }
@@ -92,15 +94,15 @@ export async function ejecutarUsuarios(args: string[], c: Consola): Promise<void
     case 'activar': {
       const u = await cuenta(c, usuario)
       const activo = comando === 'activar'
-      if ((await cambiarUsuario(c.sql, u.id, { activo })) === ULTIMO_ADMIN) throw new ErrorConsola(MENSAJES_USUARIOS.ultimoAdmin)
-      await registrar(c, 'usuario.modificado', { cuenta: u.usuario, activo })
+      const cambio = await cambiarUsuario(c.sql, u.id, { activo }, () => evento('usuario.modificado', { cuenta: u.usuario, activo }))
+      if (cambio === ULTIMO_ADMIN) throw new ErrorConsola(MENSAJES_USUARIOS.ultimoAdmin)
       c.escribir(activo ? `Cuenta activada: ${u.usuario}` : `Cuenta desactivada y sesiones cerradas: ${u.usuario}`)
       return
     }
     case 'clave': {
       const u = await cuenta(c, usuario)
-      await cambiarContrasena(c.sql, u.id, await nuevaContrasena(c, u.usuario))
-      await registrar(c, 'usuario.contrasena', { cuenta: u.usuario })
+      const contrasena = await nuevaContrasena(c, u.usuario)
+      await cambiarContrasena(c.sql, u.id, contrasena, evento('usuario.contrasena', { cuenta: u.usuario }))
       c.escribir(`Contraseña cambiada y sesiones cerradas: ${u.usuario}`)
       return
     }

@@ -1,5 +1,6 @@
 // Failed-login throttling, counted in PostgreSQL so every instance shares it. Keyed by the name
 // typed, never by whether it exists, so the answer says nothing about which accounts exist.
+import { insercionEventos } from '../audit.js'
 import type { Sql } from '../db.js'
 import { TooManyRequestsError } from '../errors.js'
 
@@ -34,8 +35,7 @@ export async function registrarIntento(sql: Sql, usuario: string, direccion: str
        order by id desc offset ${MAX_POR_DIRECCION - 1} limit 1)
     ) e`
   if (esperas.length > 0) {
-    // A refused attempt is not a failure of its own: the wait does not grow while someone keeps trying.
-    await sql`delete from intentos_fallidos where id = ${id}`
+    await rechazar(sql, id, usuario, direccion)
     const segundos = Math.max(1, ...esperas.map((e) => e.segundos))
     const minutos = Math.ceil(segundos / 60)
     throw new TooManyRequestsError(
@@ -44,6 +44,31 @@ export async function registrarIntento(sql: Sql, usuario: string, direccion: str
     )
   }
   return id
+}
+
+/**
+ * A refused attempt is not a failure of its own (the wait does not grow while someone keeps
+ * trying), but it is counted per address and window: the 1st, 2nd, 4th, 8th… refusal writes an
+ * audit record with the count so far, so an admin sees a flood's size from a few rows.
+ */
+async function rechazar(sql: Sql, id: number, usuario: string, direccion: string): Promise<void> {
+  const ventana = sql`make_interval(mins => ${VENTANA_MINUTOS})`
+  await sql`
+    with olvidado as (delete from intentos_fallidos where id = ${id}),
+    viejos as (delete from intentos_limitados where desde < now() - interval '1 day'),
+    cuenta as (
+      insert into intentos_limitados as l (direccion, desde)
+      values (${direccion}, date_bin(${ventana}, now(), timestamptz '2000-01-01 00:00+00'))
+      on conflict (direccion, desde) do update set intentos = l.intentos + 1
+      returning intentos, desde
+    )
+    ${insercionEventos(
+      sql,
+      { accion: 'sesion.limitada', usuarioId: null, usuario, direccion },
+      sql`
+        select null::bigint as paciente_id, jsonb_build_object('intentos', intentos, 'desde', desde) as detalle
+        from cuenta where intentos & (intentos - 1) = 0`,
+    )}`
 }
 
 /** A right password: this attempt was no failure, and the name's earlier failures are forgiven. */

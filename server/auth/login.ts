@@ -1,7 +1,7 @@
 // Logging in: throttle, check the password (always one argon2 run, whether the account exists or
 // not), open a fresh session, and leave a trace either way.
 import type { FastifyRequest } from 'fastify'
-import { registrarEvento } from '../audit.js'
+import { inTransaction, registrarEvento } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { BadRequestError, UnauthorizedError } from '../errors.js'
@@ -30,9 +30,13 @@ export async function iniciarSesion(
     await registrarEvento(sql, { accion: 'sesion.fallida', usuarioId: cuenta?.id ?? null, usuario: nombre, direccion })
     throw new UnauthorizedError(MENSAJES_SESION.credenciales)
   }
-  await olvidarIntentos(sql, nombre, intento)
-  const token = await abrirSesion(sql, config, cuenta.id, direccion)
   const usuario: Usuario = { id: cuenta.id, usuario: cuenta.usuario, nombre: cuenta.nombre, rol: cuenta.rol }
-  await registrarEvento(sql, { accion: 'sesion.iniciada', usuarioId: usuario.id, usuario: usuario.usuario, direccion })
+  // The session opens with its audit record or not at all.
+  const token = await inTransaction(sql, async (tx) => {
+    await olvidarIntentos(tx, nombre, intento)
+    const token = await abrirSesion(tx, config, cuenta.id, direccion)
+    await registrarEvento(tx, { accion: 'sesion.iniciada', usuarioId: usuario.id, usuario: usuario.usuario, direccion })
+    return token
+  })
   return { usuario, token }
 }

@@ -1,7 +1,6 @@
 // First start with no account at all: an admin named ADMIN_USER, with ADMIN_PASSWORD or a random
 // password shown once in the log (the only password that ever reaches a log).
 import type { FastifyBaseLogger } from 'fastify'
-import { registrarEvento } from '../audit.js'
 import { ConfigError, type Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { contrasenaAleatoria, problemaContrasena } from './contrasenas.js'
@@ -15,15 +14,15 @@ export async function asegurarPrimerAdmin(sql: Sql, config: Config, log: Fastify
     if (problema) throw new ConfigError(`Variable de entorno ADMIN_PASSWORD inválida: ${problema.toLowerCase()}`)
   }
   const contrasena = config.adminPassword ?? contrasenaAleatoria()
-  const creado = await crearPrimerAdmin(sql, config.adminUser, contrasena)
-  if (!creado) return // another instance starting at the same time created it
-  await registrarEvento(sql, {
+  // The account and its audit record commit together.
+  const creado = await crearPrimerAdmin(sql, config.adminUser, contrasena, (c) => ({
     accion: 'usuario.creado',
     usuarioId: null,
     usuario: null,
     direccion: null,
-    detalle: { cuenta: creado.usuario, rol: creado.rol, origen: 'primer arranque' },
-  })
+    detalle: { cuenta: c.usuario, rol: c.rol, origen: 'primer arranque' },
+  }))
+  if (!creado) return // another instance starting at the same time created it
   if (config.adminPassword !== undefined) {
     log.info(`Cuenta de administrador "${creado.usuario}" creada con la contraseña de ADMIN_PASSWORD`)
   } else {

@@ -1,5 +1,6 @@
 // Staff accounts in the database. Accounts are deactivated, never deleted: the audit trail
 // points at them.
+import { inTransaction, registrarEvento, type Evento } from '../audit.js'
 import type { Sql } from '../db.js'
 import type { Usuario } from '../route.js'
 import type { Rol } from '../../shared/sesion.js'
@@ -62,30 +63,52 @@ export interface NuevoUsuario {
   contrasena: string
 }
 
-/** Creates the account; undefined when the name is taken. The policy is checked by the caller. */
-export async function crearUsuario(sql: Sql, nuevo: NuevoUsuario): Promise<UsuarioDetalle | undefined> {
+/** The audit record of an account change, from the account as the change left it. */
+export type RegistroCuenta = (cuenta: UsuarioDetalle) => Evento
+
+/** Writes the record of the change in the change's own transaction, when there was a change. */
+async function registrarCambio(tx: Sql, fila: FilaUsuario | undefined, registro?: RegistroCuenta) {
+  const cuenta = fila && detalle(fila)
+  if (cuenta && registro) await registrarEvento(tx, registro(cuenta))
+  return cuenta
+}
+
+/**
+ * Creates the account with its audit record (`registro`; tests create theirs without one);
+ * undefined when the name is taken. The policy is checked by the caller.
+ */
+export async function crearUsuario(sql: Sql, nuevo: NuevoUsuario, registro?: RegistroCuenta): Promise<UsuarioDetalle | undefined> {
   const claveHash = await hashContrasena(nuevo.contrasena)
-  const [fila] = await sql<FilaUsuario[]>`
-    insert into usuarios (usuario, nombre, rol, clave_hash)
-    values (${normalizarUsuario(nuevo.usuario)}, ${nuevo.nombre.trim()}, ${nuevo.rol}, ${claveHash})
-    on conflict (usuario) do nothing
-    returning id, usuario, nombre, rol, activo, creado_en`
-  return fila && detalle(fila)
+  return inTransaction(sql, async (tx) => {
+    const [fila] = await tx<FilaUsuario[]>`
+      insert into usuarios (usuario, nombre, rol, clave_hash)
+      values (${normalizarUsuario(nuevo.usuario)}, ${nuevo.nombre.trim()}, ${nuevo.rol}, ${claveHash})
+      on conflict (usuario) do nothing
+      returning id, usuario, nombre, rol, activo, creado_en`
+    return registrarCambio(tx, fila, registro)
+  })
 }
 
 /** The first admin, only while there is no account at all; undefined when one already exists. */
-export async function crearPrimerAdmin(sql: Sql, usuario: string, contrasena: string): Promise<UsuarioDetalle | undefined> {
+export async function crearPrimerAdmin(
+  sql: Sql,
+  usuario: string,
+  contrasena: string,
+  registro: RegistroCuenta,
+): Promise<UsuarioDetalle | undefined> {
   const [existe] = await sql<{ hay: boolean }[]>`select exists (select 1 from usuarios) as hay`
   if (existe?.hay) return undefined
   const claveHash = await hashContrasena(contrasena)
-  // Two instances starting together: the unique name lets only one insert.
-  const [fila] = await sql<FilaUsuario[]>`
-    insert into usuarios (usuario, nombre, rol, clave_hash)
-    select ${usuario}, 'Administrador', 'admin', ${claveHash}
-    where not exists (select 1 from usuarios)
-    on conflict (usuario) do nothing
-    returning id, usuario, nombre, rol, activo, creado_en`
-  return fila && detalle(fila)
+  return inTransaction(sql, async (tx) => {
+    // Two instances starting together: the unique name lets only one insert.
+    const [fila] = await tx<FilaUsuario[]>`
+      insert into usuarios (usuario, nombre, rol, clave_hash)
+      select ${usuario}, 'Administrador', 'admin', ${claveHash}
+      where not exists (select 1 from usuarios)
+      on conflict (usuario) do nothing
+      returning id, usuario, nombre, rol, activo, creado_en`
+    return registrarCambio(tx, fila, registro)
+  })
 }
 
 export interface CambioUsuario {
@@ -99,14 +122,16 @@ export const ULTIMO_ADMIN = 'ultimoAdmin'
 
 /**
  * Applies the change and, when the account is deactivated, ends its sessions in the same
- * transaction; undefined for an unknown account, ULTIMO_ADMIN when it would leave no active admin.
+ * transaction as its audit record; undefined for an unknown account, ULTIMO_ADMIN when it would
+ * leave no active admin.
  */
 export async function cambiarUsuario(
   sql: Sql,
   id: number,
   cambio: CambioUsuario,
+  registro: RegistroCuenta,
 ): Promise<UsuarioDetalle | typeof ULTIMO_ADMIN | undefined> {
-  return sql.begin(async (tx) => {
+  return inTransaction(sql, async (tx): Promise<UsuarioDetalle | typeof ULTIMO_ADMIN | undefined> => {
     // Locked, so two admins demoting each other at the same moment cannot both pass the check.
     const admins = await tx<{ id: number }[]>`select id from usuarios where rol = 'admin' and activo for update`
     const dejaDeSerAdmin = cambio.activo === false || (cambio.rol !== undefined && cambio.rol !== 'admin')
@@ -120,16 +145,21 @@ export async function cambiarUsuario(
       where id = ${id}
       returning id, usuario, nombre, rol, activo, creado_en`
     if (fila && !fila.activo) await tx`delete from sesiones where usuario_id = ${id}`
-    return fila && detalle(fila)
-  }) as Promise<UsuarioDetalle | typeof ULTIMO_ADMIN | undefined>
+    return registrarCambio(tx, fila, registro)
+  })
 }
 
-/** New password; every open session of the account ends, so an old one cannot linger. */
-export async function cambiarContrasena(sql: Sql, id: number, contrasena: string): Promise<boolean> {
+/**
+ * New password; every open session of the account ends, so an old one cannot linger. Both commit
+ * with the audit record `evento`, or neither does.
+ */
+export async function cambiarContrasena(sql: Sql, id: number, contrasena: string, evento: Evento): Promise<boolean> {
   const claveHash = await hashContrasena(contrasena)
-  return sql.begin(async (tx) => {
+  return inTransaction(sql, async (tx) => {
     const filas = await tx`update usuarios set clave_hash = ${claveHash}, actualizado_en = now() where id = ${id} returning id`
+    if (filas.length === 0) return false
     await tx`delete from sesiones where usuario_id = ${id}`
-    return filas.length === 1
-  }) as Promise<boolean>
+    await registrarEvento(tx, evento)
+    return true
+  })
 }

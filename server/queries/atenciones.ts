@@ -1,5 +1,6 @@
 // Atenciones: register an arrival, read a patient's, move one along the worklist.
 import type { Estado, Modalidad, Prioridad, Procedencia, Sede } from '../../shared/catalogos.js'
+import { insercionEventos, type Evento } from '../audit.js'
 import type { Sql } from '../db.js'
 
 export interface AtencionFila {
@@ -38,8 +39,16 @@ export interface NuevaAtencion {
   creadoPor: number | null
 }
 
-/** Inserts the atención; undefined when the patient does not exist. */
-export async function insertarAtencion(sql: Sql, n: NuevaAtencion, tz: string): Promise<AtencionFila | undefined> {
+/**
+ * Inserts the atención and its audit record (`evento`) in one statement; undefined (and no record)
+ * when the patient does not exist.
+ */
+export async function insertarAtencion(
+  sql: Sql,
+  n: NuevaAtencion,
+  tz: string,
+  evento: Evento,
+): Promise<AtencionFila | undefined> {
   const llegada = n.fechaLlegada
     ? sql`(${n.fechaLlegada}::date + ${n.horaLlegada ?? '00:00'}::time) at time zone ${tz}`
     : sql`now()`
@@ -50,7 +59,11 @@ export async function insertarAtencion(sql: Sql, n: NuevaAtencion, tz: string): 
         ${llegada}, ${n.creadoPor}
       from pacientes p where p.id = ${n.pacienteId}
       returning *
-    )
+    ), registro as (${insercionEventos(
+      sql,
+      evento,
+      sql`select paciente_id, jsonb_build_object('atencion', id, 'modalidad', modalidad, 'estado', estado) as detalle from nueva`,
+    )})
     select ${columnas(sql, tz)} from nueva a`
   return fila
 }
@@ -67,17 +80,28 @@ export async function obtenerAtencion(sql: Sql, id: number, tz: string): Promise
   return fila
 }
 
-/** Moves the atención to `estado` only if it is still in one of `desde`; undefined otherwise. */
+/**
+ * Moves the atención to `estado` only if it is still in one of `desde`, with its audit record
+ * (`evento`) in the same statement; undefined (and no record) otherwise.
+ */
 export async function cambiarEstado(
   sql: Sql,
   id: number,
   estado: Estado,
   desde: readonly Estado[],
   tz: string,
+  evento: Evento,
 ): Promise<AtencionFila | undefined> {
   const [fila] = await sql<AtencionFila[]>`
-    update atenciones a set estado = ${estado}, actualizado_en = now()
-    where a.id = ${id} and a.estado = any(${desde as Estado[]}::text[])
-    returning ${columnas(sql, tz)}`
+    with cambiada as (
+      update atenciones a set estado = ${estado}, actualizado_en = now()
+      where a.id = ${id} and a.estado = any(${desde as Estado[]}::text[])
+      returning a.*
+    ), registro as (${insercionEventos(
+      sql,
+      evento,
+      sql`select paciente_id, jsonb_build_object('atencion', id, 'estado', estado) as detalle from cambiada`,
+    )})
+    select ${columnas(sql, tz)} from cambiada a`
   return fila
 }

@@ -1,5 +1,6 @@
 // The dashboard's numbers, with "today" and "this year" in the clinic's time zone.
 import { ESTADOS_PENDIENTES } from '../../shared/catalogos.js'
+import { insercionLectura, type Evento } from '../audit.js'
 import type { Sql } from '../db.js'
 import type { PacienteFila } from './pacientes.js'
 
@@ -40,15 +41,22 @@ export async function atencionesPorMes(sql: Sql, anio: number, tz: string): Prom
     order by 1`
 }
 
+/** The latest registered patients, with the read's audit record (`evento`) in the same statement. */
 export async function ultimosPacientes(
   sql: Sql,
   limite: number,
   tz: string,
+  evento: Evento,
 ): Promise<(Pick<PacienteFila, 'id' | 'primerNombre' | 'segundoNombre' | 'primerApellido' | 'segundoApellido' | 'documento' | 'fechaNacimiento'> & { fechaRegistro: string })[]> {
   return sql`
-    select p.id, p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido, p.documento,
-      p.fecha_nacimiento, to_char(p.creado_en at time zone ${tz}, 'YYYY-MM-DD') as fecha_registro
-    from pacientes p
-    order by p.creado_en desc, p.id desc
-    limit ${limite}`
+    with ultimos as (
+      select p.id, p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido, p.documento,
+        p.fecha_nacimiento, p.creado_en, to_char(p.creado_en at time zone ${tz}, 'YYYY-MM-DD') as fecha_registro
+      from pacientes p
+      order by p.creado_en desc, p.id desc
+      limit ${limite}
+    ), registro as (${insercionLectura(sql, evento, 'ultimos', limite)})
+    select id, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido, documento, fecha_nacimiento, fecha_registro
+    from ultimos
+    order by creado_en desc, id desc`
 }

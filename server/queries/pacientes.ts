@@ -2,6 +2,7 @@
 import type { AccionAuditoria } from '../../shared/auditoria.js'
 import type { PacienteDatos } from '../../shared/paciente.js'
 import type postgres from 'postgres'
+import { insercionEventos, insercionLectura, type Evento } from '../audit.js'
 import type { Sql } from '../db.js'
 import type { Clave } from './cursor.js'
 
@@ -68,26 +69,50 @@ export async function idPorDocumento(sql: Sql, tipo: string, documento: string):
   return fila?.id
 }
 
-export async function obtenerPaciente(sql: Sql, id: number): Promise<PacienteFila | undefined> {
-  const [fila] = await sql<PacienteFila[]>`select ${columnas(sql)} from pacientes p where p.id = ${id}`
+/**
+ * The patient, with the read's audit record (`evento`) written by the same statement; no record
+ * when the patient does not exist. Without `evento` (the bench's plans) the bare read.
+ */
+export async function obtenerPaciente(sql: Sql, id: number, evento?: Evento): Promise<PacienteFila | undefined> {
+  const registro = evento
+    ? sql`, registro as (${insercionEventos(sql, evento, sql`select id as paciente_id, null::jsonb as detalle from paciente`)})`
+    : sql``
+  const [fila] = await sql<PacienteFila[]>`
+    with paciente as (select ${columnas(sql)} from pacientes p where p.id = ${id}) ${registro}
+    select * from paciente`
   return fila
 }
+
+/** The `registro` CTE of a read that serves the rows of the CTE `filas`; none without `evento`. */
+const registroLectura = (sql: Sql, evento: Evento | undefined, filas: string, servidos: number) =>
+  evento ? sql`, registro as (${insercionLectura(sql, evento, filas, servidos)})` : sql``
 
 export interface PacienteListaFila extends PacienteFila {
   modalidades: string[]
   clave: string
 }
 
-/** Newest registration first, after the cursor's (creado_en, id). */
-export async function listarPacientes(sql: Sql, limite: number, despues: Clave | null): Promise<PacienteListaFila[]> {
+/**
+ * Newest registration first, after the cursor's (creado_en, id), with the page's audit record
+ * (`evento`) in the same statement. `limite` counts the one row read past the page.
+ */
+export async function listarPacientes(
+  sql: Sql,
+  limite: number,
+  despues: Clave | null,
+  evento?: Evento,
+): Promise<PacienteListaFila[]> {
   return sql<PacienteListaFila[]>`
-    select ${columnas(sql)},
-      array(select distinct a.modalidad from atenciones a where a.paciente_id = p.id) as modalidades,
-      to_char(p.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave
-    from pacientes p
-    where ${despues ? sql`(p.creado_en, p.id) < (${despues[0]}::timestamptz, ${despues[1] ?? 0})` : sql`true`}
-    order by p.creado_en desc, p.id desc
-    limit ${limite}`
+    with pagina as (
+      select ${columnas(sql)},
+        array(select distinct a.modalidad from atenciones a where a.paciente_id = p.id) as modalidades,
+        to_char(p.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave
+      from pacientes p
+      where ${despues ? sql`(p.creado_en, p.id) < (${despues[0]}::timestamptz, ${despues[1] ?? 0})` : sql`true`}
+      order by p.creado_en desc, p.id desc
+      limit ${limite}
+    ) ${registroLectura(sql, evento, 'pagina', limite - 1)}
+    select * from pagina order by creado_en desc, id desc`
 }
 
 export interface DuplicadoFiltro {
@@ -98,17 +123,25 @@ export interface DuplicadoFiltro {
   fechaNacimiento: string
 }
 
-/** Same names (accent- and case-insensitive) and birth date; a blank second name matches any. */
-export async function posiblesDuplicados(sql: Sql, f: DuplicadoFiltro): Promise<PacienteFila[]> {
+const DUPLICADOS_MAXIMO = 20
+
+/**
+ * Same names (accent- and case-insensitive) and birth date; a blank second name matches any. The
+ * check's audit record (`evento`) is written by the same statement.
+ */
+export async function posiblesDuplicados(sql: Sql, f: DuplicadoFiltro, evento?: Evento): Promise<PacienteFila[]> {
   const segundo = (columna: postgres.Fragment, valor: string | null) =>
     valor ? sql`and (${columna} is null or ${columna} = normalizar(${valor}))` : sql``
   return sql<PacienteFila[]>`
-    select ${columnas(sql)} from pacientes p
-    where p.primer_apellido_norm = normalizar(${f.primerApellido})
-      and p.primer_nombre_norm = normalizar(${f.primerNombre})
-      and p.fecha_nacimiento = ${f.fechaNacimiento}
-      ${segundo(sql`p.segundo_nombre_norm`, f.segundoNombre)}
-      ${segundo(sql`p.segundo_apellido_norm`, f.segundoApellido)}
-    order by p.id
-    limit 20`
+    with candidatos as (
+      select ${columnas(sql)} from pacientes p
+      where p.primer_apellido_norm = normalizar(${f.primerApellido})
+        and p.primer_nombre_norm = normalizar(${f.primerNombre})
+        and p.fecha_nacimiento = ${f.fechaNacimiento}
+        ${segundo(sql`p.segundo_nombre_norm`, f.segundoNombre)}
+        ${segundo(sql`p.segundo_apellido_norm`, f.segundoApellido)}
+      order by p.id
+      limit ${DUPLICADOS_MAXIMO}
+    ) ${registroLectura(sql, evento, 'candidatos', DUPLICADOS_MAXIMO)}
+    select * from candidatos order by id`
 }

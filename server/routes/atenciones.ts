@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { cambiarEstadoContract, crearAtencionContract, validarEstudios } from '../../shared/atenciones.js'
 import { ESTADOS, TRANSICIONES } from '../../shared/catalogos.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
-import { auditar } from '../audit.js'
+import { eventoDe } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
@@ -48,12 +48,10 @@ export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; c
         creadoPor: request.usuario?.id ?? null,
       },
       tz,
+      // Written by the insert's own statement: the atención and its record commit together.
+      eventoDe(request, 'atencion.creada'),
     )
     if (!fila) throw new NotFoundError('Paciente no encontrado')
-    await auditar(sql, request, 'atencion.creada', {
-      pacienteId,
-      detalle: { atencion: fila.id, modalidad: fila.modalidad, estado: fila.estado },
-    })
     reply.code(201)
     return aAtencion(fila)
   })
@@ -62,11 +60,9 @@ export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; c
     const id = leerId(request.params.id, 'Atención no encontrada')
     const estado = request.body.estado
     const desde = ESTADOS.filter((e) => TRANSICIONES[e].includes(estado))
-    const fila = await cambiarEstado(sql, id, estado, desde, tz)
-    if (fila) {
-      await auditar(sql, request, 'atencion.modificada', { pacienteId: fila.pacienteId, detalle: { atencion: id, estado } })
-      return aAtencion(fila)
-    }
+    // The change and its audit record are one statement.
+    const fila = await cambiarEstado(sql, id, estado, desde, tz, eventoDe(request, 'atencion.modificada'))
+    if (fila) return aAtencion(fila)
     const actual = await obtenerAtencion(sql, id, tz)
     if (!actual) throw new NotFoundError('Atención no encontrada')
     // Asking again for the state it is already in (a repeated click) changes nothing.

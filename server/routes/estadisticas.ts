@@ -4,6 +4,7 @@ import { MESES } from '../../shared/catalogos.js'
 import { hoyEn } from '../../shared/edad.js'
 import { estadisticasContract, ULTIMOS_PACIENTES } from '../../shared/estadisticas.js'
 import { nombreCompleto } from '../../shared/paciente.js'
+import { eventoDe } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { atencionesPorMes, tarjetas, ultimosPacientes } from '../queries/estadisticas.js'
@@ -14,14 +15,15 @@ export async function estadisticasRoutes(app: FastifyInstance, opts: { sql: Sql;
   const { sql, config } = opts
   const tz = config.clinicTz
 
-  route(app, estadisticasContract, async () => {
+  route(app, estadisticasContract, async (request) => {
     const hoy = hoyEn(tz)
     const anio = Number(hoy.slice(0, 4))
     const mesActual = Number(hoy.slice(5, 7))
     const [cartas, porMes, ultimos] = await Promise.all([
       tarjetas(sql, hoy, tz),
       atencionesPorMes(sql, anio, tz),
-      ultimosPacientes(sql, ULTIMOS_PACIENTES, tz),
+      // Names and documents of patients: their read is recorded by its own statement.
+      ultimosPacientes(sql, ULTIMOS_PACIENTES, tz, eventoDe(request, 'pacientes.listados', { detalle: { lista: 'tablero' } })),
     ])
     const totales = new Map(porMes.map((m) => [m.mes, m.total]))
     return {

@@ -201,4 +201,19 @@ describe('GET /pacientes/posibles-duplicados', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().errores).toContainEqual({ campo: 'primerNombre', mensaje: 'Campo requerido' })
   })
+  test('un parámetro desconocido es 400 con su nombre, y no llega a la auditoría', async () => {
+    const eventos = async () => (await t.db.sql<{ n: number }[]>`select count(*)::int as n from auditoria`)[0]!.n
+    const antes = await eventos()
+    const relleno = 'x'.repeat(5000)
+    const res = await get(`/pacientes/posibles-duplicados?primerNombre=jose&primerApellido=perez&fechaNacimiento=1977-07-07&colado=${relleno}&otro=1`)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({
+      message: 'Datos inválidos',
+      errores: [
+        { campo: 'colado', mensaje: 'Parámetro no permitido' },
+        { campo: 'otro', mensaje: 'Parámetro no permitido' },
+      ],
+    })
+    expect(await eventos()).toBe(antes)
+  })
 })

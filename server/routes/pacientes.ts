@@ -11,7 +11,7 @@ import {
   obtenerPacienteContract,
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
-import { auditar, eventoDe, filtrosDe, insercionEvento } from '../audit.js'
+import { eventoDe, filtrosDe, insercionEvento } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
@@ -58,7 +58,9 @@ export async function pacientesRoutes(
   route(app, listarPacientesContract, async (request, reply) => {
     const limite = limiteDe(request.query.limite)
     const despues = leerCursor(request.query.cursor, 1)
-    const filas = await listarPacientes(sql, limite + 1, despues)
+    // Every page is recorded by the statement that reads it: its size and start, not its patients.
+    const detalle = { lista: 'pacientes', limite, ...(despues && { despues }) }
+    const filas = await listarPacientes(sql, limite + 1, despues, eventoDe(request, 'pacientes.listados', { detalle }))
     const hoy = hoyEn(tz)
     return paginar(request, reply, filas, limite, (f) => [f.clave, f.id]).map((f) => aResumen(f, hoy))
   })
@@ -91,15 +93,16 @@ export async function pacientesRoutes(
     if (!esFechaValida(q.fechaNacimiento)) errores.push({ campo: 'fechaNacimiento', mensaje: 'Fecha inválida' })
     if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
     const limpio = (s: string | undefined) => s?.trim().replace(/\s+/g, ' ') || null
-    // Names and a birth date in, patients out: a search like any other for the audit trail.
-    await auditar(sql, request, 'pacientes.buscados', { detalle: { ...filtrosDe(q), busqueda: 'posibles duplicados' } })
+    // Names and a birth date in, patients out: a search like any other for the audit trail,
+    // recorded by the statement that reads.
+    const evento = eventoDe(request, 'pacientes.buscados', { detalle: { ...filtrosDe(q), busqueda: 'posibles duplicados' } })
     const filas = await posiblesDuplicados(sql, {
       primerNombre: q.primerNombre.trim(),
       segundoNombre: limpio(q.segundoNombre),
       primerApellido: q.primerApellido.trim(),
       segundoApellido: limpio(q.segundoApellido),
       fechaNacimiento: q.fechaNacimiento,
-    })
+    }, evento)
     return filas.map((f) => ({
       id: f.id,
       tipoDocumento: f.tipoDocumento,
@@ -111,9 +114,9 @@ export async function pacientesRoutes(
 
   route(app, obtenerPacienteContract, async (request) => {
     const id = leerId(request.params.id, 'Paciente no encontrado')
-    const fila = await obtenerPaciente(sql, id)
+    // Read and recorded by one statement; an unknown id records nothing.
+    const fila = await obtenerPaciente(sql, id, eventoDe(request, 'paciente.consultado'))
     if (!fila) throw new NotFoundError('Paciente no encontrado')
-    await auditar(sql, request, 'paciente.consultado', { pacienteId: id })
     const atenciones = await atencionesDePaciente(sql, id, tz)
     return { ...aPaciente(fila, hoyEn(tz)), atenciones: atenciones.map(aAtencion) }
   })

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { auditar } from '../audit.js'
+import { auditar, inTransaction } from '../audit.js'
 import { iniciarSesion } from '../auth/login.js'
 import { cerrarSesion, nombreCookie, opcionesCookie } from '../auth/sesiones.js'
 import type { Config } from '../config.js'
@@ -26,8 +26,11 @@ export async function sesionRoutes(app: FastifyInstance, opts: { sql: Sql; confi
   })
 
   route(app, cerrarSesionContract, async (request, reply) => {
-    await cerrarSesion(sql, request.cookies[cookie]!)
-    await auditar(sql, request, 'sesion.cerrada')
+    // Ended with its audit record or not at all.
+    await inTransaction(sql, async (tx) => {
+      await cerrarSesion(tx, request.cookies[cookie]!)
+      await auditar(tx, request, 'sesion.cerrada')
+    })
     return reply.clearCookie(cookie, opcionesCookie(config, request.protocol)).code(204).send()
   })
 }

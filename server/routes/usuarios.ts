@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { auditar } from '../audit.js'
+import { eventoDe } from '../audit.js'
 import { problemaContrasena } from '../auth/contrasenas.js'
 import { soloAdmin } from '../auth/plugin.js'
 import { buscarUsuario, cambiarContrasena, cambiarUsuario, crearUsuario, listarUsuarios, ULTIMO_ADMIN } from '../auth/usuarios.js'
@@ -28,18 +28,21 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
   route(app, crearUsuarioContract, async (request, reply) => {
     const nuevo = request.body
     exigirContrasenaValida(nuevo.contrasena, nuevo.usuario)
-    const creado = await crearUsuario(sql, nuevo)
+    // The account and its audit record commit together.
+    const creado = await crearUsuario(sql, nuevo, (c) =>
+      eventoDe(request, 'usuario.creado', { detalle: { cuenta: c.usuario, rol: c.rol } }),
+    )
     if (!creado) throw new ConflictError(MENSAJES_USUARIOS.duplicado)
-    await auditar(sql, request, 'usuario.creado', { detalle: { cuenta: creado.usuario, rol: creado.rol } })
     return reply.code(201).send(creado)
   })
 
   route(app, cambiarUsuarioContract, async (request) => {
     const cambio = request.body
-    const cambiado = await cambiarUsuario(sql, Number(request.params.id), cambio)
+    const cambiado = await cambiarUsuario(sql, Number(request.params.id), cambio, (c) =>
+      eventoDe(request, 'usuario.modificado', { detalle: { cuenta: c.usuario, ...cambio } }),
+    )
     if (!cambiado) throw new NotFoundError(MENSAJES_USUARIOS.noEncontrado)
     if (cambiado === ULTIMO_ADMIN) throw new ConflictError(MENSAJES_USUARIOS.ultimoAdmin)
-    await auditar(sql, request, 'usuario.modificado', { detalle: { cuenta: cambiado.usuario, ...cambio } })
     return cambiado
   })
 
@@ -48,8 +51,8 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
     const cuenta = await buscarUsuario(sql, id)
     if (!cuenta) throw new NotFoundError(MENSAJES_USUARIOS.noEncontrado)
     exigirContrasenaValida(request.body.contrasena, cuenta.usuario)
-    await cambiarContrasena(sql, id, request.body.contrasena)
-    await auditar(sql, request, 'usuario.contrasena', { detalle: { cuenta: cuenta.usuario } })
+    const evento = eventoDe(request, 'usuario.contrasena', { detalle: { cuenta: cuenta.usuario } })
+    await cambiarContrasena(sql, id, request.body.contrasena, evento)
     return reply.code(204).send()
   })
 }
