@@ -62,6 +62,13 @@ create table intentos_fallidos (
   constraint intentos_fallidos_pkey PRIMARY KEY (id)
 );
 
+create table intentos_limitados (
+  direccion text not null,
+  desde timestamp with time zone not null,
+  intentos integer default 1 not null,
+  constraint intentos_limitados_pkey PRIMARY KEY (direccion, desde)
+);
+
 create table migraciones (
   nombre text not null,
   checksum text not null,
@@ -180,6 +187,7 @@ CREATE INDEX auditoria_usuario_idx ON public.auditoria USING btree (usuario, id 
 CREATE INDEX intentos_direccion_idx ON public.intentos_fallidos USING btree (direccion, en);
 CREATE INDEX intentos_en_idx ON public.intentos_fallidos USING btree (en);
 CREATE INDEX intentos_usuario_idx ON public.intentos_fallidos USING btree (usuario, en);
+CREATE INDEX intentos_limitados_desde_idx ON public.intentos_limitados USING btree (desde);
 CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id);
 CREATE INDEX pacientes_documento_idx ON public.pacientes USING btree (documento text_pattern_ops) INCLUDE (tipo_documento, id, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_nacimiento_idx ON public.pacientes USING btree (fecha_nacimiento);
