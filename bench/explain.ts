@@ -119,12 +119,12 @@ export async function revisarPlanes(
   for (const caso of CASOS_BUSQUEDA) {
     for (const [i, consulta] of consultas(caso, m, r, porCaso).entries()) {
       const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(consulta)))
-      const filas = await revisar(caso, consulta, () => buscar(sql, filtros, 50, null, tz))
+      const filas = await revisar(caso, consulta, async () => (await buscar({ sql, sqlBusqueda: sql }, filtros, 50, null, tz)).filas)
       // A second page through the keyset cursor, from the first sample's last row.
       const ultima = filas[49]
       if (i === 0 && ultima) {
         const despues: [string, number, number] = [ultima.clave, ultima.tipo, ultima.claveId]
-        await revisar(caso, `${consulta} (página 2)`, () => buscar(sql, filtros, 50, despues, tz))
+        await revisar(caso, `${consulta} (página 2)`, () => buscar({ sql, sqlBusqueda: sql }, filtros, 50, despues, tz))
       }
       if (i < comparar) {
         // The naive query may pass the statement timeout; then this sample is not compared.

@@ -116,7 +116,7 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
   await app.register(spa, { clientDir })
 
   await app.register(healthRoutes, { sql: db.sql })
-  await app.register(pacientesRoutes, { sql: db.sql, sqlBusqueda: db.sqlBusqueda, config })
+  await app.register(pacientesRoutes, { db, config })
   await app.register(atencionesRoutes, { sql: db.sql, config })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })

@@ -1,11 +1,13 @@
-// Both ways into the search (from the matching patients, or walking atenciones newest first) must
-// answer the same rows in the same order, page after page.
+// Every strategy of the search (docs/busqueda-estrategias.md) must answer the same rows in the same
+// order, page after page; thresholds force each one in turn.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { createTestDatabase, type TestDatabase } from '../test/database.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
-import { insercionEvento } from '../audit.js'
-import { buscar, type Ajustes } from './busqueda.js'
+import { buscar, ESTRATEGIAS, type Ajustes, type NombreEstrategia } from './busqueda.js'
+
+/** Every strategy that answered a page in this file's runs. */
+const usadas = new Set<NombreEstrategia>()
 
 let db: TestDatabase
 beforeAll(async () => {
@@ -41,7 +43,8 @@ async function todas(query: string, ajustes: Partial<Ajustes>): Promise<string[]
   const vistas: string[] = []
   let despues = null
   for (let pagina = 0; pagina < 100; pagina++) {
-    const filas = await buscar(db.sqlBusqueda, filtros, 7, despues, 'America/Lima', { ajustes })
+    const { filas, estrategia } = await buscar(db, filtros, 7, despues, 'America/Lima', { ajustes })
+    usadas.add(estrategia)
     vistas.push(...filas.slice(0, 7).map((f) => `${f.tipo}:${f.claveId}:${f.id}`))
     if (filas.length <= 7) return vistas
     const ultima = filas[6]!
@@ -66,6 +69,9 @@ test.each([
   'primerApellido=pe&sede=Cusco',
   'primerNombre=a&modalidad=Eco&fechaInicial=2025-02-03',
   'primerNombre=nadie',
+  '',
+  'sede=Lima&modalidad=RX',
+  'fechaInicial=2025-02-03&fechaFinal=2025-02-05',
 ])('%s: mismas filas desde los pacientes y recorriendo las atenciones', async (query) => {
   const desdePacientes = await todas(query, { pocos: 1_000_000, recorridoInicio: 0 })
   const otras: Partial<Ajustes>[] = [
@@ -81,6 +87,23 @@ test.each([
   if (query !== 'primerNombre=nadie') expect(desdePacientes.length).toBeGreaterThan(2)
 })
 
+test('the thresholds above lead every strategy to answer some page', () => {
+  expect([...usadas].sort()).toEqual(Object.keys(ESTRATEGIAS).sort())
+})
+
+test("each strategy answers the search it is for, with the product's thresholds", async () => {
+  const primera = async (query: string) => {
+    const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
+    return (await buscar(db, filtros, 7, null, 'America/Lima')).estrategia
+  }
+  expect(await primera('')).toBe('recorrerSinFiltroPaciente')
+  expect(await primera('sede=Lima')).toBe('recorrerSinFiltroPaciente')
+  expect(await primera('documento=400')).toBe('recorrerInicioDocumento')
+  expect(await primera('documento=4000')).toBe('recorrerInicioDocumento')
+  expect(await primera('documento=40000')).toBe('desdeCandidatos')
+  expect(await primera('primerApellido=perez')).toBe('desdeCandidatos')
+})
+
 test('every way through the search writes its audit record once, in its own statements', async () => {
   const caminos: Partial<Ajustes>[] = [
     { pocos: 1_000_000, recorridoInicio: 0 },
@@ -94,14 +117,8 @@ test('every way through the search writes its audit record once, in its own stat
     for (const query of consultas) {
       const marca = `${JSON.stringify(ajustes)} ${query}`
       const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
-      const registro = insercionEvento(db.sql, {
-        accion: 'pacientes.buscados',
-        usuarioId: null,
-        usuario: null,
-        direccion: null,
-        detalle: { marca },
-      })
-      await buscar(db.sqlBusqueda, filtros, 7, null, 'America/Lima', { ajustes, registro })
+      const evento = { accion: 'pacientes.buscados' as const, usuarioId: null, usuario: null, direccion: null, detalle: { marca } }
+      await buscar(db, filtros, 7, null, 'America/Lima', { ajustes, evento })
       const [fila] = await db.sql<{ n: number }[]>`select count(*)::int as n from auditoria where detalle->>'marca' = ${marca}`
       expect(fila!.n, marca).toBe(1)
     }

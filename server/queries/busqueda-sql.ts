@@ -1,0 +1,248 @@
+// The statements the search's strategies are made of (docs/busqueda-estrategias.md): the filters
+// as SQL conditions, the two branches (atenciones, and patients with none yet) read as row keys,
+// and the page those keys make, as one JSON value.
+import type postgres from 'postgres'
+import type { Estado, Modalidad, Prioridad, Procedencia, Sede, TipoDocumento } from '../../shared/catalogos.js'
+import { CAMPOS_NOMBRE, type FiltrosBusqueda } from '../../shared/busqueda.js'
+import type { Sql } from '../db.js'
+import type { Clave } from './cursor.js'
+
+export interface BusquedaFilaBd {
+  id: number
+  atencionId: number | null
+  tipoDocumento: TipoDocumento
+  documento: string
+  primerNombre: string
+  segundoNombre: string | null
+  primerApellido: string
+  segundoApellido: string | null
+  fechaNacimiento: string
+  estudios: string[] | null
+  modalidad: Modalidad | null
+  sede: Sede | null
+  estado: Estado | null
+  procedencia: Procedencia | null
+  prioridad: Prioridad | null
+  fechaLlegada: string | null
+  horaLlegada: string | null
+  clave: string
+  tipo: number
+  claveId: number
+}
+
+/** Characters of the documento that migration 0012's indexes keep: `left(documento, 3)`. */
+export const PREFIJO_INDEXADO = 3
+
+/** Characters from which a documento's btree range is narrow enough to test every row of it. */
+export const DOCUMENTO_ACOTADO = 4
+
+const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+export const largoDocumento = (f: FiltrosBusqueda) => [...(f.documento ?? '')].length
+export const acotado = (f: FiltrosBusqueda) => largoDocumento(f) >= DOCUMENTO_ACOTADO
+export const tieneNombre = (f: FiltrosBusqueda) => CAMPOS_NOMBRE.some((campo) => Boolean(f[campo]))
+export const tieneFiltroVisita = (f: FiltrosBusqueda) => Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
+/** Whether a filter is on the patient's own fields, which the search matches by LIKE patterns. */
+export const tieneFiltroPaciente = (f: FiltrosBusqueda) => Boolean(f.tipoDocumento || f.documento) || tieneNombre(f)
+
+/** The patient row (`p`) or the copies of its searched fields in `a` (atenciones) and `s` (0009). */
+type Tabla = 'p' | 'a' | 's'
+
+const COLUMNAS_NOMBRE: Record<(typeof CAMPOS_NOMBRE)[number], string> = {
+  primerNombre: 'primer_nombre_norm',
+  segundoNombre: 'segundo_nombre_norm',
+  primerApellido: 'primer_apellido_norm',
+  segundoApellido: 'segundo_apellido_norm',
+}
+
+/** `col` starts with `termino`: LIKE with a constant prefix becomes a btree range and an estimate. */
+function prefijo(sql: Sql, col: postgres.Fragment, termino: string, normalizado = false): postgres.Fragment {
+  const patron = escaparLike(termino)
+  return normalizado ? sql`${col} like (normalizar(${patron}) || '%')` : sql`${col} like ${patron + '%'}`
+}
+
+export function y(sql: Sql, condiciones: postgres.Fragment[]): postgres.Fragment {
+  return condiciones.reduce((acc, c) => sql`${acc} and (${c})`, sql`true`)
+}
+
+/** Conditions on the patient's searched fields, on the patient row or on a table's copies. */
+export function condicionesPaciente(sql: Sql, f: FiltrosBusqueda, t: Tabla): postgres.Fragment[] {
+  const c: postgres.Fragment[] = []
+  const columna = (nombre: string) => sql`${sql(`${t}.${nombre}`)}`
+  if (f.tipoDocumento) c.push(sql`${columna('tipo_documento')} = ${f.tipoDocumento}`)
+  if (f.documento) c.push(prefijo(sql, columna('documento'), f.documento))
+  for (const campo of CAMPOS_NOMBRE) {
+    const termino = f[campo]
+    if (!termino) continue
+    const col = columna(COLUMNAS_NOMBRE[campo])
+    // Trigrams need 3 characters; shorter terms match as a prefix on the text_pattern_ops btree.
+    c.push(
+      [...termino].length >= 3
+        ? sql`${col} like ('%' || normalizar(${escaparLike(termino)}) || '%')`
+        : prefijo(sql, col, termino, true),
+    )
+  }
+  return c
+}
+
+/** The copied columns the patient conditions read: a walk's inner scan yields only these. */
+function columnasPaciente(f: FiltrosBusqueda): string[] {
+  return [
+    ...(f.tipoDocumento ? ['tipo_documento'] : []),
+    ...(f.documento ? ['documento'] : []),
+    ...CAMPOS_NOMBRE.filter((campo) => f[campo]).map((campo) => COLUMNAS_NOMBRE[campo]),
+  ]
+}
+
+function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.Fragment[] {
+  const c: postgres.Fragment[] = []
+  if (f.sede) c.push(sql`a.sede = ${f.sede}`)
+  if (f.modalidad) c.push(sql`a.modalidad = ${f.modalidad}`)
+  // Inclusive clinic-local dates as a half-open range of instants.
+  if (f.fechaInicial) c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)
+  if (f.fechaFinal) c.push(sql`a.llegada < (${f.fechaFinal}::date + 1)::timestamp at time zone ${tz}`)
+  return c
+}
+
+/** The planner's estimate of how many patients match; reliable for common names (0006). */
+export async function estimarPacientes(sql: Sql, f: FiltrosBusqueda): Promise<number> {
+  const [fila] = await sql`explain (format json) select p.id from pacientes p where ${y(sql, condicionesPaciente(sql, f, 'p'))}`
+  const plan = Object.values(fila ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined
+  return plan?.[0]?.Plan['Plan Rows'] ?? 0
+}
+
+/**
+ * The matching patients' ids, at most `tope` + 1 of them (null: all), as a subquery. With a
+ * documento of DOCUMENTO_ACOTADO or more characters and names, the names are tested on the
+ * documento range's own entries, which carry them (0013); OFFSET 0 keeps the range a scan of its
+ * own, where the planner would AND the names' trigram bitmaps.
+ */
+export function pacientesCoincidentes(sql: Sql, f: FiltrosBusqueda, tope: number | null): postgres.Fragment {
+  const limite = tope === null ? sql`` : sql`limit ${tope + 1}`
+  const condiciones = y(sql, condicionesPaciente(sql, f, 'p'))
+  if (!acotado(f) || !tieneNombre(f)) return sql`select p.id from pacientes p where ${condiciones} ${limite}`
+  const rango = prefijo(sql, sql`p.documento`, f.documento!)
+  return sql`
+    select p.id from (
+      select ${sql(['id', ...columnasPaciente(f)].map((c) => `p.${c}`))} from pacientes p where ${rango} offset 0
+    ) p
+    where ${condiciones} ${limite}`
+}
+
+export type Ramas = ReturnType<typeof ramas>
+
+/**
+ * The search's two branches, atenciones and patients with none, as row keys (instant, tipo, id):
+ * tipo 1 atención, 0 patient. The visit filters drop the second. `n` rows at most, after `despues`.
+ */
+export function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, tz: string) {
+  const [instante = '', tipo, id = 0] = despues ?? []
+  const visita = [
+    ...condicionesVisita(sql, f, tz),
+    !despues
+      ? sql`true`
+      : tipo === 1
+        ? sql`(a.llegada, a.id) < (${instante}::timestamptz, ${id})`
+        : sql`a.llegada < ${instante}::timestamptz`,
+  ]
+  const desdePaciente = !despues
+    ? sql`true`
+    : tipo === 1
+      ? sql`s.creado_en <= ${instante}::timestamptz`
+      : sql`(s.creado_en, s.paciente_id) < (${instante}::timestamptz, ${id})`
+  // Implied by the documento condition; it lets a walk read only the rows of the documento's
+  // first characters, still newest first, on 0012's indexes.
+  const inicio = [...(f.documento ?? '')].slice(0, PREFIJO_INDEXADO).join('')
+  const porInicio = [...inicio].length === PREFIJO_INDEXADO
+  const enInicio = (t: Tabla) => (porInicio ? [sql`left(${sql(`${t}.documento`)}, ${PREFIJO_INDEXADO}) = ${inicio}`] : [])
+  const enRecorrido = y(sql, [...visita, ...enInicio('a')])
+  const enRecorridoSinAtencion = y(sql, [desdePaciente, ...enInicio('s')])
+  const conSinAtencion = !tieneFiltroVisita(f)
+  const claveAtencion = sql`a.paciente_id as id, a.id as atencion_id, a.llegada as instante, 1 as tipo, a.id as clave_id`
+  const claveSinAtencion = sql`
+    s.paciente_id as id, null::integer as atencion_id, s.creado_en as instante, 0 as tipo, s.paciente_id as clave_id`
+  const unir = (atenciones: postgres.Fragment, sinAtencion: postgres.Fragment) =>
+    conSinAtencion ? sql`(${atenciones}) union all (${sinAtencion})` : atenciones
+  const tope = (t: number | null) => (t === null ? sql`` : sql`limit ${t}`)
+  const leidas = (t: Tabla, claves: string[]) => sql([...claves, ...columnasPaciente(f)].map((c) => `${t}.${c}`))
+
+  return {
+    /** Whether a walk reads only the rows of the documento's first PREFIJO_INDEXADO characters. */
+    porInicio,
+    /**
+     * Newest first, testing the copied patient fields on each row, at most `t` rows per branch
+     * (null: no cap). The inner LIMIT keeps its order, so the outer one stops at the page.
+     */
+    recorrer(t: number | null): postgres.Fragment {
+      const atenciones = sql`
+        select ${claveAtencion} from (
+          select ${leidas('a', ['paciente_id', 'id', 'llegada'])} from atenciones a where ${enRecorrido}
+          order by a.llegada desc, a.id desc ${tope(t)}
+        ) a
+        where ${y(sql, condicionesPaciente(sql, f, 'a'))}
+        order by a.llegada desc, a.id desc
+        limit ${n}`
+      const sinAtencion = sql`
+        select ${claveSinAtencion} from (
+          select ${leidas('s', ['paciente_id', 'creado_en'])} from pacientes_sin_atencion s where ${enRecorridoSinAtencion}
+          order by s.creado_en desc, s.paciente_id desc ${tope(t)}
+        ) s
+        where ${y(sql, condicionesPaciente(sql, f, 's'))}
+        order by s.creado_en desc, s.paciente_id desc
+        limit ${n}`
+      return unir(atenciones, sinAtencion)
+    },
+    /** Whether a walk capped at `t` rows stopped short of the end of a branch. */
+    async truncado(t: number): Promise<boolean> {
+      const cuenta = (desde: postgres.Fragment) => sql`(select count(*) from (${desde} limit ${t + 1}) x) > ${t}`
+      const sinAtencion = sql`select 1 from pacientes_sin_atencion s where ${enRecorridoSinAtencion}`
+      const [fila] = await sql<{ si: boolean }[]>`
+        select ${cuenta(sql`select 1 from atenciones a where ${enRecorrido}`)}
+          ${conSinAtencion ? sql`or ${cuenta(sinAtencion)}` : sql``} as si`
+      return fila?.si ?? false
+    },
+    /** The newest rows of each patient of the statement's `candidatos` CTE, merged. */
+    dePacientes(): postgres.Fragment {
+      const dePaciente = (consulta: postgres.Fragment) => sql`
+        select x.* from candidatos c cross join lateral (${consulta} limit ${n}) x
+        order by instante desc, clave_id desc limit ${n}`
+      return unir(
+        dePaciente(sql`
+          select ${claveAtencion} from atenciones a where a.paciente_id = c.id and ${y(sql, visita)}
+          order by a.llegada desc, a.id desc`),
+        dePaciente(sql`
+          select ${claveSinAtencion} from pacientes_sin_atencion s where s.paciente_id = c.id and ${desdePaciente}`),
+      )
+    },
+  }
+}
+
+/**
+ * The page's rows, the keys of `claves` newest first with their columns, as one JSON array: the
+ * server parses one value instead of twenty a row.
+ */
+export function filasDe(sql: Sql, claves: postgres.Fragment, n: number, tz: string): postgres.Fragment {
+  return sql`
+    select coalesce(json_agg(json_build_object(
+      'id', x.id, 'atencionId', x.atencion_id,
+      'tipoDocumento', p.tipo_documento, 'documento', p.documento,
+      'primerNombre', p.primer_nombre, 'segundoNombre', p.segundo_nombre,
+      'primerApellido', p.primer_apellido, 'segundoApellido', p.segundo_apellido,
+      'fechaNacimiento', p.fecha_nacimiento, 'estudios', a.estudios,
+      'modalidad', a.modalidad, 'sede', a.sede, 'estado', a.estado,
+      'procedencia', a.procedencia, 'prioridad', a.prioridad,
+      'fechaLlegada', to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD'),
+      'horaLlegada', to_char(a.llegada at time zone ${tz}, 'HH24:MI'),
+      'clave', to_char(x.instante at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+      'tipo', x.tipo, 'claveId', x.clave_id
+    ) order by x.instante desc, x.tipo desc, x.clave_id desc), '[]')::text as filas
+    from (
+      select * from (${claves}) r
+      order by r.instante desc, r.tipo desc, r.clave_id desc
+      limit ${n}
+    ) x
+    join pacientes p on p.id = x.id
+    left join atenciones a on a.id = x.atencion_id`
+}
+
+export const leerFilas = (filas: string): BusquedaFilaBd[] => JSON.parse(filas) as BusquedaFilaBd[]
