@@ -31,7 +31,10 @@ export interface LineaCaso {
   presupuesto?: { limite: string; cumple: boolean; referencia?: boolean }
 }
 
-/** `presupuestos`: DESIGN.md's budgets are set for PostgreSQL; elsewhere they are shown, not enforced. */
+/**
+ * `presupuestos`: the budgets (docs/presupuestos.md) are set for PostgreSQL; elsewhere they are
+ * shown, not enforced.
+ */
 export function linea(
   caso: CasoId,
   ejemplo: string,

@@ -41,7 +41,7 @@ export interface Answer<T> {
   response: Response
 }
 
-/** Query string of the non-empty values only (spec §5: empty filters are omitted). */
+/** Query string of the non-empty values only: empty filters are omitted (docs/datos.md#filtros). */
 export function toQuery(query: Record<string, unknown> | undefined): string {
   const qs = new URLSearchParams()
   for (const [key, value] of Object.entries(query ?? {})) {

@@ -1,5 +1,5 @@
-// Routes of spec §2. Every screen but login is lazy, so the first screen carries no forms,
-// validation or chart code; every screen but login sits in the shell and needs a session.
+// Routes (docs/producto.md#pantallas). Every screen but login is lazy, so the first screen carries
+// no forms, validation or chart code; every screen but login sits in the shell and needs a session.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'

@@ -1,5 +1,5 @@
 // Prints each built script's gzipped size and what the first screen (index.html's entry and its
-// static imports) loads, against DESIGN.md's 90 KB budget.
+// static imports) loads, against its 90 KB budget (docs/presupuestos.md#primera-pantalla).
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'

@@ -1,5 +1,6 @@
-// "One URL for person and program": a GET that prefers HTML gets the SPA shell, any other GET
-// the JSON API; hashed assets are cached for a year, the shell never.
+// One URL for person and program (docs/api.md#una-url-para-personas-y-programas): a GET that
+// prefers HTML gets the SPA shell, any other GET the JSON API; hashed assets are cached for a
+// year, the shell never.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'

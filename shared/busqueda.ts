@@ -1,4 +1,5 @@
-// The search of spec §7 (DESIGN.md, Search): its filters, their checks and the row it answers.
+// The search (docs/datos.md#búsqueda, docs/api.md#buscar-pacientes-y-atenciones): its filters,
+// their checks and the row it answers.
 import { Type, type Static } from '@sinclair/typebox'
 import {
   ESTADOS,
@@ -30,8 +31,9 @@ export const PaginaQuerySchema = Type.Object({
 })
 
 /**
- * Query parameters: spec §7's ten filters plus paging; empty values count as absent. Unknown
- * parameters are dropped before the handler (Ajv's removeAdditional), so none reaches the audit trail.
+ * Query parameters: the ten filters (docs/datos.md#filtros) plus paging; empty values count as
+ * absent. Unknown parameters are dropped before the handler (Ajv's removeAdditional), so none
+ * reaches the audit trail.
  */
 export const BusquedaQuerySchema = Type.Object({
   tipoDocumento: filtro(20),

@@ -36,7 +36,7 @@ export type Modalidad = (typeof MODALIDADES)[number]
 
 export interface ModalidadInfo {
   etiqueta: string
-  /** Icon code of the patients list (spec: rx, ecografia, laboratorio). */
+  /** Icon code of the patients list (docs/datos.md#modalidades-y-estudios). */
   icono: string
   estudios: readonly string[]
 }

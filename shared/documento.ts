@@ -1,5 +1,5 @@
-// Identity document rules (DESIGN.md, Data): DNI 8 digits, RUC 11 digits with its modulo-11
-// check digit, cédula and pasaporte 6–12 letters or digits.
+// Identity document rules (docs/datos.md#documento-de-identidad): DNI 8 digits, RUC 11 digits
+// with its modulo-11 check digit, cédula and pasaporte 6–12 letters or digits.
 import type { TipoDocumento } from './catalogos.js'
 
 const PESOS_RUC = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]

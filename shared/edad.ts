@@ -1,5 +1,5 @@
-// Age is derived, never stored: whole years of 365.25 days (spec §9), counted between calendar
-// dates of the clinic's time zone; infants are aged in months or days.
+// Age is derived, never stored: whole years of 365.25 days (docs/datos.md#edad), counted between
+// calendar dates of the clinic's time zone; infants are aged in months or days.
 
 const DIA_MS = 86_400_000
 const ANIO_DIAS = 365.25

@@ -1,4 +1,4 @@
-// The dashboard's numbers (DESIGN.md, Dashboard), all counted in the clinic's time zone.
+// The dashboard's numbers (docs/producto.md#dashboard), all counted in the clinic's time zone.
 import { Type, type Static } from '@sinclair/typebox'
 import { MESES } from './catalogos.js'
 import { defineContract } from './contract.js'

@@ -50,7 +50,10 @@ export const MENSAJES = {
 const texto = (max: number) => Type.String({ maxLength: max })
 const opcional = (max: number) => Type.Optional(texto(max))
 
-/** spec §7's body: every form field as text ('' when blank) plus edad, which the server ignores. */
+/**
+ * The registration body (docs/api.md#registrar-un-paciente): every form field as text ('' when
+ * blank) plus edad, which the server ignores.
+ */
 export const PacienteEntradaSchema = Type.Object(
   {
     tipoDocumento: texto(20),
@@ -80,7 +83,10 @@ export const PacienteEntradaSchema = Type.Object(
 )
 export type PacienteEntrada = Static<typeof PacienteEntradaSchema>
 
-/** What an empty registration form holds (spec §9: all empty, aceptaPolitica false). */
+/**
+ * What an empty registration form holds: all empty, aceptaPolitica false
+ * (docs/producto.md#registro-de-paciente).
+ */
 export const PACIENTE_VACIO: Required<Omit<PacienteEntrada, 'edad'>> = {
   tipoDocumento: '',
   documento: '',
@@ -200,7 +206,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 export const tieneControl = (s: string): boolean => CONTROL.test(s.replace(/[\t\n\r]/g, ' '))
 
 /**
- * Checks a registration as spec §5 and DESIGN.md's format rules say, one message per field.
+ * Checks a registration as docs/datos.md#validación says, one message per field.
  * `hoy` is today's date ('YYYY-MM-DD') in the clinic's time zone.
  */
 export function validarPaciente(

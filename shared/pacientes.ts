@@ -1,4 +1,4 @@
-// Contracts of the patient calls (DESIGN.md's endpoint table), used by server routes and client.
+// Contracts of the patient calls (docs/api.md#llamadas), used by server routes and client.
 import { Type, type Static } from '@sinclair/typebox'
 import { MODALIDADES, SEXOS, TIPOS_DOCUMENTO } from './catalogos.js'
 import { AtencionSchema, IdParamsSchema } from './atenciones.js'

@@ -1,4 +1,5 @@
-// Worklist estado and prioridad as coloured badges, and modality icons (spec: rx, ecografia, laboratorio…).
+// Worklist estado and prioridad as coloured badges, and modality icons
+// (docs/datos.md#modalidades-y-estudios).
 import { MODALIDAD_INFO, type Estado, type Modalidad, type Prioridad } from '../../shared/catalogos.js'
 import { IconBone, IconFlask, IconMagnet, IconWaves } from './icons.js'
 

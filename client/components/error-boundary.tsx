@@ -1,4 +1,5 @@
-// The routing-failure screen of spec §2/§8: a page that cannot render (or whose code cannot load).
+// The routing-failure screen (docs/producto.md#pantalla-de-error): a page that cannot render (or
+// whose code cannot load).
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { paths } from '../paths.js'
 

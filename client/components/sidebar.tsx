@@ -1,4 +1,5 @@
-// The navigation of spec §2: a sidebar on wide screens (16rem or 5rem), a slide-in menu on phones.
+// The navigation (docs/producto.md#navegación): a sidebar on wide screens (16rem or 5rem), a
+// slide-in menu on phones.
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { Link, useLocation } from 'wouter'
@@ -31,7 +32,7 @@ function NavLink({ href, icon, children, exact = true }: { href: string; icon: R
   )
 }
 
-/** Shown greyed out; clicking does nothing (spec §2): not available yet. */
+/** Shown greyed out; clicking does nothing (docs/producto.md#navegación): not available yet. */
 function NavDisabled({ href, icon, children }: { href: string; icon: ReactNode; children: string }) {
   const block = (e: MouseEvent) => e.preventDefault()
   return (

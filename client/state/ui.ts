@@ -1,4 +1,5 @@
-// Interface state of spec §4: sidebar expanded or collapsed, Pacientes dropdown, mobile menu.
+// Interface state (docs/producto.md#navegación): sidebar expanded or collapsed, Pacientes
+// dropdown, mobile menu.
 import { proxy, subscribe } from 'valtio'
 
 const KEY = 'clinica.sidebar'

@@ -1,5 +1,5 @@
-// Buscar Paciente (spec §2, §4, §8): idle, loading, then results or error; each search first clears
-// the earlier ones. The filters are the URL's query, so Back undoes a search.
+// Buscar Paciente (docs/producto.md#buscar-paciente): idle, loading, then results or error; each
+// search first clears the earlier ones. The filters are the URL's query, so Back undoes a search.
 import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { validarBusqueda, type BusquedaFila } from '../../../shared/busqueda.js'
@@ -60,7 +60,8 @@ export default function BuscarPage() {
       .catch((err: unknown) => {
         if ((err as Error).name === 'AbortError') return
         const e = err instanceof ApiError ? err : null
-        // spec §8: the status text, or "Error desconocido"; the server's Spanish reason below it.
+        // The status text, or "Error desconocido"; the server's Spanish reason below it
+        // (docs/producto.md#mensajes).
         setError({ texto: `Error en la búsqueda: ${e?.statusText || 'Error desconocido'}`, detalle: e?.message })
         setErrores(erroresDe(e?.errores ?? []))
       })

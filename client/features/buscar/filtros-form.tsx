@@ -1,4 +1,5 @@
-// The search filters: labels and options of spec §2/§3, Limpiar beside a date once it has a value.
+// The search filters: labels and options of docs/producto.md#buscar-paciente, Limpiar beside a
+// date once it has a value.
 import type { FormEvent } from 'react'
 import { MODALIDADES, MODALIDAD_INFO, SEDES, TIPOS_DOCUMENTO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import { LIMITES } from '../../../shared/paciente.js'

@@ -1,5 +1,5 @@
-// The ten filters of spec §2 live in the URL query, so a search can be bookmarked, shared and
-// undone with Back.
+// The ten filters (docs/datos.md#filtros) live in the URL query, so a search can be bookmarked,
+// shared and undone with Back.
 import type { BusquedaQuery } from '../../../shared/busqueda.js'
 
 export const CAMPOS = [
@@ -25,7 +25,10 @@ export function leerFiltros(search: string): Filtros {
   return Object.fromEntries(CAMPOS.map((c) => [c, q.get(c) ?? ''])) as Filtros
 }
 
-/** Query string ('' or 'a=b&…') with the non-empty filters only, in a stable order (spec §5). */
+/**
+ * Query string ('' or 'a=b&…') with the non-empty filters only, in a stable order
+ * (docs/datos.md#filtros).
+ */
 export function escribirFiltros(f: Filtros): string {
   const q = new URLSearchParams()
   for (const c of CAMPOS) {

@@ -1,4 +1,4 @@
-// Search results: one row per atención with its patient (the result fields of spec §3).
+// Search results: one row per atención with its patient (docs/datos.md#fila-de-resultado).
 import { Link } from 'wouter'
 import { MODALIDAD_INFO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import type { BusquedaFila } from '../../../shared/busqueda.js'

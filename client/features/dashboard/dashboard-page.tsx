@@ -1,5 +1,5 @@
-// Dashboard (spec §2, DESIGN.md): four cards with the clinic's real numbers, atenciones per month
-// of this year, and the latest registered patients.
+// Dashboard (docs/producto.md#dashboard): four cards with the clinic's real numbers, atenciones
+// per month of this year, and the latest registered patients.
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { estadisticasContract, type Estadisticas } from '../../../shared/estadisticas.js'

@@ -1,5 +1,5 @@
-// Possible duplicates (DESIGN.md): while names and birth date are filled the server is asked for
-// patients with the same ones; a warning with links, never a block.
+// Possible duplicates (docs/datos.md#posibles-duplicados): while names and birth date are filled
+// the server is asked for patients with the same ones; a warning with links, never a block.
 import { useEffect, useState } from 'react'
 import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import { esFechaValida } from '../../../shared/edad.js'

@@ -1,5 +1,6 @@
-// Registro de Paciente (spec §2, §3, §5, §8): three sections, Guardar and Cancelar, errors under
-// their fields (the shared schema's and the server's), possible duplicates beside the form.
+// Registro de Paciente (docs/producto.md#registro-de-paciente): three sections, Guardar and
+// Cancelar, errors under their fields (the shared schema's and the server's), possible duplicates
+// beside the form.
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
@@ -35,7 +36,8 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
   const hoy = hoyLocal()
   const edad = fechaNacimiento ? calcularEdad(fechaNacimiento, hoy) : null
   const municipios = esDepartamento(departamento) ? MUNICIPIOS[departamento] : []
-  // spec §4: choosing a departamento sets its first municipio (after render, once its options exist).
+  // Choosing a departamento sets its first municipio (docs/producto.md#registro-de-paciente), after
+  // render, once its options exist.
   const { isSubmitted } = formState
   useEffect(() => {
     setValue('municipio', esDepartamento(departamento) ? MUNICIPIOS[departamento][0] : '', { shouldValidate: isSubmitted })
@@ -63,7 +65,8 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
       if (e?.status === 409) setError('documento', { type: 'server', message: e.message })
       mostrar({
         tipo: 'error',
-        // Only a message the server sent counts (spec §8); a failed connection has none.
+        // Only a message the server sent counts (docs/producto.md#mensajes); a failed connection
+        // has none.
         texto: `Error al registrar paciente: ${(e && e.status > 0 && e.message) || 'Error al guardar paciente'}`,
         id: e?.status === 409 ? e.id : undefined,
       })
