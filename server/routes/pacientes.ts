@@ -11,7 +11,7 @@ import {
   obtenerPacienteContract,
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
-import { eventoDe, filtrosDe, insercionEvento } from '../audit.js'
+import { eventoDe, filtrosDe } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
