@@ -35,6 +35,8 @@ describe('loadConfig', () => {
     ['DEMO_DATA', 'si'],
     ['SESSION_IDLE_MINUTES', '0'],
     ['ADMIN_PASSWORD', 'corta'],
+    ['ADMIN_USER', '__proto__'],
+    ['ADMIN_USER', 'constructor'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(name)

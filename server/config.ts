@@ -1,6 +1,7 @@
 // Configuration comes only from the environment, is checked once at start and then frozen.
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { usuarioReservado } from '../shared/usuarios.js'
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')])
 
@@ -85,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clinicTz = e.CLINIC_TZ ?? 'America/Lima'
   if (!checkTimeZone(clinicTz)) {
     throw new ConfigError(`Variable de entorno CLINIC_TZ inválida: "${clinicTz}"`)
+  }
+  if (e.ADMIN_USER && usuarioReservado(e.ADMIN_USER)) {
+    throw new ConfigError(`Variable de entorno ADMIN_USER inválida: "${e.ADMIN_USER}" es un nombre reservado`)
   }
   const databaseUrl = e.DATABASE_URL
   return Object.freeze({
