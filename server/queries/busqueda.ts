@@ -9,6 +9,7 @@ import type { Estado, Modalidad, Prioridad, Procedencia, Sede, TipoDocumento } f
 import { CAMPOS_NOMBRE, type FiltrosBusqueda } from '../../shared/busqueda.js'
 import type { Sql } from '../db.js'
 import type { Clave } from './cursor.js'
+import { escaparLike, tieneTrigramas } from './patrones.js'
 
 export interface BusquedaFilaBd {
   id: number
@@ -33,8 +34,6 @@ export interface BusquedaFilaBd {
   claveId: number
 }
 
-const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 type Tabla = 'p' | 'a' | 's'
 
 /**
@@ -52,9 +51,9 @@ function condicionesPaciente(sql: Sql, f: FiltrosBusqueda, t: Tabla): postgres.F
     const termino = f[campo]
     if (!termino) continue
     const col = columna(COLUMNAS_NOMBRE[campo])
-    // Trigrams need 3 characters; shorter terms match as a prefix on the text_pattern_ops btree.
+    // A term pg_trgm draws no trigram from matches as a prefix on the text_pattern_ops btree.
     c.push(
-      [...termino].length >= 3
+      tieneTrigramas(termino)
         ? sql`${col} like ('%' || normalizar(${escaparLike(termino)}) || '%')`
         : prefijo(sql, col, termino, true),
     )
