@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from 'helmet'
 import { autenticacion } from './auth/plugin.js'
 import type { Config } from './config.js'
+import { jsonEstricto } from './cuerpo-json.js'
 import type { Database } from './db.js'
 import { frameworkErrors, registerErrorHandler } from './errors.js'
 import { CLIENT_DIR } from './paths.js'
@@ -42,6 +43,7 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
     frameworkErrors,
   }
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>()
+  jsonEstricto(app)
 
   // The address is read while the socket is surely there: after a client resets the connection
   // `request.ip` is undefined, and a statement built with it must never reach the database.
