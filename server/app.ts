@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from 'helmet'
 import { autenticacion } from './auth/plugin.js'
 import type { Config } from './config.js'
+import { limitarConexiones, opcionesConexion } from './conexiones.js'
 import { jsonEstricto } from './cuerpo-json.js'
 import type { Database } from './db.js'
 import { frameworkErrors, registerErrorHandler } from './errors.js'
@@ -41,8 +42,10 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
     ajv: { customOptions: { allErrors: true, verbose: true, coerceTypes: false, keywords: ['mensaje'] } },
     return503OnClosing: true,
     frameworkErrors,
+    ...opcionesConexion(config),
   }
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>()
+  limitarConexiones(app, config)
   jsonEstricto(app)
 
   // The address is read while the socket is surely there: after a client resets the connection
