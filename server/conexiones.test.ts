@@ -115,6 +115,31 @@ describe('clientes lentos', () => {
   })
 })
 
+describe('un cliente que se va no es una base de datos caída', () => {
+  const registrado = (desde: number) => log.slice(desde)
+
+  test('cuelga a mitad del cuerpo', async () => {
+    const desde = log.length
+    const c = await abrir()
+    c.socket.write('POST /sesion HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"usuario":')
+    await sinDormir(100)
+    c.socket.destroy()
+    await sinDormir(200)
+    expect(registrado(desde)).toContain('"url":"/sesion"')
+    expect(registrado(desde)).not.toMatch(/base de datos no disponible/i)
+    expect(registrado(desde)).toContain('el cliente cerró la conexión antes de la respuesta')
+  })
+
+  test('el servidor corta su cuerpo lento', async () => {
+    const desde = log.length
+    await enviar('POST /sesion HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{')
+    await sinDormir(200)
+    expect(registrado(desde)).toContain('"url":"/sesion"')
+    expect(registrado(desde)).not.toMatch(/base de datos no disponible/i)
+    expect(registrado(desde)).toContain('el cliente cerró la conexión antes de la respuesta')
+  })
+})
+
 test(`más de ${LIMITES.maxConnections} conexiones abiertas: las nuevas se rechazan, y vuelven a entrar cuando se liberan`, async () => {
   const abiertas = await Promise.all(Array.from({ length: LIMITES.maxConnections }, () => abrir()))
   for (const c of abiertas) c.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n')
