@@ -10,6 +10,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from 'helmet'
 import { autenticacion } from './auth/plugin.js'
 import type { Config } from './config.js'
+import { limitarConexiones, opcionesConexion } from './conexiones.js'
+import { jsonEstricto } from './cuerpo-json.js'
 import type { Database } from './db.js'
 import { frameworkErrors, registerErrorHandler } from './errors.js'
 import { withMessageExtensions } from './openapi.js'
@@ -41,8 +43,11 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
     ajv: { customOptions: { allErrors: true, verbose: true, coerceTypes: false, keywords: ['mensaje'] } },
     return503OnClosing: true,
     frameworkErrors,
+    ...opcionesConexion(config),
   }
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>()
+  limitarConexiones(app, config)
+  jsonEstricto(app)
 
   // The address is read while the socket is surely there: after a client resets the connection
   // `request.ip` is undefined, and a statement built with it must never reach the database.

@@ -16,6 +16,11 @@ describe('loadConfig', () => {
       trustProxy: false,
       sessionIdleMinutes: 30,
       sessionMaxHours: 12,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      connectionTimeoutMs: 120_000,
+      maxConnections: 1000,
     })
     expect(Object.isFrozen(c)).toBe(true)
   })
@@ -35,6 +40,14 @@ describe('loadConfig', () => {
     ['DEMO_DATA', 'si'],
     ['SESSION_IDLE_MINUTES', '0'],
     ['ADMIN_PASSWORD', 'corta'],
+    ['ADMIN_USER', '__proto__'],
+    ['REQUEST_TIMEOUT_SECONDS', '0'],
+    ['HEADERS_TIMEOUT_SECONDS', '-1'],
+    ['KEEP_ALIVE_TIMEOUT_SECONDS', '1.5'],
+    ['CONNECTION_TIMEOUT_SECONDS', 'x'],
+    ['MAX_CONNECTIONS', '0'],
+    ['MAX_CONNECTIONS', '10000000'],
+    ['ADMIN_USER', 'constructor'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(name)
@@ -46,6 +59,12 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ [name]: value })).not.toThrow(value)
     }
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('"abc"')
+  })
+
+  it('reads the connection limits in seconds; headers must not wait longer than the whole request', () => {
+    const c = loadConfig({ HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '20', KEEP_ALIVE_TIMEOUT_SECONDS: '65', CONNECTION_TIMEOUT_SECONDS: '90', MAX_CONNECTIONS: '200' })
+    expect(c).toMatchObject({ headersTimeoutMs: 5000, requestTimeoutMs: 20_000, keepAliveTimeoutMs: 65_000, connectionTimeoutMs: 90_000, maxConnections: 200 })
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '40' })).toThrow('HEADERS_TIMEOUT_SECONDS')
   })
 
   it('parses proxy trust as a flag, a hop count or addresses', () => {

@@ -1,6 +1,10 @@
 // Configuration comes only from the environment, is checked once at start and then frozen.
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { usuarioReservado } from '../shared/usuarios.js'
+
+/** Whole seconds, 1 to 99999 (about a day): a limit of 0 would mean none. */
+const Segundos = Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' }))
 
 const Bool = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')])
 
@@ -22,6 +26,11 @@ const EnvSchema = Type.Object({
   CORS_ORIGIN: Type.Optional(Type.String()),
   SESSION_IDLE_MINUTES: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' })),
   SESSION_MAX_HOURS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })),
+  HEADERS_TIMEOUT_SECONDS: Segundos,
+  REQUEST_TIMEOUT_SECONDS: Segundos,
+  KEEP_ALIVE_TIMEOUT_SECONDS: Segundos,
+  CONNECTION_TIMEOUT_SECONDS: Segundos,
+  MAX_CONNECTIONS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
 })
 
 export interface Config {
@@ -41,6 +50,16 @@ export interface Config {
   corsOrigins: string[]
   sessionIdleMinutes: number
   sessionMaxHours: number
+  /** Most a client may take to send a request's headers (Node's headersTimeout). */
+  headersTimeoutMs: number
+  /** Most a client may take to send a whole request, body included (Node's requestTimeout). */
+  requestTimeoutMs: number
+  /** How long an idle keep-alive connection stays open between requests. */
+  keepAliveTimeoutMs: number
+  /** A connection with no traffic either way for this long is closed (Fastify's connectionTimeout). */
+  connectionTimeoutMs: number
+  /** Open connections at most; past it new ones are dropped (Node's server.maxConnections). */
+  maxConnections: number
 }
 
 export class ConfigError extends Error {}
@@ -86,7 +105,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!checkTimeZone(clinicTz)) {
     throw new ConfigError(`Variable de entorno CLINIC_TZ inválida: "${clinicTz}"`)
   }
+  if (e.ADMIN_USER && usuarioReservado(e.ADMIN_USER)) {
+    throw new ConfigError(`Variable de entorno ADMIN_USER inválida: "${e.ADMIN_USER}" es un nombre reservado`)
+  }
   const databaseUrl = e.DATABASE_URL
+  const segundos = (v: string | undefined, porDefecto: number) => Number(v ?? porDefecto) * 1000
+  const headersTimeoutMs = segundos(e.HEADERS_TIMEOUT_SECONDS, 10)
+  const requestTimeoutMs = segundos(e.REQUEST_TIMEOUT_SECONDS, 30)
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(
+      `Variable de entorno HEADERS_TIMEOUT_SECONDS inválida: "${headersTimeoutMs / 1000}" supera REQUEST_TIMEOUT_SECONDS (${requestTimeoutMs / 1000})`,
+    )
+  }
   return Object.freeze({
     production: e.NODE_ENV === 'production',
     port,
@@ -104,5 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (e.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     sessionIdleMinutes: Number(e.SESSION_IDLE_MINUTES ?? 30),
     sessionMaxHours: Number(e.SESSION_MAX_HOURS ?? 12),
+    headersTimeoutMs,
+    requestTimeoutMs,
+    // Fastify's default: longer than the 60 s idle timeout of common proxies and load balancers.
+    keepAliveTimeoutMs: segundos(e.KEEP_ALIVE_TIMEOUT_SECONDS, 72),
+    connectionTimeoutMs: segundos(e.CONNECTION_TIMEOUT_SECONDS, 120),
+    maxConnections: Number(e.MAX_CONNECTIONS ?? 1000),
   })
 }

@@ -131,6 +131,12 @@ export function errorParaRegistro(error: unknown): Record<string, unknown> {
   return { db: { code: e.code, tabla: e.table_name, columna: e.column_name, restriccion: e.constraint_name, rutina: e.routine } }
 }
 
+/** Whether the client is gone: its request stream was aborted or its socket closed. */
+function clienteSeFue(request: FastifyRequest): boolean {
+  const raw = request.raw
+  return raw.readableAborted || !raw.socket || raw.socket.destroyed
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -143,6 +149,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'Datos inválidos',
         errores: fieldErrors(fe.validation as unknown as AjvError[]),
       })
+    }
+    // A reset or a body cut short by the client (or by the request timeout) fails as ECONNRESET,
+    // like a lost database connection: only the request's own socket tells them apart.
+    if (clienteSeFue(request)) {
+      request.log.info({ code: (error as { code?: string }).code }, 'el cliente cerró la conexión antes de la respuesta')
+      return reply.code(400).send({ message: 'Solicitud interrumpida por el cliente' })
     }
     if (isDatabaseDown(error)) {
       request.log.warn({ code: (error as { code?: string }).code }, 'base de datos no disponible')

@@ -64,6 +64,20 @@ export const CambioEstadoSchema = Type.Object(
   { additionalProperties: false },
 )
 
+/**
+ * The latest arrival date a booking may have: the same day a year after `hoy` (28 February for a
+ * 29th). A clinic books months ahead, not decades; a date far off would sort first in every search.
+ */
+export function fechaLlegadaMaxima(hoy: string): string {
+  const [anio, mes, dia] = hoy.split('-').map(Number) as [number, number, number]
+  const fecha = new Date(Date.UTC(anio + 1, mes - 1, dia))
+  if (fecha.getUTCDate() !== dia) fecha.setUTCDate(0)
+  return fecha.toISOString().slice(0, 10)
+}
+
+export const mensajeFechaLlegadaMaxima = (maxima: string) =>
+  `Una atención se programa hasta con un año de anticipación: a más tardar el ${maxima.split('-').reverse().join('/')}`
+
 /** Checks what the schema cannot: each estudio belongs to the modality's catalogue. */
 export function validarEstudios(modalidad: Modalidad, estudios: readonly Estudio[]): ErrorCampo[] {
   const catalogo = MODALIDAD_INFO[modalidad].estudios

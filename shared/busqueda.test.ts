@@ -19,6 +19,16 @@ describe('validarBusqueda', () => {
     ])
     expect(validarBusqueda({ fechaInicial: '2025-02-01', fechaFinal: '2025-02-01' }).errores).toEqual([])
   })
+  test('un nombre o documento sin letras ni números es un error bajo su campo; con alguna, se busca', () => {
+    const r = validarBusqueda({ primerNombre: '%%%', segundoApellido: '\u0301\u0301', documento: '_ _' })
+    expect(r.errores).toEqual([
+      { campo: 'documento', mensaje: 'Escriba al menos una letra o un número' },
+      { campo: 'primerNombre', mensaje: 'Escriba al menos una letra o un número' },
+      { campo: 'segundoApellido', mensaje: 'Escriba al menos una letra o un número' },
+    ])
+    expect(r.filtros).toEqual({})
+    expect(validarBusqueda({ primerApellido: "o'h%", documento: '4%' }).filtros).toEqual({ primerApellido: "o'h%", documento: '4%' })
+  })
 })
 
 test('leerLimite y enlaceSiguiente', () => {

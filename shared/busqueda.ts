@@ -65,6 +65,14 @@ export interface FiltrosBusqueda {
 
 export const CAMPOS_NOMBRE = ['primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido'] as const
 
+export const MENSAJE_SIN_LETRAS = 'Escriba al menos una letra o un número'
+
+/**
+ * Whether a term holds something to search by: a letter or a digit. Punctuation, LIKE's `%` and
+ * `_` or bare accents alone would match every name, or none, and only by reading all of them.
+ */
+export const tieneLetras = (termino: string): boolean => /[\p{L}\p{N}]/u.test(termino)
+
 /** Checks the filters; the client runs it before calling, the server again on receipt. */
 export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string | undefined>>): {
   errores: ErrorCampo[]
@@ -83,10 +91,12 @@ export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string 
   if (tipo && !esTipoDocumento(tipo)) errores.push({ campo: 'tipoDocumento', mensaje: 'Tipo de documento no válido' })
   else if (tipo) filtros.tipoDocumento = tipo as TipoDocumento
   const documento = normalizarDocumento(v('documento'))
-  if (documento) filtros.documento = documento
+  if (documento && !tieneLetras(documento)) errores.push({ campo: 'documento', mensaje: MENSAJE_SIN_LETRAS })
+  else if (documento) filtros.documento = documento
   for (const campo of CAMPOS_NOMBRE) {
     const s = v(campo)
-    if (s) filtros[campo] = s
+    if (s && !tieneLetras(s)) errores.push({ campo, mensaje: MENSAJE_SIN_LETRAS })
+    else if (s) filtros[campo] = s
   }
   for (const campo of ['fechaInicial', 'fechaFinal'] as const) {
     const s = v(campo)

@@ -11,7 +11,18 @@ export const MENSAJES_USUARIOS = {
   duplicado: 'Ya existe un usuario con ese nombre',
   noEncontrado: 'Usuario no encontrado',
   ultimoAdmin: 'Debe quedar al menos un administrador activo',
+  reservado: 'Ese nombre de usuario está reservado; elija otro',
+  sinCambio: 'Indique al menos un cambio: activo, nombre o rol',
 } as const
+
+// A name used as an object key (rate limits, caches, a client's lookup table) must never reach
+// the prototype: the names every object carries are refused, whatever their case.
+const RESERVADOS = new Set(
+  [...Object.getOwnPropertyNames(Object.prototype), 'prototype', '__proto__'].map((n) => n.toLowerCase()),
+)
+
+/** Whether an account name is one of JavaScript's object internals (`__proto__`, `constructor`…). */
+export const usuarioReservado = (usuario: string): boolean => RESERVADOS.has(usuario.trim().toLowerCase())
 
 const UsuarioIdParamsSchema = Type.Object({
   id: Type.String({ pattern: '^[0-9]{1,9}$', mensaje: 'Identificador inválido' }),
@@ -51,6 +62,10 @@ export const CambioUsuarioSchema = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 )
 export type CambioUsuario = Static<typeof CambioUsuarioSchema>
+
+/** Whether a change names a field at all: unknown ones are dropped before the handler sees them. */
+export const tieneCambio = (c: CambioUsuario): boolean =>
+  c.activo !== undefined || c.nombre !== undefined || c.rol !== undefined
 
 export const NuevaContrasenaSchema = Type.Object({ contrasena: ContrasenaSchema }, { additionalProperties: false })
 

@@ -65,6 +65,8 @@ describe('usuarios commands', () => {
     await expect(correr(['crear', 'pedro'], 'password1')).rejects.toThrow('Contraseña rechazada: Es una contraseña demasiado común')
     await expect(correr(['crear', 'pedro'], 'corta')).rejects.toThrow('al menos 8 caracteres')
     await expect(correr(['crear', 'Pedro Pérez'], 'resonancia-magnetica')).rejects.toThrow('Usuario inválido')
+    await expect(correr(['crear', '__proto__'], 'resonancia-magnetica')).rejects.toThrow('Ese nombre de usuario está reservado')
+    expect(await hash('__proto__')).toBeUndefined()
     await expect(correr(['crear', 'pedro', '--rol', 'jefe'], 'resonancia-magnetica')).rejects.toThrow('Rol inválido')
     await expect(correr(['crear', 'jefa'], 'resonancia-magnetica')).rejects.toThrow('Ya existe un usuario con ese nombre')
     expect(await hash('pedro')).toBeUndefined()

@@ -4,7 +4,7 @@
 import type { Evento } from '../audit.js'
 import type { Sql } from '../db.js'
 import { ROLES, type Rol } from '../../shared/sesion.js'
-import { MENSAJES_USUARIOS, USUARIO_PATRON } from '../../shared/usuarios.js'
+import { MENSAJES_USUARIOS, USUARIO_PATRON, usuarioReservado } from '../../shared/usuarios.js'
 import { problemaContrasena } from './contrasenas.js'
 import { buscarPorNombre, cambiarContrasena, cambiarUsuario, crearUsuario, listarUsuarios, ULTIMO_ADMIN } from './usuarios.js'
 
@@ -78,6 +78,7 @@ export async function ejecutarUsuarios(args: string[], c: Consola): Promise<void
     }
     case 'crear': {
       if (!usuario || !new RegExp(USUARIO_PATRON).test(usuario)) throw new ErrorConsola(`Usuario inválido. ${MENSAJES_USUARIOS.usuario}`)
+      if (usuarioReservado(usuario)) throw new ErrorConsola(`Usuario inválido. ${MENSAJES_USUARIOS.reservado}`)
       const rol = (banderas.get('rol') ?? 'personal') as Rol
       if (!ROLES.includes(rol)) throw new ErrorConsola(`Rol inválido: use ${ROLES.join(' o ')}`)
       const nombre = (banderas.get('nombre') ?? usuario).trim()

@@ -6,6 +6,7 @@ import type { Estado, Modalidad, Prioridad, Procedencia, Sede, TipoDocumento } f
 import { CAMPOS_NOMBRE, type FiltrosBusqueda } from '../../shared/busqueda.js'
 import type { Sql } from '../db.js'
 import type { Clave } from './cursor.js'
+import { escaparLike, tieneTrigramas } from './patrones.js'
 
 export interface BusquedaFilaBd {
   id: number
@@ -35,8 +36,6 @@ export const PREFIJO_INDEXADO = 3
 
 /** Characters from which a documento's btree range is narrow enough to test every row of it. */
 export const DOCUMENTO_ACOTADO = 4
-
-const escaparLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 export const largoDocumento = (f: FiltrosBusqueda) => [...(f.documento ?? '')].length
 export const acotado = (f: FiltrosBusqueda) => largoDocumento(f) >= DOCUMENTO_ACOTADO
@@ -75,9 +74,9 @@ export function condicionesPaciente(sql: Sql, f: FiltrosBusqueda, t: Tabla): pos
     const termino = f[campo]
     if (!termino) continue
     const col = columna(COLUMNAS_NOMBRE[campo])
-    // Trigrams need 3 characters; shorter terms match as a prefix on the text_pattern_ops btree.
+    // A term pg_trgm draws no trigram from matches as a prefix on the text_pattern_ops btree.
     c.push(
-      [...termino].length >= 3
+      tieneTrigramas(termino)
         ? sql`${col} like ('%' || normalizar(${escaparLike(termino)}) || '%')`
         : prefijo(sql, col, termino, true),
     )

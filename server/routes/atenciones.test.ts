@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { enlaceSiguiente } from '../../shared/busqueda.js'
 import { hoyEn } from '../../shared/edad.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { crearAtencion, crearPaciente, datosAtencion } from '../test/factories.js'
@@ -10,6 +11,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
 })
+
+/** The same day a year later (28 February for a 29th); 'YYYY-MM-DD'. */
+const enUnAnio = (fecha: string) => {
+  const d = new Date(`${fecha}T00:00:00Z`)
+  d.setUTCFullYear(d.getUTCFullYear() + 1)
+  if (d.getUTCDate() !== Number(fecha.slice(8))) d.setUTCDate(0)
+  return d.toISOString().slice(0, 10)
+}
+const diaSiguiente = (fecha: string) => new Date(Date.parse(`${fecha}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+const dma = (fecha: string) => fecha.split('-').reverse().join('/')
 
 const json = () => ({ ...t.headers, 'content-type': 'application/json' })
 const postAtencion = (pacienteId: number | string, payload: object) =>
@@ -75,10 +86,39 @@ describe('POST /pacientes/:id/atenciones', () => {
     expect(n!.n).toBe(0)
   })
 
-  test('una atención Programada puede tener fecha futura', async () => {
+  test('una atención Programada puede tener fecha futura, hasta un año después de hoy', async () => {
     const p = await crearPaciente(t)
-    const a = await crearAtencion(t, p.id, { estado: 'Programado', fechaLlegada: '2999-01-02', horaLlegada: '07:15' })
-    expect(a).toMatchObject({ estado: 'Programado', fechaLlegada: '2999-01-02', horaLlegada: '07:15' })
+    const maxima = enUnAnio(hoyEn(t.config.clinicTz))
+    const a = await crearAtencion(t, p.id, { estado: 'Programado', fechaLlegada: maxima, horaLlegada: '07:15' })
+    expect(a).toMatchObject({ estado: 'Programado', fechaLlegada: maxima, horaLlegada: '07:15' })
+    for (const fechaLlegada of [diaSiguiente(maxima), '2999-01-02', '9999-12-31']) {
+      const res = await postAtencion(p.id, datosAtencion({ estado: 'Programado', fechaLlegada, horaLlegada: '23:59' }))
+      expect(res.statusCode, fechaLlegada).toBe(400)
+      expect(res.json().errores, fechaLlegada).toEqual([
+        { campo: 'fechaLlegada', mensaje: `Una atención se programa hasta con un año de anticipación: a más tardar el ${dma(maxima)}` },
+      ])
+    }
+    const [n] = await t.db.sql`select count(*)::int as n from atenciones where paciente_id = ${p.id}`
+    expect(n!.n).toBe(1)
+  })
+
+  test('las llegadas en los extremos permitidos se recorren página a página con el cursor de la búsqueda', async () => {
+    const p = await crearPaciente(t)
+    const hoy = hoyEn(t.config.clinicTz)
+    const extremos = [
+      await crearAtencion(t, p.id, { estado: 'Programado', fechaLlegada: enUnAnio(hoy), horaLlegada: '23:59' }),
+      await crearAtencion(t, p.id),
+      await crearAtencion(t, p.id, { fechaLlegada: '2000-01-01', horaLlegada: '00:00' }),
+    ]
+    const vistas: number[] = []
+    let url: string | null = `/pacientes/buscar?documento=${p.documento}&limite=1`
+    for (let pagina = 0; url && pagina < 10; pagina++) {
+      const res = await t.app.inject({ url, headers: t.headers })
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200)
+      vistas.push(...res.json<{ atencionId: number }[]>().map((f) => f.atencionId))
+      url = enlaceSiguiente(res.headers.link as string | undefined)
+    }
+    expect(vistas).toEqual(extremos.map((a) => a.id))
   })
 
   test('paciente inexistente: 404; id no numérico: 400', async () => {

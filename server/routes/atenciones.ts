@@ -1,6 +1,6 @@
 // Atenciones: register an arrival, move it along the worklist.
 import type { FastifyInstance } from 'fastify'
-import { cambiarEstadoContract, crearAtencionContract, validarEstudios } from '../../shared/atenciones.js'
+import { cambiarEstadoContract, crearAtencionContract, fechaLlegadaMaxima, mensajeFechaLlegadaMaxima, validarEstudios } from '../../shared/atenciones.js'
 import { ESTADOS, TRANSICIONES } from '../../shared/catalogos.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import { eventoDe } from '../audit.js'
@@ -28,6 +28,8 @@ export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; c
     } else if (b.fechaLlegada && b.fechaLlegada > hoyEn(tz) && (b.estado ?? 'En espera') !== 'Programado') {
       // Only a booked (Programado) atención lies ahead; an arrival has already happened.
       errores.push({ campo: 'fechaLlegada', mensaje: 'Solo una atención Programada puede tener fecha futura' })
+    } else if (b.fechaLlegada && b.fechaLlegada > fechaLlegadaMaxima(hoyEn(tz))) {
+      errores.push({ campo: 'fechaLlegada', mensaje: mensajeFechaLlegadaMaxima(fechaLlegadaMaxima(hoyEn(tz))) })
     }
     if (b.horaLlegada && !b.fechaLlegada) {
       errores.push({ campo: 'fechaLlegada', mensaje: 'Indique la fecha de llegada junto con la hora' })

@@ -97,10 +97,15 @@ describe('cada filtro solo', () => {
     expect(claves(await buscar('primerApellido=ez'))).toEqual([])
     expect(claves(await buscar('primerNombre=á'))).toEqual([`p${ids.ana}`])
   })
-  test('comodines de LIKE se buscan literalmente', async () => {
-    expect(await buscar('primerNombre=%25%25%25')).toEqual([])
-    expect(await buscar('primerNombre=___')).toEqual([])
-    expect(await buscar('primerNombre=%25')).toEqual([])
+  test('comodines de LIKE se buscan literalmente; solos, sin letras ni números, son un 400', async () => {
+    expect(await buscar('primerNombre=jos%25')).toEqual([])
+    expect(await buscar('primerNombre=j_se')).toEqual([])
+    expect(await buscar('primerNombre=j_')).toEqual([])
+    for (const query of ['primerNombre=%25%25%25', 'primerNombre=___', 'primerNombre=%25']) {
+      const res = await t.app.inject({ url: `/pacientes/buscar?${query}`, headers: t.headers })
+      expect(res.statusCode, query).toBe(400)
+      expect(res.json().errores, query).toEqual([{ campo: 'primerNombre', mensaje: 'Escriba al menos una letra o un número' }])
+    }
   })
   test('documento exacto o por prefijo; tipo de documento', async () => {
     expect(claves(await buscar('documento=41234567'))).toEqual(a('joseCusco', 'joseLima'))

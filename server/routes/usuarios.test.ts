@@ -156,6 +156,31 @@ describe('admins', () => {
     expect((await cambiar(1, { activo: 'no' })).statusCode).toBe(400)
   })
 
+  it('refuses the names of JavaScript object internals as account names, and stores nothing', async () => {
+    for (const usuario of ['__proto__', 'constructor', 'prototype', 'tostring', 'hasownproperty', '__definegetter__', 'valueof']) {
+      const res = await crear({ usuario, nombre: 'Raro', rol: 'personal', contrasena: 'tomografo-azul-7' })
+      expect(res.statusCode, usuario).toBe(400)
+      expect(res.json(), usuario).toEqual({
+        message: 'Datos inválidos',
+        errores: [{ campo: 'usuario', mensaje: 'Ese nombre de usuario está reservado; elija otro' }],
+      })
+    }
+    expect(await t.db.sql`select usuario from usuarios where usuario in ('__proto__', 'constructor', 'prototype')`).toEqual([])
+  })
+
+  it('refuses a change with no known field with 400, and audits nothing', async () => {
+    const [yo] = await t.db.sql<{ id: number }[]>`select id from usuarios where usuario = 'prueba.admin'`
+    const antes = await t.db.sql`select count(*)::int as n from auditoria where accion = 'usuario.modificado'`
+    for (const payload of [{ x: 1 }, { __proto__: null, admin: true }, { activo: undefined, clave: 'x' }]) {
+      const res = await cambiar(yo!.id, payload)
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400)
+      expect(res.json().errores, JSON.stringify(payload)).toEqual([
+        { campo: 'cuerpo', mensaje: 'Indique al menos un cambio: activo, nombre o rol' },
+      ])
+    }
+    expect(await t.db.sql`select count(*)::int as n from auditoria where accion = 'usuario.modificado'`).toEqual(antes)
+  })
+
   it('answers 400, not 500, for a name with a control character, and stores nothing', async () => {
     const res = await crear({ usuario: 'con.nulo', nombre: 'Con\u0000Nulo', rol: 'personal', contrasena: 'tomografo-azul-7' })
     expect(res.statusCode).toBe(400)

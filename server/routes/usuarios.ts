@@ -12,6 +12,8 @@ import {
   listarUsuariosContract,
   MENSAJES_USUARIOS,
   restablecerContrasenaContract,
+  tieneCambio,
+  usuarioReservado,
 } from '../../shared/usuarios.js'
 
 function exigirContrasenaValida(contrasena: string, usuario?: string): void {
@@ -27,6 +29,9 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
 
   route(app, crearUsuarioContract, async (request, reply) => {
     const nuevo = request.body
+    if (usuarioReservado(nuevo.usuario)) {
+      throw new BadRequestError('Datos inválidos', [{ campo: 'usuario', mensaje: MENSAJES_USUARIOS.reservado }])
+    }
     exigirContrasenaValida(nuevo.contrasena, nuevo.usuario)
     // The account and its audit record commit together.
     const creado = await crearUsuario(sql, nuevo, (c) =>
@@ -38,6 +43,8 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
 
   route(app, cambiarUsuarioContract, async (request) => {
     const cambio = request.body
+    // `{"x": 1}` arrives as `{}` (unknown fields are dropped): nothing to change, nothing to audit.
+    if (!tieneCambio(cambio)) throw new BadRequestError('Datos inválidos', [{ campo: 'cuerpo', mensaje: MENSAJES_USUARIOS.sinCambio }])
     const cambiado = await cambiarUsuario(sql, Number(request.params.id), cambio, (c) =>
       eventoDe(request, 'usuario.modificado', { detalle: { cuenta: c.usuario, ...cambio } }),
     )
