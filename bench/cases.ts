@@ -15,7 +15,7 @@ export const CASOS_BUSQUEDA = [
   'sinFiltro',
 ] as const
 export type CasoBusqueda = (typeof CASOS_BUSQUEDA)[number]
-export type CasoId = CasoBusqueda | 'listaPacientes' | 'pacientePorId' | 'registrarPaciente'
+export type CasoId = CasoBusqueda | 'apellidoBajoInundacion' | 'listaPacientes' | 'pacientePorId' | 'registrarPaciente'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -25,6 +25,7 @@ export const TITULOS: Record<CasoId, string> = {
   fechasSedeModalidad: 'fechas + sede + modalidad',
   todosLosFiltros: 'todos los filtros',
   sinFiltro: 'sin filtro (recientes)',
+  apellidoBajoInundacion: 'primerApellido prefijo + 200 conex. de términos vacíos',
   listaPacientes: 'GET /pacientes (página)',
   pacientePorId: 'GET /pacientes/:id',
   registrarPaciente: 'POST /pacientes',
@@ -51,6 +52,13 @@ export interface Muestras {
   pacientes: PacienteMuestra[]
   atenciones: AtencionMuestra[]
 }
+
+/** Connections that flood the search with terms that have nothing to index, beside a measured case. */
+export const CONEXIONES_INUNDACION = 200
+
+/** Terms with no letter or digit: each is refused (400) without touching a table. */
+export const TERMINOS_VACIOS = ['%25%25%25', '___', '%5C%5C%5C', '%CC%81%CC%81', '-%25-', '%20%25%20']
+  .flatMap((t) => ['primerNombre', 'primerApellido', 'documento'].map((campo) => `/pacientes/buscar?${campo}=${t}`))
 
 /** A small seeded generator, so two runs ask the same things. */
 export function azar(semilla: number): () => number {

@@ -3,12 +3,12 @@
 // Exit 1 when a plan scans pacientes or atenciones sequentially, a budget is missed or a request fails.
 import { cpus } from 'node:os'
 import { servirBaseline } from './baseline.js'
-import { azar, CASOS_BUSQUEDA, consultas, muestrear, registros, type CasoId, type Muestras } from './cases.js'
+import { azar, CASOS_BUSQUEDA, CONEXIONES_INUNDACION, consultas, muestrear, registros, TERMINOS_VACIOS, type CasoId, type Muestras } from './cases.js'
 import { Captura, revisarPlanes } from './explain.js'
 import type { Sql } from '../server/db.js'
 import { contarCpu } from './cpu.js'
 import { analizar, asegurarBaseDeDatos, bloques, conectar, contar, sembrar, sinEstadisticas, type Conteo } from './load.js'
-import { medir, redondear, type Medida } from './measure.js'
+import { medir, redondear, type Carga, type Medida } from './measure.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
 import { arrancarPostgresPropio } from './own-postgres.js'
 import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
@@ -117,12 +117,13 @@ async function medirCasos(
 ) {
   const rutas = new Map<CasoId, string[]>()
   for (const [caso, qs] of l.busquedas) rutas.set(caso, qs.map((q) => `/pacientes/buscar?${q}`))
+  rutas.set('apellidoBajoInundacion', rutas.get('apellidoPrefijo') ?? [])
   rutas.set('listaPacientes', await paginas(s, '/pacientes?limite=50', PAGINAS_LISTA))
   rutas.set('pacientePorId', l.m.pacientes.map((p) => `/pacientes/${p.id}`))
   const cuerpo = registros(l.m, r)
 
   const lineas: LineaCaso[] = []
-  const casos: CasoId[] = [...CASOS_BUSQUEDA, 'listaPacientes', 'pacientePorId', 'registrarPaciente']
+  const casos: CasoId[] = [...CASOS_BUSQUEDA, 'apellidoBajoInundacion', 'listaPacientes', 'pacientePorId', 'registrarPaciente']
   for (const caso of casos.filter((c) => incluye(op, c))) {
     const registro = caso === 'registrarPaciente'
     const lista = rutas.get(caso) ?? []
@@ -140,7 +141,7 @@ async function medirCasos(
     }
     const antes = estadisticas && (await bloques(estadisticas))
     const cpu = await contarCpu(s.proceso.child.pid!, estadisticas)
-    const med = await medir({ ...base, siguiente: siguiente(false), maxSolicitudes: op.solicitudes, maxSegundos: op.segundos })
+    const med = await medirCaso(caso, base, siguiente(false), op)
     const l2 = linea(caso, registro ? 'POST /pacientes' : lista[0]!, conexiones, med, baseline.get(caso), !op.embebida)
     l2.cpuMsPorSolicitud = await cpu(med.solicitudes)
     if (estadisticas && antes) {
@@ -156,6 +157,29 @@ async function medirCasos(
     lineas.push(l2)
   }
   return lineas
+}
+
+/**
+ * The case's measured load; `apellidoBajoInundacion` runs it while CONEXIONES_INUNDACION more
+ * connections send searches with nothing to index, which must cost the others nothing.
+ */
+async function medirCaso(caso: CasoId, base: Omit<Carga, 'siguiente' | 'maxSolicitudes' | 'maxSegundos'>, siguiente: Carga['siguiente'], op: Opciones): Promise<Medida> {
+  const medida = medir({ ...base, siguiente, maxSolicitudes: op.solicitudes, maxSegundos: op.segundos })
+  if (caso !== 'apellidoBajoInundacion') return medida
+  let k = 0
+  const inundacion = await medir({
+    ...base,
+    conexiones: CONEXIONES_INUNDACION,
+    siguiente: () => ({ path: TERMINOS_VACIOS[k++ % TERMINOS_VACIOS.length]! }),
+    maxSolicitudes: 1e9,
+    maxSegundos: op.segundos,
+  })
+  const m = await medida
+  console.log(
+    `  inundación: ${inundacion.solicitudes} búsquedas sin términos indexables a ${inundacion.rps} req/s, ` +
+      `p99 ${inundacion.p99} ms, estados ${JSON.stringify(inundacion.estados)}`,
+  )
+  return m
 }
 
 async function main(): Promise<number> {
