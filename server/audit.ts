@@ -17,17 +17,10 @@ export interface Evento {
   detalle?: Record<string, unknown> | null
 }
 
-/** The insert of an event: a statement of its own, or a data-modifying CTE of the work it records. */
-export function insercionEvento(sql: Sql, e: Evento): postgres.Fragment {
-  const detalle = e.detalle && Object.keys(e.detalle).length > 0 ? sql.json(e.detalle as postgres.JSONValue) : null
-  return sql`
-    insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
-    values (${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, ${e.pacienteId ?? null}, ${detalle})`
-}
-
 /**
  * The insert of one event per row of `filas`, a query over the statement's own CTEs that yields
- * `paciente_id` and `detalle`: the record of what that same statement changed or read.
+ * `paciente_id` and `detalle`: the record of what that same statement changed or read. Every
+ * audit insert is this one.
  */
 export function insercionEventos(
   sql: Sql,
@@ -37,6 +30,12 @@ export function insercionEventos(
   return sql`
     insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
     select ${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, f.paciente_id, f.detalle from (${filas}) f`
+}
+
+/** The insert of an event: a statement of its own, or a data-modifying CTE of the work it records. */
+export function insercionEvento(sql: Sql, e: Evento): postgres.Fragment {
+  const detalle = e.detalle && Object.keys(e.detalle).length > 0 ? sql.json(e.detalle as postgres.JSONValue) : null
+  return insercionEventos(sql, e, sql`select ${e.pacienteId ?? null}::bigint as paciente_id, ${detalle}::jsonb as detalle`)
 }
 
 /** Runs `trabajo` in one transaction: a change and its audit record commit together or not at all. */

@@ -10,7 +10,8 @@ function instanteReal(s: string): boolean {
   const ms = Date.parse(s)
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 23) === s.slice(0, 23)
 }
-const ID_MAXIMO = 2_147_483_647
+/** The largest id an integer column holds: no row has one past it. */
+export const ID_MAXIMO = 2_147_483_647
 
 export type Clave = [instante: string, ...enteros: number[]]
 

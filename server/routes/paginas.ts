@@ -2,9 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { leerLimite, LIMITE_MAXIMO } from '../../shared/busqueda.js'
 import { BadRequestError, NotFoundError } from '../errors.js'
-import { codificarCursor, type Clave } from '../queries/cursor.js'
-
-const ID_MAXIMO = 2_147_483_647
+import { codificarCursor, ID_MAXIMO, type Clave } from '../queries/cursor.js'
 
 /** A path id as a number; past the column's range nothing can exist, so 404. */
 export function leerId(id: string, noEncontrado: string): number {
