@@ -11,7 +11,7 @@ import {
   type Modalidad,
 } from './catalogos.js'
 import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
-import { enumTexto } from './paciente.js'
+import { enumTexto } from './paciente-datos.js'
 
 const uno = <T extends string>(valores: readonly T[], mensaje: string) =>
   Type.Union(

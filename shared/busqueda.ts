@@ -6,7 +6,7 @@ import { MODALIDADES, SEDES, esModalidad, esSede, esTipoDocumento, type Modalida
 import type { ErrorCampo } from './contract.js'
 import { normalizarDocumento } from './documento.js'
 import { esFechaValida } from './edad.js'
-import { CAMPOS_NOMBRE, LIMITES, nulo, nulos, PacienteSchema, type PacienteDatos } from './paciente.js'
+import { CAMPOS_NOMBRE, LIMITES, nulo, nulos, PacienteSchema, type PacienteDatos } from './paciente-datos.js'
 import { limpiar, tieneControl } from './texto.js'
 
 export const LIMITE_POR_DEFECTO = 50

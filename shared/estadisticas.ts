@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { MESES } from './catalogos.js'
 import { defineContract } from './contract.js'
-import { enumTexto, PacienteSchema } from './paciente.js'
+import { enumTexto, PacienteSchema } from './paciente-datos.js'
 
 export const EstadisticasSchema = Type.Object({
   /** Today in the clinic's time zone ('YYYY-MM-DD'). */

@@ -4,7 +4,7 @@ import { MODALIDADES } from './catalogos.js'
 import { AtencionSchema, IdParamsSchema } from './atenciones.js'
 import { BusquedaFilaSchema, BusquedaQuerySchema, PaginaQuerySchema } from './busqueda.js'
 import { defineContract, ErrorSchema } from './contract.js'
-import { enumTexto, LIMITES, PacienteEntradaSchema, PacienteSchema } from './paciente.js'
+import { enumTexto, LIMITES, PacienteEntradaSchema, PacienteSchema } from './paciente-datos.js'
 
 /** A row of the patients list; `estudios` are the distinct modalities of its atenciones (the icons). */
 export const PacienteResumenSchema = Type.Composite([

@@ -1,7 +1,7 @@
 // Atenciones: register an arrival, read a patient's, move one along the worklist.
 import type { Atencion } from '../../shared/atenciones.js'
 import type { Estado } from '../../shared/catalogos.js'
-import { insercionEventos, type Evento } from '../audit.js'
+import { insercionEventos, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
 
 /** An atención's row: the answer's fields, with the estudios' names and the instants as read. */

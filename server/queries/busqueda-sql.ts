@@ -3,9 +3,9 @@
 // and the page those keys make, as one JSON value.
 import type postgres from 'postgres'
 import type { BusquedaFila, FiltrosBusqueda } from '../../shared/busqueda.js'
-import { CAMPOS_NOMBRE, type CampoNombre, type PacienteDatos } from '../../shared/paciente.js'
+import { CAMPOS_NOMBRE, type CampoNombre, type PacienteDatos } from '../../shared/paciente-datos.js'
 import type { Sql } from '../db.js'
-import type { Clave } from './cursor.js'
+import type { Clave } from './clave.js'
 import { escaparLike, tieneTrigramas } from './patrones.js'
 
 /**

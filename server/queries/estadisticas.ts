@@ -1,7 +1,7 @@
 // The dashboard's numbers, with "today" and "this year" in the clinic's time zone.
 import { ESTADOS_PENDIENTES } from '../../shared/catalogos.js'
-import type { CampoNombre } from '../../shared/paciente.js'
-import { insercionLectura, type Evento } from '../audit.js'
+import type { CampoNombre } from '../../shared/paciente-datos.js'
+import { insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
 import type { PacienteFila } from './pacientes.js'
 

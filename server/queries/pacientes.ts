@@ -1,10 +1,10 @@
 // Patients: registration, the list, one patient, possible duplicates.
 import type { AccionAuditoria } from '../../shared/auditoria.js'
-import type { CampoNombre, Paciente, PacienteDatos } from '../../shared/paciente.js'
+import type { CampoNombre, Paciente, PacienteDatos } from '../../shared/paciente-datos.js'
 import type postgres from 'postgres'
-import { insercionEventos, insercionLectura, type Evento } from '../audit.js'
+import { insercionEventos, insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
-import type { Clave } from './cursor.js'
+import type { Clave } from './clave.js'
 
 /** A patient's row: its fields, with the instants as the driver reads them. */
 export interface PacienteFila extends PacienteDatos, Pick<Paciente, 'id' | 'politicaVersion'> {

@@ -4,7 +4,7 @@ import { validarBusqueda } from '../../shared/busqueda.js'
 import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { ErrorCampo } from '../../shared/contract.js'
-import { MENSAJES, nombreCompleto, validarPaciente } from '../../shared/paciente.js'
+import { MENSAJES, nombreCompleto, validarPaciente } from '../../shared/paciente-datos.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import {
   buscarPacientesContract,
@@ -13,13 +13,15 @@ import {
   obtenerPacienteContract,
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
-import { eventoDe, filtrosDe } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { eventoDe, filtrosDe } from '../http/auditoria.js'
+import { leerCursor } from '../http/cursor.js'
+import { leerId, limiteDe, paginar } from '../http/paginas.js'
+import { aAtencion, aFilaBusqueda, aPaciente, aResumen } from '../http/respuestas.js'
 import { atencionesDePaciente } from '../queries/atenciones.js'
 import { buscar } from '../queries/busqueda.js'
-import { leerCursor } from '../queries/cursor.js'
 import {
   idPorDocumento,
   insertarPaciente,
@@ -27,9 +29,7 @@ import {
   obtenerPaciente,
   posiblesDuplicados,
 } from '../queries/pacientes.js'
-import { aAtencion, aFilaBusqueda, aPaciente, aResumen } from '../queries/respuestas.js'
 import { route } from '../route.js'
-import { leerId, limiteDe, paginar } from './paginas.js'
 
 const DUPLICADO = 'Ya existe un paciente con ese documento'
 

@@ -1,10 +1,9 @@
 // The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). A read or
 // a change writes its event in its own statement (`insercionEventos`, `insercionLectura`) or
 // transaction, so both happen or neither does; it records who, from where, what, on which patient.
-import type { FastifyRequest } from 'fastify'
 import type postgres from 'postgres'
-import type { Sql } from './db.js'
-import type { AccionAuditoria, EventoAuditoria } from '../shared/auditoria.js'
+import type { AccionAuditoria, EventoAuditoria } from '../../shared/auditoria.js'
+import type { Sql } from '../db.js'
 
 export interface Evento {
   accion: AccionAuditoria
@@ -38,12 +37,6 @@ export function insercionEvento(sql: Sql, e: Evento): postgres.Fragment {
   return insercionEventos(sql, e, sql`select ${e.pacienteId ?? null}::bigint as paciente_id, ${detalle}::jsonb as detalle`)
 }
 
-/** Runs `trabajo` in one transaction: a change and its audit record commit together or not at all. */
-export function inTransaction<T>(sql: Sql, trabajo: (tx: Sql) => Promise<T>): Promise<T> {
-  // A transaction's client runs every statement these helpers write; postgres.js types it apart.
-  return sql.begin((tx) => trabajo(tx as unknown as Sql)) as Promise<T>
-}
-
 /**
  * The record of a read, over the statement's own CTE `filas` of the rows it serves: the event's
  * detail plus how many patients those are (at most `servidos`; a page reads one row more).
@@ -62,29 +55,6 @@ export function insercionLectura(sql: Sql, e: Evento, filas: string, servidos: n
 
 export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {
   await sql`${insercionEvento(sql, e)}`
-}
-
-type Extra = Pick<Evento, 'pacienteId' | 'detalle'>
-
-/** An event by the signed-in user of `request`, from its address. */
-export function eventoDe(request: FastifyRequest, accion: AccionAuditoria, extra: Extra = {}): Evento {
-  return {
-    accion,
-    usuarioId: request.usuario?.id ?? null,
-    usuario: request.usuario?.usuario ?? null,
-    direccion: request.direccion,
-    ...extra,
-  }
-}
-
-/** Records an event by the signed-in user of `request`, from its address. */
-export function auditar(sql: Sql, request: FastifyRequest, accion: AccionAuditoria, extra: Extra = {}): Promise<void> {
-  return registrarEvento(sql, eventoDe(request, accion, extra))
-}
-
-/** A search's filters for the trail: the values given, without the empty ones. */
-export function filtrosDe(query: object | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''))
 }
 
 export interface FiltroAuditoria {
