@@ -65,14 +65,11 @@ export interface FiltroAuditoria {
   limite: number
 }
 
-interface FilaEvento {
+/** An event's row: the answer's fields, with the bigint ids as text and the instant as read. */
+interface FilaEvento extends Omit<EventoAuditoria, 'id' | 'en' | 'pacienteId'> {
   id: string
   en: Date
-  usuario: string | null
-  direccion: string | null
-  accion: string
   pacienteId: string | null
-  detalle: Record<string, unknown> | null
 }
 
 /** Newest first, keyset-paged by id; one more row than asked tells whether there is a next page. */
