@@ -2,7 +2,7 @@
 // asks something different that exists (no single cached term).
 import { randomInt } from 'node:crypto'
 import { DEPARTAMENTOS, MUNICIPIOS, type Sede, type Modalidad } from '../shared/catalogos.js'
-import type { PacienteEntrada } from '../shared/paciente.js'
+import type { PacienteEntrada } from '../shared/paciente-datos.js'
 import type { Sql } from '../server/db.js'
 
 export const CASOS_BUSQUEDA = [

@@ -2,12 +2,10 @@
 // URL, the request and the answer's type are the ones the server registered its route from.
 import type { TSchema } from '@sinclair/typebox'
 import { navigate } from 'wouter/use-browser-location'
-import type { BodyOf, Contract, ErrorBody, ParamsOf, QueryOf, ResultOf } from '../shared/contract.js'
+import type { BodyOf, Contract, ErrorBody, ErrorCampo, ParamsOf, QueryOf, ResultOf } from '../shared/contract.js'
 import { fillPath } from '../shared/fill-path.js'
 import { paths, volverA } from './paths.js'
 import { sesion } from './state/sesion.js'
-
-export type CampoError = NonNullable<ErrorBody['errores']>[number]
 
 /** A failed call: the HTTP status, the server's Spanish message and its per-field errors. */
 export class ApiError extends Error {
@@ -15,7 +13,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly statusText: string,
     message: string,
-    readonly errores: CampoError[] = [],
+    readonly errores: ErrorCampo[] = [],
     readonly id?: number,
     readonly retryAfter?: number,
   ) {

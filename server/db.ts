@@ -9,6 +9,12 @@ import { guardSql } from './sql-guard.js'
 
 export type Sql = postgres.Sql
 
+/** Runs `trabajo` in one transaction: a change and its audit record commit together or not at all. */
+export function inTransaction<T>(sql: Sql, trabajo: (tx: Sql) => Promise<T>): Promise<T> {
+  // A transaction's client runs every statement the queries write; postgres.js types it apart.
+  return sql.begin((tx) => trabajo(tx as unknown as Sql)) as Promise<T>
+}
+
 export interface Database {
   sql: Sql
   /** Client of the searches with a patient filter: each statement planned for its values. */

@@ -1,12 +1,7 @@
 // Typed errors thrown by handlers, and the one handler that turns any error into the
 // `{message, errores?}` shape. A 5xx never carries internals.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ErrorBody } from '../shared/contract.js'
-
-export interface FieldError {
-  campo: string
-  mensaje: string
-}
+import type { ErrorBody, ErrorCampo } from '../shared/contract.js'
 
 export class AppError extends Error {
   constructor(
@@ -20,7 +15,7 @@ export class AppError extends Error {
 }
 
 export class BadRequestError extends AppError {
-  constructor(message: string, errores?: FieldError[]) {
+  constructor(message: string, errores?: ErrorCampo[]) {
     super(400, message, errores ? { errores } : {})
   }
 }
@@ -89,7 +84,7 @@ interface AjvError {
 }
 
 /** Schema failures as one Spanish message per field; a schema may carry its own `mensaje`. */
-export function fieldErrors(validation: AjvError[]): FieldError[] {
+export function fieldErrors(validation: AjvError[]): ErrorCampo[] {
   const campoDe = (v: AjvError) => {
     const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.')
     const campo =

@@ -2,6 +2,7 @@
 // types the handler sees are the ones the client was built against.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from '../shared/contract.js'
+import type { Sesion } from '../shared/sesion.js'
 
 export type ContractRequest<C extends Contract> = FastifyRequest<{
   Params: ParamsOf<C>
@@ -9,11 +10,9 @@ export type ContractRequest<C extends Contract> = FastifyRequest<{
   Body: BodyOf<C>
 }>
 
-export interface Usuario {
+/** A signed-in staff member: what the session answers, plus the account's id. */
+export interface Usuario extends Sesion {
   id: number
-  usuario: string
-  nombre: string
-  rol: 'admin' | 'personal'
 }
 
 declare module 'fastify' {

@@ -10,8 +10,8 @@ import {
   SEDES,
   type Modalidad,
 } from './catalogos.js'
-import { defineContract, ErrorSchema } from './contract.js'
-import { enumTexto, type ErrorCampo } from './paciente.js'
+import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
+import { enumTexto } from './paciente-datos.js'
 
 const uno = <T extends string>(valores: readonly T[], mensaje: string) =>
   Type.Union(

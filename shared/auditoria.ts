@@ -2,7 +2,7 @@
 // refuses to change or remove an event.
 import { Type, type Static } from '@sinclair/typebox'
 import { defineContract, ErrorSchema } from './contract.js'
-import { SIN_CONTROL } from './sesion.js'
+import { SIN_CONTROL } from './texto.js'
 
 /** Every event the server records, with how it reads in Spanish. */
 export const ACCIONES_AUDITORIA = {

@@ -1,23 +1,13 @@
 // The search (docs/datos.md#búsqueda, docs/api.md#buscar-pacientes-y-atenciones): its filters,
 // their checks and the row it answers.
 import { Type, type Static } from '@sinclair/typebox'
-import {
-  ESTADOS,
-  MODALIDADES,
-  PRIORIDADES,
-  PROCEDENCIAS,
-  SEDES,
-  TIPOS_DOCUMENTO,
-  esModalidad,
-  esSede,
-  esTipoDocumento,
-  type Modalidad,
-  type Sede,
-  type TipoDocumento,
-} from './catalogos.js'
+import { AtencionSchema, type Atencion } from './atenciones.js'
+import { MODALIDADES, SEDES, esModalidad, esSede, esTipoDocumento, type Modalidad, type Sede, type TipoDocumento } from './catalogos.js'
+import type { ErrorCampo } from './contract.js'
 import { normalizarDocumento } from './documento.js'
 import { esFechaValida } from './edad.js'
-import { enumTexto, LIMITES, nulo, tieneControl, TipoEdadSchema, type ErrorCampo } from './paciente.js'
+import { CAMPOS_NOMBRE, LIMITES, nulo, nulos, PacienteSchema, type PacienteDatos } from './paciente-datos.js'
+import { limpiar, tieneControl } from './texto.js'
 
 export const LIMITE_POR_DEFECTO = 50
 export const LIMITE_MAXIMO = 200
@@ -50,20 +40,9 @@ export const BusquedaQuerySchema = Type.Object({
 }, { additionalProperties: false })
 export type BusquedaQuery = Static<typeof BusquedaQuerySchema>
 
-export interface FiltrosBusqueda {
-  tipoDocumento?: TipoDocumento
-  documento?: string
-  primerNombre?: string
-  segundoNombre?: string
-  primerApellido?: string
-  segundoApellido?: string
-  fechaInicial?: string
-  fechaFinal?: string
-  sede?: Sede
-  modalidad?: Modalidad
-}
-
-export const CAMPOS_NOMBRE = ['primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido'] as const
+/** The filters once checked: the query's own, the closed vocabularies narrowed to their values. */
+export type FiltrosBusqueda = Omit<BusquedaQuery, keyof typeof PaginaQuerySchema.properties | 'tipoDocumento' | 'sede' | 'modalidad'> &
+  Partial<Pick<PacienteDatos, 'tipoDocumento'> & Pick<Atencion, 'sede' | 'modalidad'>>
 
 export const MENSAJE_SIN_LETRAS = 'Escriba al menos una letra o un número'
 
@@ -81,7 +60,7 @@ export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string 
   const errores: ErrorCampo[] = []
   const filtros: FiltrosBusqueda = {}
   const v = (k: keyof FiltrosBusqueda) => {
-    const s = (q[k] ?? '').trim().replace(/\s+/g, ' ')
+    const s = limpiar(q[k])
     if (!tieneControl(s)) return s
     errores.push({ campo: k, mensaje: 'Contiene caracteres no permitidos' })
     return ''
@@ -117,28 +96,15 @@ export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string 
 }
 
 /** One atención with its patient; a patient with no atención has null visit fields. */
-export const BusquedaFilaSchema = Type.Object({
-  id: Type.Integer({ description: 'id del paciente' }),
-  atencionId: nulo(Type.Integer()),
-  tipoDocumento: enumTexto(TIPOS_DOCUMENTO),
-  documento: Type.String(),
-  primerNombre: Type.String(),
-  segundoNombre: nulo(Type.String()),
-  primerApellido: Type.String(),
-  segundoApellido: nulo(Type.String()),
-  nombreCompleto: Type.String(),
-  /** At the arrival date (today for a patient with no atención). */
-  tipoEdad: TipoEdadSchema,
-  edad: Type.Integer(),
-  estudios: Type.Array(Type.Object({ nombre: Type.String() })),
-  modalidad: nulo(enumTexto(MODALIDADES)),
-  sede: nulo(enumTexto(SEDES)),
-  estado: nulo(enumTexto(ESTADOS)),
-  procedencia: nulo(enumTexto(PROCEDENCIAS)),
-  fechaLlegada: nulo(Type.String({ format: 'date' })),
-  horaLlegada: nulo(Type.String()),
-  prioridad: nulo(enumTexto(PRIORIDADES)),
-})
+export const BusquedaFilaSchema = Type.Composite([
+  Type.Object({ id: Type.Integer({ description: 'id del paciente' }), atencionId: nulo(Type.Integer()) }),
+  // The age is at the arrival date (today for a patient with no atención).
+  Type.Pick(PacienteSchema, ['tipoDocumento', 'documento', ...CAMPOS_NOMBRE, 'nombreCompleto', 'tipoEdad', 'edad']),
+  Type.Pick(AtencionSchema, ['estudios']),
+  Type.Object(
+    nulos(Type.Pick(AtencionSchema, ['modalidad', 'sede', 'estado', 'procedencia', 'fechaLlegada', 'horaLlegada', 'prioridad']).properties),
+  ),
+])
 export type BusquedaFila = Static<typeof BusquedaFilaSchema>
 
 /** Parses `limite`; null when it is out of range. */

@@ -21,13 +21,15 @@ export interface Contract {
 
 export const defineContract = <const C extends Contract>(contract: C): C => contract
 
+/** A field's problem: the field's name (a dotted path inside the body) and a Spanish message. */
+export const ErrorCampoSchema = Type.Object({ campo: Type.String(), mensaje: Type.String() })
+export type ErrorCampo = Static<typeof ErrorCampoSchema>
+
 /** The one error shape every failing call answers with. */
 export const ErrorSchema = Type.Object(
   {
     message: Type.String(),
-    errores: Type.Optional(
-      Type.Array(Type.Object({ campo: Type.String(), mensaje: Type.String() })),
-    ),
+    errores: Type.Optional(Type.Array(ErrorCampoSchema)),
     id: Type.Optional(Type.Integer()),
   },
   { $id: 'Error' },

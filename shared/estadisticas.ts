@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { MESES } from './catalogos.js'
 import { defineContract } from './contract.js'
-import { enumTexto, TipoEdadSchema } from './paciente.js'
+import { enumTexto, PacienteSchema } from './paciente-datos.js'
 
 export const EstadisticasSchema = Type.Object({
   /** Today in the clinic's time zone ('YYYY-MM-DD'). */
@@ -21,15 +21,11 @@ export const EstadisticasSchema = Type.Object({
     Type.Object({ mes: Type.Integer({ minimum: 1, maximum: 12 }), nombre: enumTexto(MESES), total: Type.Integer() }),
   ),
   ultimosPacientes: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      nombreCompleto: Type.String(),
-      documento: Type.String(),
-      tipoEdad: TipoEdadSchema,
-      edad: Type.Integer(),
+    Type.Composite([
+      Type.Pick(PacienteSchema, ['id', 'nombreCompleto', 'documento', 'tipoEdad', 'edad']),
       /** Registration date in the clinic's time zone. */
-      fechaRegistro: Type.String({ format: 'date' }),
-    }),
+      Type.Object({ fechaRegistro: Type.String({ format: 'date' }) }),
+    ]),
   ),
 })
 export type Estadisticas = Static<typeof EstadisticasSchema>

@@ -1,25 +1,17 @@
 // Contracts of the patient calls (docs/api.md#llamadas), used by server routes and client.
 import { Type, type Static } from '@sinclair/typebox'
-import { MODALIDADES, SEXOS, TIPOS_DOCUMENTO } from './catalogos.js'
+import { MODALIDADES } from './catalogos.js'
 import { AtencionSchema, IdParamsSchema } from './atenciones.js'
 import { BusquedaFilaSchema, BusquedaQuerySchema, PaginaQuerySchema } from './busqueda.js'
 import { defineContract, ErrorSchema } from './contract.js'
-import { enumTexto, LIMITES, PacienteEntradaSchema, PacienteSchema, TipoEdadSchema } from './paciente.js'
+import { enumTexto, LIMITES, PacienteEntradaSchema, PacienteSchema } from './paciente-datos.js'
 
 /** A row of the patients list; `estudios` are the distinct modalities of its atenciones (the icons). */
-export const PacienteResumenSchema = Type.Object({
-  id: Type.Integer(),
-  tipoDocumento: enumTexto(TIPOS_DOCUMENTO),
-  documento: Type.String(),
-  nombreCompleto: Type.String(),
-  fechaNacimiento: Type.String({ format: 'date' }),
-  tipoEdad: TipoEdadSchema,
-  edad: Type.Integer(),
-  sexo: enumTexto(SEXOS),
-  celular: Type.Union([Type.String(), Type.Null()]),
-  estudios: Type.Array(enumTexto(MODALIDADES)),
-  creadoEn: Type.String({ format: 'date-time' }),
-})
+export const PacienteResumenSchema = Type.Composite([
+  Type.Pick(PacienteSchema, ['id', 'tipoDocumento', 'documento', 'nombreCompleto', 'fechaNacimiento', 'tipoEdad', 'edad', 'sexo', 'celular']),
+  Type.Object({ estudios: Type.Array(enumTexto(MODALIDADES)) }),
+  Type.Pick(PacienteSchema, ['creadoEn']),
+])
 export type PacienteResumen = Static<typeof PacienteResumenSchema>
 
 export const PacienteDetalleSchema = Type.Composite([
@@ -28,13 +20,7 @@ export const PacienteDetalleSchema = Type.Composite([
 ])
 export type PacienteDetalle = Static<typeof PacienteDetalleSchema>
 
-export const DuplicadoSchema = Type.Object({
-  id: Type.Integer(),
-  tipoDocumento: enumTexto(TIPOS_DOCUMENTO),
-  documento: Type.String(),
-  nombreCompleto: Type.String(),
-  fechaNacimiento: Type.String({ format: 'date' }),
-})
+export const DuplicadoSchema = Type.Pick(PacienteSchema, ['id', 'tipoDocumento', 'documento', 'nombreCompleto', 'fechaNacimiento'])
 export type Duplicado = Static<typeof DuplicadoSchema>
 
 const nombreQuery = (requerido: boolean) => {

@@ -2,13 +2,11 @@
 // never reads; these calls only tell it who is signed in.
 import { Type, type Static } from '@sinclair/typebox'
 import { defineContract, ErrorSchema } from './contract.js'
+import { SIN_CONTROL } from './texto.js'
 
 export const ROLES = ['admin', 'personal'] as const
 export const RolSchema = Type.Union(ROLES.map((r) => Type.Literal(r)), { mensaje: 'Rol no permitido' })
 export type Rol = (typeof ROLES)[number]
-
-/** A text with no control character: PostgreSQL refuses NUL, and none belongs in a name. */
-export const SIN_CONTROL = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$'
 
 export const CredencialesSchema = Type.Object(
   {

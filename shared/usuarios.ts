@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { defineContract, ErrorSchema } from './contract.js'
 import { RolSchema } from './sesion.js'
+import { CARACTERES_CONTROL } from './texto.js'
 
 export const USUARIO_PATRON = '^[a-z0-9._-]{3,40}$'
 
@@ -29,7 +30,7 @@ const UsuarioIdParamsSchema = Type.Object({
 })
 
 // Something other than blanks, and no control character.
-const NombreSchema = Type.String({ minLength: 1, maxLength: 120, pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f-\\u009f]*$' })
+const NombreSchema = Type.String({ minLength: 1, maxLength: 120, pattern: `^(?=.*\\S)[^${CARACTERES_CONTROL}]*$` })
 const ContrasenaSchema = Type.String({ minLength: 8, maxLength: 128 })
 
 export const UsuarioDetalleSchema = Type.Object({

@@ -2,7 +2,7 @@
 // wording the server's error handler uses for the same failures.
 import { SetErrorFunction, ValueErrorType } from '@sinclair/typebox/errors'
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form'
-import type { CampoError } from '../api.js'
+import type { ErrorCampo } from '../../shared/contract.js'
 
 SetErrorFunction(({ errorType, schema, value }) => {
   if (value === '' || value === undefined) return 'Campo requerido'
@@ -28,7 +28,7 @@ SetErrorFunction(({ errorType, schema, value }) => {
 })
 
 /** The server's (or a shared validator's) per-field errors in react-hook-form's shape. */
-export function aErroresDeFormulario<T extends FieldValues>(errores: readonly CampoError[]): FieldErrors<T> {
+export function aErroresDeFormulario<T extends FieldValues>(errores: readonly ErrorCampo[]): FieldErrors<T> {
   const out: Record<string, { type: string; message: string }> = {}
   for (const e of errores) out[e.campo] ??= { type: 'validate', message: e.mensaje }
   return out as FieldErrors<T>

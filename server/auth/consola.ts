@@ -1,7 +1,7 @@
 // `npm run usuarios -- crear|listar|desactivar|activar|clave …`: account management from a shell,
 // with the API's rules. Passwords come from standard input only, never from an argument (the
 // shell history and the process list would keep them).
-import type { Evento } from '../audit.js'
+import type { Evento } from '../queries/auditoria.js'
 import type { Sql } from '../db.js'
 import { ROLES, type Rol } from '../../shared/sesion.js'
 import { MENSAJES_USUARIOS, USUARIO_PATRON, usuarioReservado } from '../../shared/usuarios.js'

@@ -1,6 +1,6 @@
 // Failed-login throttling, counted in PostgreSQL so every instance shares it. Keyed by the name
 // typed, never by whether it exists, so the answer says nothing about which accounts exist.
-import { insercionEventos } from '../audit.js'
+import { insercionEventos } from '../queries/auditoria.js'
 import type { Sql } from '../db.js'
 import { TooManyRequestsError } from '../errors.js'
 

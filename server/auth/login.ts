@@ -1,10 +1,10 @@
 // Logging in: throttle, check the password (always one argon2 run, whether the account exists or
 // not), open a fresh session, and leave a trace either way.
 import type { FastifyRequest } from 'fastify'
-import { inTransaction, registrarEvento } from '../audit.js'
 import type { Config } from '../config.js'
-import type { Sql } from '../db.js'
+import { inTransaction, type Sql } from '../db.js'
 import { BadRequestError, UnauthorizedError } from '../errors.js'
+import { registrarEvento } from '../queries/auditoria.js'
 import type { Usuario } from '../route.js'
 import { MENSAJES_SESION, type Credenciales } from '../../shared/sesion.js'
 import { verificarContrasena } from './contrasenas.js'

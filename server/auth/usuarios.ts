@@ -1,7 +1,7 @@
 // Staff accounts in the database. Accounts are deactivated, never deleted: the audit trail
 // points at them.
-import { inTransaction, registrarEvento, type Evento } from '../audit.js'
-import type { Sql } from '../db.js'
+import { inTransaction, type Sql } from '../db.js'
+import { registrarEvento, type Evento } from '../queries/auditoria.js'
 import type { Usuario } from '../route.js'
 import type { Rol } from '../../shared/sesion.js'
 import type { UsuarioDetalle } from '../../shared/usuarios.js'

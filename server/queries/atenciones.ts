@@ -1,19 +1,12 @@
 // Atenciones: register an arrival, read a patient's, move one along the worklist.
-import type { Estado, Modalidad, Prioridad, Procedencia, Sede } from '../../shared/catalogos.js'
-import { insercionEventos, type Evento } from '../audit.js'
+import type { Atencion } from '../../shared/atenciones.js'
+import type { Estado } from '../../shared/catalogos.js'
+import { insercionEventos, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
 
-export interface AtencionFila {
-  id: number
-  pacienteId: number
-  sede: Sede
-  modalidad: Modalidad
+/** An atención's row: the answer's fields, with the estudios' names and the instants as read. */
+export interface AtencionFila extends Omit<Atencion, 'estudios' | 'creadoEn' | 'actualizadoEn'> {
   estudios: string[]
-  estado: Estado
-  procedencia: Procedencia
-  prioridad: Prioridad
-  fechaLlegada: string
-  horaLlegada: string
   creadoEn: Date
   actualizadoEn: Date
 }
@@ -25,14 +18,8 @@ const columnas = (sql: Sql, tz: string) => sql`
   to_char(a.llegada at time zone ${tz}, 'HH24:MI') as hora_llegada,
   a.creado_en, a.actualizado_en`
 
-export interface NuevaAtencion {
-  pacienteId: number
-  sede: Sede
-  modalidad: Modalidad
-  estudios: string[]
-  estado: Estado
-  procedencia: Procedencia
-  prioridad: Prioridad
+export interface NuevaAtencion
+  extends Pick<AtencionFila, 'pacienteId' | 'sede' | 'modalidad' | 'estudios' | 'estado' | 'procedencia' | 'prioridad'> {
   /** Clinic-local; null means now. */
   fechaLlegada: string | null
   horaLlegada: string | null

@@ -2,30 +2,20 @@
 // as SQL conditions, the two branches (atenciones, and patients with none yet) read as row keys,
 // and the page those keys make, as one JSON value.
 import type postgres from 'postgres'
-import type { Estado, Modalidad, Prioridad, Procedencia, Sede, TipoDocumento } from '../../shared/catalogos.js'
-import { CAMPOS_NOMBRE, type FiltrosBusqueda } from '../../shared/busqueda.js'
+import type { BusquedaFila, FiltrosBusqueda } from '../../shared/busqueda.js'
+import { CAMPOS_NOMBRE, type CampoNombre, type PacienteDatos } from '../../shared/paciente-datos.js'
 import type { Sql } from '../db.js'
-import type { Clave } from './cursor.js'
+import type { Clave } from './clave.js'
 import { escaparLike, tieneTrigramas } from './patrones.js'
 
-export interface BusquedaFilaBd {
-  id: number
-  atencionId: number | null
-  tipoDocumento: TipoDocumento
-  documento: string
-  primerNombre: string
-  segundoNombre: string | null
-  primerApellido: string
-  segundoApellido: string | null
-  fechaNacimiento: string
+/**
+ * A row of the page as the statement builds it: the answer's own columns, the patient's birth date
+ * (its age is computed in the server), the estudios' names, and the row's key.
+ */
+export interface BusquedaFilaBd
+  extends Omit<BusquedaFila, 'nombreCompleto' | 'tipoEdad' | 'edad' | 'estudios'>,
+    Pick<PacienteDatos, 'fechaNacimiento'> {
   estudios: string[] | null
-  modalidad: Modalidad | null
-  sede: Sede | null
-  estado: Estado | null
-  procedencia: Procedencia | null
-  prioridad: Prioridad | null
-  fechaLlegada: string | null
-  horaLlegada: string | null
   clave: string
   tipo: number
   claveId: number
@@ -47,7 +37,7 @@ export const tieneFiltroPaciente = (f: FiltrosBusqueda) => Boolean(f.tipoDocumen
 /** The patient row (`p`) or the copies of its searched fields in `a` (atenciones) and `s` (0009). */
 type Tabla = 'p' | 'a' | 's'
 
-const COLUMNAS_NOMBRE: Record<(typeof CAMPOS_NOMBRE)[number], string> = {
+const COLUMNAS_NOMBRE: Record<CampoNombre, string> = {
   primerNombre: 'primer_nombre_norm',
   segundoNombre: 'segundo_nombre_norm',
   primerApellido: 'primer_apellido_norm',

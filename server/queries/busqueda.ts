@@ -3,9 +3,9 @@
 // each costs: docs/busqueda-estrategias.md.
 import type postgres from 'postgres'
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
-import { insercionEvento, type Evento } from '../audit.js'
+import { insercionEvento, type Evento } from './auditoria.js'
 import type { Database, Sql } from '../db.js'
-import type { Clave } from './cursor.js'
+import type { Clave } from './clave.js'
 import {
   acotado,
   DOCUMENTO_ACOTADO,

@@ -1,6 +1,7 @@
 // The dashboard's numbers, with "today" and "this year" in the clinic's time zone.
 import { ESTADOS_PENDIENTES } from '../../shared/catalogos.js'
-import { insercionLectura, type Evento } from '../audit.js'
+import type { CampoNombre } from '../../shared/paciente-datos.js'
+import { insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
 import type { PacienteFila } from './pacientes.js'
 
@@ -47,7 +48,7 @@ export async function ultimosPacientes(
   limite: number,
   tz: string,
   evento: Evento,
-): Promise<(Pick<PacienteFila, 'id' | 'primerNombre' | 'segundoNombre' | 'primerApellido' | 'segundoApellido' | 'documento' | 'fechaNacimiento'> & { fechaRegistro: string })[]> {
+): Promise<(Pick<PacienteFila, 'id' | CampoNombre | 'documento' | 'fechaNacimiento'> & { fechaRegistro: string })[]> {
   return sql`
     with ultimos as (
       select p.id, p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido, p.documento,

@@ -1,15 +1,14 @@
 // Patients: registration, the list, one patient, possible duplicates.
 import type { AccionAuditoria } from '../../shared/auditoria.js'
-import type { PacienteDatos } from '../../shared/paciente.js'
+import type { CampoNombre, Paciente, PacienteDatos } from '../../shared/paciente-datos.js'
 import type postgres from 'postgres'
-import { insercionEventos, insercionLectura, type Evento } from '../audit.js'
+import { insercionEventos, insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
-import type { Clave } from './cursor.js'
+import type { Clave } from './clave.js'
 
-export interface PacienteFila extends PacienteDatos {
-  id: number
+/** A patient's row: its fields, with the instants as the driver reads them. */
+export interface PacienteFila extends PacienteDatos, Pick<Paciente, 'id' | 'politicaVersion'> {
   politicaAceptadaEn: Date
-  politicaVersion: string
   creadoEn: Date
 }
 
@@ -55,10 +54,11 @@ export async function insertarPaciente(
       )
       on conflict (tipo_documento, documento) do nothing
       returning ${columnas(sql)}
-    ), auditado as (
-      insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id)
-      select ${quien.usuarioId}, ${quien.usuario}, ${quien.direccion}, ${REGISTRADO}, nuevo.id from nuevo
-    )
+    ), auditado as (${insercionEventos(
+      sql,
+      { ...quien, accion: REGISTRADO },
+      sql`select id as paciente_id, null::jsonb as detalle from nuevo`,
+    )})
     select * from nuevo`
   return fila ?? null
 }
@@ -115,13 +115,7 @@ export async function listarPacientes(
     select * from pagina order by creado_en desc, id desc`
 }
 
-export interface DuplicadoFiltro {
-  primerNombre: string
-  segundoNombre: string | null
-  primerApellido: string
-  segundoApellido: string | null
-  fechaNacimiento: string
-}
+export type DuplicadoFiltro = Pick<PacienteDatos, CampoNombre | 'fechaNacimiento'>
 
 const DUPLICADOS_MAXIMO = 20
 

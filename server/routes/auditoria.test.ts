@@ -1,7 +1,7 @@
 // The audit trail: append-only in the database itself, and GET /auditoria for admins, newest
 // first, paged, filterable by user, patient and action.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { registrarEvento } from '../audit.js'
+import { registrarEvento } from '../queries/auditoria.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 
 let t: TestApp

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { listarEventos } from '../audit.js'
+import { listarEventos } from '../queries/auditoria.js'
 import { soloAdmin } from '../auth/plugin.js'
 import { normalizarUsuario } from '../auth/usuarios.js'
 import type { Sql } from '../db.js'

@@ -1,7 +1,7 @@
 // Search terms made of LIKE metacharacters, punctuation or bare accents: refused or literal, and
 // never a scan of pacientes or atenciones.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { CAMPOS_NOMBRE } from '../../shared/busqueda.js'
+import { CAMPOS_NOMBRE } from '../../shared/paciente-datos.js'
 import { tieneTrigramas } from '../queries/patrones.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'

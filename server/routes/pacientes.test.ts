@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
 import { calcularEdad, hoyEn } from '../../shared/edad.js'
-import { PACIENTE_VACIO } from '../../shared/paciente.js'
+import { PACIENTE_VACIO } from '../../shared/paciente-datos.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { crearAtencion, crearPaciente, datosPaciente, insertarPaciente } from '../test/factories.js'
 

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
-import { MENSAJES, nombreCompleto, tieneControl, validarPaciente, type ErrorCampo } from '../../shared/paciente.js'
+import type { ErrorCampo } from '../../shared/contract.js'
+import { MENSAJES, nombreCompleto, validarPaciente } from '../../shared/paciente-datos.js'
+import { limpiar, tieneControl } from '../../shared/texto.js'
 import {
   buscarPacientesContract,
   crearPacienteContract,
@@ -11,13 +13,15 @@ import {
   obtenerPacienteContract,
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
-import { eventoDe, filtrosDe } from '../audit.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { eventoDe, filtrosDe } from '../http/auditoria.js'
+import { leerCursor } from '../http/cursor.js'
+import { leerId, limiteDe, paginar } from '../http/paginas.js'
+import { aAtencion, aFilaBusqueda, aPaciente, aResumen } from '../http/respuestas.js'
 import { atencionesDePaciente } from '../queries/atenciones.js'
 import { buscar } from '../queries/busqueda.js'
-import { leerCursor } from '../queries/cursor.js'
 import {
   idPorDocumento,
   insertarPaciente,
@@ -25,9 +29,7 @@ import {
   obtenerPaciente,
   posiblesDuplicados,
 } from '../queries/pacientes.js'
-import { aAtencion, aFilaBusqueda, aPaciente, aResumen } from '../queries/respuestas.js'
 import { route } from '../route.js'
-import { leerId, limiteDe, paginar } from './paginas.js'
 
 const DUPLICADO = 'Ya existe un paciente con ese documento'
 
@@ -88,7 +90,7 @@ export async function pacientesRoutes(
       .map(([campo]) => ({ campo, mensaje: MENSAJES.caracteres }))
     if (!esFechaValida(q.fechaNacimiento)) errores.push({ campo: 'fechaNacimiento', mensaje: 'Fecha inválida' })
     if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
-    const limpio = (s: string | undefined) => s?.trim().replace(/\s+/g, ' ') || null
+    const limpio = (s: string | undefined) => limpiar(s) || null
     // Names and a birth date in, patients out: a search like any other for the audit trail,
     // recorded by the statement that reads.
     const evento = eventoDe(request, 'pacientes.buscados', { detalle: { ...filtrosDe(q), busqueda: 'posibles duplicados' } })

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify'
-import { auditar, inTransaction } from '../audit.js'
 import { iniciarSesion } from '../auth/login.js'
 import { cerrarSesion, nombreCookie, opcionesCookie } from '../auth/sesiones.js'
 import type { Config } from '../config.js'
-import type { Sql } from '../db.js'
+import { inTransaction, type Sql } from '../db.js'
+import { auditar } from '../http/auditoria.js'
 import { route } from '../route.js'
 import { cerrarSesionContract, iniciarSesionContract, sesionActualContract } from '../../shared/sesion.js'
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { eventoDe } from '../audit.js'
+import { eventoDe } from '../http/auditoria.js'
 import { problemaContrasena } from '../auth/contrasenas.js'
 import { soloAdmin } from '../auth/plugin.js'
 import { buscarUsuario, cambiarContrasena, cambiarUsuario, crearUsuario, listarUsuarios, ULTIMO_ADMIN } from '../auth/usuarios.js'

@@ -3,7 +3,7 @@ import { validarEstudios } from '../../shared/atenciones.js'
 import { ESTADOS, ESTADOS_ABIERTOS, MODALIDADES, PRIORIDADES, PROCEDENCIAS, SEDES } from '../../shared/catalogos.js'
 import { errorDocumento } from '../../shared/documento.js'
 import { edadDetallada } from '../../shared/edad.js'
-import { validarPaciente } from '../../shared/paciente.js'
+import { validarPaciente } from '../../shared/paciente-datos.js'
 import { crearAleatorio } from './aleatorio.js'
 import { leerArgumentos } from './consola.js'
 import {

@@ -14,7 +14,7 @@ import {
   type TipoDocumento,
 } from '../../shared/catalogos.js'
 import { digitoVerificadorRuc } from '../../shared/documento.js'
-import type { PacienteDatos } from '../../shared/paciente.js'
+import type { PacienteDatos } from '../../shared/paciente-datos.js'
 import type { Aleatorio } from './aleatorio.js'
 import type { Ventana } from './ventana.js'
 import {

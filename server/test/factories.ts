@@ -2,7 +2,7 @@
 // the API, straight into the database when a test needs a chosen time.
 import type { Atencion, AtencionEntrada } from '../../shared/atenciones.js'
 import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
-import type { Paciente, PacienteEntrada } from '../../shared/paciente.js'
+import type { Paciente, PacienteEntrada } from '../../shared/paciente-datos.js'
 import type { Sql } from '../db.js'
 import type { TestApp } from './app.js'
 

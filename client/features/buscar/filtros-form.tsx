@@ -2,7 +2,7 @@
 // date once it has a value.
 import type { FormEvent } from 'react'
 import { MODALIDADES, MODALIDAD_INFO, SEDES, TIPOS_DOCUMENTO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
-import { LIMITES } from '../../../shared/paciente.js'
+import { LIMITES } from '../../../shared/paciente-datos.js'
 import { describe, Field } from '../../components/field.js'
 import { IconSearch, IconX } from '../../components/icons.js'
 import type { Campo, Filtros } from './filtros.js'

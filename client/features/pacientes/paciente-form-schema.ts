@@ -2,7 +2,7 @@
 // lengths), then the shared validator (required fields, document and name rules, policy).
 import { typeboxResolver } from '@hookform/resolvers/typebox'
 import type { Resolver } from 'react-hook-form'
-import { PACIENTE_VACIO, PacienteEntradaSchema, validarPaciente } from '../../../shared/paciente.js'
+import { PACIENTE_VACIO, PacienteEntradaSchema, validarPaciente } from '../../../shared/paciente-datos.js'
 import { hoyLocal } from '../../lib/hoy.js'
 import { aErroresDeFormulario, enSerie } from '../../lib/typebox-mensajes.js'
 

@@ -1,5 +1,5 @@
 // The patient calls of this feature, each through its shared contract.
-import type { Paciente } from '../../../shared/paciente.js'
+import type { Paciente } from '../../../shared/paciente-datos.js'
 import { crearPacienteContract, listarPacientesContract, posiblesDuplicadosContract, type DuplicadosQuery, type PacienteResumen } from '../../../shared/pacientes.js'
 import type { BodyOf } from '../../../shared/contract.js'
 import { call, request } from '../../api.js'

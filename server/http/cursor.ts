@@ -1,6 +1,7 @@
-// Keyset cursors: the sort key of the last row sent, opaque to the client. Timestamps travel as
-// exact UTC text (microseconds), which a JavaScript Date would round.
+// Keyset cursors: the sort key of the last row sent (queries/clave.ts), opaque to the client.
+// Timestamps travel as exact UTC text (microseconds), which a JavaScript Date would round.
 import { BadRequestError } from '../errors.js'
+import type { Clave } from '../queries/clave.js'
 
 const INSTANTE = /^(19|[2-9]\d)\d{2}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
 
@@ -10,9 +11,9 @@ function instanteReal(s: string): boolean {
   const ms = Date.parse(s)
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 23) === s.slice(0, 23)
 }
-const ID_MAXIMO = 2_147_483_647
 
-export type Clave = [instante: string, ...enteros: number[]]
+/** The largest id an integer column holds: no row has one past it. */
+export const ID_MAXIMO = 2_147_483_647
 
 export function codificarCursor(clave: Clave): string {
   return Buffer.from(JSON.stringify(clave)).toString('base64url')

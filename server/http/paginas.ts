@@ -1,10 +1,9 @@
-// Shared pieces of the routes: ids from the path, page size, the Link header of the next page.
+// Pieces the routes share: ids from the path, page size, the Link header of the next page.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { leerLimite, LIMITE_MAXIMO } from '../../shared/busqueda.js'
 import { BadRequestError, NotFoundError } from '../errors.js'
-import { codificarCursor, type Clave } from '../queries/cursor.js'
-
-const ID_MAXIMO = 2_147_483_647
+import type { Clave } from '../queries/clave.js'
+import { codificarCursor, ID_MAXIMO } from './cursor.js'
 
 /** A path id as a number; past the column's range nothing can exist, so 404. */
 export function leerId(id: string, noEncontrado: string): number {

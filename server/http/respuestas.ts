@@ -3,11 +3,11 @@ import type { Atencion } from '../../shared/atenciones.js'
 import type { BusquedaFila } from '../../shared/busqueda.js'
 import { MODALIDADES, type Modalidad } from '../../shared/catalogos.js'
 import { edadDetallada, type EdadDetallada } from '../../shared/edad.js'
-import { nombreCompleto, type Paciente } from '../../shared/paciente.js'
+import { nombreCompleto, type Paciente } from '../../shared/paciente-datos.js'
 import type { PacienteResumen } from '../../shared/pacientes.js'
-import type { AtencionFila } from './atenciones.js'
-import type { BusquedaFilaBd } from './busqueda.js'
-import type { PacienteFila, PacienteListaFila } from './pacientes.js'
+import type { AtencionFila } from '../queries/atenciones.js'
+import type { BusquedaFilaBd } from '../queries/busqueda.js'
+import type { PacienteFila, PacienteListaFila } from '../queries/pacientes.js'
 
 /** Age at `en`; a birth date after `en` (bad data) counts as a newborn. */
 export function edadEn(fechaNacimiento: string, en: string): EdadDetallada {

@@ -1,6 +1,6 @@
 // The patient: what the form sends, what the server answers, and the one validation both sides
 // run (same rules, same Spanish message per field).
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Type, type Static, type TNull, type TProperties, type TSchema, type TUnion } from '@sinclair/typebox'
 import {
   GRUPOS_SANGUINEOS,
   MUNICIPIOS,
@@ -13,8 +13,10 @@ import {
   type Sexo,
   type TipoDocumento,
 } from './catalogos.js'
+import type { ErrorCampo } from './contract.js'
 import { errorDocumento, normalizarDocumento } from './documento.js'
 import { diaJuliano, TIPOS_EDAD } from './edad.js'
+import { limpiar, tieneControl } from './texto.js'
 
 /** Length limits of each text field (the database checks the same ones). */
 export const LIMITES = {
@@ -115,26 +117,32 @@ export const PACIENTE_VACIO: Required<Omit<PacienteEntrada, 'edad'>> = {
 export const enumTexto = <T extends string>(valores: readonly T[], opciones: object = {}) =>
   Type.Unsafe<T>({ type: 'string', enum: [...valores], ...opciones })
 export const nulo = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
+/** The same properties, each of them nullable. */
+export const nulos = <P extends TProperties>(propiedades: P) =>
+  Object.fromEntries(Object.entries(propiedades).map(([k, s]) => [k, nulo(s)])) as { [K in keyof P]: TUnion<[P[K], TNull]> }
 
 export const TipoEdadSchema = enumTexto(TIPOS_EDAD)
 
-/** A stored patient as every call answers it; blank optional fields are null. */
-export const PacienteSchema = Type.Object({
-  id: Type.Integer(),
+/** The four names, in the order nombreCompleto joins them. */
+export const CAMPOS_NOMBRE = ['primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido'] as const
+export type CampoNombre = (typeof CAMPOS_NOMBRE)[number]
+
+/** The document and the names: who the patient is, in every answer that names one. */
+const DOCUMENTO_Y_NOMBRES = ['tipoDocumento', 'documento', ...CAMPOS_NOMBRE] as const
+
+/** The validated, trimmed fields of a patient, as stored and as answered; blank optional ones are null. */
+export const PacienteDatosSchema = Type.Object({
   tipoDocumento: enumTexto(TIPOS_DOCUMENTO),
   documento: Type.String(),
   primerNombre: Type.String(),
   segundoNombre: nulo(Type.String()),
   primerApellido: Type.String(),
   segundoApellido: nulo(Type.String()),
-  nombreCompleto: Type.String(),
   fechaNacimiento: Type.String({ format: 'date' }),
-  /** Age today in the clinic's time zone, in tipoEdad units (years; months or days for infants). */
-  edad: Type.Integer(),
-  tipoEdad: TipoEdadSchema,
   sexo: enumTexto(SEXOS),
   grupoSanguineo: nulo(enumTexto(GRUPOS_SANGUINEOS)),
-  departamento: Type.String(),
+  /** Always a Departamento; plain text in the API document. */
+  departamento: Type.Unsafe<Departamento>({ type: 'string' }),
   municipio: Type.String(),
   zonaResidencial: Type.String(),
   direccion: nulo(Type.String()),
@@ -145,48 +153,33 @@ export const PacienteSchema = Type.Object({
   telefono2: nulo(Type.String()),
   correoElectronico: nulo(Type.String()),
   acudiente: nulo(Type.String()),
-  aceptaPolitica: Type.Boolean(),
-  politicaAceptadaEn: Type.String({ format: 'date-time' }),
-  politicaVersion: Type.String(),
-  creadoEn: Type.String({ format: 'date-time' }),
 })
+export type PacienteDatos = Static<typeof PacienteDatosSchema>
+
+/** A stored patient as every call answers it: its fields plus id, the derived ones and the policy. */
+export const PacienteSchema = Type.Composite([
+  Type.Object({ id: Type.Integer() }),
+  Type.Pick(PacienteDatosSchema, DOCUMENTO_Y_NOMBRES),
+  Type.Object({ nombreCompleto: Type.String() }),
+  Type.Pick(PacienteDatosSchema, ['fechaNacimiento']),
+  Type.Object({
+    /** Age today in the clinic's time zone, in tipoEdad units (years; months or days for infants). */
+    edad: Type.Integer(),
+    tipoEdad: TipoEdadSchema,
+  }),
+  Type.Omit(PacienteDatosSchema, [...DOCUMENTO_Y_NOMBRES, 'fechaNacimiento']),
+  Type.Object({
+    aceptaPolitica: Type.Boolean(),
+    politicaAceptadaEn: Type.String({ format: 'date-time' }),
+    politicaVersion: Type.String(),
+    creadoEn: Type.String({ format: 'date-time' }),
+  }),
+])
 export type Paciente = Static<typeof PacienteSchema>
 
-/** The validated, trimmed patient the server stores. */
-export interface PacienteDatos {
-  tipoDocumento: TipoDocumento
-  documento: string
-  primerNombre: string
-  segundoNombre: string | null
-  primerApellido: string
-  segundoApellido: string | null
-  fechaNacimiento: string
-  sexo: Sexo
-  grupoSanguineo: GrupoSanguineo | null
-  departamento: Departamento
-  municipio: string
-  zonaResidencial: string
-  direccion: string | null
-  barrio: string | null
-  celular: string | null
-  codigoPostal: string | null
-  telefono: string | null
-  telefono2: string | null
-  correoElectronico: string | null
-  acudiente: string | null
-}
-
-export interface ErrorCampo {
-  campo: string
-  mensaje: string
-}
-
-type Nombres = { primerNombre: string; segundoNombre?: string | null; primerApellido: string; segundoApellido?: string | null }
-
 /** "Primer Segundo Apellido1 Apellido2", skipping blank parts. */
-export function nombreCompleto(p: Nombres): string {
-  return [p.primerNombre, p.segundoNombre, p.primerApellido, p.segundoApellido]
-    .map((s) => (s ?? '').trim())
+export function nombreCompleto(p: Pick<PacienteDatos, CampoNombre>): string {
+  return CAMPOS_NOMBRE.map((campo) => (p[campo] ?? '').trim())
     .filter(Boolean)
     .join(' ')
 }
@@ -196,14 +189,6 @@ const LETRA = /\p{L}/u
 const CORREO = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
 const TELEFONO = /^\+?[0-9 ()-]{6,20}$/
 const CODIGO_POSTAL = /^[A-Za-z0-9 -]{3,10}$/
-
-/** Trimmed, inner runs of blanks made one space; anything not text becomes ''. */
-export const limpiar = (v: unknown): string => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : '')
-
-// Control characters (NUL above all) have no place in a form field and PostgreSQL refuses NUL.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
-/** True when a text holds a control character other than blanks. */
-export const tieneControl = (s: string): boolean => CONTROL.test(s.replace(/[\t\n\r]/g, ' '))
 
 /**
  * Checks a registration as docs/datos.md#validación says, one message per field.

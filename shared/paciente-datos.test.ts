@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { MENSAJES, nombreCompleto, PACIENTE_VACIO, validarPaciente, type PacienteEntrada } from './paciente.js'
+import { MENSAJES, nombreCompleto, PACIENTE_VACIO, validarPaciente, type PacienteEntrada } from './paciente-datos.js'
 
 const HOY = '2025-06-15'
 const valido: PacienteEntrada = {

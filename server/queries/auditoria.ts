@@ -1,10 +1,9 @@
 // The append-only audit trail (the database refuses UPDATE, DELETE and TRUNCATE on it). A read or
 // a change writes its event in its own statement (`insercionEventos`, `insercionLectura`) or
 // transaction, so both happen or neither does; it records who, from where, what, on which patient.
-import type { FastifyRequest } from 'fastify'
 import type postgres from 'postgres'
-import type { Sql } from './db.js'
-import type { AccionAuditoria, EventoAuditoria } from '../shared/auditoria.js'
+import type { AccionAuditoria, EventoAuditoria } from '../../shared/auditoria.js'
+import type { Sql } from '../db.js'
 
 export interface Evento {
   accion: AccionAuditoria
@@ -17,17 +16,10 @@ export interface Evento {
   detalle?: Record<string, unknown> | null
 }
 
-/** The insert of an event: a statement of its own, or a data-modifying CTE of the work it records. */
-export function insercionEvento(sql: Sql, e: Evento): postgres.Fragment {
-  const detalle = e.detalle && Object.keys(e.detalle).length > 0 ? sql.json(e.detalle as postgres.JSONValue) : null
-  return sql`
-    insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
-    values (${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, ${e.pacienteId ?? null}, ${detalle})`
-}
-
 /**
  * The insert of one event per row of `filas`, a query over the statement's own CTEs that yields
- * `paciente_id` and `detalle`: the record of what that same statement changed or read.
+ * `paciente_id` and `detalle`: the record of what that same statement changed or read. Every
+ * audit insert is this one.
  */
 export function insercionEventos(
   sql: Sql,
@@ -39,10 +31,10 @@ export function insercionEventos(
     select ${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, f.paciente_id, f.detalle from (${filas}) f`
 }
 
-/** Runs `trabajo` in one transaction: a change and its audit record commit together or not at all. */
-export function inTransaction<T>(sql: Sql, trabajo: (tx: Sql) => Promise<T>): Promise<T> {
-  // A transaction's client runs every statement these helpers write; postgres.js types it apart.
-  return sql.begin((tx) => trabajo(tx as unknown as Sql)) as Promise<T>
+/** The insert of an event: a statement of its own, or a data-modifying CTE of the work it records. */
+export function insercionEvento(sql: Sql, e: Evento): postgres.Fragment {
+  const detalle = e.detalle && Object.keys(e.detalle).length > 0 ? sql.json(e.detalle as postgres.JSONValue) : null
+  return insercionEventos(sql, e, sql`select ${e.pacienteId ?? null}::bigint as paciente_id, ${detalle}::jsonb as detalle`)
 }
 
 /**
@@ -65,29 +57,6 @@ export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {
   await sql`${insercionEvento(sql, e)}`
 }
 
-type Extra = Pick<Evento, 'pacienteId' | 'detalle'>
-
-/** An event by the signed-in user of `request`, from its address. */
-export function eventoDe(request: FastifyRequest, accion: AccionAuditoria, extra: Extra = {}): Evento {
-  return {
-    accion,
-    usuarioId: request.usuario?.id ?? null,
-    usuario: request.usuario?.usuario ?? null,
-    direccion: request.direccion,
-    ...extra,
-  }
-}
-
-/** Records an event by the signed-in user of `request`, from its address. */
-export function auditar(sql: Sql, request: FastifyRequest, accion: AccionAuditoria, extra: Extra = {}): Promise<void> {
-  return registrarEvento(sql, eventoDe(request, accion, extra))
-}
-
-/** A search's filters for the trail: the values given, without the empty ones. */
-export function filtrosDe(query: object | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''))
-}
-
 export interface FiltroAuditoria {
   usuario?: string
   pacienteId?: number
@@ -96,14 +65,11 @@ export interface FiltroAuditoria {
   limite: number
 }
 
-interface FilaEvento {
+/** An event's row: the answer's fields, with the bigint ids as text and the instant as read. */
+interface FilaEvento extends Omit<EventoAuditoria, 'id' | 'en' | 'pacienteId'> {
   id: string
   en: Date
-  usuario: string | null
-  direccion: string | null
-  accion: string
   pacienteId: string | null
-  detalle: Record<string, unknown> | null
 }
 
 /** Newest first, keyset-paged by id; one more row than asked tells whether there is a next page. */
