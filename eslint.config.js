@@ -27,8 +27,16 @@ export default tseslint.config(
             { target: './shared', from: './server', message: 'shared/ no importa de server/' },
             { target: './shared', from: './client', message: 'shared/ no importa de client/' },
             // The client and the server meet only in shared/.
-            { target: './client', from: './server', message: 'client/ solo se encuentra con server/ en shared/' },
-            { target: './server', from: './client', message: 'server/ solo se encuentra con client/ en shared/' },
+            {
+              target: './client',
+              from: './server',
+              message: 'client/ solo se encuentra con server/ en shared/',
+            },
+            {
+              target: './server',
+              from: './client',
+              message: 'server/ solo se encuentra con client/ en shared/',
+            },
             // A feature never imports another; what two share goes to components/, lib/ or state/.
             ...features.map((f) => ({
               target: `./client/features/${f}`,
@@ -39,7 +47,10 @@ export default tseslint.config(
           ],
         },
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
 )

@@ -7,7 +7,9 @@ const config = {
   plugins: [react()],
   resolve: {
     alias: {
-      'use-sync-external-store/shim/index.js': fileURLToPath(new URL('client/lib/use-sync-external-store.ts', import.meta.url)),
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('client/lib/use-sync-external-store.ts', import.meta.url),
+      ),
     },
   },
   build: {
@@ -18,7 +20,10 @@ const config = {
   },
   server: {
     // `npm run dev` serves the API on 3000; the Vite dev server forwards JSON calls to it.
-    proxy: { '^/(sesion|pacientes|atenciones|estadisticas|usuarios|auditoria|healthz)': 'http://127.0.0.1:3000' },
+    proxy: {
+      '^/(sesion|pacientes|atenciones|estadisticas|usuarios|auditoria|healthz)':
+        'http://127.0.0.1:3000',
+    },
   },
 } satisfies UserConfig
 

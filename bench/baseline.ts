@@ -36,12 +36,15 @@ function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.F
   const c: postgres.Fragment[] = []
   if (f.sede) c.push(sql`a.sede = ${f.sede}`)
   if (f.modalidad) c.push(sql`a.modalidad = ${f.modalidad}`)
-  if (f.fechaInicial) c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)
-  if (f.fechaFinal) c.push(sql`a.llegada < (${f.fechaFinal}::date + 1)::timestamp at time zone ${tz}`)
+  if (f.fechaInicial)
+    c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)
+  if (f.fechaFinal)
+    c.push(sql`a.llegada < (${f.fechaFinal}::date + 1)::timestamp at time zone ${tz}`)
   return c
 }
 
-const y = (sql: Sql, cs: postgres.Fragment[]) => cs.reduce((acc, c) => sql`${acc} and (${c})`, sql`true`)
+const y = (sql: Sql, cs: postgres.Fragment[]) =>
+  cs.reduce((acc, c) => sql`${acc} and (${c})`, sql`true`)
 
 export interface FilaBaseline {
   tipo: number
@@ -49,7 +52,12 @@ export interface FilaBaseline {
 }
 
 /** One page of the search, the naive way; `pagina` counts from 0. */
-export function buscarIngenuo(sql: Sql, f: FiltrosBusqueda, pagina: number, tz: string): Promise<FilaBaseline[]> {
+export function buscarIngenuo(
+  sql: Sql,
+  f: FiltrosBusqueda,
+  pagina: number,
+  tz: string,
+): Promise<FilaBaseline[]> {
   const paciente = condicionesPaciente(sql, f)
   const visita = condicionesVisita(sql, f, tz)
   const conAtencion = sql`
@@ -84,7 +92,10 @@ export async function listarIngenuo(sql: Sql, pagina: number): Promise<unknown[]
 }
 
 /** GET /buscar?<the product's query string> and GET /lista?pagina=N on a free loopback port. */
-export async function servirBaseline(sql: Sql, tz: string): Promise<{ url: string; cerrar: () => Promise<void> }> {
+export async function servirBaseline(
+  sql: Sql,
+  tz: string,
+): Promise<{ url: string; cerrar: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     const q = Object.fromEntries(url.searchParams)

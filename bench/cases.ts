@@ -15,7 +15,8 @@ export const CASOS_BUSQUEDA = [
   'sinFiltro',
 ] as const
 export type CasoBusqueda = (typeof CASOS_BUSQUEDA)[number]
-export type CasoId = CasoBusqueda | 'apellidoBajoInundacion' | 'listaPacientes' | 'pacientePorId' | 'registrarPaciente'
+export type CasoId =
+  CasoBusqueda | 'apellidoBajoInundacion' | 'listaPacientes' | 'pacientePorId' | 'registrarPaciente'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -57,8 +58,16 @@ export interface Muestras {
 export const CONEXIONES_INUNDACION = 200
 
 /** Terms with no letter or digit: each is refused (400) without touching a table. */
-export const TERMINOS_VACIOS = ['%25%25%25', '___', '%5C%5C%5C', '%CC%81%CC%81', '-%25-', '%20%25%20']
-  .flatMap((t) => ['primerNombre', 'primerApellido', 'documento'].map((campo) => `/pacientes/buscar?${campo}=${t}`))
+export const TERMINOS_VACIOS = [
+  '%25%25%25',
+  '___',
+  '%5C%5C%5C',
+  '%CC%81%CC%81',
+  '-%25-',
+  '%20%25%20',
+].flatMap((t) =>
+  ['primerNombre', 'primerApellido', 'documento'].map((campo) => `/pacientes/buscar?${campo}=${t}`),
+)
 
 /** A small seeded generator, so two runs ask the same things. */
 export function azar(semilla: number): () => number {
@@ -84,12 +93,22 @@ const enteros = (r: () => number, n: number, min: number, max: number) =>
   Array.from({ length: n }, () => min + Math.floor(r() * (max - min + 1)))
 
 /** Patients and atenciones picked by random id (index lookups, not a scan of the tables). */
-export async function muestrear(sql: Sql, r: () => number, n: number, tz: string): Promise<Muestras> {
+export async function muestrear(
+  sql: Sql,
+  r: () => number,
+  n: number,
+  tz: string,
+): Promise<Muestras> {
   const columnas = sql`p.id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
     p.primer_apellido, p.segundo_apellido, p.fecha_nacimiento`
-  const [rp] = await sql<{ min: number; max: number }[]>`select min(id)::int as min, max(id)::int as max from pacientes`
-  const [ra] = await sql<{ min: number; max: number }[]>`select min(id)::int as min, max(id)::int as max from atenciones`
-  if (!rp?.max || !ra?.max) throw new Error('La base de datos no tiene pacientes o atenciones para medir')
+  const [rp] = await sql<
+    { min: number; max: number }[]
+  >`select min(id)::int as min, max(id)::int as max from pacientes`
+  const [ra] = await sql<
+    { min: number; max: number }[]
+  >`select min(id)::int as min, max(id)::int as max from atenciones`
+  if (!rp?.max || !ra?.max)
+    throw new Error('La base de datos no tiene pacientes o atenciones para medir')
   const pacientes = await sql<PacienteMuestra[]>`
     select ${columnas} from pacientes p where p.id = any(${enteros(r, n, rp.min, rp.max)}::int[]) order by p.id`
   const atenciones = await sql<AtencionMuestra[]>`
@@ -134,9 +153,16 @@ export function consulta(caso: CasoBusqueda, m: Muestras, r: () => number): stri
       break
     case 'nombreSubcadena': {
       // Half the time a name written with accents, typed without them.
-      const conTilde = m.pacientes.filter((x) => tieneTilde(x.primerNombre) || tieneTilde(x.primerApellido))
+      const conTilde = m.pacientes.filter(
+        (x) => tieneTilde(x.primerNombre) || tieneTilde(x.primerApellido),
+      )
       const x = r() < 0.5 && conTilde.length > 0 ? elegir(r, conTilde) : p
-      const campo = elegir(r, ['primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido'] as const)
+      const campo = elegir(r, [
+        'primerNombre',
+        'segundoNombre',
+        'primerApellido',
+        'segundoApellido',
+      ] as const)
       const valor = x[campo] ?? x.primerNombre
       q[x[campo] ? campo : 'primerNombre'] = sinTildes(subcadena(r, valor)).toLowerCase()
       break

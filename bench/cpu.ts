@@ -12,7 +12,11 @@ const MS_POR_TICK = 10
 function cpuMs(pid: number): number {
   try {
     // Fields after the command name, which may hold spaces and ends at the last ')'.
-    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(0, -1).split(') ').at(-1)!.split(' ')
+    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .slice(0, -1)
+      .split(') ')
+      .at(-1)!
+      .split(' ')
     return (Number(campos[11]) + Number(campos[12])) * MS_POR_TICK
   } catch {
     return NaN
@@ -32,20 +36,25 @@ export interface CpuPorSolicitud {
 async function backends(sql: Sql): Promise<number[]> {
   const filas = await sql<{ pid: number }[]>`
     select pid from pg_stat_activity where datname = current_database() and application_name = 'clinica'`
-  return filas.map((f) => f.pid).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')
-    } catch {
-      return false
-    }
-  })
+  return filas
+    .map((f) => f.pid)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')
+      } catch {
+        return false
+      }
+    })
 }
 
 /**
  * Starts counting; the returned function ends it and divides by the requests answered. A backend
  * that did not exist at the start counts whole (the pools are warm by then, so it is rare).
  */
-export async function contarCpu(servidorPid: number, sql: Sql | null): Promise<(solicitudes: number) => Promise<CpuPorSolicitud>> {
+export async function contarCpu(
+  servidorPid: number,
+  sql: Sql | null,
+): Promise<(solicitudes: number) => Promise<CpuPorSolicitud>> {
   const servidor = cpuMs(servidorPid)
   const cliente = process.cpuUsage()
   const pids = sql ? await backends(sql) : []
@@ -59,7 +68,9 @@ export async function contarCpu(servidorPid: number, sql: Sql | null): Promise<(
     }
     const todos = sql ? new Set([...pids, ...(await backends(sql))]) : new Set<number>()
     // A backend gone by the end is left out; none of this machine's leaves the share unknown.
-    const deltas = [...todos].map((pid) => cpuMs(pid) - (postgres.get(pid) ?? 0)).filter((d) => !Number.isNaN(d))
+    const deltas = [...todos]
+      .map((pid) => cpuMs(pid) - (postgres.get(pid) ?? 0))
+      .filter((d) => !Number.isNaN(d))
     if (deltas.length > 0) r.postgres = redondear(deltas.reduce((a, b) => a + b, 0) / n)
     return r
   }

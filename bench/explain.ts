@@ -9,7 +9,12 @@ import { validarPaciente } from '../shared/paciente-datos.js'
 import type { Sql } from '../server/db.js'
 import { atencionesDePaciente } from '../server/queries/atenciones.js'
 import { buscar } from '../server/queries/busqueda.js'
-import { insertarPaciente, listarPacientes, obtenerPaciente, posiblesDuplicados } from '../server/queries/pacientes.js'
+import {
+  insertarPaciente,
+  listarPacientes,
+  obtenerPaciente,
+  posiblesDuplicados,
+} from '../server/queries/pacientes.js'
 import { buscarIngenuo } from './baseline.js'
 import { CASOS_BUSQUEDA, consultas, registros, type CasoId, type Muestras } from './cases.js'
 
@@ -22,7 +27,12 @@ export interface Sentencia {
 /** What the product's query functions sent since the last `tomar()`. */
 export class Captura {
   private sentencias: Sentencia[] = []
-  readonly debug: postgres.Options<Record<string, never>>['debug'] = (_c, texto, parametros, tipos) => {
+  readonly debug: postgres.Options<Record<string, never>>['debug'] = (
+    _c,
+    texto,
+    parametros,
+    tipos,
+  ) => {
     this.sentencias.push({ texto, parametros, tipos })
   }
   tomar(): Sentencia[] {
@@ -54,7 +64,12 @@ const INTERNA = /pg_catalog\.pg_type/
  * EXPLAIN ANALYZE of the statements a query function sent, in a transaction that is rolled back
  * (an insert must leave nothing) and that first repeats any `set local` the function issued.
  */
-async function explicar(sql: Sql, sentencias: Sentencia[], caso: Plan['caso'], consulta: string): Promise<Plan[]> {
+async function explicar(
+  sql: Sql,
+  sentencias: Sentencia[],
+  caso: Plan['caso'],
+  consulta: string,
+): Promise<Plan[]> {
   const ajustes = sentencias.filter((s) => AJUSTE.test(s.texto))
   const consultas = sentencias.filter((s) => CONSULTA.test(s.texto) && !INTERNA.test(s.texto))
   if (consultas.length === 0) throw new Error(`No se capturó la consulta de ${caso}`)
@@ -64,13 +79,24 @@ async function explicar(sql: Sql, sentencias: Sentencia[], caso: Plan['caso'], c
     for (const q of consultas) {
       // The parameters as sent (already serialised) with the types they were sent with.
       const parametros = q.parametros.map((p, i) => tx.typed(p as never, q.tipos[i] ?? 0))
-      const filas = await tx.unsafe(`explain (analyze, buffers, format text) ${q.texto}`, parametros as never[])
+      const filas = await tx.unsafe(
+        `explain (analyze, buffers, format text) ${q.texto}`,
+        parametros as never[],
+      )
       const plan = filas.map((f) => String(Object.values(f)[0]))
       const secuenciales = plan
         .map((l) => /Seq Scan on (\w+)/.exec(l)?.[1])
         .filter((t): t is string => t !== undefined && TABLAS_GRANDES.has(t))
-      const tiempo = (nombre: string) => Number(new RegExp(`${nombre} Time: ([\\d.]+) ms`).exec(plan.join('\n'))?.[1] ?? NaN)
-      planes.push({ caso, consulta, ms: tiempo('Execution'), planificacionMs: tiempo('Planning'), secuenciales, plan })
+      const tiempo = (nombre: string) =>
+        Number(new RegExp(`${nombre} Time: ([\\d.]+) ms`).exec(plan.join('\n'))?.[1] ?? NaN)
+      planes.push({
+        caso,
+        consulta,
+        ms: tiempo('Execution'),
+        planificacionMs: tiempo('Planning'),
+        secuenciales,
+        plan,
+      })
     }
     return planes
   })
@@ -109,7 +135,11 @@ export async function revisarPlanes(
   const diferencias: Diferencia[] = []
   let comparadas = 0
   /** Runs one product call and explains exactly what it sent. */
-  const revisar = async <T>(caso: Plan['caso'], consulta: string, llamada: () => Promise<T>): Promise<T> => {
+  const revisar = async <T>(
+    caso: Plan['caso'],
+    consulta: string,
+    llamada: () => Promise<T>,
+  ): Promise<T> => {
     c.tomar()
     const valor = await llamada()
     planes.push(...(await explicar(sql, c.tomar(), caso, consulta)))
@@ -119,19 +149,27 @@ export async function revisarPlanes(
   for (const caso of CASOS_BUSQUEDA) {
     for (const [i, consulta] of consultas(caso, m, r, porCaso).entries()) {
       const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(consulta)))
-      const filas = await revisar(caso, consulta, async () => (await buscar({ sql, sqlBusqueda: sql }, filtros, 50, null, tz)).filas)
+      const filas = await revisar(
+        caso,
+        consulta,
+        async () => (await buscar({ sql, sqlBusqueda: sql }, filtros, 50, null, tz)).filas,
+      )
       // A second page through the keyset cursor, from the first sample's last row.
       const ultima = filas[49]
       if (i === 0 && ultima) {
         const despues: [string, number, number] = [ultima.clave, ultima.tipo, ultima.claveId]
-        await revisar(caso, `${consulta} (página 2)`, () => buscar({ sql, sqlBusqueda: sql }, filtros, 50, despues, tz))
+        await revisar(caso, `${consulta} (página 2)`, () =>
+          buscar({ sql, sqlBusqueda: sql }, filtros, 50, despues, tz),
+        )
       }
       if (i < comparar) {
         // The naive query may pass the statement timeout; then this sample is not compared.
-        const ingenuas = await buscarIngenuo(sql, filtros, 0, tz).catch((err: { code?: string }) => {
-          if (err.code === '57014') return null
-          throw err
-        })
+        const ingenuas = await buscarIngenuo(sql, filtros, 0, tz).catch(
+          (err: { code?: string }) => {
+            if (err.code === '57014') return null
+            throw err
+          },
+        )
         const clave = (f: { tipo: number; claveId: number }) => `${f.tipo}:${f.claveId}`
         if (ingenuas) comparadas += 1
         if (ingenuas && filas.slice(0, 50).map(clave).join() !== ingenuas.map(clave).join()) {
@@ -146,11 +184,15 @@ export async function revisarPlanes(
   const p = m.pacientes[0]!
   const [clave] = await sql<{ clave: string }[]>`
     select to_char(creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave from pacientes where id = ${p.id}`
-  await revisar('listaPacientes', `cursor en el paciente ${p.id}`, () => listarPacientes(sql, 51, [clave!.clave, p.id]))
+  await revisar('listaPacientes', `cursor en el paciente ${p.id}`, () =>
+    listarPacientes(sql, 51, [clave!.clave, p.id]),
+  )
 
   for (const x of m.pacientes.slice(0, porCaso)) {
     await revisar('pacientePorId', `paciente ${x.id}`, () => obtenerPaciente(sql, x.id))
-    await revisar('pacientePorId', `atenciones del paciente ${x.id}`, () => atencionesDePaciente(sql, x.id, tz))
+    await revisar('pacientePorId', `atenciones del paciente ${x.id}`, () =>
+      atencionesDePaciente(sql, x.id, tz),
+    )
     await revisar('posiblesDuplicados', `paciente ${x.id}`, () => posiblesDuplicados(sql, x))
   }
 
@@ -159,7 +201,13 @@ export async function revisarPlanes(
   if (!datos) throw new Error('El cuerpo de registro de la prueba no es válido')
   // Captured in one rolled-back transaction, explained in another, so the row is new both times.
   c.tomar()
-  await sinDejarRastro(sql, (tx) => insertarPaciente(tx, datos, POLITICA_PRIVACIDAD_VERSION, { usuarioId: null, usuario: null, direccion: null }))
+  await sinDejarRastro(sql, (tx) =>
+    insertarPaciente(tx, datos, POLITICA_PRIVACIDAD_VERSION, {
+      usuarioId: null,
+      usuario: null,
+      direccion: null,
+    }),
+  )
   planes.push(...(await explicar(sql, c.tomar(), 'registrarPaciente', 'insert (deshecho)')))
   return { planes, diferencias, comparadas }
 }

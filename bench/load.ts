@@ -10,9 +10,12 @@ import { ROOT } from '../server/paths.js'
 export async function asegurarBaseDeDatos(url: string): Promise<void> {
   const destino = new URL(url)
   const nombre = decodeURIComponent(destino.pathname.replace(/^\//, ''))
-  if (!/^[a-z_][a-z0-9_]*$/.test(nombre)) throw new Error(`Nombre de base de datos no admitido: "${nombre}"`)
+  if (!/^[a-z_][a-z0-9_]*$/.test(nombre))
+    throw new Error(`Nombre de base de datos no admitido: "${nombre}"`)
   if (nombre === 'test' || nombre === 'postgres') {
-    throw new Error(`La prueba de rendimiento no carga datos en la base "${nombre}": use una propia (p. ej. clinica_bench)`)
+    throw new Error(
+      `La prueba de rendimiento no carga datos en la base "${nombre}": use una propia (p. ej. clinica_bench)`,
+    )
   }
   const servidor = new URL(url)
   servidor.pathname = '/postgres'
@@ -35,7 +38,9 @@ export interface Conteo {
 
 /** Exact counts; zero when the tables do not exist yet. */
 export async function contar(sql: Sql): Promise<Conteo> {
-  const [t] = await sql<{ existe: boolean }[]>`select to_regclass('public.atenciones') is not null as existe`
+  const [t] = await sql<
+    { existe: boolean }[]
+  >`select to_regclass('public.atenciones') is not null as existe`
   if (!t?.existe) return { pacientes: 0, atenciones: 0 }
   const [f] = await sql<Conteo[]>`
     select (select count(*) from pacientes)::int as pacientes, (select count(*) from atenciones)::int as atenciones`
@@ -91,7 +96,10 @@ export async function conectar(
   if (destino.databaseUrl) {
     const opciones = clientOptions(max, { busqueda: true })
     // A cut-off naive query must not keep running in PostgreSQL while the product is measured.
-    const connection = { ...opciones.connection, ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) }
+    const connection = {
+      ...opciones.connection,
+      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
+    }
     const sql = postgres(destino.databaseUrl, { ...opciones, connection, debug })
     return { sql, cerrar: () => sql.end({ timeout: 5 }) }
   }

@@ -50,7 +50,10 @@ export interface Opciones {
 
 const URL_POR_DEFECTO = 'postgres://postgres@127.0.0.1:5432/clinica_bench'
 
-export function leerOpciones(argv: string[], env: NodeJS.ProcessEnv = process.env): Opciones | 'ayuda' {
+export function leerOpciones(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Opciones | 'ayuda' {
   const { values: v } = parseArgs({
     args: argv,
     options: {
@@ -76,7 +79,8 @@ export function leerOpciones(argv: string[], env: NodeJS.ProcessEnv = process.en
   if (v.help) return 'ayuda'
   const entero = (nombre: string, valor: string, min: number) => {
     const n = Number(valor.replace(/[_.]/g, ''))
-    if (!Number.isInteger(n) || n < min) throw new Error(`--${nombre} debe ser un entero ≥ ${min}: "${valor}"`)
+    if (!Number.isInteger(n) || n < min)
+      throw new Error(`--${nombre} debe ser un entero ≥ ${min}: "${valor}"`)
     return n
   }
   const casos = v.casos ? (v.casos.split(',').map((c) => c.trim()) as CasoId[]) : null

@@ -23,7 +23,8 @@ export interface PostgresPropio {
 /** PostgreSQL refuses to run as root: then its tools run as the `postgres` account. */
 function ejecutar(programa: string, args: string[]): string {
   const bin = join(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim(), programa)
-  const [cmd, argv] = userInfo().uid === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]
+  const [cmd, argv] =
+    userInfo().uid === 0 ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]
   const r = spawnSync(cmd, argv, { encoding: 'utf8' })
   if (r.status !== 0) throw new Error(`${programa} falló (${r.status}): ${r.stderr || r.stdout}`)
   return r.stdout
@@ -36,11 +37,21 @@ export async function arrancarPostgresPropio(): Promise<PostgresPropio> {
     mkdirSync(dirname(DIR_POSTGRES), { recursive: true })
     mkdirSync(DIR_POSTGRES, { mode: 0o700 })
     if (raiz) {
-      const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
+      const id = (flag: string) =>
+        Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim())
       chownSync(DIR_POSTGRES, id('-u'), id('-g'))
     }
     console.log('Creando el PostgreSQL propio de la prueba (initdb)…')
-    ejecutar('initdb', ['-D', DIR_POSTGRES, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'])
+    ejecutar('initdb', [
+      '-D',
+      DIR_POSTGRES,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ])
   }
   const puerto = await freePort()
   // A quarter of the memory, the usual advice; at least enough for the million-patient set (~2 GB).
@@ -54,7 +65,16 @@ export async function arrancarPostgresPropio(): Promise<PostgresPropio> {
     `-c effective_cache_size=${mb * 2}MB`,
     '-c max_wal_size=4GB',
   ].join(' ')
-  ejecutar('pg_ctl', ['-D', DIR_POSTGRES, '-o', opciones, '-l', join(DIR_POSTGRES, 'registro.log'), '-w', 'start'])
+  ejecutar('pg_ctl', [
+    '-D',
+    DIR_POSTGRES,
+    '-o',
+    opciones,
+    '-l',
+    join(DIR_POSTGRES, 'registro.log'),
+    '-w',
+    'start',
+  ])
   const url = `postgres://postgres@127.0.0.1:${puerto}/postgres`
   console.log(`PostgreSQL propio en el puerto ${puerto} (shared_buffers ${sharedBuffers}).`)
   return {

@@ -55,27 +55,53 @@ export function linea(
     l.razonP99 = redondear(tope / producto.p99)
   }
   if (caso === 'registrarPaciente') {
-    l.presupuesto = { limite: `≥ ${PRESUPUESTO_REGISTROS_RPS}/s`, cumple: producto.rps >= PRESUPUESTO_REGISTROS_RPS }
+    l.presupuesto = {
+      limite: `≥ ${PRESUPUESTO_REGISTROS_RPS}/s`,
+      cumple: producto.rps >= PRESUPUESTO_REGISTROS_RPS,
+    }
   } else if (caso !== 'listaPacientes' && caso !== 'pacientePorId') {
-    l.presupuesto = { limite: `p99 ≤ ${PRESUPUESTO_P99_MS} ms`, cumple: producto.p99 <= PRESUPUESTO_P99_MS }
+    l.presupuesto = {
+      limite: `p99 ≤ ${PRESUPUESTO_P99_MS} ms`,
+      cumple: producto.p99 <= PRESUPUESTO_P99_MS,
+    }
   }
   if (l.presupuesto && !presupuestos) l.presupuesto = { ...l.presupuesto, referencia: true }
-  if (producto.errores > 0 || producto.no2xx > 0) l.presupuesto = { limite: 'sin errores', cumple: false }
+  if (producto.errores > 0 || producto.no2xx > 0)
+    l.presupuesto = { limite: 'sin errores', cumple: false }
   return l
 }
 
-const ms = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1))
-const num = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(1))
-const razon = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '—' : `${n >= 10 ? n.toFixed(0) : n.toFixed(1)}×`)
+const ms = (n: number | undefined) =>
+  n === undefined || Number.isNaN(n) ? '—' : n < 10 ? n.toFixed(2) : n.toFixed(1)
+const num = (n: number | undefined) =>
+  n === undefined || Number.isNaN(n) ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(1)
+const razon = (n: number | undefined) =>
+  n === undefined || !Number.isFinite(n) ? '—' : `${n >= 10 ? n.toFixed(0) : n.toFixed(1)}×`
 
 const cpu = (c: CpuPorSolicitud | undefined) =>
   c === undefined
     ? '—'
-    : [c.servidor, c.postgres, c.cliente].map((n) => (n === undefined || Number.isNaN(n) ? '—' : n.toFixed(2))).join('+')
+    : [c.servidor, c.postgres, c.cliente]
+        .map((n) => (n === undefined || Number.isNaN(n) ? '—' : n.toFixed(2)))
+        .join('+')
 
 /** A plain-text table, also fit for pasting into a Markdown note. */
 export function tabla(lineas: LineaCaso[]): string {
-  const cab = ['caso', 'conex.', 'p50 ms', 'p99 ms', 'req/s', 'base p50', 'base p99', 'base req/s', '× p50', '× p99', 'lecturas', 'CPU srv+pg+cli', 'presupuesto']
+  const cab = [
+    'caso',
+    'conex.',
+    'p50 ms',
+    'p99 ms',
+    'req/s',
+    'base p50',
+    'base p99',
+    'base req/s',
+    '× p50',
+    '× p99',
+    'lecturas',
+    'CPU srv+pg+cli',
+    'presupuesto',
+  ]
   const filas = lineas.map((l) => [
     l.titulo,
     String(l.conexiones),
@@ -96,11 +122,22 @@ export function tabla(lineas: LineaCaso[]): string {
         : `${l.presupuesto.cumple ? 'ok' : 'FALLA'} (${l.presupuesto.limite})`,
   ])
   const anchos = cab.map((c, i) => Math.max(c.length, ...filas.map((f) => f[i]!.length)))
-  const fila = (f: string[]) => `| ${f.map((c, i) => (i === 0 || i === f.length - 1 ? c.padEnd(anchos[i]!) : c.padStart(anchos[i]!))).join(' | ')} |`
-  return [fila(cab), `|${anchos.map((a) => '-'.repeat(a + 2)).join('|')}|`, ...filas.map(fila)].join('\n')
+  const fila = (f: string[]) =>
+    `| ${f.map((c, i) => (i === 0 || i === f.length - 1 ? c.padEnd(anchos[i]!) : c.padStart(anchos[i]!))).join(' | ')} |`
+  return [
+    fila(cab),
+    `|${anchos.map((a) => '-'.repeat(a + 2)).join('|')}|`,
+    ...filas.map(fila),
+  ].join('\n')
 }
 
-export function maquina(): { cpus: number; modeloCpu?: string; memoriaGb: number; node: string; carga: number[] } {
+export function maquina(): {
+  cpus: number
+  modeloCpu?: string
+  memoriaGb: number
+  node: string
+  carga: number[]
+} {
   return {
     cpus: cpus().length,
     modeloCpu: cpus()[0]?.model,

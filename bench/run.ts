@@ -3,11 +3,30 @@
 // Exit 1 when a plan scans pacientes or atenciones sequentially, a budget is missed or a request fails.
 import { cpus } from 'node:os'
 import { servirBaseline } from './baseline.js'
-import { azar, CASOS_BUSQUEDA, CONEXIONES_INUNDACION, consultas, muestrear, registros, TERMINOS_VACIOS, type CasoId, type Muestras } from './cases.js'
+import {
+  azar,
+  CASOS_BUSQUEDA,
+  CONEXIONES_INUNDACION,
+  consultas,
+  muestrear,
+  registros,
+  TERMINOS_VACIOS,
+  type CasoId,
+  type Muestras,
+} from './cases.js'
 import { Captura, revisarPlanes } from './explain.js'
 import type { Sql } from '../server/db.js'
 import { contarCpu } from './cpu.js'
-import { analizar, asegurarBaseDeDatos, bloques, conectar, contar, sembrar, sinEstadisticas, type Conteo } from './load.js'
+import {
+  analizar,
+  asegurarBaseDeDatos,
+  bloques,
+  conectar,
+  contar,
+  sembrar,
+  sinEstadisticas,
+  type Conteo,
+} from './load.js'
 import { medir, redondear, type Carga, type Medida } from './measure.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
 import { arrancarPostgresPropio } from './own-postgres.js'
@@ -24,14 +43,18 @@ async function prepararDatos(op: Opciones): Promise<{ conteo: Conteo; version: s
   let conteo = await contar(con.sql)
   if (conteo.pacientes < op.pacientes) {
     await con.cerrar()
-    const env = op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATABASE_URL: '', DATA_DIR: op.dataDir }
+    const env = op.databaseUrl
+      ? { DATABASE_URL: op.databaseUrl }
+      : { DATABASE_URL: '', DATA_DIR: op.dataDir }
     await sembrar(env, op.pacientes - conteo.pacientes)
     con = await conectar(op, 1)
     conteo = await contar(con.sql)
     console.log('Actualizando las estadísticas del planificador (vacuum analyze)…')
     await analizar(con.sql)
   } else {
-    console.log(`Datos reutilizados: ${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones.`)
+    console.log(
+      `Datos reutilizados: ${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones.`,
+    )
     if (await sinEstadisticas(con.sql)) await analizar(con.sql)
   }
   const [v] = await con.sql<{ version: string; sb: string }[]>`
@@ -53,17 +76,23 @@ async function faseDirecta(op: Opciones, r: () => number) {
   const con = await conectar(op, op.conexiones, captura.debug, op.baselineSegundos * 1000)
   try {
     const m = await muestrear(con.sql, r, 3000, TZ)
-    console.log(`Muestra: ${m.pacientes.length} pacientes y ${m.atenciones.length} atenciones para los términos de búsqueda.`)
+    console.log(
+      `Muestra: ${m.pacientes.length} pacientes y ${m.atenciones.length} atenciones para los términos de búsqueda.`,
+    )
     const busquedas = new Map<CasoId, string[]>()
     for (const caso of CASOS_BUSQUEDA) busquedas.set(caso, consultas(caso, m, r, 5000))
-    if (op.soak) return { listas: { busquedas, m }, revision: null, baseline: new Map<CasoId, Medida>() }
+    if (op.soak)
+      return { listas: { busquedas, m }, revision: null, baseline: new Map<CasoId, Medida>() }
 
     console.log('Revisando los planes (EXPLAIN ANALYZE) de cada consulta del producto…')
     const revision = await revisarPlanes(con.sql, captura, m, r, TZ, 5, op.baseline ? 3 : 0)
     for (const p of revision.planes.filter((x) => x.secuenciales.length > 0)) {
-      console.log(`  SCAN SECUENCIAL en ${p.secuenciales.join(', ')}: ${p.caso} «${p.consulta}»\n    ${p.plan.join('\n    ')}`)
+      console.log(
+        `  SCAN SECUENCIAL en ${p.secuenciales.join(', ')}: ${p.caso} «${p.consulta}»\n    ${p.plan.join('\n    ')}`,
+      )
     }
-    for (const d of revision.diferencias) console.log(`  AVISO: la línea base responde otras filas en ${d.caso} «${d.consulta}»`)
+    for (const d of revision.diferencias)
+      console.log(`  AVISO: la línea base responde otras filas en ${d.caso} «${d.consulta}»`)
 
     const baseline = new Map<CasoId, Medida>()
     if (op.baseline) {
@@ -84,7 +113,9 @@ async function faseDirecta(op: Opciones, r: () => number) {
             maxSolicitudes: op.baselineSolicitudes,
             maxSegundos: op.baselineSegundos,
           })
-          console.log(`p50 ${med.p50} ms, p99 ${med.p99} ms, ${med.rps} req/s (${med.solicitudes} solicitudes)`)
+          console.log(
+            `p50 ${med.p50} ms, p99 ${med.p99} ms, ${med.rps} req/s (${med.solicitudes} solicitudes)`,
+          )
           baseline.set(caso, med)
         }
       } finally {
@@ -97,7 +128,13 @@ async function faseDirecta(op: Opciones, r: () => number) {
   }
 }
 
-async function medirProducto(op: Opciones, s: Servidor, l: Listas, r: () => number, baseline: Map<CasoId, Medida>) {
+async function medirProducto(
+  op: Opciones,
+  s: Servidor,
+  l: Listas,
+  r: () => number,
+  baseline: Map<CasoId, Medida>,
+) {
   // The embedded home has one connection, the server's: no counters from there.
   const con = op.databaseUrl ? await conectar(op, 1) : null
   try {
@@ -116,14 +153,27 @@ async function medirCasos(
   estadisticas: Sql | null,
 ) {
   const rutas = new Map<CasoId, string[]>()
-  for (const [caso, qs] of l.busquedas) rutas.set(caso, qs.map((q) => `/pacientes/buscar?${q}`))
+  for (const [caso, qs] of l.busquedas)
+    rutas.set(
+      caso,
+      qs.map((q) => `/pacientes/buscar?${q}`),
+    )
   rutas.set('apellidoBajoInundacion', rutas.get('apellidoPrefijo') ?? [])
   rutas.set('listaPacientes', await paginas(s, '/pacientes?limite=50', PAGINAS_LISTA))
-  rutas.set('pacientePorId', l.m.pacientes.map((p) => `/pacientes/${p.id}`))
+  rutas.set(
+    'pacientePorId',
+    l.m.pacientes.map((p) => `/pacientes/${p.id}`),
+  )
   const cuerpo = registros(l.m, r)
 
   const lineas: LineaCaso[] = []
-  const casos: CasoId[] = [...CASOS_BUSQUEDA, 'apellidoBajoInundacion', 'listaPacientes', 'pacientePorId', 'registrarPaciente']
+  const casos: CasoId[] = [
+    ...CASOS_BUSQUEDA,
+    'apellidoBajoInundacion',
+    'listaPacientes',
+    'pacientePorId',
+    'registrarPaciente',
+  ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
     const registro = caso === 'registrarPaciente'
     const lista = rutas.get(caso) ?? []
@@ -134,21 +184,41 @@ async function medirCasos(
     const siguiente = (calentando: boolean) => () =>
       registro
         ? { method: 'POST', path: '/pacientes', body: JSON.stringify(cuerpo()) }
-        : { path: calentando ? lista[lista.length - 1 - (w++ % lista.length)]! : lista[i++ % lista.length]! }
+        : {
+            path: calentando
+              ? lista[lista.length - 1 - (w++ % lista.length)]!
+              : lista[i++ % lista.length]!,
+          }
     const base = { url: s.url, headers: s.headers, conexiones }
     if (op.calentamiento > 0) {
-      await medir({ ...base, siguiente: siguiente(true), maxSolicitudes: 1e9, maxSegundos: op.calentamiento })
+      await medir({
+        ...base,
+        siguiente: siguiente(true),
+        maxSolicitudes: 1e9,
+        maxSegundos: op.calentamiento,
+      })
     }
     const antes = estadisticas && (await bloques(estadisticas))
     const cpu = await contarCpu(s.proceso.child.pid!, estadisticas)
     const med = await medirCaso(caso, base, siguiente(false), op)
-    const l2 = linea(caso, registro ? 'POST /pacientes' : lista[0]!, conexiones, med, baseline.get(caso), !op.embebida)
+    const l2 = linea(
+      caso,
+      registro ? 'POST /pacientes' : lista[0]!,
+      conexiones,
+      med,
+      baseline.get(caso),
+      !op.embebida,
+    )
     l2.cpuMsPorSolicitud = await cpu(med.solicitudes)
     if (estadisticas && antes) {
       // PostgreSQL's own counters: pages it had to read (from the OS cache or the disk) per request.
       const despues = await bloques(estadisticas)
-      l2.bloquesLeidosPorSolicitud = redondear((despues.leidos - antes.leidos) / Math.max(1, med.solicitudes))
-      l2.bloquesEnCachePorSolicitud = redondear((despues.enCache - antes.enCache) / Math.max(1, med.solicitudes))
+      l2.bloquesLeidosPorSolicitud = redondear(
+        (despues.leidos - antes.leidos) / Math.max(1, med.solicitudes),
+      )
+      l2.bloquesEnCachePorSolicitud = redondear(
+        (despues.enCache - antes.enCache) / Math.max(1, med.solicitudes),
+      )
     }
     console.log(
       `  ${l2.titulo}: p50 ${med.p50} ms, p99 ${med.p99} ms, ${med.rps} req/s (${med.solicitudes} solicitudes` +
@@ -163,8 +233,18 @@ async function medirCasos(
  * The case's measured load; `apellidoBajoInundacion` runs it while CONEXIONES_INUNDACION more
  * connections send searches with nothing to index, which must cost the others nothing.
  */
-async function medirCaso(caso: CasoId, base: Omit<Carga, 'siguiente' | 'maxSolicitudes' | 'maxSegundos'>, siguiente: Carga['siguiente'], op: Opciones): Promise<Medida> {
-  const medida = medir({ ...base, siguiente, maxSolicitudes: op.solicitudes, maxSegundos: op.segundos })
+async function medirCaso(
+  caso: CasoId,
+  base: Omit<Carga, 'siguiente' | 'maxSolicitudes' | 'maxSegundos'>,
+  siguiente: Carga['siguiente'],
+  op: Opciones,
+): Promise<Medida> {
+  const medida = medir({
+    ...base,
+    siguiente,
+    maxSolicitudes: op.solicitudes,
+    maxSegundos: op.segundos,
+  })
   if (caso !== 'apellidoBajoInundacion') return medida
   let k = 0
   const inundacion = await medir({
@@ -190,7 +270,9 @@ async function main(): Promise<number> {
   }
   const modo = op.embebida ? 'embebida' : op.postgresPropio ? 'postgresql-propio' : 'postgresql'
   const comando = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim()
-  console.log(`Prueba de rendimiento (${modo}${op.soak ? ', soak' : ''}) en ${cpus().length} núcleos.`)
+  console.log(
+    `Prueba de rendimiento (${modo}${op.soak ? ', soak' : ''}) en ${cpus().length} núcleos.`,
+  )
   const propio = op.postgresPropio ? await arrancarPostgresPropio() : null
   try {
     if (propio) {
@@ -206,24 +288,48 @@ async function main(): Promise<number> {
   }
 }
 
-async function medirTodo(op: Opciones, modo: string, comando: string, conteo: Conteo, version: string): Promise<number> {
+async function medirTodo(
+  op: Opciones,
+  modo: string,
+  comando: string,
+  conteo: Conteo,
+  version: string,
+): Promise<number> {
   const r = azar(op.semilla)
   const directa = await faseDirecta(op, r)
 
   if (op.soloPlanes) {
     const planes = directa.revision?.planes ?? []
     for (const p of planes) {
-      const marca = p.secuenciales.length > 0 ? `  SCAN SECUENCIAL en ${p.secuenciales.join(', ')}` : ''
-      console.log(`${p.caso.padEnd(20)} ${p.ms.toFixed(2).padStart(9)} ms  (plan ${p.planificacionMs.toFixed(2)} ms)  ${p.consulta}${marca}`)
+      const marca =
+        p.secuenciales.length > 0 ? `  SCAN SECUENCIAL en ${p.secuenciales.join(', ')}` : ''
+      console.log(
+        `${p.caso.padEnd(20)} ${p.ms.toFixed(2).padStart(9)} ms  (plan ${p.planificacionMs.toFixed(2)} ms)  ${p.consulta}${marca}`,
+      )
     }
-    const archivo = guardar(`${modo}-planes`, { fecha: new Date().toISOString(), modo, datos: conteo, revision: directa.revision })
+    const archivo = guardar(`${modo}-planes`, {
+      fecha: new Date().toISOString(),
+      modo,
+      datos: conteo,
+      revision: directa.revision,
+    })
     console.log(`Resultados en ${archivo}`)
     return planes.some((p) => p.secuenciales.length > 0) ? 1 : 0
   }
 
   console.log('Arrancando el servidor construido…')
-  const s = await arrancar(op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATA_DIR: op.dataDir })
-  const comun = { fecha: new Date().toISOString(), modo, comando, maquina: maquina(), postgres: version, datos: conteo, opciones: op }
+  const s = await arrancar(
+    op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATA_DIR: op.dataDir },
+  )
+  const comun = {
+    fecha: new Date().toISOString(),
+    modo,
+    comando,
+    maquina: maquina(),
+    postgres: version,
+    datos: conteo,
+    opciones: op,
+  }
   const cargaInicial = comun.maquina.carga
   try {
     if (op.soak) {
@@ -237,21 +343,32 @@ async function medirTodo(op: Opciones, modo: string, comando: string, conteo: Co
     const planes = directa.revision?.planes ?? []
     const secuenciales = planes.filter((p) => p.secuenciales.length > 0)
     const fallas = [
-      ...secuenciales.map((p) => `scan secuencial en ${p.secuenciales.join(', ')}: ${p.caso} «${p.consulta}»`),
+      ...secuenciales.map(
+        (p) => `scan secuencial en ${p.secuenciales.join(', ')}: ${p.caso} «${p.consulta}»`,
+      ),
       ...lineas
         .filter((l) => l.presupuesto && !l.presupuesto.cumple && !l.presupuesto.referencia)
         .map((l) => `${l.titulo}: fuera de presupuesto (${l.presupuesto!.limite})`),
     ]
-    console.log(`\n${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones (${modo}; ${version})`)
+    console.log(
+      `\n${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones (${modo}; ${version})`,
+    )
     console.log(
       'Latencias en ms; «base» = línea base ingenua; × = base / producto; ' +
         'lecturas = páginas que PostgreSQL leyó fuera de shared_buffers, por solicitud; ' +
         'CPU = ms de CPU por solicitud del servidor + PostgreSQL (si corre en esta máquina) + el cliente de la prueba\n',
     )
     console.log(tabla(lineas))
-    console.log(`\nCarga de la máquina (1, 5, 15 min): al empezar ${cargaInicial.join(' ')}, al terminar ${maquina().carga.join(' ')}.`)
-    console.log(`\nPlanes revisados: ${planes.length}, con scan secuencial en pacientes o atenciones: ${secuenciales.length}.`)
-    if (directa.revision) console.log(`Resultados comparados con la línea base: ${directa.revision.comparadas}, distintos: ${directa.revision.diferencias.length}.`)
+    console.log(
+      `\nCarga de la máquina (1, 5, 15 min): al empezar ${cargaInicial.join(' ')}, al terminar ${maquina().carga.join(' ')}.`,
+    )
+    console.log(
+      `\nPlanes revisados: ${planes.length}, con scan secuencial en pacientes o atenciones: ${secuenciales.length}.`,
+    )
+    if (directa.revision)
+      console.log(
+        `Resultados comparados con la línea base: ${directa.revision.comparadas}, distintos: ${directa.revision.diferencias.length}.`,
+      )
     const archivo = guardar(modo, { ...comun, casos: lineas, revision: directa.revision, fallas })
     console.log(`Resultados en ${archivo}`)
     for (const f of fallas) console.log(`FALLA: ${f}`)

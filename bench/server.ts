@@ -20,7 +20,13 @@ export interface Servidor {
 /** Builds when the sources are newer than the last build, then starts dist/server/main.js. */
 export async function arrancar(env: NodeJS.ProcessEnv): Promise<Servidor> {
   ensureBuilt()
-  const proceso = await startServer({ LOG_LEVEL: 'warn', DEMO_DATA: 'false', ADMIN_USER: USUARIO, ADMIN_PASSWORD: CONTRASENA, ...env })
+  const proceso = await startServer({
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'false',
+    ADMIN_USER: USUARIO,
+    ADMIN_PASSWORD: CONTRASENA,
+    ...env,
+  })
   await waitHealthy(proceso, 120_000)
   const url = proceso.url
   const res = await fetch(`${url}/sesion`, {
@@ -30,9 +36,14 @@ export async function arrancar(env: NodeJS.ProcessEnv): Promise<Servidor> {
   })
   if (res.status !== 200) {
     proceso.child.kill('SIGTERM')
-    throw new Error(`No se pudo iniciar sesión como ${USUARIO} (${res.status}): ${await res.text()}`)
+    throw new Error(
+      `No se pudo iniciar sesión como ${USUARIO} (${res.status}): ${await res.text()}`,
+    )
   }
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   return {
     proceso,
     url,
@@ -52,8 +63,11 @@ export async function arrancar(env: NodeJS.ProcessEnv): Promise<Servidor> {
 export async function paginas(s: Servidor, primera: string, n: number): Promise<string[]> {
   const rutas = [primera]
   while (rutas.length < n) {
-    const res = await fetch(s.url + rutas[rutas.length - 1], { headers: { cookie: s.headers.cookie! } })
-    if (res.status !== 200) throw new Error(`GET ${rutas[rutas.length - 1]}: ${res.status} ${await res.text()}`)
+    const res = await fetch(s.url + rutas[rutas.length - 1], {
+      headers: { cookie: s.headers.cookie! },
+    })
+    if (res.status !== 200)
+      throw new Error(`GET ${rutas[rutas.length - 1]}: ${res.status} ${await res.text()}`)
     await res.arrayBuffer()
     const siguiente = /<([^>]+)>\s*;\s*rel="next"/.exec(res.headers.get('link') ?? '')?.[1]
     if (!siguiente) break

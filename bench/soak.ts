@@ -27,7 +27,12 @@ function pendiente(ms: MuestraRss[]): number {
   return den === 0 ? 0 : (num / den) * 60
 }
 
-export async function soak(op: Opciones, s: Servidor, l: { busquedas: Map<string, string[]>; m: Muestras }, r: () => number) {
+export async function soak(
+  op: Opciones,
+  s: Servidor,
+  l: { busquedas: Map<string, string[]>; m: Muestras },
+  r: () => number,
+) {
   const lista = await paginas(s, '/pacientes?limite=50', 20)
   const ids = l.m.pacientes.map((p) => `/pacientes/${p.id}`)
   const cuerpo = registros(l.m, r)
@@ -39,7 +44,10 @@ export async function soak(op: Opciones, s: Servidor, l: { busquedas: Map<string
     const x = elegir()
     if (x < 0.6) {
       mezcla.busqueda++
-      return { method: 'GET', path: `/pacientes/buscar?${de(l.busquedas.get(de(CASOS_BUSQUEDA))!)}` }
+      return {
+        method: 'GET',
+        path: `/pacientes/buscar?${de(l.busquedas.get(de(CASOS_BUSQUEDA))!)}`,
+      }
     }
     if (x < 0.7) {
       mezcla.lista++
@@ -56,8 +64,13 @@ export async function soak(op: Opciones, s: Servidor, l: { busquedas: Map<string
   const antes = redondear(s.rssMb())
   const rss: MuestraRss[] = []
   const inicio = Date.now()
-  const muestreo = setInterval(() => rss.push({ segundo: Math.round((Date.now() - inicio) / 1000), mb: redondear(s.rssMb()) }), 5000)
-  console.log(`Carga mixta durante ${op.duracion} s con ${op.conexiones} conexiones (RSS del servidor en reposo: ${antes} MB)…`)
+  const muestreo = setInterval(
+    () => rss.push({ segundo: Math.round((Date.now() - inicio) / 1000), mb: redondear(s.rssMb()) }),
+    5000,
+  )
+  console.log(
+    `Carga mixta durante ${op.duracion} s con ${op.conexiones} conexiones (RSS del servidor en reposo: ${antes} MB)…`,
+  )
   const med = await medir({
     url: s.url,
     headers: s.headers,
@@ -102,6 +115,9 @@ export async function soak(op: Opciones, s: Servidor, l: { busquedas: Map<string
       `al final ${fin} MB, máximo ${maximo} MB; pendiente tras asentarse ${resultado.rss.pendienteMbPorMinuto} MB/min.`,
   )
   if (!sinErrores) console.log('FALLA: hubo errores o respuestas no 2xx')
-  if (!plano) console.log(`FALLA: la memoria creció ${crecimiento} MB desde que se asentó (tolerancia ${TOLERANCIA_MB} MB)`)
+  if (!plano)
+    console.log(
+      `FALLA: la memoria creció ${crecimiento} MB desde que se asentó (tolerancia ${TOLERANCIA_MB} MB)`,
+    )
   return resultado
 }

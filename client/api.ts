@@ -2,7 +2,15 @@
 // URL, the request and the answer's type are the ones the server registered its route from.
 import type { TSchema } from '@sinclair/typebox'
 import { navigate } from 'wouter/use-browser-location'
-import type { BodyOf, Contract, ErrorBody, ErrorCampo, ParamsOf, QueryOf, ResultOf } from '../shared/contract.js'
+import type {
+  BodyOf,
+  Contract,
+  ErrorBody,
+  ErrorCampo,
+  ParamsOf,
+  QueryOf,
+  ResultOf,
+} from '../shared/contract.js'
 import { fillPath } from '../shared/fill-path.js'
 import { paths, volverA } from './paths.js'
 import { sesion } from './state/sesion.js'
@@ -22,11 +30,13 @@ export class ApiError extends Error {
   }
 }
 
-type Part<S, Key extends string, T> = S extends TSchema ? { [K in Key]: T } : { [K in Key]?: undefined }
+type Part<S, Key extends string, T> = S extends TSchema
+  ? { [K in Key]: T }
+  : { [K in Key]?: undefined }
 
-export type CallOptions<C extends Contract> = Part<C['params'], 'params', ParamsOf<C>> &
-  { query?: C['querystring'] extends TSchema ? Partial<QueryOf<C>> : undefined } &
-  Part<C['body'], 'body', BodyOf<C>> & {
+export type CallOptions<C extends Contract> = Part<C['params'], 'params', ParamsOf<C>> & {
+  query?: C['querystring'] extends TSchema ? Partial<QueryOf<C>> : undefined
+} & Part<C['body'], 'body', BodyOf<C>> & {
     signal?: AbortSignal
     /** A full same-origin URL to call instead of the contract's (a `Link: rel="next"` page). */
     url?: string
@@ -62,8 +72,17 @@ export function nextLink(header: string | null): string | null {
 let redirecting = false
 
 /** Calls a contract and returns the body together with the response (headers, next page). */
-export async function request<C extends Contract>(contract: C, options: CallOptions<C>): Promise<Answer<ResultOf<C>>> {
-  const opts = options as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal; url?: string }
+export async function request<C extends Contract>(
+  contract: C,
+  options: CallOptions<C>,
+): Promise<Answer<ResultOf<C>>> {
+  const opts = options as {
+    params?: Record<string, unknown>
+    query?: Record<string, unknown>
+    body?: unknown
+    signal?: AbortSignal
+    url?: string
+  }
   const url = opts.url ?? fillPath(contract.url, opts.params) + toQuery(opts.query)
   const headers: Record<string, string> = { accept: 'application/json' }
   if (opts.body !== undefined) headers['content-type'] = 'application/json'
@@ -108,7 +127,10 @@ export async function request<C extends Contract>(contract: C, options: CallOpti
 }
 
 /** Calls a contract and returns the typed body of its success answer. */
-export async function call<C extends Contract>(contract: C, options: CallOptions<C>): Promise<ResultOf<C>> {
+export async function call<C extends Contract>(
+  contract: C,
+  options: CallOptions<C>,
+): Promise<ResultOf<C>> {
   return (await request(contract, options)).data
 }
 

@@ -25,12 +25,17 @@ const PacientePage = lazy(paginas.paciente)
 /** Starts loading the page's code while the session is being checked (the same promise lazy() gets). */
 function precargar(path: string): void {
   const carga =
-    path === paths.dashboard ? paginas.dashboard
-    : path === paths.pacientes ? paginas.pacientes
-    : path === paths.crearPaciente ? paginas.crear
-    : path === paths.buscarPaciente ? paginas.buscar
-    : path.startsWith(`${paths.pacientes}/`) ? paginas.paciente
-    : null
+    path === paths.dashboard
+      ? paginas.dashboard
+      : path === paths.pacientes
+        ? paginas.pacientes
+        : path === paths.crearPaciente
+          ? paginas.crear
+          : path === paths.buscarPaciente
+            ? paginas.buscar
+            : path.startsWith(`${paths.pacientes}/`)
+              ? paginas.paciente
+              : null
   carga?.().catch(() => {}) // a failure shows when the page itself renders
 }
 
@@ -53,7 +58,10 @@ function RequireSesion({ children }: { children: ReactNode }) {
     void import('./features/auth/sesion-api.js').then((m) => m.comprobarSesion())
   }, [])
   if (estado === 'comprobando') return <Cargando />
-  if (estado === 'ninguna') return <Redirect to={`${paths.login}${volverA(location + (search ? `?${search}` : ''))}`} replace />
+  if (estado === 'ninguna')
+    return (
+      <Redirect to={`${paths.login}${volverA(location + (search ? `?${search}` : ''))}`} replace />
+    )
   return children
 }
 

@@ -13,8 +13,16 @@ describe('volverA / destinoTrasLogin', () => {
   })
 
   it('never sends the user to another site or back to login', () => {
-    for (const volver of ['//evil.example/x', 'https://evil.example', 'javascript:alert(1)', '/login', '']) {
-      expect(destinoTrasLogin(`?volver=${encodeURIComponent(volver)}`), volver).toBe(paths.dashboard)
+    for (const volver of [
+      '//evil.example/x',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/login',
+      '',
+    ]) {
+      expect(destinoTrasLogin(`?volver=${encodeURIComponent(volver)}`), volver).toBe(
+        paths.dashboard,
+      )
     }
     expect(destinoTrasLogin('')).toBe(paths.dashboard)
   })

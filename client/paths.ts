@@ -20,6 +20,12 @@ export function volverA(here: string): string {
 /** The page to open after login: only a same-site path, never another origin. */
 export function destinoTrasLogin(search: string): string {
   const volver = new URLSearchParams(search).get('volver')
-  if (volver && volver.startsWith('/') && !volver.startsWith('//') && !volver.startsWith(paths.login)) return volver
+  if (
+    volver &&
+    volver.startsWith('/') &&
+    !volver.startsWith('//') &&
+    !volver.startsWith(paths.login)
+  )
+    return volver
   return paths.dashboard
 }

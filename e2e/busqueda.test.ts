@@ -1,7 +1,17 @@
 // Buscar Paciente, the end of a session, throttled logins and the routing-failure screen, at 1440 px.
 import type { BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiPost, DESKTOP, expectAccessible, login, newContext, shot, startApp, watchErrors, type App } from './harness.js'
+import {
+  apiPost,
+  DESKTOP,
+  expectAccessible,
+  login,
+  newContext,
+  shot,
+  startApp,
+  watchErrors,
+  type App,
+} from './harness.js'
 import { nuevoDni, pacienteApi } from './steps.js'
 
 let app: App
@@ -28,11 +38,37 @@ beforeAll(async () => {
     ['Cusco', 'MRI', 'Rodilla'],
   ] as const
   for (const [i, nombre] of ['José', 'Josefina', 'Joaquín'].entries()) {
-    const p = await apiPost<{ id: number }>(page, app, '/pacientes', pacienteApi({ documento: nuevoDni(), primerNombre: nombre, primerApellido: 'Pérez', fechaNacimiento: `198${i}-06-1${i}` }))
+    const p = await apiPost<{ id: number }>(
+      page,
+      app,
+      '/pacientes',
+      pacienteApi({
+        documento: nuevoDni(),
+        primerNombre: nombre,
+        primerApellido: 'Pérez',
+        fechaNacimiento: `198${i}-06-1${i}`,
+      }),
+    )
     const [sede, modalidad, estudio] = visitas[i]!
-    await apiPost(page, app, `/pacientes/${p.id}/atenciones`, { sede, modalidad, estudios: [{ nombre: estudio }], fechaLlegada: `2025-0${i + 3}-10`, horaLlegada: '08:15' })
+    await apiPost(page, app, `/pacientes/${p.id}/atenciones`, {
+      sede,
+      modalidad,
+      estudios: [{ nombre: estudio }],
+      fechaLlegada: `2025-0${i + 3}-10`,
+      horaLlegada: '08:15',
+    })
   }
-  await apiPost(page, app, '/pacientes', pacienteApi({ documento: nuevoDni(), primerNombre: 'Rosa', primerApellido: 'Rojas', fechaNacimiento: '1975-01-01' }))
+  await apiPost(
+    page,
+    app,
+    '/pacientes',
+    pacienteApi({
+      documento: nuevoDni(),
+      primerNombre: 'Rosa',
+      primerApellido: 'Rojas',
+      fechaNacimiento: '1975-01-01',
+    }),
+  )
 }, 240_000)
 
 afterAll(async () => {
@@ -45,11 +81,39 @@ describe('búsqueda y sesión (1440 px)', () => {
   it('muestra Buscar Paciente con los diez filtros y sus opciones', async () => {
     await page.goto('/pacientes/buscar')
     await page.getByRole('heading', { name: 'Buscar Paciente', level: 1 }).waitFor()
-    const etiquetas = ['Tipo de documento', 'Documento', 'Primer nombre', 'Segundo nombre', 'Primer apellido', 'Segundo apellido', 'Fecha inicial', 'Fecha final', 'Sede', 'Modalidad']
+    const etiquetas = [
+      'Tipo de documento',
+      'Documento',
+      'Primer nombre',
+      'Segundo nombre',
+      'Primer apellido',
+      'Segundo apellido',
+      'Fecha inicial',
+      'Fecha final',
+      'Sede',
+      'Modalidad',
+    ]
     for (const e of etiquetas) expect(await page.getByLabel(e, { exact: true }).count(), e).toBe(1)
-    expect(await page.getByLabel('Modalidad').locator('option').allInnerTexts()).toEqual(['Todas', 'DX (RX)', 'Eco (US)', 'MRI', 'Laboratorio'])
-    expect(await page.getByLabel('Sede').locator('option').allInnerTexts()).toEqual(['Todas', 'Lima', 'Arequipa', 'Cusco'])
-    expect(await page.getByLabel('Tipo de documento').locator('option').allInnerTexts()).toEqual(['Todos', 'DNI', 'Cédula', 'Pasaporte', 'RUC'])
+    expect(await page.getByLabel('Modalidad').locator('option').allInnerTexts()).toEqual([
+      'Todas',
+      'DX (RX)',
+      'Eco (US)',
+      'MRI',
+      'Laboratorio',
+    ])
+    expect(await page.getByLabel('Sede').locator('option').allInnerTexts()).toEqual([
+      'Todas',
+      'Lima',
+      'Arequipa',
+      'Cusco',
+    ])
+    expect(await page.getByLabel('Tipo de documento').locator('option').allInnerTexts()).toEqual([
+      'Todos',
+      'DNI',
+      'Cédula',
+      'Pasaporte',
+      'RUC',
+    ])
     await page.getByText('No hay resultados para mostrar.').waitFor()
     await expectAccessible(page, 'buscar')
 
@@ -75,7 +139,9 @@ describe('búsqueda y sesión (1440 px)', () => {
     await expect.poll(() => filas().count()).toBe(3)
     expect(await page.getByRole('button', { name: 'Buscar' }).isEnabled()).toBe(true)
     expect(await filas().first().innerText()).toContain('Pérez')
-    expect(await page.locator('table thead').innerText()).toMatch(/ID[\s\S]*Documento[\s\S]*Paciente[\s\S]*Edad[\s\S]*Estudios[\s\S]*Modalidad[\s\S]*Sede[\s\S]*Estado[\s\S]*Procedencia[\s\S]*Llegada[\s\S]*Prioridad/i)
+    expect(await page.locator('table thead').innerText()).toMatch(
+      /ID[\s\S]*Documento[\s\S]*Paciente[\s\S]*Edad[\s\S]*Estudios[\s\S]*Modalidad[\s\S]*Sede[\s\S]*Estado[\s\S]*Procedencia[\s\S]*Llegada[\s\S]*Prioridad/i,
+    )
     await shot(page, 'buscar-resultados')
     await expectAccessible(page, 'buscar con resultados')
 
@@ -93,7 +159,9 @@ describe('búsqueda y sesión (1440 px)', () => {
     expect(await filas().count()).toBe(0)
 
     await page.goBack()
-    await page.waitForURL((u) => u.pathname + u.search === '/pacientes/buscar?primerApellido=perez&modalidad=Eco')
+    await page.waitForURL(
+      (u) => u.pathname + u.search === '/pacientes/buscar?primerApellido=perez&modalidad=Eco',
+    )
     expect(await page.getByLabel('Primer nombre').inputValue()).toBe('')
     await expect.poll(() => filas().count()).toBe(1)
     await page.goBack()
@@ -105,7 +173,9 @@ describe('búsqueda y sesión (1440 px)', () => {
   it('muestra en rojo sobre la tabla el error de una respuesta fallida, y la siguiente búsqueda lo limpia', async () => {
     // The call altered on its way so the server answers 400: a real failing response.
     await page.route(esBusqueda, (route) =>
-      esLlamada(route) ? route.continue({ url: `${route.request().url()}&fechaInicial=2025-13-45` }) : route.continue(),
+      esLlamada(route)
+        ? route.continue({ url: `${route.request().url()}&fechaInicial=2025-13-45` })
+        : route.continue(),
     )
     await page.getByRole('button', { name: 'Buscar' }).click()
     const error = page.getByRole('alert').filter({ hasText: 'Error en la búsqueda: Bad Request' })
@@ -113,7 +183,9 @@ describe('búsqueda y sesión (1440 px)', () => {
     const rojo = await error.locator('.text-error').evaluate((el) => getComputedStyle(el).color)
     expect(rojo).toBe('rgb(180, 35, 24)')
     const tarjeta = page.getByRole('region', { name: 'Resultados' })
-    expect((await error.boundingBox())!.y).toBeLessThan((await tarjeta.getByText('No hay resultados para mostrar.').boundingBox())!.y)
+    expect((await error.boundingBox())!.y).toBeLessThan(
+      (await tarjeta.getByText('No hay resultados para mostrar.').boundingBox())!.y,
+    )
     await shot(page, 'buscar-error')
     await page.unroute(esBusqueda)
     await page.getByRole('button', { name: 'Buscar' }).click()
@@ -155,7 +227,9 @@ describe('búsqueda y sesión (1440 px)', () => {
     await context.clearCookies()
     await page.getByRole('button', { name: 'Buscar' }).click()
     await page.waitForURL((u) => u.pathname === '/login')
-    expect(new URL(page.url()).searchParams.get('volver')).toBe('/pacientes/buscar?primerApellido=Rojas')
+    expect(new URL(page.url()).searchParams.get('volver')).toBe(
+      '/pacientes/buscar?primerApellido=Rojas',
+    )
     await login(page)
     await page.waitForURL((u) => u.pathname + u.search === '/pacientes/buscar?primerApellido=Rojas')
     await expect.poll(() => filas().count()).toBe(1)
@@ -177,7 +251,9 @@ describe('búsqueda y sesión (1440 px)', () => {
     const p = await otro.newPage()
     await p.goto('/login')
     const intento = async (clave: string) => {
-      const respuesta = p.waitForResponse((r) => new URL(r.url()).pathname === '/sesion' && r.request().method() === 'POST')
+      const respuesta = p.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/sesion' && r.request().method() === 'POST',
+      )
       await login(p, 'intruso', clave)
       return (await respuesta).status()
     }
@@ -186,7 +262,10 @@ describe('búsqueda y sesión (1440 px)', () => {
       await p.getByRole('alert').filter({ hasText: 'Usuario o contraseña incorrectos' }).waitFor()
     }
     expect(await intento('otra-mas')).toBe(429)
-    await p.getByRole('alert').filter({ hasText: /Demasiados intentos fallidos\. Intente nuevamente en \d+ minutos?\./ }).waitFor()
+    await p
+      .getByRole('alert')
+      .filter({ hasText: /Demasiados intentos fallidos\. Intente nuevamente en \d+ minutos?\./ })
+      .waitFor()
     await shot(p, 'login-bloqueado')
     await otro.close()
   })

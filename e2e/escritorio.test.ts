@@ -2,7 +2,18 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Estadisticas } from '../shared/estadisticas.js'
-import { api, apiPost, DESKTOP, expectAccessible, login, newContext, shot, startApp, watchErrors, type App } from './harness.js'
+import {
+  api,
+  apiPost,
+  DESKTOP,
+  expectAccessible,
+  login,
+  newContext,
+  shot,
+  startApp,
+  watchErrors,
+  type App,
+} from './harness.js'
 import { idRegistrado, llenarRegistro, nuevoDni, pacienteApi } from './steps.js'
 
 let app: App
@@ -36,7 +47,9 @@ describe('escritorio (1440 px)', () => {
     await shot(page, 'login-error')
 
     await login(page)
-    await page.waitForURL((u) => u.pathname + u.search === '/pacientes/buscar?primerApellido=Quispe')
+    await page.waitForURL(
+      (u) => u.pathname + u.search === '/pacientes/buscar?primerApellido=Quispe',
+    )
     expect(await page.getByLabel('Primer apellido').inputValue()).toBe('Quispe')
     await page.getByText('No hay resultados para mostrar.').waitFor()
   })
@@ -79,7 +92,10 @@ describe('escritorio (1440 px)', () => {
       await item.click({ force: true }) // a person's click; Playwright would otherwise refuse an aria-disabled target
       expect(path()).toBe('/pacientes/buscar')
     }
-    await page.getByRole('link', { name: /RadiSys/ }).first().click()
+    await page
+      .getByRole('link', { name: /RadiSys/ })
+      .first()
+      .click()
     await page.waitForURL('**/dashboard')
   })
 
@@ -87,7 +103,9 @@ describe('escritorio (1440 px)', () => {
     await page.goto('/dashboard')
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Saltar al contenido')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Saltar al contenido',
+    )
     const pacientes = page.getByRole('link', { name: 'Pacientes', exact: true })
     await pacientes.focus()
     const outline = await pacientes.evaluate((el) => getComputedStyle(el).outlineStyle)
@@ -102,14 +120,32 @@ describe('escritorio (1440 px)', () => {
   it('Registro de Paciente: errores bajo sus campos, municipio dependiente, edad en vivo, éxito, documento duplicado, errores del servidor', async () => {
     await page.goto('/pacientes')
     await page.getByRole('heading', { name: 'Registro de Paciente' }).waitFor()
-    for (const s of ['Identificación', 'Datos Demográficos', 'Contacto']) await page.getByRole('heading', { name: s }).waitFor()
+    for (const s of ['Identificación', 'Datos Demográficos', 'Contacto'])
+      await page.getByRole('heading', { name: s }).waitFor()
     await expectAccessible(page, 'pacientes')
 
     await page.getByRole('button', { name: 'Guardar' }).click()
-    const requeridos = ['tipoDocumento', 'documento', 'primerNombre', 'primerApellido', 'fechaNacimiento', 'sexo', 'departamento', 'municipio', 'zonaResidencial']
-    for (const campo of requeridos) expect(await page.locator(`#${campo}-error`).innerText(), campo).toBe('Campo requerido')
-    expect(await page.locator('#aceptaPolitica-error').innerText()).toBe('Debes aceptar la política de privacidad')
-    expect(await page.getByRole('textbox', { name: 'Documento', exact: true }).getAttribute('aria-invalid')).toBe('true')
+    const requeridos = [
+      'tipoDocumento',
+      'documento',
+      'primerNombre',
+      'primerApellido',
+      'fechaNacimiento',
+      'sexo',
+      'departamento',
+      'municipio',
+      'zonaResidencial',
+    ]
+    for (const campo of requeridos)
+      expect(await page.locator(`#${campo}-error`).innerText(), campo).toBe('Campo requerido')
+    expect(await page.locator('#aceptaPolitica-error').innerText()).toBe(
+      'Debes aceptar la política de privacidad',
+    )
+    expect(
+      await page
+        .getByRole('textbox', { name: 'Documento', exact: true })
+        .getAttribute('aria-invalid'),
+    ).toBe('true')
     await shot(page, 'registro-errores')
     await expectAccessible(page, 'registro con errores')
 
@@ -133,41 +169,72 @@ describe('escritorio (1440 px)', () => {
     expect(await page.locator('#documento-error').count()).toBe(0)
 
     const dni = nuevoDni()
-    await llenarRegistro(page, { documento: dni, primerNombre: 'Valentina', primerApellido: 'Quispe', segundoApellido: 'Mamani', fechaNacimiento: '1990-05-17', celular: '987654321' })
+    await llenarRegistro(page, {
+      documento: dni,
+      primerNombre: 'Valentina',
+      primerApellido: 'Quispe',
+      segundoApellido: 'Mamani',
+      fechaNacimiento: '1990-05-17',
+      celular: '987654321',
+    })
     await page.getByRole('button', { name: 'Guardar' }).click()
     const id = await idRegistrado(page)
     await shot(page, 'registro-exito')
     // Reset after success, and the new patient on top of the list at once.
-    expect(await page.getByRole('textbox', { name: 'Documento', exact: true }).inputValue()).toBe('')
+    expect(await page.getByRole('textbox', { name: 'Documento', exact: true }).inputValue()).toBe(
+      '',
+    )
     const primera = page.locator('table tbody tr').first()
     expect(await primera.locator('td').first().innerText()).toBe(String(id))
     expect(await primera.innerText()).toContain('Valentina Quispe Mamani')
     expect(await primera.innerText()).toContain('987654321')
 
     // Same document again: the server's 409 message, and the field marked.
-    await llenarRegistro(page, { documento: dni, primerNombre: 'Otra', primerApellido: 'Persona', fechaNacimiento: '1985-02-02' })
+    await llenarRegistro(page, {
+      documento: dni,
+      primerNombre: 'Otra',
+      primerApellido: 'Persona',
+      fechaNacimiento: '1985-02-02',
+    })
     await page.getByRole('button', { name: 'Guardar' }).click()
-    await page.getByRole('alert').filter({ hasText: 'Error al registrar paciente: Ya existe un paciente con ese documento' }).waitFor()
-    expect(await page.locator('#documento-error').innerText()).toBe('Ya existe un paciente con ese documento')
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Error al registrar paciente: Ya existe un paciente con ese documento' })
+      .waitFor()
+    expect(await page.locator('#documento-error').innerText()).toBe(
+      'Ya existe un paciente con ese documento',
+    )
 
     // A 400 the browser did not catch (the request altered on its way): its errores land under their fields.
     await page.route('**/pacientes', async (route) => {
       if (route.request().method() !== 'POST') return route.continue()
-      const body = { ...route.request().postDataJSON(), documento: '12AB', correoElectronico: 'no-es-correo' }
+      const body = {
+        ...route.request().postDataJSON(),
+        documento: '12AB',
+        correoElectronico: 'no-es-correo',
+      }
       await route.continue({ postData: JSON.stringify(body) })
     })
     await page.getByRole('textbox', { name: 'Documento', exact: true }).fill(nuevoDni())
     await page.getByRole('button', { name: 'Guardar' }).click()
     await page.getByRole('alert').filter({ hasText: 'Error al registrar paciente: ' }).waitFor()
     expect(await page.locator('#documento-error').innerText()).toBe('El DNI debe tener 8 dígitos')
-    expect(await page.locator('#correoElectronico-error').innerText()).toBe('Correo electrónico inválido')
+    expect(await page.locator('#correoElectronico-error').innerText()).toBe(
+      'Correo electrónico inválido',
+    )
     await page.unroute('**/pacientes')
     await shot(page, 'registro-error-servidor')
   })
 
   it('posibles duplicados aparecen junto al formulario y se pide confirmación antes de guardar', async () => {
     await page.goto('/pacientes/crear')
-    await llenarRegistro(page, { documento: nuevoDni(), primerNombre: 'valentina', primerApellido: 'QUISPE', segundoApellido: 'Mamani', fechaNacimiento: '1990-05-17' })
+    await llenarRegistro(page, {
+      documento: nuevoDni(),
+      primerNombre: 'valentina',
+      primerApellido: 'QUISPE',
+      segundoApellido: 'Mamani',
+      fechaNacimiento: '1990-05-17',
+    })
     const panel = page.getByRole('region', { name: /Posibles duplicados/ })
     await panel.getByRole('heading', { name: 'Posibles duplicados (1)' }).waitFor()
     const enlace = panel.getByRole('link', { name: /Valentina Quispe Mamani/ })
@@ -193,14 +260,34 @@ describe('escritorio (1440 px)', () => {
     await page.getByRole('heading', { name: 'Pacientes', exact: true }).waitFor()
     expect(uplot, 'uPlot solo se carga en el Dashboard').toEqual([])
 
-    const paciente = await apiPost<{ id: number }>(page, app, '/pacientes', pacienteApi({ documento: nuevoDni(), primerNombre: 'Ernesto', primerApellido: 'Huamán', fechaNacimiento: '1970-03-03' }))
-    await apiPost(page, app, `/pacientes/${paciente.id}/atenciones`, { sede: 'Lima', modalidad: 'RX', estudios: [{ nombre: 'Tórax PA' }, { nombre: 'Pelvis' }], prioridad: 'Urgente' })
+    const paciente = await apiPost<{ id: number }>(
+      page,
+      app,
+      '/pacientes',
+      pacienteApi({
+        documento: nuevoDni(),
+        primerNombre: 'Ernesto',
+        primerApellido: 'Huamán',
+        fechaNacimiento: '1970-03-03',
+      }),
+    )
+    await apiPost(page, app, `/pacientes/${paciente.id}/atenciones`, {
+      sede: 'Lima',
+      modalidad: 'RX',
+      estudios: [{ nombre: 'Tórax PA' }, { nombre: 'Pelvis' }],
+      prioridad: 'Urgente',
+    })
     const datos = await api<Estadisticas>(page, '/estadisticas')
     expect(datos.tarjetas.totalPacientes).toBeGreaterThanOrEqual(3)
 
     await page.getByRole('link', { name: 'Dashboard' }).click()
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
-    const tarjetas = { 'Total Pacientes': datos.tarjetas.totalPacientes, 'Citas Pendientes': datos.tarjetas.citasPendientes, 'Estudios Hoy': datos.tarjetas.estudiosHoy, Alertas: datos.tarjetas.alertas }
+    const tarjetas = {
+      'Total Pacientes': datos.tarjetas.totalPacientes,
+      'Citas Pendientes': datos.tarjetas.citasPendientes,
+      'Estudios Hoy': datos.tarjetas.estudiosHoy,
+      Alertas: datos.tarjetas.alertas,
+    }
     for (const [titulo, valor] of Object.entries(tarjetas)) {
       const tarjeta = page.getByRole('article', { name: titulo })
       await expect.poll(() => tarjeta.locator('.stat__value').innerText()).toBe(String(valor))
@@ -224,7 +311,17 @@ describe('escritorio (1440 px)', () => {
   })
 
   it('ficha del paciente: registrar una atención desde los catálogos y cambiar su estado', async () => {
-    const paciente = await apiPost<{ id: number }>(page, app, '/pacientes', pacienteApi({ documento: nuevoDni(), primerNombre: 'Sofía', primerApellido: 'Ccori', fechaNacimiento: '2024-01-10' }))
+    const paciente = await apiPost<{ id: number }>(
+      page,
+      app,
+      '/pacientes',
+      pacienteApi({
+        documento: nuevoDni(),
+        primerNombre: 'Sofía',
+        primerApellido: 'Ccori',
+        fechaNacimiento: '2024-01-10',
+      }),
+    )
     await page.goto(`/pacientes/${paciente.id}`)
     await page.getByRole('heading', { name: 'Sofía Ccori', level: 1 }).waitFor()
     await page.getByText('Este paciente aún no tiene atenciones registradas.').waitFor()

@@ -25,7 +25,12 @@ export interface App {
 /** Builds if needed, starts the server on a fresh database and launches Chromium. */
 export async function startApp(): Promise<App> {
   ensureBuilt()
-  const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', ADMIN_USER: ADMIN.usuario, ADMIN_PASSWORD: ADMIN.contrasena, DEMO_DATA: 'false' }
+  const env: NodeJS.ProcessEnv = {
+    LOG_LEVEL: 'warn',
+    ADMIN_USER: ADMIN.usuario,
+    ADMIN_PASSWORD: ADMIN.contrasena,
+    DEMO_DATA: 'false',
+  }
   let drop: () => Promise<void>
   const serverUrl = inject('testDatabaseUrl')
   if (serverUrl) {
@@ -75,8 +80,16 @@ export async function startApp(): Promise<App> {
 }
 
 /** A browser profile of its own (cookies included) at one screen width, as a clinic in Lima sees it. */
-export async function newContext(app: App, viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await app.browser.newContext({ viewport, locale: 'es-PE', timezoneId: 'America/Lima', baseURL: app.url })
+export async function newContext(
+  app: App,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await app.browser.newContext({
+    viewport,
+    locale: 'es-PE',
+    timezoneId: 'America/Lima',
+    baseURL: app.url,
+  })
   context.setDefaultTimeout(10_000)
   return context
 }
@@ -86,12 +99,17 @@ export function watchErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (400|401|404|409|429)/.test(m.text())) errors.push(`console: ${m.text()}`)
+    if (m.type() === 'error' && !/status of (400|401|404|409|429)/.test(m.text()))
+      errors.push(`console: ${m.text()}`)
   })
   return errors
 }
 
-export async function login(page: Page, usuario = ADMIN.usuario, contrasena = ADMIN.contrasena): Promise<void> {
+export async function login(
+  page: Page,
+  usuario = ADMIN.usuario,
+  contrasena = ADMIN.contrasena,
+): Promise<void> {
   await page.getByLabel('Usuario').fill(usuario)
   await page.getByLabel('Contraseña').fill(contrasena)
   await page.getByRole('button', { name: 'Entrar' }).click()
@@ -101,7 +119,11 @@ export async function shot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0
   // From the top, so fixed parts (sidebar, top bar) sit where a person first sees them.
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true, animations: 'disabled' })
+  await page.screenshot({
+    path: join(SHOTS, `${name}-${width}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  })
 }
 
 const AXE = readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
@@ -120,9 +142,18 @@ interface AxeViolation {
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   await page.evaluate(AXE)
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> }
+      }
+    ).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }))
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })),
+    }))
   })
   const graves = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(graves, `${screen}: ${JSON.stringify(graves, null, 1)}`).toEqual([])
@@ -136,7 +167,10 @@ export async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 export async function apiPost<T>(page: Page, app: App, path: string, body: unknown): Promise<T> {
-  const res = await page.request.post(path, { data: body, headers: { accept: 'application/json', origin: app.url } })
+  const res = await page.request.post(path, {
+    data: body,
+    headers: { accept: 'application/json', origin: app.url },
+  })
   expect(res.status(), `${path}: ${await res.text()}`).toBe(201)
   return (await res.json()) as T
 }

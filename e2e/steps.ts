@@ -7,7 +7,9 @@ let serie = 0
 /** A valid DNI no other test patient has (8 digits). */
 export function nuevoDni(): string {
   serie += 1
-  return String(10_000_000 + ((Date.now() % 1_000_000) * 37 + serie * 7919) % 89_999_999).padStart(8, '0')
+  return String(
+    10_000_000 + (((Date.now() % 1_000_000) * 37 + serie * 7919) % 89_999_999),
+  ).padStart(8, '0')
 }
 
 export interface DatosPaciente {
@@ -56,7 +58,8 @@ export function pacienteApi(d: DatosPaciente) {
     fechaNacimiento: d.fechaNacimiento,
     sexo: 'Masculino',
     departamento: d.departamento ?? 'Cusco',
-    municipio: d.departamento === 'Lima' ? 'Lima' : d.departamento === 'Arequipa' ? 'Arequipa' : 'Cusco',
+    municipio:
+      d.departamento === 'Lima' ? 'Lima' : d.departamento === 'Arequipa' ? 'Arequipa' : 'Cusco',
     zonaResidencial: 'Rural',
     celular: d.celular ?? '',
     aceptaPolitica: true,

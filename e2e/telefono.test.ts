@@ -1,7 +1,17 @@
 // Every screen at 375 px, the front desk's phone: the slide-in menu and each page laid out for it.
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiPost, expectAccessible, login, newContext, PHONE, shot, startApp, watchErrors, type App } from './harness.js'
+import {
+  apiPost,
+  expectAccessible,
+  login,
+  newContext,
+  PHONE,
+  shot,
+  startApp,
+  watchErrors,
+  type App,
+} from './harness.js'
 import { idRegistrado, llenarRegistro, nuevoDni, pacienteApi } from './steps.js'
 
 let app: App
@@ -29,7 +39,10 @@ async function abrirMenu(): Promise<void> {
   await menu().waitFor()
   const handle = await menu().elementHandle()
   await page.waitForFunction((m) => m !== null && m.getBoundingClientRect().left >= 0, handle)
-  await page.evaluate((m) => Promise.all((m?.getAnimations({ subtree: true }) ?? []).map((a) => a.finished)), handle)
+  await page.evaluate(
+    (m) => Promise.all((m?.getAnimations({ subtree: true }) ?? []).map((a) => a.finished)),
+    handle,
+  )
 }
 
 /** Each row of a table is a card on a phone: every value must start clear of its column's name. */
@@ -60,9 +73,24 @@ describe('teléfono (375 px)', () => {
     await shot(page, 'login-error')
     await login(page)
     await page.waitForURL('**/dashboard')
-    const p = await apiPost<{ id: number }>(page, app, '/pacientes', pacienteApi({ documento: nuevoDni(), primerNombre: 'Teodoro', primerApellido: 'Condori', fechaNacimiento: '1962-08-30', celular: '912345678' }))
+    const p = await apiPost<{ id: number }>(
+      page,
+      app,
+      '/pacientes',
+      pacienteApi({
+        documento: nuevoDni(),
+        primerNombre: 'Teodoro',
+        primerApellido: 'Condori',
+        fechaNacimiento: '1962-08-30',
+        celular: '912345678',
+      }),
+    )
     pacienteId = p.id
-    await apiPost(page, app, `/pacientes/${p.id}/atenciones`, { sede: 'Cusco', modalidad: 'LAB', estudios: [{ nombre: 'Glucosa' }] })
+    await apiPost(page, app, `/pacientes/${p.id}/atenciones`, {
+      sede: 'Cusco',
+      modalidad: 'LAB',
+      estudios: [{ nombre: 'Glucosa' }],
+    })
   })
 
   it('el menú se desliza; se cierra al tocar fuera, con su botón, con Escape y al elegir una entrada', async () => {
@@ -74,7 +102,9 @@ describe('teléfono (375 px)', () => {
     await abrirMenu()
     // While the menu is open the page behind it is inert, its button included.
     expect(await page.locator('.topbar__menu').getAttribute('aria-expanded')).toBe('true')
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Cerrar menú')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Cerrar menú',
+    )
     expect(await page.locator('main').getAttribute('inert')).not.toBeNull()
     await page.waitForTimeout(300) // the slide-in finishes
     await shot(page, 'menu-movil')
@@ -90,7 +120,9 @@ describe('teléfono (375 px)', () => {
     await abrirMenu()
     await page.keyboard.press('Escape')
     await menu().waitFor({ state: 'hidden' })
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Abrir menú')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Abrir menú',
+    )
 
     await abrirMenu()
     const citas = menu().getByRole('link', { name: /Citas/ })
@@ -106,9 +138,15 @@ describe('teléfono (375 px)', () => {
   it('Dashboard', async () => {
     await abrirMenu()
     await menu().getByRole('link', { name: 'Dashboard' }).click()
-    await page.getByRole('article', { name: 'Total Pacientes' }).getByText('1', { exact: true }).waitFor()
+    await page
+      .getByRole('article', { name: 'Total Pacientes' })
+      .getByText('1', { exact: true })
+      .waitFor()
     await page.locator('.uplot canvas').waitFor()
-    await page.getByRole('region', { name: 'Últimos Pacientes' }).getByText('Teodoro Condori').waitFor()
+    await page
+      .getByRole('region', { name: 'Últimos Pacientes' })
+      .getByText('Teodoro Condori')
+      .waitFor()
     await shot(page, 'dashboard')
     await expectAccessible(page, 'dashboard (teléfono)')
   })
@@ -118,7 +156,13 @@ describe('teléfono (375 px)', () => {
     await page.getByRole('button', { name: 'Guardar' }).click()
     await page.locator('#documento-error').waitFor()
     await shot(page, 'registro-errores')
-    await llenarRegistro(page, { documento: nuevoDni(), primerNombre: 'Milagros', primerApellido: 'Ttito', fechaNacimiento: '2001-12-24', departamento: 'Cusco' })
+    await llenarRegistro(page, {
+      documento: nuevoDni(),
+      primerNombre: 'Milagros',
+      primerApellido: 'Ttito',
+      fechaNacimiento: '2001-12-24',
+      departamento: 'Cusco',
+    })
     expect(await page.getByLabel('Municipio').inputValue()).toBe('Cusco')
     await page.getByRole('button', { name: 'Guardar' }).click()
     const id = await idRegistrado(page)

@@ -8,7 +8,16 @@ import { fileURLToPath } from 'node:url'
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const STAMP = join(ROOT, 'dist', '.build-stamp')
 const LOCK = join(ROOT, '.build-lock')
-const SOURCES = ['server', 'shared', 'client', 'migrations', 'package.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json']
+const SOURCES = [
+  'server',
+  'shared',
+  'client',
+  'migrations',
+  'package.json',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.server.json',
+]
 
 function newest(path) {
   if (!existsSync(path)) return 0
@@ -34,7 +43,8 @@ function withBuildLock(fn) {
     } catch (err) {
       if (err.code !== 'EEXIST') throw err
       // A lock older than any build is left over from a killed process.
-      if (Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 10 * 60_000) rmSync(LOCK, { recursive: true, force: true })
+      if (Date.now() - statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs > 10 * 60_000)
+        rmSync(LOCK, { recursive: true, force: true })
       if (Date.now() > deadline) throw new Error('Otra construcción no terminó a tiempo')
       sleep(200)
     }

@@ -20,7 +20,10 @@ try {
   const db = await openDatabase({ databaseUrl: undefined, dataDir })
   await migrate(db.sql)
   await db.close()
-  const pg = await PGlite.create({ dataDir: join(dataDir, 'pgdata'), extensions: { pg_trgm, unaccent } })
+  const pg = await PGlite.create({
+    dataDir: join(dataDir, 'pgdata'),
+    extensions: { pg_trgm, unaccent },
+  })
   const dump = await pg.dumpDataDir('gzip')
   await pg.close()
   writeFileSync(target, Buffer.from(await dump.arrayBuffer()))

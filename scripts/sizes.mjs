@@ -21,12 +21,17 @@ const visit = (f) => {
   if (seen.has(f)) return
   seen.add(f)
   const code = readFileSync(join(assets, f), 'utf8')
-  for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) visit(m[1])
+  for (const m of code.matchAll(
+    /(?:^|[;\n}])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+\.js)["']/g,
+  ))
+    visit(m[1])
 }
 entry.forEach(visit)
 const total = [...seen].reduce((s, f) => s + gz(f), 0)
 const BUDGET = 90 * 1024
-console.log(`Primera pantalla: ${kb(total)} gzip (${seen.size} archivos; presupuesto ${kb(BUDGET)})`)
+console.log(
+  `Primera pantalla: ${kb(total)} gzip (${seen.size} archivos; presupuesto ${kb(BUDGET)})`,
+)
 if (total > BUDGET) {
   console.error('La primera pantalla supera el presupuesto de JavaScript.')
   process.exit(1)

@@ -15,7 +15,10 @@ const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8
 function fakeClient(): string {
   const dir = mkdtempSync(join(tmpdir(), 'clinica-client-'))
   mkdirSync(join(dir, 'assets'))
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Clínica</title><div id="root"></div>')
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>Clínica</title><div id="root"></div>',
+  )
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log("clinica");\n'.repeat(200))
   return dir
 }
@@ -71,7 +74,10 @@ describe('app', () => {
   })
 
   it('serves hashed assets with a year of immutable caching, compressed', async () => {
-    const res = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } })
+    const res = await app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(res.headers['content-encoding']).toBe('gzip')
@@ -87,7 +93,10 @@ describe('app', () => {
 describe('healthz without a database', () => {
   it('answers 503 with a Spanish message', async () => {
     // Nothing listens on port 1: the client fails to connect.
-    const db = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/nada', dataDir: '' })
+    const db = await openDatabase({
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/nada',
+      dataDir: '',
+    })
     const app = await buildApp({ config: testConfig(), db, clientDir: fakeClient() })
     try {
       const res = await app.inject({ url: '/healthz' })

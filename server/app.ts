@@ -32,7 +32,12 @@ export interface AppOptions {
   clientDir?: string
 }
 
-export async function buildApp({ config, db, logger = false, clientDir = CLIENT_DIR }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = false,
+  clientDir = CLIENT_DIR,
+}: AppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     logger,
     // A hop count is valid for Fastify (proxy-addr) though its types list only the other forms.
@@ -40,7 +45,9 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
     // `mensaje` on a schema is the Spanish message for its field (see errors.ts).
-    ajv: { customOptions: { allErrors: true, verbose: true, coerceTypes: false, keywords: ['mensaje'] } },
+    ajv: {
+      customOptions: { allErrors: true, verbose: true, coerceTypes: false, keywords: ['mensaje'] },
+    },
     return503OnClosing: true,
     frameworkErrors,
     ...opcionesConexion(config),
@@ -103,9 +110,14 @@ export async function buildApp({ config, db, logger = false, clientDir = CLIENT_
   }
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Clínica API', version: '1.0.0', description: 'Gestión de pacientes y atenciones' },
+      info: {
+        title: 'Clínica API',
+        version: '1.0.0',
+        description: 'Gestión de pacientes y atenciones',
+      },
     },
-    transformObject: (d) => withMessageExtensions('openapiObject' in d ? d.openapiObject : d.swaggerObject),
+    transformObject: (d) =>
+      withMessageExtensions('openapiObject' in d ? d.openapiObject : d.swaggerObject),
   })
   await app.register(fastifySwaggerUi, {
     routePrefix: '/docs',

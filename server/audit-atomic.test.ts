@@ -16,7 +16,9 @@ afterAll(() => t.close())
 /** Runs `fn` while the database refuses every audit row of `accion` (a real failure, no mock). */
 async function sinAuditoria<T>(accion: string, fn: () => Promise<T>): Promise<T> {
   // DDL takes no parameters; `accion` is one of this file's own constants.
-  await t.db.sql.unsafe(`alter table auditoria add constraint prueba_sin_registro check (accion <> '${accion}') not valid`)
+  await t.db.sql.unsafe(
+    `alter table auditoria add constraint prueba_sin_registro check (accion <> '${accion}') not valid`,
+  )
   try {
     return await fn()
   } finally {
@@ -38,17 +40,26 @@ describe('an atención and its audit row commit together', () => {
       }),
     )
     expect(res.statusCode).toBe(500)
-    expect(await contar(t.db.sql`select count(*)::int as n from atenciones where paciente_id = ${p.id}`)).toBe(0)
+    expect(
+      await contar(t.db.sql`select count(*)::int as n from atenciones where paciente_id = ${p.id}`),
+    ).toBe(0)
   })
 
   it('PATCH /atenciones/:id keeps the old estado when its audit row fails', async () => {
     const p = await crearPaciente(t)
     const a = await crearAtencion(t, p.id)
     const res = await sinAuditoria('atencion.modificada', () =>
-      t.app.inject({ method: 'PATCH', url: `/atenciones/${a.id}`, headers: t.headers, payload: { estado: 'En proceso' } }),
+      t.app.inject({
+        method: 'PATCH',
+        url: `/atenciones/${a.id}`,
+        headers: t.headers,
+        payload: { estado: 'En proceso' },
+      }),
     )
     expect(res.statusCode).toBe(500)
-    const [fila] = await t.db.sql<{ estado: string }[]>`select estado from atenciones where id = ${a.id}`
+    const [fila] = await t.db.sql<
+      { estado: string }[]
+    >`select estado from atenciones where id = ${a.id}`
     expect(fila!.estado).toBe(a.estado)
   })
 })
@@ -59,12 +70,18 @@ describe('no patient data is served without its audit row', () => {
     ['pacientes.listados', async () => '/estadisticas'],
     ['paciente.consultado', async () => `/pacientes/${(await crearPaciente(t)).id}`],
     ['pacientes.buscados', async () => '/pacientes/buscar?primerApellido=quispe'],
-    ['pacientes.buscados', async () => '/pacientes/posibles-duplicados?primerNombre=rosa&primerApellido=quispe&fechaNacimiento=1985-04-12'],
+    [
+      'pacientes.buscados',
+      async () =>
+        '/pacientes/posibles-duplicados?primerNombre=rosa&primerApellido=quispe&fechaNacimiento=1985-04-12',
+    ],
   ]
   for (const [accion, url] of lecturas) {
     it(`${accion}: a read whose audit row fails answers 500 with no patient in it`, async () => {
       const direccion = await url()
-      const res = await sinAuditoria(accion, () => t.app.inject({ url: direccion, headers: t.headers }))
+      const res = await sinAuditoria(accion, () =>
+        t.app.inject({ url: direccion, headers: t.headers }),
+      )
       expect(res.statusCode, direccion).toBe(500)
       expect(res.json()).toEqual({ message: 'Error interno del servidor' })
     })
@@ -92,7 +109,9 @@ describe('sessions and their audit rows commit together', () => {
       t.app.inject({ method: 'DELETE', url: '/sesion', headers: sesion }),
     )
     expect(res.statusCode).toBe(500)
-    expect((await t.app.inject({ url: '/sesion', headers: { cookie: sesion.cookie! } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ url: '/sesion', headers: { cookie: sesion.cookie! } })).statusCode,
+    ).toBe(200)
   })
 })
 
@@ -102,31 +121,53 @@ describe('account changes and their audit rows commit together', () => {
       method: 'POST',
       url: '/usuarios',
       headers: admin,
-      payload: { usuario, nombre: 'Cuenta de Prueba', rol: 'personal', contrasena: 'tomografo-azul-7' },
+      payload: {
+        usuario,
+        nombre: 'Cuenta de Prueba',
+        rol: 'personal',
+        contrasena: 'tomografo-azul-7',
+      },
     })
 
   it('POST /usuarios creates no account when its audit row fails', async () => {
     const res = await sinAuditoria('usuario.creado', () => crear('sin.rastro'))
     expect(res.statusCode).toBe(500)
-    expect(await contar(t.db.sql`select count(*)::int as n from usuarios where usuario = 'sin.rastro'`)).toBe(0)
+    expect(
+      await contar(t.db.sql`select count(*)::int as n from usuarios where usuario = 'sin.rastro'`),
+    ).toBe(0)
   })
 
   it('PATCH /usuarios/:id changes nothing and ends no session when its audit row fails', async () => {
     const cuenta = (await crear('cambio.fallido')).json() as { id: number }
-    await t.db.sql`insert into sesiones (token_hash, usuario_id, expira_en) values ('x-cambio', ${cuenta.id}, now() + interval '1 hour')`
+    await t.db
+      .sql`insert into sesiones (token_hash, usuario_id, expira_en) values ('x-cambio', ${cuenta.id}, now() + interval '1 hour')`
     const res = await sinAuditoria('usuario.modificado', () =>
-      t.app.inject({ method: 'PATCH', url: `/usuarios/${cuenta.id}`, headers: admin, payload: { activo: false, nombre: 'Otro' } }),
+      t.app.inject({
+        method: 'PATCH',
+        url: `/usuarios/${cuenta.id}`,
+        headers: admin,
+        payload: { activo: false, nombre: 'Otro' },
+      }),
     )
     expect(res.statusCode).toBe(500)
-    const [fila] = await t.db.sql<{ activo: boolean; nombre: string }[]>`select activo, nombre from usuarios where id = ${cuenta.id}`
+    const [fila] = await t.db.sql<
+      { activo: boolean; nombre: string }[]
+    >`select activo, nombre from usuarios where id = ${cuenta.id}`
     expect(fila).toEqual({ activo: true, nombre: 'Cuenta de Prueba' })
-    expect(await contar(t.db.sql`select count(*)::int as n from sesiones where usuario_id = ${cuenta.id}`)).toBe(1)
+    expect(
+      await contar(
+        t.db.sql`select count(*)::int as n from sesiones where usuario_id = ${cuenta.id}`,
+      ),
+    ).toBe(1)
   })
 
   it('a password reset whose audit row fails keeps the old password and the sessions', async () => {
     const cuenta = (await crear('clave.fallida')).json() as { id: number }
-    await t.db.sql`insert into sesiones (token_hash, usuario_id, expira_en) values ('x-clave', ${cuenta.id}, now() + interval '1 hour')`
-    const [antes] = await t.db.sql<{ claveHash: string }[]>`select clave_hash from usuarios where id = ${cuenta.id}`
+    await t.db
+      .sql`insert into sesiones (token_hash, usuario_id, expira_en) values ('x-clave', ${cuenta.id}, now() + interval '1 hour')`
+    const [antes] = await t.db.sql<
+      { claveHash: string }[]
+    >`select clave_hash from usuarios where id = ${cuenta.id}`
     const res = await sinAuditoria('usuario.contrasena', () =>
       t.app.inject({
         method: 'POST',
@@ -136,8 +177,14 @@ describe('account changes and their audit rows commit together', () => {
       }),
     )
     expect(res.statusCode).toBe(500)
-    const [despues] = await t.db.sql<{ claveHash: string }[]>`select clave_hash from usuarios where id = ${cuenta.id}`
+    const [despues] = await t.db.sql<
+      { claveHash: string }[]
+    >`select clave_hash from usuarios where id = ${cuenta.id}`
     expect(despues!.claveHash).toBe(antes!.claveHash)
-    expect(await contar(t.db.sql`select count(*)::int as n from sesiones where usuario_id = ${cuenta.id}`)).toBe(1)
+    expect(
+      await contar(
+        t.db.sql`select count(*)::int as n from sesiones where usuario_id = ${cuenta.id}`,
+      ),
+    ).toBe(1)
   })
 })

@@ -16,7 +16,9 @@ interface Fila {
   en: Date
 }
 const eventos = async (accion: string) =>
-  t.db.sql<Fila[]>`select accion, usuario, direccion, paciente_id, detalle, en from auditoria where accion = ${accion} order by id`
+  t.db.sql<
+    Fila[]
+  >`select accion, usuario, direccion, paciente_id, detalle, en from auditoria where accion = ${accion} order by id`
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -29,11 +31,20 @@ describe('audit of patient work', () => {
     const p = await crearPaciente(t, { primerNombre: 'Zoraida', primerApellido: 'Quispicondori' })
     const registro = await eventos('paciente.registrado')
     expect(registro).toHaveLength(1)
-    expect(registro[0]).toMatchObject({ usuario: 'prueba.personal', direccion: '127.0.0.1', pacienteId: String(p.id), detalle: null })
+    expect(registro[0]).toMatchObject({
+      usuario: 'prueba.personal',
+      direccion: '127.0.0.1',
+      pacienteId: String(p.id),
+      detalle: null,
+    })
     expect(Date.now() - registro[0]!.en.getTime()).toBeLessThan(60_000)
 
-    expect((await t.app.inject({ url: `/pacientes/${p.id}`, headers: t.headers })).statusCode).toBe(200)
-    expect(await eventos('paciente.consultado')).toMatchObject([{ usuario: 'prueba.personal', pacienteId: String(p.id) }])
+    expect((await t.app.inject({ url: `/pacientes/${p.id}`, headers: t.headers })).statusCode).toBe(
+      200,
+    )
+    expect(await eventos('paciente.consultado')).toMatchObject([
+      { usuario: 'prueba.personal', pacienteId: String(p.id) },
+    ])
 
     const busqueda = await t.app.inject({
       url: '/pacientes/buscar?primerApellido=quispic&sede=&limite=10',
@@ -56,12 +67,25 @@ describe('audit of patient work', () => {
     expect(atencion.statusCode).toBe(201)
     const a = atencion.json()
     expect(await eventos('atencion.creada')).toMatchObject([
-      { usuario: 'prueba.personal', pacienteId: String(p.id), detalle: { atencion: a.id, modalidad: 'RX', estado: a.estado } },
+      {
+        usuario: 'prueba.personal',
+        pacienteId: String(p.id),
+        detalle: { atencion: a.id, modalidad: 'RX', estado: a.estado },
+      },
     ])
-    const cambio = await t.app.inject({ method: 'PATCH', url: `/atenciones/${a.id}`, headers: t.headers, payload: { estado: 'En proceso' } })
+    const cambio = await t.app.inject({
+      method: 'PATCH',
+      url: `/atenciones/${a.id}`,
+      headers: t.headers,
+      payload: { estado: 'En proceso' },
+    })
     expect(cambio.statusCode).toBe(200)
     expect(await eventos('atencion.modificada')).toMatchObject([
-      { usuario: 'prueba.personal', pacienteId: String(p.id), detalle: { atencion: a.id, estado: 'En proceso' } },
+      {
+        usuario: 'prueba.personal',
+        pacienteId: String(p.id),
+        detalle: { atencion: a.id, estado: 'En proceso' },
+      },
     ])
 
     // "Who looked at this patient": one call, for an admin.
@@ -76,16 +100,26 @@ describe('audit of patient work', () => {
 
   it('records nothing for a refused search or an unknown patient', async () => {
     const antes = (await t.db.sql`select count(*)::int as n from auditoria`)[0]!.n as number
-    expect((await t.app.inject({ url: '/pacientes/buscar?sede=Marte', headers: t.headers })).statusCode).toBe(400)
-    expect((await t.app.inject({ url: '/pacientes/999999', headers: t.headers })).statusCode).toBe(404)
+    expect(
+      (await t.app.inject({ url: '/pacientes/buscar?sede=Marte', headers: t.headers })).statusCode,
+    ).toBe(400)
+    expect((await t.app.inject({ url: '/pacientes/999999', headers: t.headers })).statusCode).toBe(
+      404,
+    )
     expect((await t.db.sql`select count(*)::int as n from auditoria`)[0]!.n).toBe(antes)
   })
 
   it('records a logout', async () => {
     const sesion = await t.login('personal')
-    const res = await t.app.inject({ method: 'DELETE', url: '/sesion', headers: { cookie: sesion.cookie!, origin: ORIGEN_PRUEBA } })
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/sesion',
+      headers: { cookie: sesion.cookie!, origin: ORIGEN_PRUEBA },
+    })
     expect(res.statusCode).toBe(204)
-    expect(await eventos('sesion.cerrada')).toMatchObject([{ usuario: 'prueba.personal', direccion: '127.0.0.1' }])
+    expect(await eventos('sesion.cerrada')).toMatchObject([
+      { usuario: 'prueba.personal', direccion: '127.0.0.1' },
+    ])
   })
 })
 
@@ -101,10 +135,20 @@ describe('audit of patient lists', () => {
     const cursor = new URL(siguiente, 'http://x').searchParams.get('cursor')!
     const listados = (await eventos('pacientes.listados')).slice(antes)
     expect(listados).toMatchObject([
-      { usuario: 'prueba.personal', direccion: '127.0.0.1', pacienteId: null, detalle: { lista: 'pacientes', limite: 2, pacientes: 2 } },
       {
         usuario: 'prueba.personal',
-        detalle: { lista: 'pacientes', limite: 2, pacientes: segunda.json().length, despues: JSON.parse(Buffer.from(cursor, 'base64url').toString()) },
+        direccion: '127.0.0.1',
+        pacienteId: null,
+        detalle: { lista: 'pacientes', limite: 2, pacientes: 2 },
+      },
+      {
+        usuario: 'prueba.personal',
+        detalle: {
+          lista: 'pacientes',
+          limite: 2,
+          pacientes: segunda.json().length,
+          despues: JSON.parse(Buffer.from(cursor, 'base64url').toString()),
+        },
       },
     ])
     // What was read, never what it said.
@@ -118,12 +162,20 @@ describe('audit of patient lists', () => {
     const servidos = (res.json() as { ultimosPacientes: unknown[] }).ultimosPacientes.length
     expect(servidos).toBeGreaterThan(0)
     expect((await eventos('pacientes.listados')).slice(antes)).toMatchObject([
-      { usuario: 'prueba.personal', pacienteId: null, detalle: { lista: 'tablero', pacientes: servidos } },
+      {
+        usuario: 'prueba.personal',
+        pacienteId: null,
+        detalle: { lista: 'tablero', pacientes: servidos },
+      },
     ])
   })
 
   it('records the possible-duplicates check with its names and birth date, not its results', async () => {
-    const p = await crearPaciente(t, { primerNombre: 'Eulalia', primerApellido: 'Ccallo', fechaNacimiento: '1961-03-03' })
+    const p = await crearPaciente(t, {
+      primerNombre: 'Eulalia',
+      primerApellido: 'Ccallo',
+      fechaNacimiento: '1961-03-03',
+    })
     const antes = (await eventos('pacientes.buscados')).length
     const res = await t.app.inject({
       url: '/pacientes/posibles-duplicados?primerNombre=eulalia&primerApellido=ccallo&fechaNacimiento=1961-03-03',
@@ -132,7 +184,10 @@ describe('audit of patient lists', () => {
     expect(res.json()).toHaveLength(1)
     const [evento] = (await eventos('pacientes.buscados')).slice(antes)
     expect(evento!.detalle).toMatchObject({
-      busqueda: 'posibles duplicados', primerNombre: 'eulalia', primerApellido: 'ccallo', fechaNacimiento: '1961-03-03',
+      busqueda: 'posibles duplicados',
+      primerNombre: 'eulalia',
+      primerApellido: 'ccallo',
+      fechaNacimiento: '1961-03-03',
     })
     expect(JSON.stringify(evento)).not.toContain(p.documento)
   })

@@ -10,7 +10,13 @@ import { buildApp } from './app.js'
 import { testConfig } from './test/app.js'
 import { createTestDatabase, type TestDatabase } from './test/database.js'
 
-const LIMITES = { headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 300, connectionTimeoutMs: 5000, maxConnections: 4 }
+const LIMITES = {
+  headersTimeoutMs: 400,
+  requestTimeoutMs: 800,
+  keepAliveTimeoutMs: 300,
+  connectionTimeoutMs: 5000,
+  maxConnections: 4,
+}
 
 let db: TestDatabase
 let app: FastifyInstance
@@ -48,7 +54,9 @@ function abrir(): Promise<Conexion> {
     const partes: Buffer[] = []
     socket.on('data', (d: Buffer) => partes.push(d))
     const cerrada = new Promise<{ texto: string; ms: number }>((fin) => {
-      socket.on('close', () => fin({ texto: Buffer.concat(partes).toString('utf8'), ms: Date.now() - inicio }))
+      socket.on('close', () =>
+        fin({ texto: Buffer.concat(partes).toString('utf8'), ms: Date.now() - inicio }),
+      )
     })
     socket.on('error', () => {})
     socket.once('connect', () => resolve({ socket, cerrada }))
@@ -75,10 +83,25 @@ const sinDormir = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('errores antes de llegar a una ruta: la forma única, en español', () => {
   test.each([
-    ['bytes no ASCII en la ruta', Buffer.from('GET /pacientes/\xff\xfe HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'), 400, 'Solicitud HTTP inválida'],
-    ['un carácter de control en la ruta', 'GET /pacientes/\x01 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'Solicitud HTTP inválida'],
+    [
+      'bytes no ASCII en la ruta',
+      Buffer.from('GET /pacientes/\xff\xfe HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'),
+      400,
+      'Solicitud HTTP inválida',
+    ],
+    [
+      'un carácter de control en la ruta',
+      'GET /pacientes/\x01 HTTP/1.1\r\nHost: x\r\n\r\n',
+      400,
+      'Solicitud HTTP inválida',
+    ],
     ['una línea que no es HTTP', 'HOLA\r\n\r\n', 400, 'Solicitud HTTP inválida'],
-    ['cabeceras de 20 KB', `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Relleno: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'Las cabeceras de la solicitud son demasiado grandes'],
+    [
+      'cabeceras de 20 KB',
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Relleno: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'Las cabeceras de la solicitud son demasiado grandes',
+    ],
   ])('%s', async (_caso, bytes, estado, message) => {
     const { texto } = await enviar(bytes)
     const r = leer(texto)
@@ -91,18 +114,27 @@ describe('errores antes de llegar a una ruta: la forma única, en español', () 
 describe('clientes lentos', () => {
   test('cabeceras que no terminan: 408 en español y conexión cerrada', async () => {
     const { texto, ms } = await enviar('GET /healthz HTTP/1.1\r\nHost: x\r\n')
-    expect(leer(texto)).toEqual({ estado: 408, tipo: expect.stringMatching(/^application\/json/), cuerpo: { message: 'La solicitud tardó demasiado en llegar' } })
+    expect(leer(texto)).toEqual({
+      estado: 408,
+      tipo: expect.stringMatching(/^application\/json/),
+      cuerpo: { message: 'La solicitud tardó demasiado en llegar' },
+    })
     expect(ms).toBeLessThan(LIMITES.headersTimeoutMs + 1000)
   })
 
   test('un cuerpo enviado byte a byte, sin sesión, se corta al vencer el plazo de la solicitud', async () => {
     const c = await abrir()
-    c.socket.write('POST /sesion HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n{')
+    c.socket.write(
+      'POST /sesion HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n{',
+    )
     const goteo = setInterval(() => c.socket.writable && c.socket.write(' '), 20)
     const { texto, ms } = await c.cerrada
     clearInterval(goteo)
     expect(ms).toBeLessThan(LIMITES.requestTimeoutMs + 1000)
-    expect(leer(texto)).toMatchObject({ estado: 408, cuerpo: { message: 'La solicitud tardó demasiado en llegar' } })
+    expect(leer(texto)).toMatchObject({
+      estado: 408,
+      cuerpo: { message: 'La solicitud tardó demasiado en llegar' },
+    })
   })
 
   test('una conexión keep-alive inactiva se cierra', async () => {
@@ -121,7 +153,9 @@ describe('un cliente que se va no es una base de datos caída', () => {
   test('cuelga a mitad del cuerpo', async () => {
     const desde = log.length
     const c = await abrir()
-    c.socket.write('POST /sesion HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"usuario":')
+    c.socket.write(
+      'POST /sesion HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"usuario":',
+    )
     await sinDormir(100)
     c.socket.destroy()
     await sinDormir(200)
@@ -132,7 +166,9 @@ describe('un cliente que se va no es una base de datos caída', () => {
 
   test('el servidor corta su cuerpo lento', async () => {
     const desde = log.length
-    await enviar('POST /sesion HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{')
+    await enviar(
+      'POST /sesion HTTP/1.1\r\nHost: x\r\nOrigin: http://x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    )
     await sinDormir(200)
     expect(registrado(desde)).toContain('"url":"/sesion"')
     expect(registrado(desde)).not.toMatch(/base de datos no disponible/i)

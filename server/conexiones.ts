@@ -14,7 +14,10 @@ export function opcionesConexion(config: Config): FastifyHttpOptions<Server> {
     http: {
       headersTimeout: config.headersTimeoutMs,
       requestTimeout: config.requestTimeoutMs,
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 2))),
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(config.headersTimeoutMs / 2)),
+      ),
     },
     clientErrorHandler: erroresDeConexion,
   }

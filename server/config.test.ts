@@ -54,7 +54,10 @@ describe('loadConfig', () => {
   })
 
   it('never repeats a secret value in its message, though it names the variable', () => {
-    for (const [name, value] of [['ADMIN_PASSWORD', 'corta'], ['DATABASE_URL', 'mysql://root:s3creta@db/clinica']] as const) {
+    for (const [name, value] of [
+      ['ADMIN_PASSWORD', 'corta'],
+      ['DATABASE_URL', 'mysql://root:s3creta@db/clinica'],
+    ] as const) {
       expect(() => loadConfig({ [name]: value })).toThrow(name)
       expect(() => loadConfig({ [name]: value })).not.toThrow(value)
     }
@@ -62,8 +65,20 @@ describe('loadConfig', () => {
   })
 
   it('reads the connection limits in seconds; headers must not wait longer than the whole request', () => {
-    const c = loadConfig({ HEADERS_TIMEOUT_SECONDS: '5', REQUEST_TIMEOUT_SECONDS: '20', KEEP_ALIVE_TIMEOUT_SECONDS: '65', CONNECTION_TIMEOUT_SECONDS: '90', MAX_CONNECTIONS: '200' })
-    expect(c).toMatchObject({ headersTimeoutMs: 5000, requestTimeoutMs: 20_000, keepAliveTimeoutMs: 65_000, connectionTimeoutMs: 90_000, maxConnections: 200 })
+    const c = loadConfig({
+      HEADERS_TIMEOUT_SECONDS: '5',
+      REQUEST_TIMEOUT_SECONDS: '20',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '65',
+      CONNECTION_TIMEOUT_SECONDS: '90',
+      MAX_CONNECTIONS: '200',
+    })
+    expect(c).toMatchObject({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 20_000,
+      keepAliveTimeoutMs: 65_000,
+      connectionTimeoutMs: 90_000,
+      maxConnections: 200,
+    })
     expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '40' })).toThrow('HEADERS_TIMEOUT_SECONDS')
   })
 

@@ -6,7 +6,12 @@ import { usuarioReservado } from '../shared/usuarios.js'
 /** Whole seconds, 1 to 99999 (about a day): a limit of 0 would mean none. */
 const Segundos = Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' }))
 
-const Bool = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')])
+const Bool = Type.Union([
+  Type.Literal('true'),
+  Type.Literal('false'),
+  Type.Literal('1'),
+  Type.Literal('0'),
+])
 
 const EnvSchema = Type.Object({
   NODE_ENV: Type.Optional(Type.String()),
@@ -20,7 +25,9 @@ const EnvSchema = Type.Object({
   TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
   COOKIE_SECURE: Type.Optional(Bool),
   LOG_LEVEL: Type.Optional(
-    Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+    Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    ),
   ),
   DEMO_DATA: Type.Optional(Bool),
   CORS_ORIGIN: Type.Optional(Type.String()),
@@ -106,7 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Variable de entorno CLINIC_TZ inválida: "${clinicTz}"`)
   }
   if (e.ADMIN_USER && usuarioReservado(e.ADMIN_USER)) {
-    throw new ConfigError(`Variable de entorno ADMIN_USER inválida: "${e.ADMIN_USER}" es un nombre reservado`)
+    throw new ConfigError(
+      `Variable de entorno ADMIN_USER inválida: "${e.ADMIN_USER}" es un nombre reservado`,
+    )
   }
   const databaseUrl = e.DATABASE_URL
   const segundos = (v: string | undefined, porDefecto: number) => Number(v ?? porDefecto) * 1000
@@ -132,7 +141,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? 'info',
     // Demo rows only ever go into the embedded home unless asked for explicitly.
     demoData: e.DEMO_DATA === undefined ? databaseUrl === undefined : isTrue(e.DEMO_DATA),
-    corsOrigins: (e.CORS_ORIGIN ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (e.CORS_ORIGIN ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     sessionIdleMinutes: Number(e.SESSION_IDLE_MINUTES ?? 30),
     sessionMaxHours: Number(e.SESSION_MAX_HOURS ?? 12),
     headersTimeoutMs,

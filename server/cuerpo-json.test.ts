@@ -10,11 +10,18 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 const post = (url: string, payload: Buffer | string) =>
-  t.app.inject({ method: 'POST', url, headers: { ...t.headers, 'content-type': 'application/json' }, payload })
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...t.headers, 'content-type': 'application/json' },
+    payload,
+  })
 
 /** A registration whose address carries these raw bytes. */
 function registroCon(bytes: number[]): Buffer {
-  const [antes, despues] = JSON.stringify(datosPaciente({ direccion: 'Av. Perú 1@' })).split('@') as [string, string]
+  const [antes, despues] = JSON.stringify(datosPaciente({ direccion: 'Av. Perú 1@' })).split(
+    '@',
+  ) as [string, string]
   return Buffer.concat([Buffer.from(antes), Buffer.from(bytes), Buffer.from(despues)])
 }
 
@@ -23,7 +30,9 @@ test('bytes que no son UTF-8 en el cuerpo: 400 en español y nada guardado', asy
   for (const bytes of [[0xff], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xe9]]) {
     const res = await post('/pacientes', registroCon(bytes))
     expect(res.statusCode, String(bytes)).toBe(400)
-    expect(res.json(), String(bytes)).toEqual({ message: 'Solicitud inválida: el cuerpo no es texto UTF-8 válido' })
+    expect(res.json(), String(bytes)).toEqual({
+      message: 'Solicitud inválida: el cuerpo no es texto UTF-8 válido',
+    })
   }
   expect(await t.db.sql`select direccion from pacientes`).toEqual([])
 })
@@ -38,8 +47,16 @@ test('el cuerpo UTF-8 válido se lee igual que antes: tildes, BOM, JSON roto, va
     ['{"primerNombre":', 400, 'Solicitud inválida: el cuerpo no es JSON válido'],
     ['', 400, 'Solicitud inválida: el cuerpo no es JSON válido'],
     ['{"__proto__": {"admin": true}}', 400, 'Solicitud inválida: el cuerpo no es JSON válido'],
-    ['{"constructor": {"prototype": {"x": 1}}}', 400, 'Solicitud inválida: el cuerpo no es JSON válido'],
-    [JSON.stringify({ ...datosPaciente(), direccion: 'x'.repeat(300 * 1024) }), 413, 'El cuerpo de la solicitud es demasiado grande'],
+    [
+      '{"constructor": {"prototype": {"x": 1}}}',
+      400,
+      'Solicitud inválida: el cuerpo no es JSON válido',
+    ],
+    [
+      JSON.stringify({ ...datosPaciente(), direccion: 'x'.repeat(300 * 1024) }),
+      413,
+      'El cuerpo de la solicitud es demasiado grande',
+    ],
   ]
   for (const [cuerpo, estado, message] of casos) {
     const res = await post('/pacientes', cuerpo)

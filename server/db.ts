@@ -1,6 +1,14 @@
 // Both homes end as the same postgres.js client: an external PostgreSQL (DATABASE_URL) or the
 // embedded PGlite served on a Unix socket inside DATA_DIR.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs'
 import { join, resolve } from 'node:path'
 import postgres from 'postgres'
 import type { Config } from './config.js'
@@ -46,7 +54,10 @@ const AJUSTES_SESION = {
 const AJUSTES_BUSQUEDA = { ...AJUSTES_SESION, plan_cache_mode: 'force_custom_plan' } as const
 
 /** Options shared by every client of either home; `busqueda` for the search's. */
-export function clientOptions(max: number, { busqueda = false } = {}): postgres.Options<Record<string, never>> {
+export function clientOptions(
+  max: number,
+  { busqueda = false } = {},
+): postgres.Options<Record<string, never>> {
   const types = {
     // Dates stay 'YYYY-MM-DD' strings: a birth date has no time zone.
     date: { to: 1082, from: [1082], serialize: (v: string) => v, parse: (v: string) => v },
@@ -70,12 +81,15 @@ export async function openDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) {
     const sql = guardSql(postgres(config.databaseUrl, clientOptions(10)))
-    const sqlBusqueda = guardSql(postgres(config.databaseUrl, clientOptions(10, { busqueda: true })))
+    const sqlBusqueda = guardSql(
+      postgres(config.databaseUrl, clientOptions(10, { busqueda: true })),
+    )
     return {
       sql,
       sqlBusqueda,
       home: 'postgres',
-      close: async () => void (await Promise.all([sql.end({ timeout: 5 }), sqlBusqueda.end({ timeout: 5 })])),
+      close: async () =>
+        void (await Promise.all([sql.end({ timeout: 5 }), sqlBusqueda.end({ timeout: 5 })])),
     }
   }
   return openEmbedded(config.dataDir, template)
@@ -130,8 +144,14 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
     const template = join(ROOT, 'dist', 'pgdata-template.tgz')
     // A new directory starts from the build's migrated template when there is one.
     const loadDataDir =
-      useTemplate && !existsSync(pgdata) && existsSync(template) ? new Blob([readFileSync(template)]) : undefined
-    const pg = await PGlite.create({ dataDir: pgdata, extensions: { pg_trgm, unaccent }, loadDataDir })
+      useTemplate && !existsSync(pgdata) && existsSync(template)
+        ? new Blob([readFileSync(template)])
+        : undefined
+    const pg = await PGlite.create({
+      dataDir: pgdata,
+      extensions: { pg_trgm, unaccent },
+      loadDataDir,
+    })
     // PGlite ignores a client's startup settings; its one session keeps these for every client,
     // the search's included.
     for (const [nombre, valor] of Object.entries(AJUSTES_BUSQUEDA)) {
@@ -142,7 +162,9 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
     const server = new PGLiteSocketServer({ db: pg, path })
     await server.start()
     // PGlite is a single session: one connection, or transactions from two would interleave.
-    const sql = guardSql(postgres({ ...clientOptions(1), path, user: 'postgres', database: 'postgres' }))
+    const sql = guardSql(
+      postgres({ ...clientOptions(1), path, user: 'postgres', database: 'postgres' }),
+    )
     return {
       sql,
       sqlBusqueda: sql,

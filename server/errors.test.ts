@@ -23,7 +23,10 @@ it('keeps the code, table and constraint of a database error, and none of the va
   await db.sql`insert into prueba_errores values ('45871236', 'Ana')`
   const casos = [
     ['23505', await fallo(() => db.sql`insert into prueba_errores values ('45871236', 'Ana')`)],
-    ['23514', await fallo(() => db.sql`insert into prueba_errores values ('11111111', 'Quispicondori')`)],
+    [
+      '23514',
+      await fallo(() => db.sql`insert into prueba_errores values ('11111111', 'Quispicondori')`),
+    ],
     ['22P02', await fallo(() => db.sql`select ${'Quispicondori'}::int`)],
   ] as const
   for (const [codigo, err] of casos) {

@@ -55,8 +55,20 @@ export function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: string; errno?: string }
   const code = String(e?.code ?? '')
   return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EPIPE', 'ENOENT', 'CONNECTION_CLOSED',
-      'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', '57P01', '57P02', '57P03',
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ENOTFOUND',
+      'ETIMEDOUT',
+      'EPIPE',
+      'ENOENT',
+      'CONNECTION_CLOSED',
+      'CONNECTION_ENDED',
+      'CONNECTION_DESTROYED',
+      'CONNECT_TIMEOUT',
+      '57P01',
+      '57P02',
+      '57P03',
     ].includes(code) || code.startsWith('08')
   )
 }
@@ -64,7 +76,8 @@ export function isDatabaseDown(err: unknown): boolean {
 const AJV_MESSAGES: Record<string, (params: Record<string, unknown>) => string> = {
   required: () => 'Campo requerido',
   type: () => 'Tipo de dato inválido',
-  minLength: (p) => (p.limit === 1 ? 'Campo requerido' : `Debe tener al menos ${p.limit} caracteres`),
+  minLength: (p) =>
+    p.limit === 1 ? 'Campo requerido' : `Debe tener al menos ${p.limit} caracteres`,
   maxLength: (p) => `Debe tener como máximo ${p.limit} caracteres`,
   pattern: () => 'Formato inválido',
   format: () => 'Formato inválido',
@@ -88,7 +101,9 @@ export function fieldErrors(validation: AjvError[]): ErrorCampo[] {
   const campoDe = (v: AjvError) => {
     const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.')
     const campo =
-      v.keyword === 'required' ? [path, String(v.params.missingProperty)].filter(Boolean).join('.') : path
+      v.keyword === 'required'
+        ? [path, String(v.params.missingProperty)].filter(Boolean).join('.')
+        : path
     return campo || 'cuerpo'
   }
   // A union's failures come first as one per member; its own `mensaje` (on the anyOf) wins.
@@ -107,7 +122,11 @@ export function fieldErrors(validation: AjvError[]): ErrorCampo[] {
 }
 
 /** Fastify's `frameworkErrors`: what the router refuses before any route (a malformed or too long path). */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const status = error.statusCode ?? 500
   const messages: Record<number, string> = {
     400: 'Ruta inválida: contiene una secuencia de caracteres no válida',
@@ -121,9 +140,24 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  * values involved (a document, a name, a whole failing row), so only what names the failure stays.
  */
 export function errorParaRegistro(error: unknown): Record<string, unknown> {
-  const e = error as { name?: string; code?: string; routine?: string; table_name?: string; column_name?: string; constraint_name?: string }
+  const e = error as {
+    name?: string
+    code?: string
+    routine?: string
+    table_name?: string
+    column_name?: string
+    constraint_name?: string
+  }
   if (e?.name !== 'PostgresError') return { err: error }
-  return { db: { code: e.code, tabla: e.table_name, columna: e.column_name, restriccion: e.constraint_name, rutina: e.routine } }
+  return {
+    db: {
+      code: e.code,
+      tabla: e.table_name,
+      columna: e.column_name,
+      restriccion: e.constraint_name,
+      rutina: e.routine,
+    },
+  }
 }
 
 /** Whether the client is gone: its request stream was aborted or its socket closed. */
@@ -148,7 +182,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // A reset or a body cut short by the client (or by the request timeout) fails as ECONNRESET,
     // like a lost database connection: only the request's own socket tells them apart.
     if (clienteSeFue(request)) {
-      request.log.info({ code: (error as { code?: string }).code }, 'el cliente cerró la conexión antes de la respuesta')
+      request.log.info(
+        { code: (error as { code?: string }).code },
+        'el cliente cerró la conexión antes de la respuesta',
+      )
       return reply.code(400).send({ message: 'Solicitud interrumpida por el cliente' })
     }
     if (isDatabaseDown(error)) {

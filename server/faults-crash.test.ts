@@ -26,7 +26,12 @@ interface Confirmado {
  * they write, starts it again and reads back every confirmed registration.
  */
 async function golpeDuranteRegistros(env: NodeJS.ProcessEnv): Promise<void> {
-  const servidor = await startServer({ LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...ENV_ADMIN, ...env })
+  const servidor = await startServer({
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'false',
+    ...ENV_ADMIN,
+    ...env,
+  })
   await waitHealthy(servidor)
   const headers = await iniciarSesionProceso(servidor.url)
 
@@ -40,7 +45,11 @@ async function golpeDuranteRegistros(env: NodeJS.ProcessEnv): Promise<void> {
     for (;;) {
       const datos = datosPaciente()
       try {
-        const res = await fetch(`${servidor.url}/pacientes`, { method: 'POST', headers, body: JSON.stringify(datos) })
+        const res = await fetch(`${servidor.url}/pacientes`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(datos),
+        })
         const cuerpo = (await res.json()) as { id: number }
         if (res.status !== 201) throw new Error(`registro: ${res.status} ${JSON.stringify(cuerpo)}`)
         confirmados.push({ id: cuerpo.id, documento: datos.documento })
@@ -74,7 +83,11 @@ async function golpeDuranteRegistros(env: NodeJS.ProcessEnv): Promise<void> {
     }
     expect(perdidos).toEqual([])
     // And the restarted server takes new registrations.
-    const res = await fetch(`${otra.url}/pacientes`, { method: 'POST', headers: h, body: JSON.stringify(datosPaciente()) })
+    const res = await fetch(`${otra.url}/pacientes`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify(datosPaciente()),
+    })
     expect(res.status).toBe(201)
   } finally {
     otra.child.kill('SIGTERM')

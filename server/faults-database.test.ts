@@ -65,24 +65,37 @@ describe('the database stops and comes back', () => {
       ctx.skip() // no PostgreSQL server in this run (embedded fallback): nothing to cut off
     }
     const real = new URL(db.url!)
-    const proxy = new Proxy(await freePort(), { host: real.hostname, port: Number(real.port || 5432) })
+    const proxy = new Proxy(await freePort(), {
+      host: real.hostname,
+      port: Number(real.port || 5432),
+    })
     await proxy.abrir()
     const porProxy = new URL(db.url!)
     porProxy.host = `127.0.0.1:${proxy.port}`
-    const servidor = await startServer({ LOG_LEVEL: 'warn', DATABASE_URL: porProxy.toString(), ...ENV_ADMIN })
+    const servidor = await startServer({
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: porProxy.toString(),
+      ...ENV_ADMIN,
+    })
     try {
       await waitHealthy(servidor)
       const headers = await iniciarSesionProceso(servidor.url)
       const leer = { headers: { cookie: headers.cookie! } }
       const antes = datosPaciente()
-      const r1 = await fetch(`${servidor.url}/pacientes`, { method: 'POST', headers, body: JSON.stringify(antes) })
+      const r1 = await fetch(`${servidor.url}/pacientes`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(antes),
+      })
       expect(r1.status).toBe(201)
       const { id } = (await r1.json()) as { id: number }
 
       await proxy.cerrar()
       const salud = await fetch(`${servidor.url}/healthz`)
       expect(salud.status).toBe(503)
-      expect(await salud.json()).toEqual({ message: expect.stringMatching(/^Base de datos no disponible/) })
+      expect(await salud.json()).toEqual({
+        message: expect.stringMatching(/^Base de datos no disponible/),
+      })
 
       const lectura = await fetch(`${servidor.url}/pacientes/${id}`, leer)
       expect(lectura.status).toBe(503)
@@ -91,24 +104,43 @@ describe('the database stops and comes back', () => {
       // No internals: only the message.
       expect(Object.keys(cuerpoLectura)).toEqual(['message'])
 
-      const escritura = await fetch(`${servidor.url}/pacientes`, { method: 'POST', headers, body: JSON.stringify(datosPaciente()) })
+      const escritura = await fetch(`${servidor.url}/pacientes`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(datosPaciente()),
+      })
       expect(escritura.status).toBe(503)
-      expect(((await escritura.json()) as { message: string }).message).toMatch(/^Base de datos no disponible/)
-      const busqueda = await fetch(`${servidor.url}/pacientes/buscar?documento=${antes.documento}`, leer)
+      expect(((await escritura.json()) as { message: string }).message).toMatch(
+        /^Base de datos no disponible/,
+      )
+      const busqueda = await fetch(
+        `${servidor.url}/pacientes/buscar?documento=${antes.documento}`,
+        leer,
+      )
       expect(busqueda.status).toBe(503)
       // The process is still up: it waits for the database instead of dying.
       expect(servidor.child.exitCode).toBeNull()
 
       await proxy.abrir()
-      const sano = await esperar(async () => (await fetch(`${servidor.url}/healthz`)).status === 200, 15_000)
+      const sano = await esperar(
+        async () => (await fetch(`${servidor.url}/healthz`)).status === 200,
+        15_000,
+      )
       expect(sano).toBe(true)
       // The same session, the same process: the data from before and new writes.
       const despues = await fetch(`${servidor.url}/pacientes/${id}`, leer)
       expect(despues.status).toBe(200)
       expect(((await despues.json()) as { documento: string }).documento).toBe(antes.documento)
-      const r2 = await fetch(`${servidor.url}/pacientes`, { method: 'POST', headers, body: JSON.stringify(datosPaciente()) })
+      const r2 = await fetch(`${servidor.url}/pacientes`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(datosPaciente()),
+      })
       expect(r2.status).toBe(201)
-      const encontrados = await fetch(`${servidor.url}/pacientes/buscar?documento=${antes.documento}`, leer)
+      const encontrados = await fetch(
+        `${servidor.url}/pacientes/buscar?documento=${antes.documento}`,
+        leer,
+      )
       expect(encontrados.status).toBe(200)
       expect(((await encontrados.json()) as { id: number }[]).map((f) => f.id)).toContain(id)
     } finally {

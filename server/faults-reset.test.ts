@@ -34,7 +34,10 @@ interface Cuentas {
 /** Sends a whole login request on a raw socket and resets the connection 1–200 ms later. */
 function loginCortado(url: URL): Promise<void> {
   return new Promise((resolve) => {
-    const body = JSON.stringify({ usuario: `u${randomBytes(4).toString('hex')}`, contrasena: 'cualquier-clave-larga' })
+    const body = JSON.stringify({
+      usuario: `u${randomBytes(4).toString('hex')}`,
+      contrasena: 'cualquier-clave-larga',
+    })
     const socket = connect(Number(url.port), url.hostname, () => {
       socket.write(
         `POST /sesion HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\n` +
@@ -48,7 +51,12 @@ function loginCortado(url: URL): Promise<void> {
 }
 
 async function ataque(env: NodeJS.ProcessEnv): Promise<void> {
-  const servidor = await startServer({ LOG_LEVEL: 'warn', DEMO_DATA: 'false', ...ENV_ADMIN, ...env })
+  const servidor = await startServer({
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'false',
+    ...ENV_ADMIN,
+    ...env,
+  })
   try {
     await waitHealthy(servidor)
     const admin = await iniciarSesionProceso(servidor.url)
@@ -61,14 +69,27 @@ async function ataque(env: NodeJS.ProcessEnv): Promise<void> {
     expect(alta.status).toBe(201)
     const personal = await iniciarSesionProceso(servidor.url, otro)
 
-    const c: Cuentas = { respuestas: 0, errores5xx: [], sinRespuesta: 0, ajenas: 0, tokensAceptados: 0, cortes: 0 }
+    const c: Cuentas = {
+      respuestas: 0,
+      errores5xx: [],
+      sinRespuesta: 0,
+      ajenas: 0,
+      tokensAceptados: 0,
+      cortes: 0,
+    }
     const fin = Date.now() + DURACION_MS
     const url = new URL(servidor.url)
 
     // A request with no answer in time is counted, and its client goes on.
-    const pedir = async (ruta: string, cookie: string): Promise<{ status: number; cuerpo: unknown } | undefined> => {
+    const pedir = async (
+      ruta: string,
+      cookie: string,
+    ): Promise<{ status: number; cuerpo: unknown } | undefined> => {
       try {
-        const res = await fetch(`${servidor.url}${ruta}`, { headers: { cookie }, signal: AbortSignal.timeout(ESPERA_MS) })
+        const res = await fetch(`${servidor.url}${ruta}`, {
+          headers: { cookie },
+          signal: AbortSignal.timeout(ESPERA_MS),
+        })
         return { status: res.status, cuerpo: await res.json() }
       } catch {
         c.sinRespuesta += 1
@@ -117,7 +138,9 @@ async function ataque(env: NodeJS.ProcessEnv): Promise<void> {
     expect(c.tokensAceptados).toBe(0)
 
     // Afterwards the server is whole: healthy, and each user is still answered as themselves.
-    expect((await fetch(`${servidor.url}/healthz`, { signal: AbortSignal.timeout(ESPERA_MS) })).status).toBe(200)
+    expect(
+      (await fetch(`${servidor.url}/healthz`, { signal: AbortSignal.timeout(ESPERA_MS) })).status,
+    ).toBe(200)
     for (const [headers, usuario] of [
       [admin, ADMIN_PRUEBA.usuario],
       [personal, otro.usuario],

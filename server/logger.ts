@@ -3,11 +3,19 @@
 import type { FastifyServerOptions } from 'fastify'
 import type { Config } from './config.js'
 
-export function loggerOptions(config: Pick<Config, 'logLevel' | 'production'>): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'production'>,
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.contrasena', '*.password'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.contrasena',
+        '*.password',
+      ],
       censor: '[oculto]',
     },
     serializers: {
@@ -18,7 +26,12 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'production'>): 
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     ...(!config.production && process.stdout.isTTY
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   }
 }

@@ -34,27 +34,51 @@ afterAll(async () => {
 
 it('holds no password, cookie, document or name, though it does record each request', async () => {
   const contrasena = 'tomografo-secreto-xyz'
-  await crearUsuario(db.sql, { usuario: 'maria.lopez', nombre: 'Maria Lopez', rol: 'personal', contrasena })
+  await crearUsuario(db.sql, {
+    usuario: 'maria.lopez',
+    nombre: 'Maria Lopez',
+    rol: 'personal',
+    contrasena,
+  })
   const fallido = await app.inject({
-    method: 'POST', url: '/sesion', headers: { origin: ORIGEN_PRUEBA }, payload: { usuario: 'maria.lopez', contrasena: 'clave-equivocada-abc' },
+    method: 'POST',
+    url: '/sesion',
+    headers: { origin: ORIGEN_PRUEBA },
+    payload: { usuario: 'maria.lopez', contrasena: 'clave-equivocada-abc' },
   })
   expect(fallido.statusCode).toBe(401)
   const login = await app.inject({
-    method: 'POST', url: '/sesion', headers: { origin: ORIGEN_PRUEBA }, payload: { usuario: 'maria.lopez', contrasena },
+    method: 'POST',
+    url: '/sesion',
+    headers: { origin: ORIGEN_PRUEBA },
+    payload: { usuario: 'maria.lopez', contrasena },
   })
   expect(login.statusCode).toBe(200)
   const token = login.cookies.find((c) => c.name === 'sesion')!.value
   const headers = { cookie: `sesion=${token}`, origin: ORIGEN_PRUEBA }
 
   const paciente = datosPaciente({
-    primerNombre: 'Zoraida', segundoNombre: 'Filomena', primerApellido: 'Quispicondori', segundoApellido: 'Huamanchumo',
-    correoElectronico: 'zoraida.q@correo.pe', celular: '987654321', acudiente: 'Teodosio Quispicondori',
+    primerNombre: 'Zoraida',
+    segundoNombre: 'Filomena',
+    primerApellido: 'Quispicondori',
+    segundoApellido: 'Huamanchumo',
+    correoElectronico: 'zoraida.q@correo.pe',
+    celular: '987654321',
+    acudiente: 'Teodosio Quispicondori',
   })
-  const registro = await app.inject({ method: 'POST', url: '/pacientes', headers, payload: paciente })
+  const registro = await app.inject({
+    method: 'POST',
+    url: '/pacientes',
+    headers,
+    payload: paciente,
+  })
   expect(registro.statusCode).toBe(201)
   const { id } = registro.json() as { id: number }
   // A duplicate: the 409 path must not log the document either.
-  expect((await app.inject({ method: 'POST', url: '/pacientes', headers, payload: paciente })).statusCode).toBe(409)
+  expect(
+    (await app.inject({ method: 'POST', url: '/pacientes', headers, payload: paciente }))
+      .statusCode,
+  ).toBe(409)
   const busqueda = await app.inject({
     url: `/pacientes/buscar?primerNombre=zoraida&primerApellido=Quispicondori&documento=${paciente.documento}`,
     headers,
@@ -62,15 +86,28 @@ it('holds no password, cookie, document or name, though it does record each requ
   expect(busqueda.statusCode).toBe(200)
   expect(busqueda.json()).toHaveLength(1)
   expect((await app.inject({ url: `/pacientes/${id}`, headers })).statusCode).toBe(200)
-  expect((await app.inject({ url: '/pacientes/buscar?fechaInicial=nada', headers })).statusCode).toBe(400)
+  expect(
+    (await app.inject({ url: '/pacientes/buscar?fechaInicial=nada', headers })).statusCode,
+  ).toBe(400)
   expect((await app.inject({ method: 'DELETE', url: '/sesion', headers })).statusCode).toBe(204)
 
   // Not vacuous: the requests are there, by method and path.
   expect(log).toContain('"path":"/pacientes/buscar"')
   expect(log).toContain('"path":"/sesion"')
   const prohibidos = [
-    contrasena, 'clave-equivocada-abc', token, paciente.documento, 'Zoraida', 'zoraida', 'Filomena', 'Quispicondori',
-    'Huamanchumo', 'zoraida.q@correo.pe', '987654321', 'Teodosio', 'Maria Lopez',
+    contrasena,
+    'clave-equivocada-abc',
+    token,
+    paciente.documento,
+    'Zoraida',
+    'zoraida',
+    'Filomena',
+    'Quispicondori',
+    'Huamanchumo',
+    'zoraida.q@correo.pe',
+    '987654321',
+    'Teodosio',
+    'Maria Lopez',
   ]
   for (const p of prohibidos) expect(log, p).not.toContain(p)
 })

@@ -65,10 +65,15 @@ describe('server process on an external PostgreSQL', () => {
       ctx.skip() // this run has no PostgreSQL server (embedded fallback); the embedded home is tested above
     }
     try {
-      const server = await startServer({ DATABASE_URL: db.url, ADMIN_PASSWORD: 'clave-de-prueba-larga' })
+      const server = await startServer({
+        DATABASE_URL: db.url,
+        ADMIN_PASSWORD: 'clave-de-prueba-larga',
+      })
       await waitHealthy(server)
       expect(server.output()).toContain('base de datos: PostgreSQL')
-      const rows = await db.sql<{ nombre: string }[]>`select nombre from migraciones order by nombre`
+      const rows = await db.sql<
+        { nombre: string }[]
+      >`select nombre from migraciones order by nombre`
       expect(rows.map((r) => r.nombre)).toEqual(readMigrations().map((m) => m.nombre))
       server.child.kill('SIGTERM')
       expect(await server.exited).toBe(0)
@@ -84,7 +89,10 @@ describe('server process on an external PostgreSQL', () => {
       ctx.skip() // holding a table lock from a second session needs a PostgreSQL server
     }
     try {
-      const server = await startServer({ DATABASE_URL: db.url, ADMIN_PASSWORD: 'clave-de-prueba-larga' })
+      const server = await startServer({
+        DATABASE_URL: db.url,
+        ADMIN_PASSWORD: 'clave-de-prueba-larga',
+      })
       await waitHealthy(server)
       const login = await fetch(`${server.url}/sesion`, {
         method: 'POST',
@@ -105,7 +113,9 @@ describe('server process on an external PostgreSQL', () => {
         await held
       })
       await isLocked
-      const inFlight = fetch(`${server.url}/pacientes`, { headers: { cookie, accept: 'application/json' } })
+      const inFlight = fetch(`${server.url}/pacientes`, {
+        headers: { cookie, accept: 'application/json' },
+      })
       await new Promise((r) => setTimeout(r, 300))
       server.child.kill('SIGTERM')
       await new Promise((r) => setTimeout(r, 300))
@@ -127,7 +137,10 @@ describe('bad configuration', () => {
     ['PORT', 'abc'],
     ['CLINIC_TZ', 'Marte/Olympus'],
   ])('%s=%s stops the server with a message naming it', async (name, value) => {
-    const server = await startServer({ [name]: value, DATA_DIR: mkdtempSync(join(tmpdir(), 'clinica-cfg-')) })
+    const server = await startServer({
+      [name]: value,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'clinica-cfg-')),
+    })
     expect(await server.exited).toBe(1)
     expect(server.output()).toContain(name)
     expect(server.output()).toContain(value)

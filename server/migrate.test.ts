@@ -21,7 +21,9 @@ describe('migrate', () => {
     const names = readMigrations().map((m) => m.nombre)
     expect(await migrate(db.sql)).toEqual(names)
     expect(await migrate(db.sql)).toEqual([])
-    const rows = await db.sql<{ nombre: string; checksum: string }[]>`select nombre, checksum from migraciones order by nombre`
+    const rows = await db.sql<
+      { nombre: string; checksum: string }[]
+    >`select nombre, checksum from migraciones order by nombre`
     expect(rows.map((r) => r.nombre)).toEqual(names)
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.checksum))).toBe(true)
   })

@@ -37,7 +37,9 @@ function changedError(nombre: string): MigrationError {
 async function ledger(sql: Sql): Promise<Map<string, string> | null> {
   const [exists] = await sql<{ t: string | null }[]>`select to_regclass('migraciones')::text as t`
   if (!exists?.t) return null
-  const rows = await sql<{ nombre: string; checksum: string }[]>`select nombre, checksum from migraciones`
+  const rows = await sql<
+    { nombre: string; checksum: string }[]
+  >`select nombre, checksum from migraciones`
   return new Map(rows.map((r) => [r.nombre, r.checksum]))
 }
 

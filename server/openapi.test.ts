@@ -17,7 +17,9 @@ describe('GET /docs/json', () => {
     const problemas = await SwaggerParser.validate(structuredClone(documento)).then(
       () => [],
       (err: { details?: { instancePath: string; message: string }[]; message: string }) =>
-        (err.details ?? [{ instancePath: '', message: err.message }]).map((d) => `${d.instancePath} ${d.message}`),
+        (err.details ?? [{ instancePath: '', message: err.message }]).map(
+          (d) => `${d.instancePath} ${d.message}`,
+        ),
     )
     expect(problemas.slice(0, 5), `${problemas.length} problemas`).toEqual([])
   })

@@ -15,10 +15,14 @@ describe('production install (the Docker runtime stage)', () => {
   beforeAll(() => {
     ensureBuilt()
     for (const f of ['package.json', 'package-lock.json']) cpSync(join(ROOT, f), join(app, f))
-    execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-      cwd: app,
-      stdio: 'pipe',
-    })
+    execFileSync(
+      'npm',
+      ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
+      {
+        cwd: app,
+        stdio: 'pipe',
+      },
+    )
     cpSync(join(ROOT, 'dist'), join(app, 'dist'), { recursive: true })
     cpSync(join(ROOT, 'migrations'), join(app, 'migrations'), { recursive: true })
   }, 300_000)
@@ -31,7 +35,12 @@ describe('production install (the Docker runtime stage)', () => {
 
   it('starts on the embedded home and answers /healthz and the SPA shell', async () => {
     const server = await startServer(
-      { NODE_ENV: 'production', DATA_DIR: join(app, 'data'), DEMO_DATA: 'false', ADMIN_PASSWORD: 'clave-de-prueba-larga' },
+      {
+        NODE_ENV: 'production',
+        DATA_DIR: join(app, 'data'),
+        DEMO_DATA: 'false',
+        ADMIN_PASSWORD: 'clave-de-prueba-larga',
+      },
       { cwd: app, main: join(app, 'dist/server/main.js') },
     )
     try {
@@ -40,7 +49,11 @@ describe('production install (the Docker runtime stage)', () => {
       expect(shell.status).toBe(200)
       expect(await shell.text()).toContain('<div id="root">')
       // Production logs are JSON lines, one object each.
-      const lines = server.output().trim().split('\n').filter((l) => l.startsWith('{'))
+      const lines = server
+        .output()
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
       expect(lines.length).toBeGreaterThan(0)
       for (const l of lines) expect(() => JSON.parse(l)).not.toThrow()
     } finally {

@@ -34,7 +34,10 @@ declare module 'fastify' {
 export function route<C extends Contract>(
   app: FastifyInstance,
   contract: C,
-  handler: (request: ContractRequest<C>, reply: FastifyReply) => Promise<ResultOf<C> | FastifyReply>,
+  handler: (
+    request: ContractRequest<C>,
+    reply: FastifyReply,
+  ) => Promise<ResultOf<C> | FastifyReply>,
 ): void {
   app.route({
     method: contract.method,

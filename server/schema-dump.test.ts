@@ -15,7 +15,9 @@ describe(SCHEMA_FILE, () => {
   it('is the schema of a database with every migration applied (npm run schema rewrites it)', async () => {
     const guardado = readFileSync(join(ROOT, SCHEMA_FILE), 'utf8')
     const actual = await dumpSchema(db.sql)
-    expect(actual, `${SCHEMA_FILE} no corresponde a las migraciones: ejecute npm run schema`).toBe(guardado)
+    expect(actual, `${SCHEMA_FILE} no corresponde a las migraciones: ejecute npm run schema`).toBe(
+      guardado,
+    )
   })
 
   it('reads every table, index, function and trigger the migrations create', async () => {
@@ -28,7 +30,10 @@ describe(SCHEMA_FILE, () => {
     const { tablas, indices, disparadores } = cuenta!
     expect(actual.match(/^create table /gm)?.length).toBe(tablas)
     // Indexes of constraints are written as the constraint.
-    expect((actual.match(/^CREATE (UNIQUE )?INDEX /gm)?.length ?? 0) + (actual.match(/ (PRIMARY KEY|UNIQUE) \(/g)?.length ?? 0)).toBe(indices)
+    expect(
+      (actual.match(/^CREATE (UNIQUE )?INDEX /gm)?.length ?? 0) +
+        (actual.match(/ (PRIMARY KEY|UNIQUE) \(/g)?.length ?? 0),
+    ).toBe(indices)
     expect(actual.match(/^CREATE TRIGGER /gm)?.length).toBe(disparadores)
   })
 })

@@ -82,10 +82,13 @@ export async function dumpSchema(sql: Sql): Promise<string> {
   ]
   for (const tabla of [...new Set(cols.map((c) => c.tabla))]) {
     const lineas = cols.filter((c) => c.tabla === tabla).map(columnaSql)
-    for (const r of restricciones.filter((r) => r.tabla === tabla)) lineas.push(`  constraint ${r.nombre} ${r.def}`)
+    for (const r of restricciones.filter((r) => r.tabla === tabla))
+      lineas.push(`  constraint ${r.nombre} ${r.def}`)
     partes.push(`create table ${tabla} (\n${lineas.join(',\n')}\n);`)
     for (const c of cols.filter((c) => c.tabla === tabla && c.estadisticas !== null)) {
-      partes.push(`alter table ${tabla} alter column ${c.columna} set statistics ${c.estadisticas};`)
+      partes.push(
+        `alter table ${tabla} alter column ${c.columna} set statistics ${c.estadisticas};`,
+      )
     }
     partes.push('')
   }

@@ -24,14 +24,15 @@ describe('security headers', () => {
     await seguro.close()
   })
 
-  const respuestas = (app: TestApp) => [
-    ['SPA shell', () => app.app.inject({ url: '/dashboard', headers: { accept: 'text/html' } })],
-    ['JSON', () => app.app.inject({ url: '/sesion', headers: app.headers })],
-    ['401', () => app.app.inject({ url: '/sesion' })],
-    ['404', () => app.app.inject({ url: '/no/existe' })],
-    ['healthz', () => app.app.inject({ url: '/healthz' })],
-    ['docs', () => app.app.inject({ url: '/docs/static/index.html', headers: app.headers })],
-  ] as const
+  const respuestas = (app: TestApp) =>
+    [
+      ['SPA shell', () => app.app.inject({ url: '/dashboard', headers: { accept: 'text/html' } })],
+      ['JSON', () => app.app.inject({ url: '/sesion', headers: app.headers })],
+      ['401', () => app.app.inject({ url: '/sesion' })],
+      ['404', () => app.app.inject({ url: '/no/existe' })],
+      ['healthz', () => app.app.inject({ url: '/healthz' })],
+      ['docs', () => app.app.inject({ url: '/docs/static/index.html', headers: app.headers })],
+    ] as const
 
   it('a CSP with no inline script and frame-ancestors none, nosniff, a referrer policy, no framing', async () => {
     for (const [nombre, pedir] of respuestas(t)) {
@@ -54,15 +55,27 @@ describe('security headers', () => {
 
   it('the app’s own pages allow no inline style either', async () => {
     const res = await t.app.inject({ url: '/dashboard', headers: { accept: 'text/html' } })
-    expect(directivas(res.headers['content-security-policy'] as string).get('style-src')).toEqual(["'self'"])
+    expect(directivas(res.headers['content-security-policy'] as string).get('style-src')).toEqual([
+      "'self'",
+    ])
   })
 
   it('with COOKIE_SECURE: HSTS for a year and upgrade-insecure-requests', async () => {
     for (const [nombre, pedir] of respuestas(seguro)) {
       const res = await pedir()
-      expect(res.headers['strict-transport-security'], nombre).toBe('max-age=31536000; includeSubDomains')
-      expect(directivas(res.headers['content-security-policy'] as string).has('upgrade-insecure-requests'), nombre).toBe(true)
-      expect(directivas(res.headers['content-security-policy'] as string).get('frame-ancestors'), nombre).toEqual(["'none'"])
+      expect(res.headers['strict-transport-security'], nombre).toBe(
+        'max-age=31536000; includeSubDomains',
+      )
+      expect(
+        directivas(res.headers['content-security-policy'] as string).has(
+          'upgrade-insecure-requests',
+        ),
+        nombre,
+      ).toBe(true)
+      expect(
+        directivas(res.headers['content-security-policy'] as string).get('frame-ancestors'),
+        nombre,
+      ).toEqual(["'none'"])
     }
   })
 

@@ -53,7 +53,12 @@ async function spaPlugin(app: FastifyInstance, opts: { clientDir: string }): Pro
   }
 
   const sendShell = (reply: FastifyReply) =>
-    reply.code(200).header('cache-control', 'no-cache').header('vary', 'Accept').type('text/html; charset=utf-8').send(shell)
+    reply
+      .code(200)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept')
+      .type('text/html; charset=utf-8')
+      .send(shell)
 
   // Runs before routing and auth: a person navigating to any page gets the shell.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {

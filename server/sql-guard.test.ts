@@ -14,7 +14,10 @@ const settled = (ps: (() => Promise<unknown>)[]) =>
   Promise.all(
     ps.map((p) => {
       try {
-        return p().then((v) => JSON.stringify(v), (e: Error) => `error: ${e.message}`)
+        return p().then(
+          (v) => JSON.stringify(v),
+          (e: Error) => `error: ${e.message}`,
+        )
       } catch (e) {
         return `error: ${(e as Error).message}`
       }
@@ -36,9 +39,15 @@ function checks(open: () => Promise<Database>) {
     const ciclo: Record<string, unknown> = {}
     ciclo.yo = ciclo
     expect(() => sql`select ${sql.json(ciclo as never)}`).toThrow(InvalidValueError)
-    expect(() => sql`select ${sql.array([1, undefined as unknown as number])}`).toThrow(InvalidValueError)
-    expect(() => sql.unsafe('select $1::int as v', [undefined as unknown as number])).toThrow(InvalidValueError)
-    await expect(sql.begin((tx) => tx`select ${undefined as unknown as null}`)).rejects.toBeInstanceOf(InvalidValueError)
+    expect(() => sql`select ${sql.array([1, undefined as unknown as number])}`).toThrow(
+      InvalidValueError,
+    )
+    expect(() => sql.unsafe('select $1::int as v', [undefined as unknown as number])).toThrow(
+      InvalidValueError,
+    )
+    await expect(
+      sql.begin((tx) => tx`select ${undefined as unknown as null}`),
+    ).rejects.toBeInstanceOf(InvalidValueError)
     expect(await sql`select ${1}::int as v`).toEqual([{ v: 1 }])
   })
 

@@ -22,7 +22,8 @@ function check(value: unknown): void {
   if (value === undefined) throw new InvalidValueError('Un valor de la consulta es undefined')
   if (value === null || typeof value !== 'object') return
   if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new InvalidValueError('Una fecha de la consulta es inválida')
+    if (Number.isNaN(value.getTime()))
+      throw new InvalidValueError('Una fecha de la consulta es inválida')
   } else if (Array.isArray(value)) {
     for (const v of value) check(v)
   } else if (isPlainObject(value)) {
@@ -36,7 +37,9 @@ function checkJson(value: unknown): void {
   try {
     JSON.stringify(value)
   } catch (err) {
-    throw new InvalidValueError(`Un valor JSON de la consulta no se puede serializar: ${(err as Error).message}`)
+    throw new InvalidValueError(
+      `Un valor JSON de la consulta no se puede serializar: ${(err as Error).message}`,
+    )
   }
 }
 

@@ -16,6 +16,9 @@ export async function prepareDatabase(ctx: StartupContext): Promise<void> {
   await asegurarPrimerAdmin(ctx.db.sql, ctx.config, ctx.log)
   if (ctx.config.demoData) {
     const demo = await cargarDemo(ctx.db.sql, ctx.config.clinicTz)
-    if (demo) ctx.log.info(`Datos de demostración cargados: ${demo.pacientes} pacientes y ${demo.atenciones} atenciones`)
+    if (demo)
+      ctx.log.info(
+        `Datos de demostración cargados: ${demo.pacientes} pacientes y ${demo.atenciones} atenciones`,
+      )
   }
 }

@@ -30,14 +30,24 @@ export const AtencionEntradaSchema = Type.Object(
   {
     sede: uno(SEDES, 'Sede no válida'),
     modalidad: uno(MODALIDADES, 'Modalidad no válida'),
-    estudios: Type.Array(EstudioSchema, { minItems: 1, maxItems: 20, mensaje: 'Elija al menos un estudio' }),
+    estudios: Type.Array(EstudioSchema, {
+      minItems: 1,
+      maxItems: 20,
+      mensaje: 'Elija al menos un estudio',
+    }),
     /** Default En espera (the patient is here); Programado for a booked one. */
-    estado: Type.Optional(uno(ESTADOS_INICIALES, 'Una atención nueva solo puede estar Programada o En espera')),
+    estado: Type.Optional(
+      uno(ESTADOS_INICIALES, 'Una atención nueva solo puede estar Programada o En espera'),
+    ),
     procedencia: Type.Optional(uno(PROCEDENCIAS, 'Procedencia no válida')),
     prioridad: Type.Optional(uno(PRIORIDADES, 'Prioridad no válida')),
     /** Clinic-local date and time; default now. */
-    fechaLlegada: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', mensaje: 'Fecha inválida' })),
-    horaLlegada: Type.Optional(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', mensaje: 'Hora inválida (HH:MM)' })),
+    fechaLlegada: Type.Optional(
+      Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', mensaje: 'Fecha inválida' }),
+    ),
+    horaLlegada: Type.Optional(
+      Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', mensaje: 'Hora inválida (HH:MM)' }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -83,10 +93,16 @@ export function validarEstudios(modalidad: Modalidad, estudios: readonly Estudio
   const catalogo = MODALIDAD_INFO[modalidad].estudios
   const ajenos = estudios.filter((e) => !catalogo.includes(e.nombre.trim()))
   if (ajenos.length > 0) {
-    return [{ campo: 'estudios', mensaje: `Estudio no disponible para ${MODALIDAD_INFO[modalidad].etiqueta}: ${ajenos.map((e) => e.nombre).join(', ')}` }]
+    return [
+      {
+        campo: 'estudios',
+        mensaje: `Estudio no disponible para ${MODALIDAD_INFO[modalidad].etiqueta}: ${ajenos.map((e) => e.nombre).join(', ')}`,
+      },
+    ]
   }
   const nombres = estudios.map((e) => e.nombre.trim())
-  if (new Set(nombres).size !== nombres.length) return [{ campo: 'estudios', mensaje: 'Estudio repetido' }]
+  if (new Set(nombres).size !== nombres.length)
+    return [{ campo: 'estudios', mensaje: 'Estudio repetido' }]
   return []
 }
 

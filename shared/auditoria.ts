@@ -28,13 +28,19 @@ export const LIMITE_AUDITORIA = { porDefecto: 50, maximo: 200 } as const
 export const AuditoriaQuerySchema = Type.Object(
   {
     usuario: Type.Optional(Type.String({ maxLength: 100, pattern: SIN_CONTROL })),
-    pacienteId: Type.Optional(Type.String({ pattern: '^$|^[0-9]{1,12}$', mensaje: 'Identificador inválido' })),
+    pacienteId: Type.Optional(
+      Type.String({ pattern: '^$|^[0-9]{1,12}$', mensaje: 'Identificador inválido' }),
+    ),
     accion: Type.Optional(
-      Type.Union([Type.Literal(''), ...ACCIONES.map((a) => Type.Literal(a))], { mensaje: 'Acción no permitida' }),
+      Type.Union([Type.Literal(''), ...ACCIONES.map((a) => Type.Literal(a))], {
+        mensaje: 'Acción no permitida',
+      }),
     ),
     limite: Type.Optional(Type.String({ pattern: '^$|^[0-9]{1,3}$', mensaje: 'Límite inválido' })),
     /** Keyset cursor: events older than this id (the `Link: rel="next"` URL carries it). */
-    antesDe: Type.Optional(Type.String({ pattern: '^$|^[0-9]{1,18}$', mensaje: 'Cursor inválido' })),
+    antesDe: Type.Optional(
+      Type.String({ pattern: '^$|^[0-9]{1,18}$', mensaje: 'Cursor inválido' }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -54,8 +60,14 @@ export type EventoAuditoria = Static<typeof EventoAuditoriaSchema>
 export const listarAuditoriaContract = defineContract({
   method: 'GET',
   url: '/auditoria',
-  summary: 'Eventos de auditoría, los más recientes primero, filtrables por usuario y paciente (solo administradores)',
+  summary:
+    'Eventos de auditoría, los más recientes primero, filtrables por usuario y paciente (solo administradores)',
   tags: ['auditoria'],
   querystring: AuditoriaQuerySchema,
-  response: { 200: Type.Array(EventoAuditoriaSchema), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
+  response: {
+    200: Type.Array(EventoAuditoriaSchema),
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+  },
 })

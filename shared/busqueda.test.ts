@@ -1,33 +1,75 @@
 import { describe, expect, test } from 'vitest'
 import { enlaceSiguiente, leerLimite, validarBusqueda } from './busqueda.js'
-import { puedeCambiarEstado, TRANSICIONES, ESTADOS, MODALIDAD_INFO, MUNICIPIOS } from './catalogos.js'
+import {
+  puedeCambiarEstado,
+  TRANSICIONES,
+  ESTADOS,
+  MODALIDAD_INFO,
+  MUNICIPIOS,
+} from './catalogos.js'
 
 describe('validarBusqueda', () => {
   test('los vacíos cuentan como ausentes', () => {
-    expect(validarBusqueda({ primerNombre: '  ', sede: '', documento: '' })).toEqual({ errores: [], filtros: {} })
+    expect(validarBusqueda({ primerNombre: '  ', sede: '', documento: '' })).toEqual({
+      errores: [],
+      filtros: {},
+    })
   })
   test('recorta y conserva los filtros válidos', () => {
-    const r = validarBusqueda({ primerApellido: ' pérez ', documento: ' ab 12 ', sede: 'Cusco', modalidad: 'Eco', fechaInicial: '2025-01-01' })
+    const r = validarBusqueda({
+      primerApellido: ' pérez ',
+      documento: ' ab 12 ',
+      sede: 'Cusco',
+      modalidad: 'Eco',
+      fechaInicial: '2025-01-01',
+    })
     expect(r.errores).toEqual([])
-    expect(r.filtros).toEqual({ primerApellido: 'pérez', documento: 'AB12', sede: 'Cusco', modalidad: 'Eco', fechaInicial: '2025-01-01' })
+    expect(r.filtros).toEqual({
+      primerApellido: 'pérez',
+      documento: 'AB12',
+      sede: 'Cusco',
+      modalidad: 'Eco',
+      fechaInicial: '2025-01-01',
+    })
   })
   test('valores malos, uno por campo', () => {
-    const r = validarBusqueda({ sede: 'Tacna', modalidad: 'CT', fechaInicial: '2025-02-30', tipoDocumento: 'x' })
-    expect(r.errores.map((e) => e.campo).sort()).toEqual(['fechaInicial', 'modalidad', 'sede', 'tipoDocumento'])
-    expect(validarBusqueda({ fechaInicial: '2025-02-01', fechaFinal: '2025-01-31' }).errores).toEqual([
+    const r = validarBusqueda({
+      sede: 'Tacna',
+      modalidad: 'CT',
+      fechaInicial: '2025-02-30',
+      tipoDocumento: 'x',
+    })
+    expect(r.errores.map((e) => e.campo).sort()).toEqual([
+      'fechaInicial',
+      'modalidad',
+      'sede',
+      'tipoDocumento',
+    ])
+    expect(
+      validarBusqueda({ fechaInicial: '2025-02-01', fechaFinal: '2025-01-31' }).errores,
+    ).toEqual([
       { campo: 'fechaFinal', mensaje: 'La fecha final debe ser igual o posterior a la inicial' },
     ])
-    expect(validarBusqueda({ fechaInicial: '2025-02-01', fechaFinal: '2025-02-01' }).errores).toEqual([])
+    expect(
+      validarBusqueda({ fechaInicial: '2025-02-01', fechaFinal: '2025-02-01' }).errores,
+    ).toEqual([])
   })
   test('un nombre o documento sin letras ni números es un error bajo su campo; con alguna, se busca', () => {
-    const r = validarBusqueda({ primerNombre: '%%%', segundoApellido: '\u0301\u0301', documento: '_ _' })
+    const r = validarBusqueda({
+      primerNombre: '%%%',
+      segundoApellido: '\u0301\u0301',
+      documento: '_ _',
+    })
     expect(r.errores).toEqual([
       { campo: 'documento', mensaje: 'Escriba al menos una letra o un número' },
       { campo: 'primerNombre', mensaje: 'Escriba al menos una letra o un número' },
       { campo: 'segundoApellido', mensaje: 'Escriba al menos una letra o un número' },
     ])
     expect(r.filtros).toEqual({})
-    expect(validarBusqueda({ primerApellido: "o'h%", documento: '4%' }).filtros).toEqual({ primerApellido: "o'h%", documento: '4%' })
+    expect(validarBusqueda({ primerApellido: "o'h%", documento: '4%' }).filtros).toEqual({
+      primerApellido: "o'h%",
+      documento: '4%',
+    })
   })
 })
 
@@ -36,7 +78,9 @@ test('leerLimite y enlaceSiguiente', () => {
   expect(leerLimite('200')).toBe(200)
   expect(leerLimite('201')).toBeNull()
   expect(leerLimite('0')).toBeNull()
-  expect(enlaceSiguiente('</pacientes/buscar?cursor=abc>; rel="next"')).toBe('/pacientes/buscar?cursor=abc')
+  expect(enlaceSiguiente('</pacientes/buscar?cursor=abc>; rel="next"')).toBe(
+    '/pacientes/buscar?cursor=abc',
+  )
   expect(enlaceSiguiente(null)).toBeNull()
 })
 

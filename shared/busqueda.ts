@@ -2,11 +2,27 @@
 // their checks and the row it answers.
 import { Type, type Static } from '@sinclair/typebox'
 import { AtencionSchema, type Atencion } from './atenciones.js'
-import { MODALIDADES, SEDES, esModalidad, esSede, esTipoDocumento, type Modalidad, type Sede, type TipoDocumento } from './catalogos.js'
+import {
+  MODALIDADES,
+  SEDES,
+  esModalidad,
+  esSede,
+  esTipoDocumento,
+  type Modalidad,
+  type Sede,
+  type TipoDocumento,
+} from './catalogos.js'
 import type { ErrorCampo } from './contract.js'
 import { normalizarDocumento } from './documento.js'
 import { esFechaValida } from './edad.js'
-import { CAMPOS_NOMBRE, LIMITES, nulo, nulos, PacienteSchema, type PacienteDatos } from './paciente-datos.js'
+import {
+  CAMPOS_NOMBRE,
+  LIMITES,
+  nulo,
+  nulos,
+  PacienteSchema,
+  type PacienteDatos,
+} from './paciente-datos.js'
 import { limpiar, tieneControl } from './texto.js'
 
 export const LIMITE_POR_DEFECTO = 50
@@ -16,7 +32,12 @@ const filtro = (max: number) => Type.Optional(Type.String({ maxLength: max }))
 
 /** Paging of every list: `limite` rows from `cursor` (an opaque value from the Link header). */
 export const PaginaQuerySchema = Type.Object({
-  limite: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$', mensaje: `Debe ser un número entre 1 y ${LIMITE_MAXIMO}` })),
+  limite: Type.Optional(
+    Type.String({
+      pattern: '^[0-9]{1,4}$',
+      mensaje: `Debe ser un número entre 1 y ${LIMITE_MAXIMO}`,
+    }),
+  ),
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 })
 
@@ -25,23 +46,29 @@ export const PaginaQuerySchema = Type.Object({
  * absent. Unknown parameters are dropped before the handler (Ajv's removeAdditional), so none
  * reaches the audit trail.
  */
-export const BusquedaQuerySchema = Type.Object({
-  tipoDocumento: filtro(20),
-  documento: filtro(LIMITES.documento),
-  primerNombre: filtro(LIMITES.nombre),
-  segundoNombre: filtro(LIMITES.nombre),
-  primerApellido: filtro(LIMITES.nombre),
-  segundoApellido: filtro(LIMITES.nombre),
-  fechaInicial: filtro(10),
-  fechaFinal: filtro(10),
-  sede: filtro(20),
-  modalidad: filtro(20),
-  ...PaginaQuerySchema.properties,
-}, { additionalProperties: false })
+export const BusquedaQuerySchema = Type.Object(
+  {
+    tipoDocumento: filtro(20),
+    documento: filtro(LIMITES.documento),
+    primerNombre: filtro(LIMITES.nombre),
+    segundoNombre: filtro(LIMITES.nombre),
+    primerApellido: filtro(LIMITES.nombre),
+    segundoApellido: filtro(LIMITES.nombre),
+    fechaInicial: filtro(10),
+    fechaFinal: filtro(10),
+    sede: filtro(20),
+    modalidad: filtro(20),
+    ...PaginaQuerySchema.properties,
+  },
+  { additionalProperties: false },
+)
 export type BusquedaQuery = Static<typeof BusquedaQuerySchema>
 
 /** The filters once checked: the query's own, the closed vocabularies narrowed to their values. */
-export type FiltrosBusqueda = Omit<BusquedaQuery, keyof typeof PaginaQuerySchema.properties | 'tipoDocumento' | 'sede' | 'modalidad'> &
+export type FiltrosBusqueda = Omit<
+  BusquedaQuery,
+  keyof typeof PaginaQuerySchema.properties | 'tipoDocumento' | 'sede' | 'modalidad'
+> &
   Partial<Pick<PacienteDatos, 'tipoDocumento'> & Pick<Atencion, 'sede' | 'modalidad'>>
 
 export const MENSAJE_SIN_LETRAS = 'Escriba al menos una letra o un número'
@@ -67,10 +94,12 @@ export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string 
   }
 
   const tipo = v('tipoDocumento')
-  if (tipo && !esTipoDocumento(tipo)) errores.push({ campo: 'tipoDocumento', mensaje: 'Tipo de documento no válido' })
+  if (tipo && !esTipoDocumento(tipo))
+    errores.push({ campo: 'tipoDocumento', mensaje: 'Tipo de documento no válido' })
   else if (tipo) filtros.tipoDocumento = tipo as TipoDocumento
   const documento = normalizarDocumento(v('documento'))
-  if (documento && !tieneLetras(documento)) errores.push({ campo: 'documento', mensaje: MENSAJE_SIN_LETRAS })
+  if (documento && !tieneLetras(documento))
+    errores.push({ campo: 'documento', mensaje: MENSAJE_SIN_LETRAS })
   else if (documento) filtros.documento = documento
   for (const campo of CAMPOS_NOMBRE) {
     const s = v(campo)
@@ -83,26 +112,53 @@ export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string 
     else if (s) filtros[campo] = s
   }
   if (filtros.fechaInicial && filtros.fechaFinal && filtros.fechaInicial > filtros.fechaFinal) {
-    errores.push({ campo: 'fechaFinal', mensaje: 'La fecha final debe ser igual o posterior a la inicial' })
+    errores.push({
+      campo: 'fechaFinal',
+      mensaje: 'La fecha final debe ser igual o posterior a la inicial',
+    })
   }
   const sede = v('sede')
-  if (sede && !esSede(sede)) errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${SEDES.join(', ')}` })
+  if (sede && !esSede(sede))
+    errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${SEDES.join(', ')}` })
   else if (sede) filtros.sede = sede as Sede
   const modalidad = v('modalidad')
   if (modalidad && !esModalidad(modalidad)) {
-    errores.push({ campo: 'modalidad', mensaje: `Modalidad no válida: use ${MODALIDADES.join(', ')}` })
+    errores.push({
+      campo: 'modalidad',
+      mensaje: `Modalidad no válida: use ${MODALIDADES.join(', ')}`,
+    })
   } else if (modalidad) filtros.modalidad = modalidad as Modalidad
   return { errores, filtros }
 }
 
 /** One atención with its patient; a patient with no atención has null visit fields. */
 export const BusquedaFilaSchema = Type.Composite([
-  Type.Object({ id: Type.Integer({ description: 'id del paciente' }), atencionId: nulo(Type.Integer()) }),
+  Type.Object({
+    id: Type.Integer({ description: 'id del paciente' }),
+    atencionId: nulo(Type.Integer()),
+  }),
   // The age is at the arrival date (today for a patient with no atención).
-  Type.Pick(PacienteSchema, ['tipoDocumento', 'documento', ...CAMPOS_NOMBRE, 'nombreCompleto', 'tipoEdad', 'edad']),
+  Type.Pick(PacienteSchema, [
+    'tipoDocumento',
+    'documento',
+    ...CAMPOS_NOMBRE,
+    'nombreCompleto',
+    'tipoEdad',
+    'edad',
+  ]),
   Type.Pick(AtencionSchema, ['estudios']),
   Type.Object(
-    nulos(Type.Pick(AtencionSchema, ['modalidad', 'sede', 'estado', 'procedencia', 'fechaLlegada', 'horaLlegada', 'prioridad']).properties),
+    nulos(
+      Type.Pick(AtencionSchema, [
+        'modalidad',
+        'sede',
+        'estado',
+        'procedencia',
+        'fechaLlegada',
+        'horaLlegada',
+        'prioridad',
+      ]).properties,
+    ),
   ),
 ])
 export type BusquedaFila = Static<typeof BusquedaFilaSchema>

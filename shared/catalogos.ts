@@ -91,7 +91,14 @@ export const MODALIDAD_INFO: Record<Modalidad, ModalidadInfo> = {
 }
 
 /** Worklist states, each with its DICOM Scheduled Procedure Step Status (Informado is a RIS state). */
-export const ESTADOS = ['Programado', 'En espera', 'En proceso', 'Completado', 'Informado', 'Cancelado'] as const
+export const ESTADOS = [
+  'Programado',
+  'En espera',
+  'En proceso',
+  'Completado',
+  'Informado',
+  'Cancelado',
+] as const
 export type Estado = (typeof ESTADOS)[number]
 export const ESTADO_DICOM: Record<Estado, string> = {
   Programado: 'SCHEDULED',
@@ -113,7 +120,11 @@ export const TRANSICIONES: Record<Estado, readonly Estado[]> = {
   Cancelado: [],
 }
 /** Not yet done: counted by the dashboard's alerts. */
-export const ESTADOS_ABIERTOS = ['Programado', 'En espera', 'En proceso'] as const satisfies readonly Estado[]
+export const ESTADOS_ABIERTOS = [
+  'Programado',
+  'En espera',
+  'En proceso',
+] as const satisfies readonly Estado[]
 /** Waiting to be attended: the dashboard's Citas Pendientes. */
 export const ESTADOS_PENDIENTES = ['Programado', 'En espera'] as const satisfies readonly Estado[]
 
@@ -149,7 +160,9 @@ export const MESES = [
   'Diciembre',
 ] as const
 
-export const esTipoDocumento = (v: string): v is TipoDocumento => (TIPOS_DOCUMENTO as readonly string[]).includes(v)
+export const esTipoDocumento = (v: string): v is TipoDocumento =>
+  (TIPOS_DOCUMENTO as readonly string[]).includes(v)
 export const esSede = (v: string): v is Sede => (SEDES as readonly string[]).includes(v)
-export const esModalidad = (v: string): v is Modalidad => (MODALIDADES as readonly string[]).includes(v)
+export const esModalidad = (v: string): v is Modalidad =>
+  (MODALIDADES as readonly string[]).includes(v)
 export const esDepartamento = (v: string): v is Departamento => Object.hasOwn(MUNICIPIOS, v)

@@ -10,7 +10,8 @@ describe('RUC', () => {
   test('resto 10 y 11 dan 0 y 1', () => {
     // Search both remainders among nearby numbers so the rule is exercised, not assumed.
     const casos = Array.from({ length: 200 }, (_, i) => `10${String(40000000 + i)}`)
-    const resto = (s: string) => 11 - ([5, 4, 3, 2, 7, 6, 5, 4, 3, 2].reduce((a, w, i) => a + w * Number(s[i]), 0) % 11)
+    const resto = (s: string) =>
+      11 - ([5, 4, 3, 2, 7, 6, 5, 4, 3, 2].reduce((a, w, i) => a + w * Number(s[i]), 0) % 11)
     const diez = casos.find((s) => resto(s) === 10)!
     const once = casos.find((s) => resto(s) === 11)!
     expect(digitoVerificadorRuc(diez)).toBe(0)

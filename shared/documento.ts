@@ -26,7 +26,8 @@ export function errorDocumento(tipo: TipoDocumento, documento: string): string |
       return /^[0-9]{8}$/.test(d) ? null : 'El DNI debe tener 8 dígitos'
     case 'ruc':
       if (!/^[0-9]{11}$/.test(d)) return 'El RUC debe tener 11 dígitos'
-      if (!PREFIJOS_RUC.includes(d.slice(0, 2))) return 'El RUC debe empezar con 10, 15, 16, 17 o 20'
+      if (!PREFIJOS_RUC.includes(d.slice(0, 2)))
+        return 'El RUC debe empezar con 10, 15, 16, 17 o 20'
       return digitoVerificadorRuc(d.slice(0, 10)) === Number(d[10])
         ? null
         : 'RUC inválido: el dígito verificador no corresponde'

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { calcularEdad, diaJuliano, edadDetallada, esFechaValida, fechaEnZona, horaEnZona, hoyEn } from './edad.js'
+import {
+  calcularEdad,
+  diaJuliano,
+  edadDetallada,
+  esFechaValida,
+  fechaEnZona,
+  horaEnZona,
+  hoyEn,
+} from './edad.js'
 
 describe('calcularEdad (años de 365,25 días)', () => {
   test('cumpleaños múltiplo de cuatro: cumple ese mismo día', () => {

@@ -23,7 +23,8 @@ export function diaJuliano(fecha: string): number | null {
   const ms = Date.UTC(y, mo - 1, d)
   const back = new Date(ms)
   // Date.UTC rolls 2023-02-30 over to March: a real date survives the round trip.
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return null
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d)
+    return null
   return Math.round(ms / DIA_MS)
 }
 
@@ -34,7 +35,11 @@ export const esFechaValida = (fecha: string): boolean => diaJuliano(fecha) !== n
 const formatosFecha = new Map<string, Intl.DateTimeFormat>()
 const formatosHora = new Map<string, Intl.DateTimeFormat>()
 
-function formato(cache: Map<string, Intl.DateTimeFormat>, zona: string, crear: () => Intl.DateTimeFormat) {
+function formato(
+  cache: Map<string, Intl.DateTimeFormat>,
+  zona: string,
+  crear: () => Intl.DateTimeFormat,
+) {
   let f = cache.get(zona)
   if (!f) cache.set(zona, (f = crear()))
   return f
@@ -43,15 +48,31 @@ function formato(cache: Map<string, Intl.DateTimeFormat>, zona: string, crear: (
 /** The calendar date ('YYYY-MM-DD') an instant falls on in a time zone. */
 export function fechaEnZona(instante: Date, zona: string): string {
   // en-CA formats as YYYY-MM-DD.
-  return formato(formatosFecha, zona, () =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  return formato(
+    formatosFecha,
+    zona,
+    () =>
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: zona,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      }),
   ).format(instante)
 }
 
 /** The wall-clock time ('HH:MM') of an instant in a time zone. */
 export function horaEnZona(instante: Date, zona: string): string {
-  const partes = formato(formatosHora, zona, () =>
-    new Intl.DateTimeFormat('en-GB', { timeZone: zona, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  const partes = formato(
+    formatosHora,
+    zona,
+    () =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: zona,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
   ).formatToParts(instante)
   const h = partes.find((p) => p.type === 'hour')?.value ?? '00'
   const m = partes.find((p) => p.type === 'minute')?.value ?? '00'

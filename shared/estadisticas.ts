@@ -18,7 +18,11 @@ export const EstadisticasSchema = Type.Object({
   }),
   /** Atenciones per month of the current year, Enero to the current month. */
   atencionesPorMes: Type.Array(
-    Type.Object({ mes: Type.Integer({ minimum: 1, maximum: 12 }), nombre: enumTexto(MESES), total: Type.Integer() }),
+    Type.Object({
+      mes: Type.Integer({ minimum: 1, maximum: 12 }),
+      nombre: enumTexto(MESES),
+      total: Type.Integer(),
+    }),
   ),
   ultimosPacientes: Type.Array(
     Type.Composite([

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { MENSAJES, nombreCompleto, PACIENTE_VACIO, validarPaciente, type PacienteEntrada } from './paciente-datos.js'
+import {
+  MENSAJES,
+  nombreCompleto,
+  PACIENTE_VACIO,
+  validarPaciente,
+  type PacienteEntrada,
+} from './paciente-datos.js'
 
 const HOY = '2025-06-15'
 const valido: PacienteEntrada = {
@@ -27,7 +33,12 @@ describe('validarPaciente', () => {
   test('un registro válido se devuelve recortado, con null en los opcionales vacíos', () => {
     const { errores, datos } = validarPaciente(valido, HOY)
     expect(errores).toEqual([])
-    expect(datos).toMatchObject({ primerNombre: 'José María', segundoNombre: null, barrio: null, documento: '12345678' })
+    expect(datos).toMatchObject({
+      primerNombre: 'José María',
+      segundoNombre: null,
+      barrio: null,
+      documento: '12345678',
+    })
     expect(datos).not.toHaveProperty('edad')
   })
   test('el formulario vacío: Campo requerido en cada obligatorio y la política', () => {
@@ -46,35 +57,67 @@ describe('validarPaciente', () => {
     expect(mensajes({})).toHaveProperty('documento', 'Campo requerido')
   })
   test('solo espacios cuenta como vacío', () => {
-    expect(mensajes({ ...valido, primerNombre: '   ' })).toEqual({ primerNombre: 'Campo requerido' })
+    expect(mensajes({ ...valido, primerNombre: '   ' })).toEqual({
+      primerNombre: 'Campo requerido',
+    })
   })
   test('una sola falta por campo', () => {
     const r = validarPaciente({ ...valido, documento: 'x' }, HOY).errores
     expect(r).toEqual([{ campo: 'documento', mensaje: 'El DNI debe tener 8 dígitos' }])
   })
   test('reglas de formato', () => {
-    expect(mensajes({ ...valido, tipoDocumento: 'libreta' })).toEqual({ tipoDocumento: MENSAJES.noPermitido })
-    expect(mensajes({ ...valido, tipoDocumento: 'ruc', documento: '20131312954' }).documento).toMatch(/verificador/)
+    expect(mensajes({ ...valido, tipoDocumento: 'libreta' })).toEqual({
+      tipoDocumento: MENSAJES.noPermitido,
+    })
+    expect(
+      mensajes({ ...valido, tipoDocumento: 'ruc', documento: '20131312954' }).documento,
+    ).toMatch(/verificador/)
     expect(mensajes({ ...valido, primerNombre: 'J0sé' })).toEqual({ primerNombre: MENSAJES.nombre })
-    expect(mensajes({ ...valido, segundoNombre: '<script>' })).toEqual({ segundoNombre: MENSAJES.nombre })
-    expect(mensajes({ ...valido, primerApellido: "'-" })).toEqual({ primerApellido: MENSAJES.nombre })
-    expect(mensajes({ ...valido, primerNombre: 'a'.repeat(61) })).toEqual({ primerNombre: MENSAJES.largo(60) })
-    expect(mensajes({ ...valido, fechaNacimiento: '1990-02-30' })).toEqual({ fechaNacimiento: MENSAJES.fecha })
-    expect(mensajes({ ...valido, fechaNacimiento: '2025-06-16' })).toEqual({ fechaNacimiento: MENSAJES.fechaFutura })
+    expect(mensajes({ ...valido, segundoNombre: '<script>' })).toEqual({
+      segundoNombre: MENSAJES.nombre,
+    })
+    expect(mensajes({ ...valido, primerApellido: "'-" })).toEqual({
+      primerApellido: MENSAJES.nombre,
+    })
+    expect(mensajes({ ...valido, primerNombre: 'a'.repeat(61) })).toEqual({
+      primerNombre: MENSAJES.largo(60),
+    })
+    expect(mensajes({ ...valido, fechaNacimiento: '1990-02-30' })).toEqual({
+      fechaNacimiento: MENSAJES.fecha,
+    })
+    expect(mensajes({ ...valido, fechaNacimiento: '2025-06-16' })).toEqual({
+      fechaNacimiento: MENSAJES.fechaFutura,
+    })
     expect(mensajes({ ...valido, fechaNacimiento: '2025-06-15' })).toEqual({})
-    expect(mensajes({ ...valido, fechaNacimiento: '1899-12-31' })).toEqual({ fechaNacimiento: MENSAJES.fechaAntigua })
+    expect(mensajes({ ...valido, fechaNacimiento: '1899-12-31' })).toEqual({
+      fechaNacimiento: MENSAJES.fechaAntigua,
+    })
     expect(mensajes({ ...valido, municipio: 'Callao' })).toEqual({ municipio: MENSAJES.municipio })
-    expect(mensajes({ ...valido, departamento: 'Puno', municipio: 'Puno' })).toEqual({ departamento: MENSAJES.noPermitido })
+    expect(mensajes({ ...valido, departamento: 'Puno', municipio: 'Puno' })).toEqual({
+      departamento: MENSAJES.noPermitido,
+    })
     expect(mensajes({ ...valido, sexo: 'M' })).toEqual({ sexo: MENSAJES.noPermitido })
-    expect(mensajes({ ...valido, grupoSanguineo: 'C+' })).toEqual({ grupoSanguineo: MENSAJES.noPermitido })
-    expect(mensajes({ ...valido, correoElectronico: 'jose@' })).toEqual({ correoElectronico: MENSAJES.correo })
+    expect(mensajes({ ...valido, grupoSanguineo: 'C+' })).toEqual({
+      grupoSanguineo: MENSAJES.noPermitido,
+    })
+    expect(mensajes({ ...valido, correoElectronico: 'jose@' })).toEqual({
+      correoElectronico: MENSAJES.correo,
+    })
     expect(mensajes({ ...valido, celular: 'llámame' })).toEqual({ celular: MENSAJES.telefono })
-    expect(mensajes({ ...valido, aceptaPolitica: false })).toEqual({ aceptaPolitica: MENSAJES.politica })
+    expect(mensajes({ ...valido, aceptaPolitica: false })).toEqual({
+      aceptaPolitica: MENSAJES.politica,
+    })
   })
   test('caracteres de control: un solo mensaje por campo; tabuladores y saltos cuentan como espacio', () => {
-    expect(mensajes({ ...valido, direccion: 'Av. Sol\u0000 123' })).toEqual({ direccion: MENSAJES.caracteres })
-    expect(mensajes({ ...valido, primerNombre: 'Jo\u0007sé' })).toEqual({ primerNombre: MENSAJES.caracteres })
-    expect(validarPaciente({ ...valido, direccion: 'Av. Sol\n\t123' }, HOY).datos?.direccion).toBe('Av. Sol 123')
+    expect(mensajes({ ...valido, direccion: 'Av. Sol\u0000 123' })).toEqual({
+      direccion: MENSAJES.caracteres,
+    })
+    expect(mensajes({ ...valido, primerNombre: 'Jo\u0007sé' })).toEqual({
+      primerNombre: MENSAJES.caracteres,
+    })
+    expect(validarPaciente({ ...valido, direccion: 'Av. Sol\n\t123' }, HOY).datos?.direccion).toBe(
+      'Av. Sol 123',
+    )
   })
   test('valores que no son texto no rompen la validación', () => {
     expect(mensajes({ ...valido, primerNombre: 42 })).toEqual({ primerNombre: 'Campo requerido' })
@@ -82,8 +125,20 @@ describe('validarPaciente', () => {
 })
 
 test('nombreCompleto omite las partes vacías', () => {
-  expect(nombreCompleto({ primerNombre: 'Ana', segundoNombre: null, primerApellido: 'Núñez', segundoApellido: ' ' })).toBe('Ana Núñez')
-  expect(nombreCompleto({ primerNombre: 'Ana', segundoNombre: 'Lucía', primerApellido: 'Núñez', segundoApellido: 'Ríos' })).toBe(
-    'Ana Lucía Núñez Ríos',
-  )
+  expect(
+    nombreCompleto({
+      primerNombre: 'Ana',
+      segundoNombre: null,
+      primerApellido: 'Núñez',
+      segundoApellido: ' ',
+    }),
+  ).toBe('Ana Núñez')
+  expect(
+    nombreCompleto({
+      primerNombre: 'Ana',
+      segundoNombre: 'Lucía',
+      primerApellido: 'Núñez',
+      segundoApellido: 'Ríos',
+    }),
+  ).toBe('Ana Lucía Núñez Ríos')
 })

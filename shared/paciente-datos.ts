@@ -1,6 +1,13 @@
 // The patient: what the form sends, what the server answers, and the one validation both sides
 // run (same rules, same Spanish message per field).
-import { Type, type Static, type TNull, type TProperties, type TSchema, type TUnion } from '@sinclair/typebox'
+import {
+  Type,
+  type Static,
+  type TNull,
+  type TProperties,
+  type TSchema,
+  type TUnion,
+} from '@sinclair/typebox'
 import {
   GRUPOS_SANGUINEOS,
   MUNICIPIOS,
@@ -119,12 +126,19 @@ export const enumTexto = <T extends string>(valores: readonly T[], opciones: obj
 export const nulo = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
 /** The same properties, each of them nullable. */
 export const nulos = <P extends TProperties>(propiedades: P) =>
-  Object.fromEntries(Object.entries(propiedades).map(([k, s]) => [k, nulo(s)])) as { [K in keyof P]: TUnion<[P[K], TNull]> }
+  Object.fromEntries(Object.entries(propiedades).map(([k, s]) => [k, nulo(s)])) as {
+    [K in keyof P]: TUnion<[P[K], TNull]>
+  }
 
 export const TipoEdadSchema = enumTexto(TIPOS_EDAD)
 
 /** The four names, in the order nombreCompleto joins them. */
-export const CAMPOS_NOMBRE = ['primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido'] as const
+export const CAMPOS_NOMBRE = [
+  'primerNombre',
+  'segundoNombre',
+  'primerApellido',
+  'segundoApellido',
+] as const
 export type CampoNombre = (typeof CAMPOS_NOMBRE)[number]
 
 /** The document and the names: who the patient is, in every answer that names one. */
@@ -220,19 +234,30 @@ export function validarPaciente(
   }
   const nombre = (k: keyof PacienteEntrada, obligatorio: boolean): string => {
     const s = obligatorio ? requerido(k) : v(k)
-    if (s && largo(k, s, LIMITES.nombre) && !(NOMBRE.test(s) && LETRA.test(s))) error(k, MENSAJES.nombre)
+    if (s && largo(k, s, LIMITES.nombre) && !(NOMBRE.test(s) && LETRA.test(s)))
+      error(k, MENSAJES.nombre)
     return s
   }
-  const opcionalCon = (k: keyof PacienteEntrada, max: number, patron?: RegExp, mensaje?: string) => {
+  const opcionalCon = (
+    k: keyof PacienteEntrada,
+    max: number,
+    patron?: RegExp,
+    mensaje?: string,
+  ) => {
     const s = v(k)
-    if (s && largo(k, s, max) && patron && !patron.test(s)) error(k, mensaje ?? MENSAJES.noPermitido)
+    if (s && largo(k, s, max) && patron && !patron.test(s))
+      error(k, mensaje ?? MENSAJES.noPermitido)
     return s || null
   }
 
   const tipoDocumento = requerido('tipoDocumento')
   if (tipoDocumento && !esTipoDocumento(tipoDocumento)) error('tipoDocumento', MENSAJES.noPermitido)
   const documento = normalizarDocumento(requerido('documento'))
-  if (documento && largo('documento', documento, LIMITES.documento) && esTipoDocumento(tipoDocumento)) {
+  if (
+    documento &&
+    largo('documento', documento, LIMITES.documento) &&
+    esTipoDocumento(tipoDocumento)
+  ) {
     const e = errorDocumento(tipoDocumento, documento)
     if (e) error('documento', e)
   }
@@ -246,7 +271,8 @@ export function validarPaciente(
   if (fechaNacimiento) {
     if (diaJuliano(fechaNacimiento) === null) error('fechaNacimiento', MENSAJES.fecha)
     else if (fechaNacimiento > hoy) error('fechaNacimiento', MENSAJES.fechaFutura)
-    else if (fechaNacimiento < FECHA_NACIMIENTO_MINIMA) error('fechaNacimiento', MENSAJES.fechaAntigua)
+    else if (fechaNacimiento < FECHA_NACIMIENTO_MINIMA)
+      error('fechaNacimiento', MENSAJES.fechaAntigua)
   }
 
   const sexo = requerido('sexo')
@@ -259,7 +285,11 @@ export function validarPaciente(
   const departamento = requerido('departamento')
   const municipio = requerido('municipio')
   if (departamento && !esDepartamento(departamento)) error('departamento', MENSAJES.noPermitido)
-  else if (departamento && municipio && !(MUNICIPIOS[departamento as Departamento] as readonly string[]).includes(municipio)) {
+  else if (
+    departamento &&
+    municipio &&
+    !(MUNICIPIOS[departamento as Departamento] as readonly string[]).includes(municipio)
+  ) {
     error('municipio', MENSAJES.municipio)
   }
 
@@ -270,10 +300,20 @@ export function validarPaciente(
     direccion: opcionalCon('direccion', LIMITES.direccion),
     barrio: opcionalCon('barrio', LIMITES.barrio),
     celular: opcionalCon('celular', LIMITES.telefono, TELEFONO, MENSAJES.telefono),
-    codigoPostal: opcionalCon('codigoPostal', LIMITES.codigoPostal, CODIGO_POSTAL, MENSAJES.codigoPostal),
+    codigoPostal: opcionalCon(
+      'codigoPostal',
+      LIMITES.codigoPostal,
+      CODIGO_POSTAL,
+      MENSAJES.codigoPostal,
+    ),
     telefono: opcionalCon('telefono', LIMITES.telefono, TELEFONO, MENSAJES.telefono),
     telefono2: opcionalCon('telefono2', LIMITES.telefono, TELEFONO, MENSAJES.telefono),
-    correoElectronico: opcionalCon('correoElectronico', LIMITES.correoElectronico, CORREO, MENSAJES.correo),
+    correoElectronico: opcionalCon(
+      'correoElectronico',
+      LIMITES.correoElectronico,
+      CORREO,
+      MENSAJES.correo,
+    ),
     acudiente: opcionalCon('acudiente', LIMITES.acudiente),
   }
   if (entrada.aceptaPolitica !== true) error('aceptaPolitica', MENSAJES.politica)

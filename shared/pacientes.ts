@@ -8,7 +8,17 @@ import { enumTexto, LIMITES, PacienteEntradaSchema, PacienteSchema } from './pac
 
 /** A row of the patients list; `estudios` are the distinct modalities of its atenciones (the icons). */
 export const PacienteResumenSchema = Type.Composite([
-  Type.Pick(PacienteSchema, ['id', 'tipoDocumento', 'documento', 'nombreCompleto', 'fechaNacimiento', 'tipoEdad', 'edad', 'sexo', 'celular']),
+  Type.Pick(PacienteSchema, [
+    'id',
+    'tipoDocumento',
+    'documento',
+    'nombreCompleto',
+    'fechaNacimiento',
+    'tipoEdad',
+    'edad',
+    'sexo',
+    'celular',
+  ]),
   Type.Object({ estudios: Type.Array(enumTexto(MODALIDADES)) }),
   Type.Pick(PacienteSchema, ['creadoEn']),
 ])
@@ -16,11 +26,19 @@ export type PacienteResumen = Static<typeof PacienteResumenSchema>
 
 export const PacienteDetalleSchema = Type.Composite([
   PacienteSchema,
-  Type.Object({ atenciones: Type.Array(AtencionSchema, { description: 'la más reciente primero' }) }),
+  Type.Object({
+    atenciones: Type.Array(AtencionSchema, { description: 'la más reciente primero' }),
+  }),
 ])
 export type PacienteDetalle = Static<typeof PacienteDetalleSchema>
 
-export const DuplicadoSchema = Type.Pick(PacienteSchema, ['id', 'tipoDocumento', 'documento', 'nombreCompleto', 'fechaNacimiento'])
+export const DuplicadoSchema = Type.Pick(PacienteSchema, [
+  'id',
+  'tipoDocumento',
+  'documento',
+  'nombreCompleto',
+  'fechaNacimiento',
+])
 export type Duplicado = Static<typeof DuplicadoSchema>
 
 const nombreQuery = (requerido: boolean) => {

@@ -5,7 +5,10 @@ import { defineContract, ErrorSchema } from './contract.js'
 import { SIN_CONTROL } from './texto.js'
 
 export const ROLES = ['admin', 'personal'] as const
-export const RolSchema = Type.Union(ROLES.map((r) => Type.Literal(r)), { mensaje: 'Rol no permitido' })
+export const RolSchema = Type.Union(
+  ROLES.map((r) => Type.Literal(r)),
+  { mensaje: 'Rol no permitido' },
+)
 export type Rol = (typeof ROLES)[number]
 
 export const CredencialesSchema = Type.Object(
@@ -36,7 +39,13 @@ export const iniciarSesionContract = defineContract({
   tags: ['sesion'],
   auth: false,
   body: CredencialesSchema,
-  response: { 200: SesionSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 429: ErrorSchema },
+  response: {
+    200: SesionSchema,
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    429: ErrorSchema,
+  },
 })
 
 export const sesionActualContract = defineContract({

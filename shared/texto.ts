@@ -15,4 +15,5 @@ const CONTROL = new RegExp(`[${CARACTERES_CONTROL}]`)
 export const tieneControl = (s: string): boolean => CONTROL.test(s.replace(/[\t\n\r]/g, ' '))
 
 /** Trimmed, inner runs of blanks made one space; anything not text becomes ''. */
-export const limpiar = (v: unknown): string => (typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : '')
+export const limpiar = (v: unknown): string =>
+  typeof v === 'string' ? v.trim().replace(/\s+/g, ' ') : ''

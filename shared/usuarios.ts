@@ -19,18 +19,25 @@ export const MENSAJES_USUARIOS = {
 // A name used as an object key (rate limits, caches, a client's lookup table) must never reach
 // the prototype: the names every object carries are refused, whatever their case.
 const RESERVADOS = new Set(
-  [...Object.getOwnPropertyNames(Object.prototype), 'prototype', '__proto__'].map((n) => n.toLowerCase()),
+  [...Object.getOwnPropertyNames(Object.prototype), 'prototype', '__proto__'].map((n) =>
+    n.toLowerCase(),
+  ),
 )
 
 /** Whether an account name is one of JavaScript's object internals (`__proto__`, `constructor`…). */
-export const usuarioReservado = (usuario: string): boolean => RESERVADOS.has(usuario.trim().toLowerCase())
+export const usuarioReservado = (usuario: string): boolean =>
+  RESERVADOS.has(usuario.trim().toLowerCase())
 
 const UsuarioIdParamsSchema = Type.Object({
   id: Type.String({ pattern: '^[0-9]{1,9}$', mensaje: 'Identificador inválido' }),
 })
 
 // Something other than blanks, and no control character.
-const NombreSchema = Type.String({ minLength: 1, maxLength: 120, pattern: `^(?=.*\\S)[^${CARACTERES_CONTROL}]*$` })
+const NombreSchema = Type.String({
+  minLength: 1,
+  maxLength: 120,
+  pattern: `^(?=.*\\S)[^${CARACTERES_CONTROL}]*$`,
+})
 const ContrasenaSchema = Type.String({ minLength: 8, maxLength: 128 })
 
 export const UsuarioDetalleSchema = Type.Object({
@@ -68,7 +75,10 @@ export type CambioUsuario = Static<typeof CambioUsuarioSchema>
 export const tieneCambio = (c: CambioUsuario): boolean =>
   c.activo !== undefined || c.nombre !== undefined || c.rol !== undefined
 
-export const NuevaContrasenaSchema = Type.Object({ contrasena: ContrasenaSchema }, { additionalProperties: false })
+export const NuevaContrasenaSchema = Type.Object(
+  { contrasena: ContrasenaSchema },
+  { additionalProperties: false },
+)
 
 export const listarUsuariosContract = defineContract({
   method: 'GET',
@@ -84,7 +94,13 @@ export const crearUsuarioContract = defineContract({
   summary: 'Crear una cuenta (solo administradores)',
   tags: ['usuarios'],
   body: NuevoUsuarioSchema,
-  response: { 201: UsuarioDetalleSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema },
+  response: {
+    201: UsuarioDetalleSchema,
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    409: ErrorSchema,
+  },
 })
 
 export const cambiarUsuarioContract = defineContract({
@@ -95,7 +111,12 @@ export const cambiarUsuarioContract = defineContract({
   params: UsuarioIdParamsSchema,
   body: CambioUsuarioSchema,
   response: {
-    200: UsuarioDetalleSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema,
+    200: UsuarioDetalleSchema,
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+    409: ErrorSchema,
   },
 })
 
@@ -106,5 +127,11 @@ export const restablecerContrasenaContract = defineContract({
   tags: ['usuarios'],
   params: UsuarioIdParamsSchema,
   body: NuevaContrasenaSchema,
-  response: { 204: Type.Null(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+  response: {
+    204: Type.Null(),
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+  },
 })

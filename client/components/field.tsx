@@ -14,7 +14,16 @@ interface FieldProps {
   children: ReactNode
 }
 
-export function Field({ id, label, required, hint, error, className, action, children }: FieldProps) {
+export function Field({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  className,
+  action,
+  children,
+}: FieldProps) {
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <div className="field__top">

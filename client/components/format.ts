@@ -1,7 +1,20 @@
 // How dates, ages and names read on screen (es-PE conventions).
 import type { TipoEdad } from '../../shared/edad.js'
 
-const MESES_CORTOS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic']
+const MESES_CORTOS = [
+  'ene',
+  'feb',
+  'mar',
+  'abr',
+  'may',
+  'jun',
+  'jul',
+  'ago',
+  'sep',
+  'oct',
+  'nov',
+  'dic',
+]
 
 /** 'YYYY-MM-DD' → '14/05/2025'. */
 export function fecha(iso: string | null | undefined): string {
@@ -22,10 +35,20 @@ export function fechaHora(iso: string | null | undefined): string {
   if (!iso) return '—'
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return iso
-  return d.toLocaleString('es-PE', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
+  return d.toLocaleString('es-PE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  })
 }
 
-export function edad(n: number | null | undefined, tipo: TipoEdad | null | undefined = 'años'): string {
+export function edad(
+  n: number | null | undefined,
+  tipo: TipoEdad | null | undefined = 'años',
+): string {
   if (n === null || n === undefined) return '—'
   const unidad = tipo ?? 'años'
   if (n === 1) return `1 ${unidad === 'años' ? 'año' : unidad === 'meses' ? 'mes' : 'día'}`

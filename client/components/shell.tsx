@@ -31,7 +31,8 @@ export function Shell({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (estabaAbierto.current && !abierto) {
       const activo = document.activeElement
-      if (!activo || activo === document.body || activo.closest('#menu-principal')) menuRef.current?.focus()
+      if (!activo || activo === document.body || activo.closest('#menu-principal'))
+        menuRef.current?.focus()
     }
     estabaAbierto.current = abierto
   }, [abierto])

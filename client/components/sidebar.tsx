@@ -21,11 +21,27 @@ import {
 } from './icons.js'
 import { Logo } from './logo.js'
 
-function NavLink({ href, icon, children, exact = true }: { href: string; icon: ReactNode; children: string; exact?: boolean }) {
+function NavLink({
+  href,
+  icon,
+  children,
+  exact = true,
+}: {
+  href: string
+  icon: ReactNode
+  children: string
+  exact?: boolean
+}) {
   const [location] = useLocation()
   const active = exact ? location === href : location === href || location.startsWith(`${href}/`)
   return (
-    <Link href={href} className="nav__item" aria-current={active ? 'page' : undefined} title={children} onClick={cerrarMenuMovil}>
+    <Link
+      href={href}
+      className="nav__item"
+      aria-current={active ? 'page' : undefined}
+      title={children}
+      onClick={cerrarMenuMovil}
+    >
       {icon}
       <span className="nav__label">{children}</span>
     </Link>
@@ -33,10 +49,24 @@ function NavLink({ href, icon, children, exact = true }: { href: string; icon: R
 }
 
 /** Shown greyed out; clicking does nothing (docs/producto.md#navegación): not available yet. */
-function NavDisabled({ href, icon, children }: { href: string; icon: ReactNode; children: string }) {
+function NavDisabled({
+  href,
+  icon,
+  children,
+}: {
+  href: string
+  icon: ReactNode
+  children: string
+}) {
   const block = (e: MouseEvent) => e.preventDefault()
   return (
-    <a href={href} className="nav__item nav__item--disabled" aria-disabled="true" title={`${children} (próximamente)`} onClick={block}>
+    <a
+      href={href}
+      className="nav__item nav__item--disabled"
+      aria-disabled="true"
+      title={`${children} (próximamente)`}
+      onClick={block}
+    >
       {icon}
       <span className="nav__label">
         {children} <span className="nav__soon">Pronto</span>
@@ -75,19 +105,33 @@ export function Sidebar() {
     navigate(paths.login, { replace: true })
   }
 
-  const className = ['sidebar', snap.sidebarExpandido ? '' : 'sidebar--contraido', snap.menuMovilAbierto ? 'sidebar--abierto' : '']
+  const className = [
+    'sidebar',
+    snap.sidebarExpandido ? '' : 'sidebar--contraido',
+    snap.menuMovilAbierto ? 'sidebar--abierto' : '',
+  ]
     .filter(Boolean)
     .join(' ')
 
   return (
     <>
-      <div className={snap.menuMovilAbierto ? 'backdrop backdrop--visible' : 'backdrop'} onClick={cerrarMenuMovil} data-testid="menu-fondo" />
+      <div
+        className={snap.menuMovilAbierto ? 'backdrop backdrop--visible' : 'backdrop'}
+        onClick={cerrarMenuMovil}
+        data-testid="menu-fondo"
+      />
       <aside id="menu-principal" className={className} aria-label="Menú principal">
         <div className="sidebar__top">
           <Link href={paths.dashboard} className="logo" onClick={cerrarMenuMovil}>
             <Logo />
           </Link>
-          <button ref={closeRef} type="button" className="sidebar__close" aria-label="Cerrar menú" onClick={cerrarMenuMovil}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="sidebar__close"
+            aria-label="Cerrar menú"
+            onClick={cerrarMenuMovil}
+          >
             <IconX />
           </button>
         </div>
@@ -109,7 +153,11 @@ export function Sidebar() {
                   className="nav__toggle"
                   aria-expanded={snap.pacientesAbierto}
                   aria-controls="submenu-pacientes"
-                  aria-label={snap.pacientesAbierto ? 'Ocultar opciones de Pacientes' : 'Mostrar opciones de Pacientes'}
+                  aria-label={
+                    snap.pacientesAbierto
+                      ? 'Ocultar opciones de Pacientes'
+                      : 'Mostrar opciones de Pacientes'
+                  }
                   onClick={alternarPacientes}
                 >
                   <IconChevronDown className={snap.pacientesAbierto ? 'rotado' : undefined} />
@@ -155,7 +203,12 @@ export function Sidebar() {
               </span>
             </div>
           )}
-          <button type="button" className="nav__item nav__logout" onClick={salir} title="Cerrar Sesión">
+          <button
+            type="button"
+            className="nav__item nav__logout"
+            onClick={salir}
+            title="Cerrar Sesión"
+          >
             <IconLogout />
             <span className="nav__label">Cerrar Sesión</span>
           </button>

@@ -6,7 +6,13 @@ import type { ErrorCampo } from '../../shared/contract.js'
 
 SetErrorFunction(({ errorType, schema, value }) => {
   if (value === '' || value === undefined) return 'Campo requerido'
-  const s = schema as { mensaje?: string; maxLength?: number; minLength?: number; minItems?: number; maxItems?: number }
+  const s = schema as {
+    mensaje?: string
+    maxLength?: number
+    minLength?: number
+    minItems?: number
+    maxItems?: number
+  }
   if (s.mensaje && errorType !== ValueErrorType.ObjectRequiredProperty) return s.mensaje
   switch (errorType) {
     case ValueErrorType.ObjectRequiredProperty:
@@ -28,7 +34,9 @@ SetErrorFunction(({ errorType, schema, value }) => {
 })
 
 /** The server's (or a shared validator's) per-field errors in react-hook-form's shape. */
-export function aErroresDeFormulario<T extends FieldValues>(errores: readonly ErrorCampo[]): FieldErrors<T> {
+export function aErroresDeFormulario<T extends FieldValues>(
+  errores: readonly ErrorCampo[],
+): FieldErrors<T> {
   const out: Record<string, { type: string; message: string }> = {}
   for (const e of errores) out[e.campo] ??= { type: 'validate', message: e.mensaje }
   return out as FieldErrors<T>

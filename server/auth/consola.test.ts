@@ -32,21 +32,31 @@ async function correr(args: string[], contrasena = '') {
 }
 
 const hash = async (usuario: string) =>
-  (await db.sql<{ claveHash: string; activo: boolean; rol: string; nombre: string }[]>`
-    select clave_hash, activo, rol, nombre from usuarios where usuario = ${usuario}`)[0]
+  (
+    await db.sql<{ claveHash: string; activo: boolean; rol: string; nombre: string }[]>`
+    select clave_hash, activo, rol, nombre from usuarios where usuario = ${usuario}`
+  )[0]
 
 const config = { sessionIdleMinutes: 30, sessionMaxHours: 12 }
 
 describe('usuarios commands', () => {
   it('crear makes an account with the password read from input, audited as from the console', async () => {
-    const r = await correr(['crear', 'jefa', '--nombre', 'Jefa de Sistemas', '--rol', 'admin'], 'resonancia-magnetica')
+    const r = await correr(
+      ['crear', 'jefa', '--nombre', 'Jefa de Sistemas', '--rol', 'admin'],
+      'resonancia-magnetica',
+    )
     expect(r.leida).toBe(true)
     expect(r.salida).toBe('Cuenta creada: jefa (admin)')
     const fila = await hash('jefa')
     expect(fila).toMatchObject({ rol: 'admin', nombre: 'Jefa de Sistemas', activo: true })
     expect(await verificarContrasena(fila!.claveHash, 'resonancia-magnetica')).toBe(true)
-    const [e] = await db.sql`select accion, usuario, detalle from auditoria where accion = 'usuario.creado'`
-    expect(e).toEqual({ accion: 'usuario.creado', usuario: null, detalle: { cuenta: 'jefa', rol: 'admin', origen: 'consola' } })
+    const [e] =
+      await db.sql`select accion, usuario, detalle from auditoria where accion = 'usuario.creado'`
+    expect(e).toEqual({
+      accion: 'usuario.creado',
+      usuario: null,
+      detalle: { cuenta: 'jefa', rol: 'admin', origen: 'consola' },
+    })
   })
 
   it('crear defaults to personal with the name as display name', async () => {
@@ -55,20 +65,35 @@ describe('usuarios commands', () => {
   })
 
   it('refuses a password given as an argument, before reading anything', async () => {
-    for (const args of [['crear', 'x.y.z', '--contrasena', 'secreta123'], ['clave', 'jefa', '--password=secreta123']]) {
-      await expect(correr(args, 'resonancia-magnetica')).rejects.toThrow('La contraseña nunca va como argumento')
+    for (const args of [
+      ['crear', 'x.y.z', '--contrasena', 'secreta123'],
+      ['clave', 'jefa', '--password=secreta123'],
+    ]) {
+      await expect(correr(args, 'resonancia-magnetica')).rejects.toThrow(
+        'La contraseña nunca va como argumento',
+      )
     }
     expect(await hash('x.y.z')).toBeUndefined()
   })
 
   it('refuses weak passwords, bad names, bad roles and taken names', async () => {
-    await expect(correr(['crear', 'pedro'], 'password1')).rejects.toThrow('Contraseña rechazada: Es una contraseña demasiado común')
+    await expect(correr(['crear', 'pedro'], 'password1')).rejects.toThrow(
+      'Contraseña rechazada: Es una contraseña demasiado común',
+    )
     await expect(correr(['crear', 'pedro'], 'corta')).rejects.toThrow('al menos 8 caracteres')
-    await expect(correr(['crear', 'Pedro Pérez'], 'resonancia-magnetica')).rejects.toThrow('Usuario inválido')
-    await expect(correr(['crear', '__proto__'], 'resonancia-magnetica')).rejects.toThrow('Ese nombre de usuario está reservado')
+    await expect(correr(['crear', 'Pedro Pérez'], 'resonancia-magnetica')).rejects.toThrow(
+      'Usuario inválido',
+    )
+    await expect(correr(['crear', '__proto__'], 'resonancia-magnetica')).rejects.toThrow(
+      'Ese nombre de usuario está reservado',
+    )
     expect(await hash('__proto__')).toBeUndefined()
-    await expect(correr(['crear', 'pedro', '--rol', 'jefe'], 'resonancia-magnetica')).rejects.toThrow('Rol inválido')
-    await expect(correr(['crear', 'jefa'], 'resonancia-magnetica')).rejects.toThrow('Ya existe un usuario con ese nombre')
+    await expect(
+      correr(['crear', 'pedro', '--rol', 'jefe'], 'resonancia-magnetica'),
+    ).rejects.toThrow('Rol inválido')
+    await expect(correr(['crear', 'jefa'], 'resonancia-magnetica')).rejects.toThrow(
+      'Ya existe un usuario con ese nombre',
+    )
     expect(await hash('pedro')).toBeUndefined()
   })
 
@@ -80,30 +105,42 @@ describe('usuarios commands', () => {
   })
 
   it('desactivar ends the account’s sessions at once; activar undoes it; the last admin stays', async () => {
-    const [ana] = await db.sql<{ id: number }[]>`select id from usuarios where usuario = 'ana.quispe'`
+    const [ana] = await db.sql<
+      { id: number }[]
+    >`select id from usuarios where usuario = 'ana.quispe'`
     const token = await abrirSesion(db.sql, config, ana!.id, '10.0.0.1')
     expect(await usuarioDeSesion(db.sql, config, token)).toBeDefined()
-    expect((await correr(['desactivar', 'ana.quispe'])).salida).toBe('Cuenta desactivada y sesiones cerradas: ana.quispe')
+    expect((await correr(['desactivar', 'ana.quispe'])).salida).toBe(
+      'Cuenta desactivada y sesiones cerradas: ana.quispe',
+    )
     expect(await usuarioDeSesion(db.sql, config, token)).toBeUndefined()
     expect((await hash('ana.quispe'))!.activo).toBe(false)
     await correr(['activar', 'ana.quispe'])
     expect((await hash('ana.quispe'))!.activo).toBe(true)
-    await expect(correr(['desactivar', 'jefa'])).rejects.toThrow('Debe quedar al menos un administrador activo')
+    await expect(correr(['desactivar', 'jefa'])).rejects.toThrow(
+      'Debe quedar al menos un administrador activo',
+    )
     await expect(correr(['desactivar', 'nadie'])).rejects.toThrow('Usuario no encontrado: nadie')
   })
 
   it('clave changes the password and ends the sessions', async () => {
-    const [ana] = await db.sql<{ id: number }[]>`select id from usuarios where usuario = 'ana.quispe'`
+    const [ana] = await db.sql<
+      { id: number }[]
+    >`select id from usuarios where usuario = 'ana.quispe'`
     const token = await abrirSesion(db.sql, config, ana!.id, '10.0.0.1')
     await correr(['clave', 'ana.quispe'], 'rayos-equis-nuevos')
-    expect(await verificarContrasena((await hash('ana.quispe'))!.claveHash, 'rayos-equis-nuevos')).toBe(true)
+    expect(
+      await verificarContrasena((await hash('ana.quispe'))!.claveHash, 'rayos-equis-nuevos'),
+    ).toBe(true)
     expect(await usuarioDeSesion(db.sql, config, token)).toBeUndefined()
     const eventos = await db.sql`select detalle from auditoria where accion = 'usuario.contrasena'`
     expect(eventos).toEqual([{ detalle: { cuenta: 'ana.quispe', origen: 'consola' } }])
   })
 
   it('an unknown or missing command prints the help', async () => {
-    await expect(correr(['borrar'])).rejects.toThrow(/Comando desconocido: borrar\nUso: npm run usuarios/)
+    await expect(correr(['borrar'])).rejects.toThrow(
+      /Comando desconocido: borrar\nUso: npm run usuarios/,
+    )
     await expect(correr([])).rejects.toThrow(/^Uso: npm run usuarios/)
   })
 })
@@ -111,11 +148,15 @@ describe('usuarios commands', () => {
 describe('the usuarios program', () => {
   const programa = (args: string[], entrada: string, env: NodeJS.ProcessEnv) =>
     new Promise<{ codigo: number | null; salida: string }>((resolve) => {
-      const hijo = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/cli/usuarios.ts'), ...args], {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      })
+      const hijo = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(ROOT, 'server/cli/usuarios.ts'), ...args],
+        {
+          cwd: ROOT,
+          env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        },
+      )
       let salida = ''
       hijo.stdout.on('data', (d: Buffer) => (salida += d.toString()))
       hijo.stderr.on('data', (d: Buffer) => (salida += d.toString()))
@@ -125,11 +166,21 @@ describe('the usuarios program', () => {
 
   it('reads the password from piped standard input and exits 0; a user error exits 2', async () => {
     // Its own database: on the embedded home the test's one is locked by this process.
-    const env = db.url ? { DATABASE_URL: db.url } : { DATA_DIR: mkdtempSync(join(tmpdir(), 'clinica-cli-')) }
-    const creado = await programa(['crear', 'desde.consola', '--nombre', 'Desde Consola'], 'tubo-de-rayos-x\n', env)
+    const env = db.url
+      ? { DATABASE_URL: db.url }
+      : { DATA_DIR: mkdtempSync(join(tmpdir(), 'clinica-cli-')) }
+    const creado = await programa(
+      ['crear', 'desde.consola', '--nombre', 'Desde Consola'],
+      'tubo-de-rayos-x\n',
+      env,
+    )
     expect(creado.salida).toContain('Cuenta creada: desde.consola (personal)')
     expect(creado.codigo).toBe(0)
-    const error = await programa(['clave', 'desde.consola', '--contrasena', 'tubo-de-rayos-x'], '', env)
+    const error = await programa(
+      ['clave', 'desde.consola', '--contrasena', 'tubo-de-rayos-x'],
+      '',
+      env,
+    )
     expect(error.codigo).toBe(2)
     expect(error.salida).toContain('La contraseña nunca va como argumento')
     const lista = await programa(['listar'], '', env)

@@ -6,7 +6,14 @@ import type { Sql } from '../db.js'
 import { ROLES, type Rol } from '../../shared/sesion.js'
 import { MENSAJES_USUARIOS, USUARIO_PATRON, usuarioReservado } from '../../shared/usuarios.js'
 import { problemaContrasena } from './contrasenas.js'
-import { buscarPorNombre, cambiarContrasena, cambiarUsuario, crearUsuario, listarUsuarios, ULTIMO_ADMIN } from './usuarios.js'
+import {
+  buscarPorNombre,
+  cambiarContrasena,
+  cambiarUsuario,
+  crearUsuario,
+  listarUsuarios,
+  ULTIMO_ADMIN,
+} from './usuarios.js'
 
 export interface Consola {
   sql: Sql
@@ -36,9 +43,13 @@ function opciones(args: string[]): { posicionales: string[]; banderas: Map<strin
       posicionales.push(a)
       continue
     }
-    const [nombre, valor] = a.includes('=') ? [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a.slice(2), args[++i]]
+    const [nombre, valor] = a.includes('=')
+      ? [a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
+      : [a.slice(2), args[++i]]
     if (/^(contrasena|contraseña|clave|password)$/i.test(nombre)) {
-      throw new ErrorConsola('La contraseña nunca va como argumento: se lee de la entrada estándar.')
+      throw new ErrorConsola(
+        'La contraseña nunca va como argumento: se lee de la entrada estándar.',
+      )
     }
     if (valor === undefined) throw new ErrorConsola(`Falta el valor de --${nombre}`)
     banderas.set(nombre, valor)
@@ -47,8 +58,16 @@ function opciones(args: string[]): { posicionales: string[]; banderas: Map<strin
 }
 
 /** The audit record of a change made here; the change writes it in its own transaction. */
-const evento = (accion: 'usuario.creado' | 'usuario.modificado' | 'usuario.contrasena', detalle: Record<string, unknown>): Evento =>
-  ({ accion, usuarioId: null, usuario: null, direccion: null, detalle: { ...detalle, origen: 'consola' } })
+const evento = (
+  accion: 'usuario.creado' | 'usuario.modificado' | 'usuario.contrasena',
+  detalle: Record<string, unknown>,
+): Evento => ({
+  accion,
+  usuarioId: null,
+  usuario: null,
+  direccion: null,
+  detalle: { ...detalle, origen: 'consola' },
+})
 
 async function nuevaContrasena(c: Consola, usuario: string): Promise<string> {
   const contrasena = await c.leerContrasena()
@@ -72,17 +91,21 @@ export async function ejecutarUsuarios(args: string[], c: Consola): Promise<void
   switch (comando) {
     case 'listar': {
       const lista = await listarUsuarios(c.sql)
-      for (const u of lista) c.escribir(`${u.usuario}\t${u.rol}\t${u.activo ? 'activo' : 'inactivo'}\t${u.nombre}`)
+      for (const u of lista)
+        c.escribir(`${u.usuario}\t${u.rol}\t${u.activo ? 'activo' : 'inactivo'}\t${u.nombre}`)
       if (lista.length === 0) c.escribir('No hay cuentas.')
       return
     }
     case 'crear': {
-      if (!usuario || !new RegExp(USUARIO_PATRON).test(usuario)) throw new ErrorConsola(`Usuario inválido. ${MENSAJES_USUARIOS.usuario}`)
-      if (usuarioReservado(usuario)) throw new ErrorConsola(`Usuario inválido. ${MENSAJES_USUARIOS.reservado}`)
+      if (!usuario || !new RegExp(USUARIO_PATRON).test(usuario))
+        throw new ErrorConsola(`Usuario inválido. ${MENSAJES_USUARIOS.usuario}`)
+      if (usuarioReservado(usuario))
+        throw new ErrorConsola(`Usuario inválido. ${MENSAJES_USUARIOS.reservado}`)
       const rol = (banderas.get('rol') ?? 'personal') as Rol
       if (!ROLES.includes(rol)) throw new ErrorConsola(`Rol inválido: use ${ROLES.join(' o ')}`)
       const nombre = (banderas.get('nombre') ?? usuario).trim()
-      if (nombre.length < 1 || nombre.length > 120) throw new ErrorConsola('El nombre debe tener de 1 a 120 caracteres')
+      if (nombre.length < 1 || nombre.length > 120)
+        throw new ErrorConsola('El nombre debe tener de 1 a 120 caracteres')
       const contrasena = await nuevaContrasena(c, usuario)
       const creado = await crearUsuario(c.sql, { usuario, nombre, rol, contrasena }, (n) =>
         evento('usuario.creado', { cuenta: n.usuario, rol }),
@@ -95,15 +118,26 @@ export async function ejecutarUsuarios(args: string[], c: Consola): Promise<void
     case 'activar': {
       const u = await cuenta(c, usuario)
       const activo = comando === 'activar'
-      const cambio = await cambiarUsuario(c.sql, u.id, { activo }, () => evento('usuario.modificado', { cuenta: u.usuario, activo }))
+      const cambio = await cambiarUsuario(c.sql, u.id, { activo }, () =>
+        evento('usuario.modificado', { cuenta: u.usuario, activo }),
+      )
       if (cambio === ULTIMO_ADMIN) throw new ErrorConsola(MENSAJES_USUARIOS.ultimoAdmin)
-      c.escribir(activo ? `Cuenta activada: ${u.usuario}` : `Cuenta desactivada y sesiones cerradas: ${u.usuario}`)
+      c.escribir(
+        activo
+          ? `Cuenta activada: ${u.usuario}`
+          : `Cuenta desactivada y sesiones cerradas: ${u.usuario}`,
+      )
       return
     }
     case 'clave': {
       const u = await cuenta(c, usuario)
       const contrasena = await nuevaContrasena(c, u.usuario)
-      await cambiarContrasena(c.sql, u.id, contrasena, evento('usuario.contrasena', { cuenta: u.usuario }))
+      await cambiarContrasena(
+        c.sql,
+        u.id,
+        contrasena,
+        evento('usuario.contrasena', { cuenta: u.usuario }),
+      )
       c.escribir(`Contraseña cambiada y sesiones cerradas: ${u.usuario}`)
       return
     }

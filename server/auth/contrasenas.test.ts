@@ -1,7 +1,12 @@
 import { parseOptions } from '@node-rs/argon2'
 import { describe, expect, it } from 'vitest'
 import { CONTRASENAS_COMUNES } from './contrasenas-comunes.js'
-import { contrasenaAleatoria, hashContrasena, problemaContrasena, verificarContrasena } from './contrasenas.js'
+import {
+  contrasenaAleatoria,
+  hashContrasena,
+  problemaContrasena,
+  verificarContrasena,
+} from './contrasenas.js'
 
 describe('hashing', () => {
   it('uses argon2id v19 with at least 19 MiB and 2 iterations, and a fresh salt each time', async () => {
@@ -45,7 +50,9 @@ describe('password policy (ASVS 5 V6.2)', () => {
   })
 
   it('refuses the account name as its password', () => {
-    expect(problemaContrasena('Rosa.Huaman', 'rosa.huaman')).toBe('No puede ser igual al nombre de usuario')
+    expect(problemaContrasena('Rosa.Huaman', 'rosa.huaman')).toBe(
+      'No puede ser igual al nombre de usuario',
+    )
   })
 
   it('ships a list of thousands of common passwords, all of 8 or more characters', () => {

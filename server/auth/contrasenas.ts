@@ -9,17 +9,26 @@ export const MAX_CONTRASENA = 128
 
 // Algorithm is a const enum in the typings; 2 is Argon2id.
 const ARGON2ID = 2
-export const OPCIONES_ARGON2 = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
+export const OPCIONES_ARGON2 = {
+  algorithm: ARGON2ID,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const
 
 // Verified against when the user does not exist, so that answer costs as much as a wrong password.
-const HASH_FICTICIO = '$argon2id$v=19$m=19456,t=2,p=1$4+c+JJdz4WF9+0I0Sz6FtQ$GKfgDRdiwdN/ztal++fKc9A0AxELabJyNryeBWzLwbk'
+const HASH_FICTICIO =
+  '$argon2id$v=19$m=19456,t=2,p=1$4+c+JJdz4WF9+0I0Sz6FtQ$GKfgDRdiwdN/ztal++fKc9A0AxELabJyNryeBWzLwbk'
 
 export function hashContrasena(contrasena: string): Promise<string> {
   return hash(contrasena, OPCIONES_ARGON2 as Parameters<typeof hash>[1])
 }
 
 /** Always runs one argon2 verification, whether or not there is a stored hash. */
-export async function verificarContrasena(hashGuardado: string | undefined, contrasena: string): Promise<boolean> {
+export async function verificarContrasena(
+  hashGuardado: string | undefined,
+  contrasena: string,
+): Promise<boolean> {
   try {
     const ok = await verify(hashGuardado ?? HASH_FICTICIO, contrasena)
     return ok && hashGuardado !== undefined
@@ -35,7 +44,8 @@ export function problemaContrasena(contrasena: string, usuario?: string): string
   if (largo > MAX_CONTRASENA) return `Debe tener como máximo ${MAX_CONTRASENA} caracteres`
   const minusculas = contrasena.toLowerCase()
   if (CONTRASENAS_COMUNES.has(minusculas)) return 'Es una contraseña demasiado común; elija otra'
-  if (usuario && minusculas === usuario.toLowerCase()) return 'No puede ser igual al nombre de usuario'
+  if (usuario && minusculas === usuario.toLowerCase())
+    return 'No puede ser igual al nombre de usuario'
   return null
 }
 

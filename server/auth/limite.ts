@@ -17,7 +17,11 @@ interface Espera {
  * cannot all slip under the limit; throws 429 when the earlier failures already reach it.
  * Returns the attempt's id, to be forgotten if the password turns out right.
  */
-export async function registrarIntento(sql: Sql, usuario: string, direccion: string): Promise<number> {
+export async function registrarIntento(
+  sql: Sql,
+  usuario: string,
+  direccion: string,
+): Promise<number> {
   const [intento] = await sql<{ id: string }[]>`
     insert into intentos_fallidos (usuario, direccion) values (${usuario}, ${direccion}) returning id`
   const id = Number(intento!.id)

@@ -22,20 +22,36 @@ export async function iniciarSesion(
   const direccion = request.direccion
   // Failed logins are counted per address too: an attempt from no known address is not counted
   // but refused (its socket was gone before the request was routed; nobody reads this answer).
-  if (direccion === null) throw new BadRequestError('No se pudo identificar la dirección del cliente')
+  if (direccion === null)
+    throw new BadRequestError('No se pudo identificar la dirección del cliente')
   const intento = await registrarIntento(sql, nombre, direccion)
   const cuenta = await credencialesDe(sql, nombre)
   const correcta = await verificarContrasena(cuenta?.claveHash, credenciales.contrasena)
   if (!cuenta || !correcta || !cuenta.activo) {
-    await registrarEvento(sql, { accion: 'sesion.fallida', usuarioId: cuenta?.id ?? null, usuario: nombre, direccion })
+    await registrarEvento(sql, {
+      accion: 'sesion.fallida',
+      usuarioId: cuenta?.id ?? null,
+      usuario: nombre,
+      direccion,
+    })
     throw new UnauthorizedError(MENSAJES_SESION.credenciales)
   }
-  const usuario: Usuario = { id: cuenta.id, usuario: cuenta.usuario, nombre: cuenta.nombre, rol: cuenta.rol }
+  const usuario: Usuario = {
+    id: cuenta.id,
+    usuario: cuenta.usuario,
+    nombre: cuenta.nombre,
+    rol: cuenta.rol,
+  }
   // The session opens with its audit record or not at all.
   const token = await inTransaction(sql, async (tx) => {
     await olvidarIntentos(tx, nombre, intento)
     const token = await abrirSesion(tx, config, cuenta.id, direccion)
-    await registrarEvento(tx, { accion: 'sesion.iniciada', usuarioId: usuario.id, usuario: usuario.usuario, direccion })
+    await registrarEvento(tx, {
+      accion: 'sesion.iniciada',
+      usuarioId: usuario.id,
+      usuario: usuario.usuario,
+      direccion,
+    })
     return token
   })
   return { usuario, token }

@@ -23,12 +23,17 @@ const JSON_TIPO = /^application\/json\s*(;|$)/i
 
 /** Answers here rather than through the error handler, which plugins registered earlier (/docs) lack. */
 function rechazar(reply: FastifyReply, error: AppError): FastifyReply {
-  return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra })
+  return reply
+    .code(error.statusCode)
+    .headers(error.headers)
+    .send({ message: error.message, ...error.extra })
 }
 
 function tieneCuerpo(request: FastifyRequest): boolean {
   const largo = request.headers['content-length']
-  return request.headers['transfer-encoding'] !== undefined || (largo !== undefined && largo !== '0')
+  return (
+    request.headers['transfer-encoding'] !== undefined || (largo !== undefined && largo !== '0')
+  )
 }
 
 /** The browser's own word (Sec-Fetch-Site) or an Origin equal to ours or listed in CORS_ORIGIN. */
@@ -44,7 +49,10 @@ export function origenPermitido(request: FastifyRequest, corsOrigins: readonly s
   }
 }
 
-async function autenticacionPlugin(app: FastifyInstance, opts: { config: Config; sql: Sql }): Promise<void> {
+async function autenticacionPlugin(
+  app: FastifyInstance,
+  opts: { config: Config; sql: Sql },
+): Promise<void> {
   const { config, sql } = opts
   const cookie = nombreCookie(config)
   const registro: RutaRegistrada[] = []
@@ -55,16 +63,23 @@ async function autenticacionPlugin(app: FastifyInstance, opts: { config: Config;
     ruta.config ??= {}
     const archivoDelCliente = typeof (ruta.config as { file?: unknown }).file === 'string'
     ruta.config.auth ??= !archivoDelCliente
-    for (const method of [ruta.method].flat()) registro.push({ method, url: ruta.url, auth: ruta.config.auth })
+    for (const method of [ruta.method].flat())
+      registro.push({ method, url: ruta.url, auth: ruta.config.auth })
   })
 
   app.addHook('onRequest', async (request, reply) => {
     if (!MUTANTES.has(request.method)) return
     if (!origenPermitido(request, config.corsOrigins)) {
-      return rechazar(reply, new ForbiddenError('Solicitud rechazada: debe originarse en este mismo sitio'))
+      return rechazar(
+        reply,
+        new ForbiddenError('Solicitud rechazada: debe originarse en este mismo sitio'),
+      )
     }
     if (tieneCuerpo(request) && !JSON_TIPO.test(request.headers['content-type'] ?? '')) {
-      return rechazar(reply, new AppError(415, 'Tipo de contenido no soportado: use application/json'))
+      return rechazar(
+        reply,
+        new AppError(415, 'Tipo de contenido no soportado: use application/json'),
+      )
     }
   })
 
@@ -84,10 +99,18 @@ async function autenticacionPlugin(app: FastifyInstance, opts: { config: Config;
   })
 }
 
-export const autenticacion = fp(autenticacionPlugin, { name: 'autenticacion', dependencies: ['@fastify/cookie'] })
+export const autenticacion = fp(autenticacionPlugin, {
+  name: 'autenticacion',
+  dependencies: ['@fastify/cookie'],
+})
 
 /** A preParsing hook for a plugin whose routes are for admins only (after the session hook). */
-export async function soloAdmin(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (request.usuario?.rol !== 'admin') return rechazar(reply, new ForbiddenError('Solo un administrador puede hacer esto'))
+export async function soloAdmin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  if (request.usuario?.rol !== 'admin')
+    return rechazar(reply, new ForbiddenError('Solo un administrador puede hacer esto'))
   return payload
 }

@@ -27,7 +27,11 @@ beforeEach(async () => {
 afterEach(() => db.drop())
 
 const hashDe = async (usuario: string) =>
-  (await db.sql<{ claveHash: string; rol: string }[]>`select clave_hash, rol from usuarios where usuario = ${usuario}`)[0]
+  (
+    await db.sql<
+      { claveHash: string; rol: string }[]
+    >`select clave_hash, rol from usuarios where usuario = ${usuario}`
+  )[0]
 
 describe('first admin', () => {
   it('is ADMIN_USER with ADMIN_PASSWORD, which never reaches the log', async () => {
@@ -57,12 +61,23 @@ describe('first admin', () => {
     const [n] = await db.sql<{ n: number }[]>`select count(*)::int as n from usuarios`
     expect(n!.n).toBe(1)
     const [evento] = await db.sql`select accion, detalle from auditoria`
-    expect(evento).toEqual({ accion: 'usuario.creado', detalle: { cuenta: 'admin', rol: 'admin', origen: 'primer arranque' } })
+    expect(evento).toEqual({
+      accion: 'usuario.creado',
+      detalle: { cuenta: 'admin', rol: 'admin', origen: 'primer arranque' },
+    })
   })
 
   it('is not created when accounts exist, whatever ADMIN_USER says', async () => {
-    await prepareDatabase({ config: testConfig({ ADMIN_PASSWORD: 'resonancia-magnetica' }), db, log: registro().log })
-    await prepareDatabase({ config: testConfig({ ADMIN_USER: 'otro.admin', ADMIN_PASSWORD: 'resonancia-magnetica' }), db, log: registro().log })
+    await prepareDatabase({
+      config: testConfig({ ADMIN_PASSWORD: 'resonancia-magnetica' }),
+      db,
+      log: registro().log,
+    })
+    await prepareDatabase({
+      config: testConfig({ ADMIN_USER: 'otro.admin', ADMIN_PASSWORD: 'resonancia-magnetica' }),
+      db,
+      log: registro().log,
+    })
     expect(await hashDe('otro.admin')).toBeUndefined()
   })
 
@@ -75,9 +90,13 @@ describe('first admin', () => {
 
   it('a common ADMIN_PASSWORD stops the start with a message naming the variable, not the value', async () => {
     const config = testConfig({ ADMIN_PASSWORD: 'password123' })
-    const error = await prepareDatabase({ config, db, log: registro().log }).catch((e: unknown) => e)
+    const error = await prepareDatabase({ config, db, log: registro().log }).catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(ConfigError)
-    expect((error as Error).message).toBe('Variable de entorno ADMIN_PASSWORD inválida: es una contraseña demasiado común; elija otra')
+    expect((error as Error).message).toBe(
+      'Variable de entorno ADMIN_PASSWORD inválida: es una contraseña demasiado común; elija otra',
+    )
     expect(await hashDe('admin')).toBeUndefined()
   })
 })

@@ -6,12 +6,19 @@ import type { Sql } from '../db.js'
 import { contrasenaAleatoria, problemaContrasena } from './contrasenas.js'
 import { crearPrimerAdmin } from './usuarios.js'
 
-export async function asegurarPrimerAdmin(sql: Sql, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function asegurarPrimerAdmin(
+  sql: Sql,
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const [fila] = await sql<{ hay: boolean }[]>`select exists (select 1 from usuarios) as hay`
   if (fila?.hay) return
   if (config.adminPassword !== undefined) {
     const problema = problemaContrasena(config.adminPassword, config.adminUser)
-    if (problema) throw new ConfigError(`Variable de entorno ADMIN_PASSWORD inválida: ${problema.toLowerCase()}`)
+    if (problema)
+      throw new ConfigError(
+        `Variable de entorno ADMIN_PASSWORD inválida: ${problema.toLowerCase()}`,
+      )
   }
   const contrasena = config.adminPassword ?? contrasenaAleatoria()
   // The account and its audit record commit together.
@@ -24,11 +31,15 @@ export async function asegurarPrimerAdmin(sql: Sql, config: Config, log: Fastify
   }))
   if (!creado) return // another instance starting at the same time created it
   if (config.adminPassword !== undefined) {
-    log.info(`Cuenta de administrador "${creado.usuario}" creada con la contraseña de ADMIN_PASSWORD`)
+    log.info(
+      `Cuenta de administrador "${creado.usuario}" creada con la contraseña de ADMIN_PASSWORD`,
+    )
   } else {
     log.warn(
       `Cuenta de administrador "${creado.usuario}" creada con la contraseña: ${contrasena} ` +
-        '(se muestra solo esta vez; cámbiela con: npm run usuarios -- clave ' + creado.usuario + ')',
+        '(se muestra solo esta vez; cámbiela con: npm run usuarios -- clave ' +
+        creado.usuario +
+        ')',
     )
   }
 }

@@ -9,13 +9,17 @@ import type { Usuario } from '../route.js'
 type SesionConfig = Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours'>
 
 /** `__Host-` makes the browser refuse the cookie unless Secure, path / and no Domain. */
-export const nombreCookie = (config: Pick<Config, 'cookieSecure'>) => (config.cookieSecure ? '__Host-sesion' : 'sesion')
+export const nombreCookie = (config: Pick<Config, 'cookieSecure'>) =>
+  config.cookieSecure ? '__Host-sesion' : 'sesion'
 
 /**
  * No Max-Age: the cookie goes with the browser; the server enforces both expiries anyway. Secure
  * with COOKIE_SECURE, or when the request came over HTTPS (as a trusted proxy reports it).
  */
-export const opcionesCookie = (config: Pick<Config, 'cookieSecure'>, protocolo: string): CookieSerializeOptions => ({
+export const opcionesCookie = (
+  config: Pick<Config, 'cookieSecure'>,
+  protocolo: string,
+): CookieSerializeOptions => ({
   httpOnly: true,
   sameSite: 'strict',
   secure: config.cookieSecure || protocolo === 'https',
@@ -25,7 +29,12 @@ export const opcionesCookie = (config: Pick<Config, 'cookieSecure'>, protocolo: 
 const huella = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Opens a session and returns the token for the cookie. */
-export async function abrirSesion(sql: Sql, config: SesionConfig, usuarioId: number, direccion: string | null): Promise<string> {
+export async function abrirSesion(
+  sql: Sql,
+  config: SesionConfig,
+  usuarioId: number,
+  direccion: string | null,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await sql`
     insert into sesiones (token_hash, usuario_id, expira_en, direccion)
@@ -41,7 +50,11 @@ export async function abrirSesion(sql: Sql, config: SesionConfig, usuarioId: num
  * The signed-in user of a token, if its session is alive (not idle too long, not past its absolute
  * limit, account active). Marks it used, at most every 15 seconds, to keep writes down.
  */
-export async function usuarioDeSesion(sql: Sql, config: SesionConfig, token: string): Promise<Usuario | undefined> {
+export async function usuarioDeSesion(
+  sql: Sql,
+  config: SesionConfig,
+  token: string,
+): Promise<Usuario | undefined> {
   const [fila] = await sql<Usuario[]>`
     with viva as (
       select s.token_hash, s.ultimo_uso, u.id, u.usuario, u.nombre, u.rol

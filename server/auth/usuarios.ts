@@ -40,7 +40,10 @@ export async function buscarUsuario(sql: Sql, id: number): Promise<UsuarioDetall
   return fila && detalle(fila)
 }
 
-export async function buscarPorNombre(sql: Sql, usuario: string): Promise<UsuarioDetalle | undefined> {
+export async function buscarPorNombre(
+  sql: Sql,
+  usuario: string,
+): Promise<UsuarioDetalle | undefined> {
   const [fila] = await sql<FilaUsuario[]>`
     select id, usuario, nombre, rol, activo, creado_en from usuarios where usuario = ${normalizarUsuario(usuario)}`
   return fila && detalle(fila)
@@ -77,7 +80,11 @@ async function registrarCambio(tx: Sql, fila: FilaUsuario | undefined, registro?
  * Creates the account with its audit record (`registro`; tests create theirs without one);
  * undefined when the name is taken. The policy is checked by the caller.
  */
-export async function crearUsuario(sql: Sql, nuevo: NuevoUsuario, registro?: RegistroCuenta): Promise<UsuarioDetalle | undefined> {
+export async function crearUsuario(
+  sql: Sql,
+  nuevo: NuevoUsuario,
+  registro?: RegistroCuenta,
+): Promise<UsuarioDetalle | undefined> {
   const claveHash = await hashContrasena(nuevo.contrasena)
   return inTransaction(sql, async (tx) => {
     const [fila] = await tx<FilaUsuario[]>`
@@ -131,12 +138,17 @@ export async function cambiarUsuario(
   cambio: CambioUsuario,
   registro: RegistroCuenta,
 ): Promise<UsuarioDetalle | typeof ULTIMO_ADMIN | undefined> {
-  return inTransaction(sql, async (tx): Promise<UsuarioDetalle | typeof ULTIMO_ADMIN | undefined> => {
-    // Locked, so two admins demoting each other at the same moment cannot both pass the check.
-    const admins = await tx<{ id: number }[]>`select id from usuarios where rol = 'admin' and activo for update`
-    const dejaDeSerAdmin = cambio.activo === false || (cambio.rol !== undefined && cambio.rol !== 'admin')
-    if (dejaDeSerAdmin && admins.length === 1 && admins[0]!.id === id) return ULTIMO_ADMIN
-    const [fila] = await tx<FilaUsuario[]>`
+  return inTransaction(
+    sql,
+    async (tx): Promise<UsuarioDetalle | typeof ULTIMO_ADMIN | undefined> => {
+      // Locked, so two admins demoting each other at the same moment cannot both pass the check.
+      const admins = await tx<
+        { id: number }[]
+      >`select id from usuarios where rol = 'admin' and activo for update`
+      const dejaDeSerAdmin =
+        cambio.activo === false || (cambio.rol !== undefined && cambio.rol !== 'admin')
+      if (dejaDeSerAdmin && admins.length === 1 && admins[0]!.id === id) return ULTIMO_ADMIN
+      const [fila] = await tx<FilaUsuario[]>`
       update usuarios set
         activo = coalesce(${cambio.activo ?? null}::boolean, activo),
         nombre = coalesce(${cambio.nombre?.trim() ?? null}::text, nombre),
@@ -144,19 +156,26 @@ export async function cambiarUsuario(
         actualizado_en = now()
       where id = ${id}
       returning id, usuario, nombre, rol, activo, creado_en`
-    if (fila && !fila.activo) await tx`delete from sesiones where usuario_id = ${id}`
-    return registrarCambio(tx, fila, registro)
-  })
+      if (fila && !fila.activo) await tx`delete from sesiones where usuario_id = ${id}`
+      return registrarCambio(tx, fila, registro)
+    },
+  )
 }
 
 /**
  * New password; every open session of the account ends, so an old one cannot linger. Both commit
  * with the audit record `evento`, or neither does.
  */
-export async function cambiarContrasena(sql: Sql, id: number, contrasena: string, evento: Evento): Promise<boolean> {
+export async function cambiarContrasena(
+  sql: Sql,
+  id: number,
+  contrasena: string,
+  evento: Evento,
+): Promise<boolean> {
   const claveHash = await hashContrasena(contrasena)
   return inTransaction(sql, async (tx) => {
-    const filas = await tx`update usuarios set clave_hash = ${claveHash}, actualizado_en = now() where id = ${id} returning id`
+    const filas =
+      await tx`update usuarios set clave_hash = ${claveHash}, actualizado_en = now() where id = ${id} returning id`
     if (filas.length === 0) return false
     await tx`delete from sesiones where usuario_id = ${id}`
     await registrarEvento(tx, evento)

@@ -7,7 +7,11 @@ const config = loadConfig()
 const db = await openDatabase(config)
 try {
   const applied = await migrate(db.sql)
-  console.log(applied.length ? `Migraciones aplicadas: ${applied.join(', ')}` : 'No hay migraciones pendientes.')
+  console.log(
+    applied.length
+      ? `Migraciones aplicadas: ${applied.join(', ')}`
+      : 'No hay migraciones pendientes.',
+  )
 } catch (err) {
   console.error(`Error: ${(err as Error).message}`)
   process.exitCode = 1

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from '../config.js'
 import { DataDirInUseError, openDatabase } from '../db.js'
 import { migrate } from '../migrate.js'
 import { cargarDatos } from '../seed/cargar.js'
-import { ArgumentosError, barraDeProgreso, duracion, leerArgumentos, miles } from '../seed/consola.js'
+import {
+  ArgumentosError,
+  barraDeProgreso,
+  duracion,
+  leerArgumentos,
+  miles,
+} from '../seed/consola.js'
 import { SinDocumentosError } from '../seed/generadores.js'
 
 let codigo = 0
@@ -38,7 +44,9 @@ try {
     console.error(err.message)
     codigo = 2
   } else if (err instanceof DataDirInUseError) {
-    console.error(`${err.message}\nCon la base embebida, detenga el servidor antes de cargar datos.`)
+    console.error(
+      `${err.message}\nCon la base embebida, detenga el servidor antes de cargar datos.`,
+    )
     codigo = 1
   } else if (err instanceof SinDocumentosError) {
     console.error(err.message)

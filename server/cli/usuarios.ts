@@ -48,7 +48,11 @@ try {
   const db = await openDatabase(config)
   try {
     await migrate(db.sql)
-    await ejecutarUsuarios(process.argv.slice(2), { sql: db.sql, leerContrasena, escribir: (l) => console.log(l) })
+    await ejecutarUsuarios(process.argv.slice(2), {
+      sql: db.sql,
+      leerContrasena,
+      escribir: (l) => console.log(l),
+    })
   } finally {
     await db.close()
   }
@@ -57,7 +61,9 @@ try {
     console.error(err.message)
     codigo = 2
   } else if (err instanceof DataDirInUseError) {
-    console.error(`${err.message}\nCon la base embebida, detenga el servidor o use la API de administración (/usuarios).`)
+    console.error(
+      `${err.message}\nCon la base embebida, detenga el servidor o use la API de administración (/usuarios).`,
+    )
     codigo = 1
   } else {
     console.error(`Error: ${(err as Error).message}`)

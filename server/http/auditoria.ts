@@ -8,7 +8,11 @@ import { registrarEvento, type Evento } from '../queries/auditoria.js'
 type Extra = Pick<Evento, 'pacienteId' | 'detalle'>
 
 /** An event by the signed-in user of `request`, from its address. */
-export function eventoDe(request: FastifyRequest, accion: AccionAuditoria, extra: Extra = {}): Evento {
+export function eventoDe(
+  request: FastifyRequest,
+  accion: AccionAuditoria,
+  extra: Extra = {},
+): Evento {
   return {
     accion,
     usuarioId: request.usuario?.id ?? null,
@@ -19,11 +23,18 @@ export function eventoDe(request: FastifyRequest, accion: AccionAuditoria, extra
 }
 
 /** Records an event by the signed-in user of `request`, from its address. */
-export function auditar(sql: Sql, request: FastifyRequest, accion: AccionAuditoria, extra: Extra = {}): Promise<void> {
+export function auditar(
+  sql: Sql,
+  request: FastifyRequest,
+  accion: AccionAuditoria,
+  extra: Extra = {},
+): Promise<void> {
   return registrarEvento(sql, eventoDe(request, accion, extra))
 }
 
 /** A search's filters for the trail: the values given, without the empty ones. */
 export function filtrosDe(query: object | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''))
+  return Object.fromEntries(
+    Object.entries(query ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  )
 }

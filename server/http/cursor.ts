@@ -34,6 +34,7 @@ export function leerCursor(cursor: string | undefined, enteros: number): Clave |
     typeof valor[0] === 'string' &&
     instanteReal(valor[0]) &&
     valor.slice(1).every((n) => Number.isInteger(n) && n >= 0 && n <= ID_MAXIMO)
-  if (!ok) throw new BadRequestError('Cursor inválido', [{ campo: 'cursor', mensaje: 'Cursor inválido' }])
+  if (!ok)
+    throw new BadRequestError('Cursor inválido', [{ campo: 'cursor', mensaje: 'Cursor inválido' }])
   return valor as Clave
 }

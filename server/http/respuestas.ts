@@ -46,7 +46,9 @@ export function aResumen(f: PacienteListaFila, hoy: string): PacienteResumen {
     ...edadEn(f.fechaNacimiento, hoy),
     sexo: f.sexo,
     celular: f.celular,
-    estudios: [...f.modalidades].sort((a, b) => ordenModalidad(a) - ordenModalidad(b)) as Modalidad[],
+    estudios: [...f.modalidades].sort(
+      (a, b) => ordenModalidad(a) - ordenModalidad(b),
+    ) as Modalidad[],
     creadoEn: f.creadoEn.toISOString(),
   }
 }

@@ -18,8 +18,10 @@ const columnas = (sql: Sql, tz: string) => sql`
   to_char(a.llegada at time zone ${tz}, 'HH24:MI') as hora_llegada,
   a.creado_en, a.actualizado_en`
 
-export interface NuevaAtencion
-  extends Pick<AtencionFila, 'pacienteId' | 'sede' | 'modalidad' | 'estudios' | 'estado' | 'procedencia' | 'prioridad'> {
+export interface NuevaAtencion extends Pick<
+  AtencionFila,
+  'pacienteId' | 'sede' | 'modalidad' | 'estudios' | 'estado' | 'procedencia' | 'prioridad'
+> {
   /** Clinic-local; null means now. */
   fechaLlegada: string | null
   horaLlegada: string | null
@@ -55,15 +57,25 @@ export async function insertarAtencion(
   return fila
 }
 
-export async function atencionesDePaciente(sql: Sql, pacienteId: number, tz: string): Promise<AtencionFila[]> {
+export async function atencionesDePaciente(
+  sql: Sql,
+  pacienteId: number,
+  tz: string,
+): Promise<AtencionFila[]> {
   return sql<AtencionFila[]>`
     select ${columnas(sql, tz)} from atenciones a
     where a.paciente_id = ${pacienteId}
     order by a.llegada desc, a.id desc`
 }
 
-export async function obtenerAtencion(sql: Sql, id: number, tz: string): Promise<AtencionFila | undefined> {
-  const [fila] = await sql<AtencionFila[]>`select ${columnas(sql, tz)} from atenciones a where a.id = ${id}`
+export async function obtenerAtencion(
+  sql: Sql,
+  id: number,
+  tz: string,
+): Promise<AtencionFila | undefined> {
+  const [fila] = await sql<
+    AtencionFila[]
+  >`select ${columnas(sql, tz)} from atenciones a where a.id = ${id}`
   return fila
 }
 

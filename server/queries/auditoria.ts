@@ -33,15 +33,27 @@ export function insercionEventos(
 
 /** The insert of an event: a statement of its own, or a data-modifying CTE of the work it records. */
 export function insercionEvento(sql: Sql, e: Evento): postgres.Fragment {
-  const detalle = e.detalle && Object.keys(e.detalle).length > 0 ? sql.json(e.detalle as postgres.JSONValue) : null
-  return insercionEventos(sql, e, sql`select ${e.pacienteId ?? null}::bigint as paciente_id, ${detalle}::jsonb as detalle`)
+  const detalle =
+    e.detalle && Object.keys(e.detalle).length > 0
+      ? sql.json(e.detalle as postgres.JSONValue)
+      : null
+  return insercionEventos(
+    sql,
+    e,
+    sql`select ${e.pacienteId ?? null}::bigint as paciente_id, ${detalle}::jsonb as detalle`,
+  )
 }
 
 /**
  * The record of a read, over the statement's own CTE `filas` of the rows it serves: the event's
  * detail plus how many patients those are (at most `servidos`; a page reads one row more).
  */
-export function insercionLectura(sql: Sql, e: Evento, filas: string, servidos: number): postgres.Fragment {
+export function insercionLectura(
+  sql: Sql,
+  e: Evento,
+  filas: string,
+  servidos: number,
+): postgres.Fragment {
   const detalle = sql.json((e.detalle ?? {}) as postgres.JSONValue)
   return insercionEventos(
     sql,

@@ -13,7 +13,8 @@ import { escaparLike, tieneTrigramas } from './patrones.js'
  * (its age is computed in the server), the estudios' names, and the row's key.
  */
 export interface BusquedaFilaBd
-  extends Omit<BusquedaFila, 'nombreCompleto' | 'tipoEdad' | 'edad' | 'estudios'>,
+  extends
+    Omit<BusquedaFila, 'nombreCompleto' | 'tipoEdad' | 'edad' | 'estudios'>,
     Pick<PacienteDatos, 'fechaNacimiento'> {
   estudios: string[] | null
   clave: string
@@ -30,9 +31,11 @@ export const DOCUMENTO_ACOTADO = 4
 export const largoDocumento = (f: FiltrosBusqueda) => [...(f.documento ?? '')].length
 export const acotado = (f: FiltrosBusqueda) => largoDocumento(f) >= DOCUMENTO_ACOTADO
 export const tieneNombre = (f: FiltrosBusqueda) => CAMPOS_NOMBRE.some((campo) => Boolean(f[campo]))
-export const tieneFiltroVisita = (f: FiltrosBusqueda) => Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
+export const tieneFiltroVisita = (f: FiltrosBusqueda) =>
+  Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
 /** Whether a filter is on the patient's own fields, which the search matches by LIKE patterns. */
-export const tieneFiltroPaciente = (f: FiltrosBusqueda) => Boolean(f.tipoDocumento || f.documento) || tieneNombre(f)
+export const tieneFiltroPaciente = (f: FiltrosBusqueda) =>
+  Boolean(f.tipoDocumento || f.documento) || tieneNombre(f)
 
 /** The patient row (`p`) or the copies of its searched fields in `a` (atenciones) and `s` (0009). */
 type Tabla = 'p' | 'a' | 's'
@@ -45,9 +48,16 @@ const COLUMNAS_NOMBRE: Record<CampoNombre, string> = {
 }
 
 /** `col` starts with `termino`: LIKE with a constant prefix becomes a btree range and an estimate. */
-function prefijo(sql: Sql, col: postgres.Fragment, termino: string, normalizado = false): postgres.Fragment {
+function prefijo(
+  sql: Sql,
+  col: postgres.Fragment,
+  termino: string,
+  normalizado = false,
+): postgres.Fragment {
   const patron = escaparLike(termino)
-  return normalizado ? sql`${col} like (normalizar(${patron}) || '%')` : sql`${col} like ${patron + '%'}`
+  return normalizado
+    ? sql`${col} like (normalizar(${patron}) || '%')`
+    : sql`${col} like ${patron + '%'}`
 }
 
 export function y(sql: Sql, condiciones: postgres.Fragment[]): postgres.Fragment {
@@ -88,14 +98,17 @@ function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.F
   if (f.sede) c.push(sql`a.sede = ${f.sede}`)
   if (f.modalidad) c.push(sql`a.modalidad = ${f.modalidad}`)
   // Inclusive clinic-local dates as a half-open range of instants.
-  if (f.fechaInicial) c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)
-  if (f.fechaFinal) c.push(sql`a.llegada < (${f.fechaFinal}::date + 1)::timestamp at time zone ${tz}`)
+  if (f.fechaInicial)
+    c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)
+  if (f.fechaFinal)
+    c.push(sql`a.llegada < (${f.fechaFinal}::date + 1)::timestamp at time zone ${tz}`)
   return c
 }
 
 /** The planner's estimate of how many patients match; reliable for common names (0006). */
 export async function estimarPacientes(sql: Sql, f: FiltrosBusqueda): Promise<number> {
-  const [fila] = await sql`explain (format json) select p.id from pacientes p where ${y(sql, condicionesPaciente(sql, f, 'p'))}`
+  const [fila] =
+    await sql`explain (format json) select p.id from pacientes p where ${y(sql, condicionesPaciente(sql, f, 'p'))}`
   const plan = Object.values(fila ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined
   return plan?.[0]?.Plan['Plan Rows'] ?? 0
 }
@@ -106,10 +119,15 @@ export async function estimarPacientes(sql: Sql, f: FiltrosBusqueda): Promise<nu
  * documento range's own entries, which carry them (0013); OFFSET 0 keeps the range a scan of its
  * own, where the planner would AND the names' trigram bitmaps.
  */
-export function pacientesCoincidentes(sql: Sql, f: FiltrosBusqueda, tope: number | null): postgres.Fragment {
+export function pacientesCoincidentes(
+  sql: Sql,
+  f: FiltrosBusqueda,
+  tope: number | null,
+): postgres.Fragment {
   const limite = tope === null ? sql`` : sql`limit ${tope + 1}`
   const condiciones = y(sql, condicionesPaciente(sql, f, 'p'))
-  if (!acotado(f) || !tieneNombre(f)) return sql`select p.id from pacientes p where ${condiciones} ${limite}`
+  if (!acotado(f) || !tieneNombre(f))
+    return sql`select p.id from pacientes p where ${condiciones} ${limite}`
   const rango = prefijo(sql, sql`p.documento`, f.documento!)
   return sql`
     select p.id from (
@@ -143,7 +161,8 @@ export function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | 
   // first characters, still newest first, on 0012's indexes.
   const inicio = [...(f.documento ?? '')].slice(0, PREFIJO_INDEXADO).join('')
   const porInicio = [...inicio].length === PREFIJO_INDEXADO
-  const enInicio = (t: Tabla) => (porInicio ? [sql`left(${sql(`${t}.documento`)}, ${PREFIJO_INDEXADO}) = ${inicio}`] : [])
+  const enInicio = (t: Tabla) =>
+    porInicio ? [sql`left(${sql(`${t}.documento`)}, ${PREFIJO_INDEXADO}) = ${inicio}`] : []
   const enRecorrido = y(sql, [...visita, ...enInicio('a')])
   const enRecorridoSinAtencion = y(sql, [desdePaciente, ...enInicio('s')])
   const conSinAtencion = !tieneFiltroVisita(f)
@@ -153,7 +172,8 @@ export function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | 
   const unir = (atenciones: postgres.Fragment, sinAtencion: postgres.Fragment) =>
     conSinAtencion ? sql`(${atenciones}) union all (${sinAtencion})` : atenciones
   const tope = (t: number | null) => (t === null ? sql`` : sql`limit ${t}`)
-  const leidas = (t: Tabla, claves: string[]) => sql([...claves, ...columnasPaciente(f)].map((c) => `${t}.${c}`))
+  const leidas = (t: Tabla, claves: string[]) =>
+    sql([...claves, ...columnasPaciente(f)].map((c) => `${t}.${c}`))
 
   return {
     /** Whether a walk reads only the rows of the documento's first PREFIJO_INDEXADO characters. */
@@ -183,7 +203,8 @@ export function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | 
     },
     /** Whether a walk capped at `t` rows stopped short of the end of a branch. */
     async truncado(t: number): Promise<boolean> {
-      const cuenta = (desde: postgres.Fragment) => sql`(select count(*) from (${desde} limit ${t + 1}) x) > ${t}`
+      const cuenta = (desde: postgres.Fragment) =>
+        sql`(select count(*) from (${desde} limit ${t + 1}) x) > ${t}`
       const sinAtencion = sql`select 1 from pacientes_sin_atencion s where ${enRecorridoSinAtencion}`
       const [fila] = await sql<{ si: boolean }[]>`
         select ${cuenta(sql`select 1 from atenciones a where ${enRecorrido}`)}
@@ -210,7 +231,12 @@ export function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | 
  * The page's rows, the keys of `claves` newest first with their columns, as one JSON array: the
  * server parses one value instead of twenty a row.
  */
-export function filasDe(sql: Sql, claves: postgres.Fragment, n: number, tz: string): postgres.Fragment {
+export function filasDe(
+  sql: Sql,
+  claves: postgres.Fragment,
+  n: number,
+  tz: string,
+): postgres.Fragment {
   return sql`
     select coalesce(json_agg(json_build_object(
       'id', x.id, 'atencionId', x.atencion_id,

@@ -82,7 +82,8 @@ test.each([
     { pocos: 0, recorrido: 3 }, // walk cut short, then each patient's own rows
     { pocos: 0, recorrido: 1 },
   ]
-  for (const ajustes of otras) expect(await todas(query, ajustes), JSON.stringify(ajustes)).toEqual(desdePacientes)
+  for (const ajustes of otras)
+    expect(await todas(query, ajustes), JSON.stringify(ajustes)).toEqual(desdePacientes)
   expect(new Set(desdePacientes).size).toBe(desdePacientes.length)
   if (query !== 'primerNombre=nadie') expect(desdePacientes.length).toBeGreaterThan(2)
 })
@@ -112,40 +113,75 @@ test('every way through the search writes its audit record once, in its own stat
     { pocos: 0, recorrido: 1, recorridoInicio: 1 },
   ]
   for (const ajustes of caminos) {
-    const consultas = ['', 'primerApellido=pe', 'primerNombre=nadie', 'documento=4000', 'documento=400001']
+    const consultas = [
+      '',
+      'primerApellido=pe',
+      'primerNombre=nadie',
+      'documento=4000',
+      'documento=400001',
+    ]
     consultas.push('primerNombre=a&sede=Lima', 'documento=4000&primerNombre=jos')
     for (const query of consultas) {
       const marca = `${JSON.stringify(ajustes)} ${query}`
       const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
-      const evento = { accion: 'pacientes.buscados' as const, usuarioId: null, usuario: null, direccion: null, detalle: { marca } }
+      const evento = {
+        accion: 'pacientes.buscados' as const,
+        usuarioId: null,
+        usuario: null,
+        direccion: null,
+        detalle: { marca },
+      }
       await buscar(db, filtros, 7, null, 'America/Lima', { ajustes, evento })
-      const [fila] = await db.sql<{ n: number }[]>`select count(*)::int as n from auditoria where detalle->>'marca' = ${marca}`
+      const [fila] = await db.sql<
+        { n: number }[]
+      >`select count(*)::int as n from auditoria where detalle->>'marca' = ${marca}`
       expect(fila!.n, marca).toBe(1)
     }
   }
 })
 
 test('a corrected name or document reaches the copies the search walks (0009)', async () => {
-  const conAtencion = await insertarPaciente(db.sql, { documento: '49999991', primerNombre: 'Teodoro', primerApellido: 'Zúñiga' })
+  const conAtencion = await insertarPaciente(db.sql, {
+    documento: '49999991',
+    primerNombre: 'Teodoro',
+    primerApellido: 'Zúñiga',
+  })
   const atencion = await insertarAtencion(db.sql, conAtencion, { llegada: '2025-02-20T15:00:00Z' })
-  const sinAtencion = await insertarPaciente(db.sql, { documento: '49999992', primerNombre: 'Zenobia', primerApellido: 'Zúñiga' })
+  const sinAtencion = await insertarPaciente(db.sql, {
+    documento: '49999992',
+    primerNombre: 'Zenobia',
+    primerApellido: 'Zúñiga',
+  })
   // Newest first: the patient registered just now, then the 2025 arrival.
   const esperadas = [`0:${sinAtencion}:${sinAtencion}`, `1:${atencion}:${conAtencion}`]
-  const caminos: Partial<Ajustes>[] = [{ pocos: 1_000_000 }, { pocos: 0 }, { pocos: 0, recorrido: 1 }]
-  for (const ajustes of caminos) expect(await todas('primerApellido=zuniga', ajustes)).toEqual(esperadas)
+  const caminos: Partial<Ajustes>[] = [
+    { pocos: 1_000_000 },
+    { pocos: 0 },
+    { pocos: 0, recorrido: 1 },
+  ]
+  for (const ajustes of caminos)
+    expect(await todas('primerApellido=zuniga', ajustes)).toEqual(esperadas)
 
   await db.sql`
     update pacientes set primer_apellido = 'Zárate', documento = documento || '0'
     where id in (${conAtencion}, ${sinAtencion})`
   for (const ajustes of caminos) {
     expect(await todas('primerApellido=zuniga', ajustes), JSON.stringify(ajustes)).toEqual([])
-    expect(await todas('primerApellido=zarate', ajustes), JSON.stringify(ajustes)).toEqual(esperadas)
-    expect(await todas('documento=499999910', ajustes), JSON.stringify(ajustes)).toEqual(esperadas.slice(1))
+    expect(await todas('primerApellido=zarate', ajustes), JSON.stringify(ajustes)).toEqual(
+      esperadas,
+    )
+    expect(await todas('documento=499999910', ajustes), JSON.stringify(ajustes)).toEqual(
+      esperadas.slice(1),
+    )
   }
 })
 
 test('an atención copies its own patient, whatever the writer sends', async () => {
-  const paciente = await insertarPaciente(db.sql, { documento: '49999993', primerNombre: 'Eusebia', primerApellido: 'Yupanqui' })
+  const paciente = await insertarPaciente(db.sql, {
+    documento: '49999993',
+    primerNombre: 'Eusebia',
+    primerApellido: 'Yupanqui',
+  })
   const [fila] = await db.sql<{ primerApellidoNorm: string; documento: string }[]>`
     insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad,
       primer_apellido_norm, documento)

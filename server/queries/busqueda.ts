@@ -61,9 +61,15 @@ function clausulaWith(ctx: Contexto, ...ctes: postgres.Fragment[]): postgres.Fra
   return lista.length === 0 ? sql`` : sql`with ${lista.reduce((acc, cte) => sql`${acc}, ${cte}`)}`
 }
 
-async function pagina(ctx: Contexto, claves: postgres.Fragment, ...ctes: postgres.Fragment[]): Promise<BusquedaFilaBd[]> {
+async function pagina(
+  ctx: Contexto,
+  claves: postgres.Fragment,
+  ...ctes: postgres.Fragment[]
+): Promise<BusquedaFilaBd[]> {
   const { sql, n, tz } = ctx
-  const [f] = await sql<{ filas: string }[]>`${clausulaWith(ctx, ...ctes)} ${filasDe(sql, claves, n, tz)}`
+  const [f] = await sql<
+    { filas: string }[]
+  >`${clausulaWith(ctx, ...ctes)} ${filasDe(sql, claves, n, tz)}`
   return leerFilas(f!.filas)
 }
 
@@ -110,7 +116,11 @@ const recorrerConTope: Estrategia = (ctx) => paginaDeRecorrido(ctx, ctx.ajustes.
 
 /** Rare matches the capped walk missed: every matching patient's own rows. Always answers. */
 const desdeTodosLosPacientes: Estrategia = (ctx) =>
-  pagina(ctx, ctx.ramas.dePacientes(), ctx.sql`candidatos as materialized (${pacientesCoincidentes(ctx.sql, ctx.f, null)})`)
+  pagina(
+    ctx,
+    ctx.ramas.dePacientes(),
+    ctx.sql`candidatos as materialized (${pacientesCoincidentes(ctx.sql, ctx.f, null)})`,
+  )
 
 /** The strategies in the order they are tried; the last always answers. */
 export const ESTRATEGIAS = {
@@ -158,7 +168,10 @@ export async function buscar(
     ajustes: { ...AJUSTES, ...ajustes },
     auditoria: evento ? insercionEvento(sql, evento) : null,
   }
-  for (const [nombre, estrategia] of Object.entries(ESTRATEGIAS) as [NombreEstrategia, Estrategia][]) {
+  for (const [nombre, estrategia] of Object.entries(ESTRATEGIAS) as [
+    NombreEstrategia,
+    Estrategia,
+  ][]) {
     const filas = await estrategia(ctx)
     if (filas) return { filas, estrategia: nombre }
   }

@@ -32,7 +32,11 @@ export async function tarjetas(sql: Sql, hoy: string, tz: string): Promise<Tarje
 }
 
 /** Atenciones per clinic-local month of `anio`, from the hourly counts the triggers keep. */
-export async function atencionesPorMes(sql: Sql, anio: number, tz: string): Promise<{ mes: number; total: number }[]> {
+export async function atencionesPorMes(
+  sql: Sql,
+  anio: number,
+  tz: string,
+): Promise<{ mes: number; total: number }[]> {
   return sql<{ mes: number; total: number }[]>`
     select extract(month from h.hora at time zone ${tz})::int as mes, sum(h.total)::int as total
     from atenciones_por_hora h
@@ -48,7 +52,11 @@ export async function ultimosPacientes(
   limite: number,
   tz: string,
   evento: Evento,
-): Promise<(Pick<PacienteFila, 'id' | CampoNombre | 'documento' | 'fechaNacimiento'> & { fechaRegistro: string })[]> {
+): Promise<
+  (Pick<PacienteFila, 'id' | CampoNombre | 'documento' | 'fechaNacimiento'> & {
+    fechaRegistro: string
+  })[]
+> {
   return sql`
     with ultimos as (
       select p.id, p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido, p.documento,

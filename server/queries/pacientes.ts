@@ -63,7 +63,11 @@ export async function insertarPaciente(
   return fila ?? null
 }
 
-export async function idPorDocumento(sql: Sql, tipo: string, documento: string): Promise<number | undefined> {
+export async function idPorDocumento(
+  sql: Sql,
+  tipo: string,
+  documento: string,
+): Promise<number | undefined> {
   const [fila] = await sql<{ id: number }[]>`
     select id from pacientes where tipo_documento = ${tipo} and documento = ${documento}`
   return fila?.id
@@ -73,7 +77,11 @@ export async function idPorDocumento(sql: Sql, tipo: string, documento: string):
  * The patient, with the read's audit record (`evento`) written by the same statement; no record
  * when the patient does not exist. Without `evento` (the bench's plans) the bare read.
  */
-export async function obtenerPaciente(sql: Sql, id: number, evento?: Evento): Promise<PacienteFila | undefined> {
+export async function obtenerPaciente(
+  sql: Sql,
+  id: number,
+  evento?: Evento,
+): Promise<PacienteFila | undefined> {
   const registro = evento
     ? sql`, registro as (${insercionEventos(sql, evento, sql`select id as paciente_id, null::jsonb as detalle from paciente`)})`
     : sql``
@@ -123,7 +131,11 @@ const DUPLICADOS_MAXIMO = 20
  * Same names (accent- and case-insensitive) and birth date; a blank second name matches any. The
  * check's audit record (`evento`) is written by the same statement.
  */
-export async function posiblesDuplicados(sql: Sql, f: DuplicadoFiltro, evento?: Evento): Promise<PacienteFila[]> {
+export async function posiblesDuplicados(
+  sql: Sql,
+  f: DuplicadoFiltro,
+  evento?: Evento,
+): Promise<PacienteFila[]> {
   const segundo = (columna: postgres.Fragment, valor: string | null) =>
     valor ? sql`and (${columna} is null or ${columna} = normalizar(${valor}))` : sql``
   return sql<PacienteFila[]>`

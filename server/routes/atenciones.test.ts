@@ -19,19 +19,28 @@ const enUnAnio = (fecha: string) => {
   if (d.getUTCDate() !== Number(fecha.slice(8))) d.setUTCDate(0)
   return d.toISOString().slice(0, 10)
 }
-const diaSiguiente = (fecha: string) => new Date(Date.parse(`${fecha}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+const diaSiguiente = (fecha: string) =>
+  new Date(Date.parse(`${fecha}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 const dma = (fecha: string) => fecha.split('-').reverse().join('/')
 
 const json = () => ({ ...t.headers, 'content-type': 'application/json' })
 const postAtencion = (pacienteId: number | string, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/pacientes/${pacienteId}/atenciones`, headers: json(), payload })
+  t.app.inject({
+    method: 'POST',
+    url: `/pacientes/${pacienteId}/atenciones`,
+    headers: json(),
+    payload,
+  })
 const patch = (id: number | string, payload: object) =>
   t.app.inject({ method: 'PATCH', url: `/atenciones/${id}`, headers: json(), payload })
 
 describe('POST /pacientes/:id/atenciones', () => {
   test('201 con valores por defecto: ahora, En espera, Ambulatorio, Rutina', async () => {
     const p = await crearPaciente(t)
-    const res = await postAtencion(p.id, datosAtencion({ estudios: [{ nombre: 'Tórax PA' }, { nombre: 'Mano' }] }))
+    const res = await postAtencion(
+      p.id,
+      datosAtencion({ estudios: [{ nombre: 'Tórax PA' }, { nombre: 'Mano' }] }),
+    )
     expect(res.statusCode).toBe(201)
     const a = res.json()
     expect(a).toMatchObject({
@@ -52,8 +61,18 @@ describe('POST /pacientes/:id/atenciones', () => {
 
   test('fecha y hora locales de la clínica', async () => {
     const p = await crearPaciente(t)
-    const a = await crearAtencion(t, p.id, { fechaLlegada: '2024-12-31', horaLlegada: '23:30', prioridad: 'Urgente', procedencia: 'Emergencia' })
-    expect(a).toMatchObject({ fechaLlegada: '2024-12-31', horaLlegada: '23:30', prioridad: 'Urgente', procedencia: 'Emergencia' })
+    const a = await crearAtencion(t, p.id, {
+      fechaLlegada: '2024-12-31',
+      horaLlegada: '23:30',
+      prioridad: 'Urgente',
+      procedencia: 'Emergencia',
+    })
+    expect(a).toMatchObject({
+      fechaLlegada: '2024-12-31',
+      horaLlegada: '23:30',
+      prioridad: 'Urgente',
+      procedencia: 'Emergencia',
+    })
     const [fila] = await t.db.sql`select llegada from atenciones where id = ${a.id}`
     // Lima is UTC-5 all year.
     expect((fila!.llegada as Date).toISOString()).toBe('2025-01-01T04:30:00.000Z')
@@ -82,23 +101,35 @@ describe('POST /pacientes/:id/atenciones', () => {
       const error = res.json().errores.find((e: { campo: string }) => e.campo === campo)
       expect(error?.mensaje, JSON.stringify(cambio)).toMatch(mensaje)
     }
-    const [n] = await t.db.sql`select count(*)::int as n from atenciones where paciente_id = ${p.id}`
+    const [n] = await t.db
+      .sql`select count(*)::int as n from atenciones where paciente_id = ${p.id}`
     expect(n!.n).toBe(0)
   })
 
   test('una atención Programada puede tener fecha futura, hasta un año después de hoy', async () => {
     const p = await crearPaciente(t)
     const maxima = enUnAnio(hoyEn(t.config.clinicTz))
-    const a = await crearAtencion(t, p.id, { estado: 'Programado', fechaLlegada: maxima, horaLlegada: '07:15' })
+    const a = await crearAtencion(t, p.id, {
+      estado: 'Programado',
+      fechaLlegada: maxima,
+      horaLlegada: '07:15',
+    })
     expect(a).toMatchObject({ estado: 'Programado', fechaLlegada: maxima, horaLlegada: '07:15' })
     for (const fechaLlegada of [diaSiguiente(maxima), '2999-01-02', '9999-12-31']) {
-      const res = await postAtencion(p.id, datosAtencion({ estado: 'Programado', fechaLlegada, horaLlegada: '23:59' }))
+      const res = await postAtencion(
+        p.id,
+        datosAtencion({ estado: 'Programado', fechaLlegada, horaLlegada: '23:59' }),
+      )
       expect(res.statusCode, fechaLlegada).toBe(400)
       expect(res.json().errores, fechaLlegada).toEqual([
-        { campo: 'fechaLlegada', mensaje: `Una atención se programa hasta con un año de anticipación: a más tardar el ${dma(maxima)}` },
+        {
+          campo: 'fechaLlegada',
+          mensaje: `Una atención se programa hasta con un año de anticipación: a más tardar el ${dma(maxima)}`,
+        },
       ])
     }
-    const [n] = await t.db.sql`select count(*)::int as n from atenciones where paciente_id = ${p.id}`
+    const [n] = await t.db
+      .sql`select count(*)::int as n from atenciones where paciente_id = ${p.id}`
     expect(n!.n).toBe(1)
   })
 
@@ -106,7 +137,11 @@ describe('POST /pacientes/:id/atenciones', () => {
     const p = await crearPaciente(t)
     const hoy = hoyEn(t.config.clinicTz)
     const extremos = [
-      await crearAtencion(t, p.id, { estado: 'Programado', fechaLlegada: enUnAnio(hoy), horaLlegada: '23:59' }),
+      await crearAtencion(t, p.id, {
+        estado: 'Programado',
+        fechaLlegada: enUnAnio(hoy),
+        horaLlegada: '23:59',
+      }),
       await crearAtencion(t, p.id),
       await crearAtencion(t, p.id, { fechaLlegada: '2000-01-01', horaLlegada: '00:00' }),
     ]
@@ -148,7 +183,9 @@ describe('PATCH /atenciones/:id', () => {
     expect((await patch(a.id, { estado: 'Cancelado' })).statusCode).toBe(200)
     let res = await patch(a.id, { estado: 'En espera' })
     expect(res.statusCode).toBe(409)
-    expect(res.json().message).toBe('No se puede pasar una atención de Cancelado a En espera: Cancelado es un estado final')
+    expect(res.json().message).toBe(
+      'No se puede pasar una atención de Cancelado a En espera: Cancelado es un estado final',
+    )
     const b = await crearAtencion(t, p.id)
     res = await patch(b.id, { estado: 'Informado' })
     expect(res.statusCode).toBe(409)
@@ -184,7 +221,10 @@ describe('PATCH /atenciones/:id', () => {
     const a = await crearAtencion(t, p.id)
     expect((await patch(a.id, { estado: 'En proceso' })).statusCode).toBe(200)
     // Completado and Cancelado are each reachable from En proceso, but not from one another.
-    const [r1, r2] = await Promise.all([patch(a.id, { estado: 'Completado' }), patch(a.id, { estado: 'Cancelado' })])
+    const [r1, r2] = await Promise.all([
+      patch(a.id, { estado: 'Completado' }),
+      patch(a.id, { estado: 'Cancelado' }),
+    ])
     expect([r1!.statusCode, r2!.statusCode].sort()).toEqual([200, 409])
   })
 })

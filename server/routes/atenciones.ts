@@ -1,6 +1,12 @@
 // Atenciones: register an arrival, move it along the worklist.
 import type { FastifyInstance } from 'fastify'
-import { cambiarEstadoContract, crearAtencionContract, fechaLlegadaMaxima, mensajeFechaLlegadaMaxima, validarEstudios } from '../../shared/atenciones.js'
+import {
+  cambiarEstadoContract,
+  crearAtencionContract,
+  fechaLlegadaMaxima,
+  mensajeFechaLlegadaMaxima,
+  validarEstudios,
+} from '../../shared/atenciones.js'
 import { ESTADOS, TRANSICIONES } from '../../shared/catalogos.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { Config } from '../config.js'
@@ -14,7 +20,10 @@ import { route } from '../route.js'
 
 const FECHA_LLEGADA_MINIMA = '2000-01-01'
 
-export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; config: Config }): Promise<void> {
+export async function atencionesRoutes(
+  app: FastifyInstance,
+  opts: { sql: Sql; config: Config },
+): Promise<void> {
   const { sql, config } = opts
   const tz = config.clinicTz
 
@@ -22,17 +31,34 @@ export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; c
     const pacienteId = leerId(request.params.id, 'Paciente no encontrado')
     const b = request.body
     const errores = validarEstudios(b.modalidad, b.estudios)
-    if (b.fechaLlegada && !esFechaValida(b.fechaLlegada)) errores.push({ campo: 'fechaLlegada', mensaje: 'Fecha inválida' })
+    if (b.fechaLlegada && !esFechaValida(b.fechaLlegada))
+      errores.push({ campo: 'fechaLlegada', mensaje: 'Fecha inválida' })
     else if (b.fechaLlegada && b.fechaLlegada < FECHA_LLEGADA_MINIMA) {
-      errores.push({ campo: 'fechaLlegada', mensaje: 'La fecha de llegada debe ser posterior a 2000' })
-    } else if (b.fechaLlegada && b.fechaLlegada > hoyEn(tz) && (b.estado ?? 'En espera') !== 'Programado') {
+      errores.push({
+        campo: 'fechaLlegada',
+        mensaje: 'La fecha de llegada debe ser posterior a 2000',
+      })
+    } else if (
+      b.fechaLlegada &&
+      b.fechaLlegada > hoyEn(tz) &&
+      (b.estado ?? 'En espera') !== 'Programado'
+    ) {
       // Only a booked (Programado) atención lies ahead; an arrival has already happened.
-      errores.push({ campo: 'fechaLlegada', mensaje: 'Solo una atención Programada puede tener fecha futura' })
+      errores.push({
+        campo: 'fechaLlegada',
+        mensaje: 'Solo una atención Programada puede tener fecha futura',
+      })
     } else if (b.fechaLlegada && b.fechaLlegada > fechaLlegadaMaxima(hoyEn(tz))) {
-      errores.push({ campo: 'fechaLlegada', mensaje: mensajeFechaLlegadaMaxima(fechaLlegadaMaxima(hoyEn(tz))) })
+      errores.push({
+        campo: 'fechaLlegada',
+        mensaje: mensajeFechaLlegadaMaxima(fechaLlegadaMaxima(hoyEn(tz))),
+      })
     }
     if (b.horaLlegada && !b.fechaLlegada) {
-      errores.push({ campo: 'fechaLlegada', mensaje: 'Indique la fecha de llegada junto con la hora' })
+      errores.push({
+        campo: 'fechaLlegada',
+        mensaje: 'Indique la fecha de llegada junto con la hora',
+      })
     }
     if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
     const fila = await insertarAtencion(
@@ -63,7 +89,14 @@ export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; c
     const estado = request.body.estado
     const desde = ESTADOS.filter((e) => TRANSICIONES[e].includes(estado))
     // The change and its audit record are one statement.
-    const fila = await cambiarEstado(sql, id, estado, desde, tz, eventoDe(request, 'atencion.modificada'))
+    const fila = await cambiarEstado(
+      sql,
+      id,
+      estado,
+      desde,
+      tz,
+      eventoDe(request, 'atencion.modificada'),
+    )
     if (fila) return aAtencion(fila)
     const actual = await obtenerAtencion(sql, id, tz)
     if (!actual) throw new NotFoundError('Atención no encontrada')
@@ -72,7 +105,9 @@ export async function atencionesRoutes(app: FastifyInstance, opts: { sql: Sql; c
     const siguientes = TRANSICIONES[actual.estado]
     throw new ConflictError(
       `No se puede pasar una atención de ${actual.estado} a ${estado}` +
-        (siguientes.length > 0 ? `; desde ${actual.estado} solo a: ${siguientes.join(', ')}` : `: ${actual.estado} es un estado final`),
+        (siguientes.length > 0
+          ? `; desde ${actual.estado} solo a: ${siguientes.join(', ')}`
+          : `: ${actual.estado} es un estado final`),
     )
   })
 }

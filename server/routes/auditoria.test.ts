@@ -12,7 +12,11 @@ beforeAll(async () => {
   admin = await t.login('admin')
   for (let i = 1; i <= 7; i++) {
     await registrarEvento(t.db.sql, {
-      accion: 'paciente.consultado', usuarioId: null, usuario: i % 2 ? 'ana.quispe' : 'luis.rojas', direccion: '10.9.0.1', pacienteId: i <= 4 ? 41 : 42,
+      accion: 'paciente.consultado',
+      usuarioId: null,
+      usuario: i % 2 ? 'ana.quispe' : 'luis.rojas',
+      direccion: '10.9.0.1',
+      pacienteId: i <= 4 ? 41 : 42,
     })
   }
 })
@@ -22,10 +26,14 @@ const listar = (query = '', headers = admin) => t.app.inject({ url: `/auditoria$
 
 describe('the audit table is append-only', () => {
   it('the database refuses UPDATE, DELETE and TRUNCATE, even to its owner', async () => {
-    await expect(t.db.sql`update auditoria set usuario = 'otro'`).rejects.toThrow(/no se puede modificar/)
+    await expect(t.db.sql`update auditoria set usuario = 'otro'`).rejects.toThrow(
+      /no se puede modificar/,
+    )
     await expect(t.db.sql`delete from auditoria`).rejects.toThrow(/no se puede modificar/)
     await expect(t.db.sql`truncate auditoria`).rejects.toThrow(/no se puede modificar/)
-    const [fila] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from auditoria where usuario = 'otro'`
+    const [fila] = await t.db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from auditoria where usuario = 'otro'`
     expect(fila!.n).toBe(0)
   })
 })
@@ -39,16 +47,27 @@ describe('GET /auditoria', () => {
   it('lists newest first, with who, from where, when and what', async () => {
     const res = await listar()
     expect(res.statusCode).toBe(200)
-    const eventos = res.json() as { id: number; en: string; accion: string; usuario: string; direccion: string }[]
+    const eventos = res.json() as {
+      id: number
+      en: string
+      accion: string
+      usuario: string
+      direccion: string
+    }[]
     expect(eventos.length).toBeGreaterThanOrEqual(9)
     expect(eventos.map((e) => e.id)).toEqual([...eventos.map((e) => e.id)].sort((a, b) => b - a))
-    const login = eventos.find((e) => e.accion === 'sesion.iniciada' && e.usuario === 'prueba.admin')!
+    const login = eventos.find(
+      (e) => e.accion === 'sesion.iniciada' && e.usuario === 'prueba.admin',
+    )!
     expect(login.direccion).toBe('127.0.0.1')
     expect(Date.now() - Date.parse(login.en)).toBeLessThan(60_000)
   })
 
   it('filters by user (any case), by patient and by action', async () => {
-    const porUsuario = (await listar('?usuario=Ana.Quispe')).json() as { usuario: string; pacienteId: number }[]
+    const porUsuario = (await listar('?usuario=Ana.Quispe')).json() as {
+      usuario: string
+      pacienteId: number
+    }[]
     expect(porUsuario).toHaveLength(4)
     expect(new Set(porUsuario.map((e) => e.usuario))).toEqual(new Set(['ana.quispe']))
     const porPaciente = (await listar('?pacienteId=42')).json() as { pacienteId: number }[]
@@ -76,7 +95,15 @@ describe('GET /auditoria', () => {
   })
 
   it('answers 400 in Spanish for bad filters', async () => {
-    for (const q of ['?limite=0', '?limite=201', '?limite=x', '?pacienteId=abc', '?accion=borrar.todo', '?antesDe=-1', '?usuario=a%00b']) {
+    for (const q of [
+      '?limite=0',
+      '?limite=201',
+      '?limite=x',
+      '?pacienteId=abc',
+      '?accion=borrar.todo',
+      '?antesDe=-1',
+      '?usuario=a%00b',
+    ]) {
       const res = await listar(q)
       expect(res.statusCode, q).toBe(400)
       expect(res.json().message, q).toBe('Datos inválidos')

@@ -30,7 +30,10 @@ export async function auditoriaRoutes(app: FastifyInstance, opts: { sql: Sql }):
     if (eventos.length > limite) {
       eventos.pop()
       const siguiente = new URLSearchParams(
-        Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '' && e[0] !== 'antesDe'),
+        Object.entries(q).filter(
+          (e): e is [string, string] =>
+            typeof e[1] === 'string' && e[1] !== '' && e[0] !== 'antesDe',
+        ),
       )
       siguiente.set('antesDe', String(eventos[eventos.length - 1]!.id))
       reply.header('link', `</auditoria?${siguiente.toString()}>; rel="next"`)

@@ -14,7 +14,8 @@ afterAll(async () => {
 
 // Lima has no daylight saving time: always UTC-5.
 const lima = (fecha: string, hora: string) => new Date(`${fecha}T${hora}:00-05:00`).toISOString()
-const diaAntes = (fecha: string) => new Date((diaJuliano(fecha)! - 1) * 86_400_000).toISOString().slice(0, 10)
+const diaAntes = (fecha: string) =>
+  new Date((diaJuliano(fecha)! - 1) * 86_400_000).toISOString().slice(0, 10)
 
 const leer = async (): Promise<Estadisticas> => {
   const res = await t.app.inject({ method: 'GET', url: '/estadisticas', headers: { ...t.headers } })
@@ -39,17 +40,50 @@ test('tarjetas, serie mensual y últimos pacientes a partir de filas reales, en 
   const anio = Number(hoy.slice(0, 4))
   const p: number[] = []
   for (let i = 0; i < 7; i++) {
-    p.push(await insertarPaciente(sql, { primerNombre: `Paciente${'abcdefg'[i]}`, creadoEn: new Date(Date.UTC(2024, 0, 1 + i)).toISOString() }))
+    p.push(
+      await insertarPaciente(sql, {
+        primerNombre: `Paciente${'abcdefg'[i]}`,
+        creadoEn: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+      }),
+    )
   }
   // Today (clinic-local): two waiting, one done, one cancelled.
-  await insertarAtencion(sql, p[0]!, { llegada: lima(hoy, '00:00'), estado: 'En espera', estudios: ['Tórax PA', 'Mano'] })
-  await insertarAtencion(sql, p[1]!, { llegada: lima(hoy, '23:59'), estado: 'Programado', estudios: ['Pelvis'], prioridad: 'Urgente' })
-  await insertarAtencion(sql, p[2]!, { llegada: lima(hoy, '08:00'), estado: 'Completado', estudios: ['Cráneo', 'Mano', 'Pelvis'], prioridad: 'Emergencia' })
-  await insertarAtencion(sql, p[3]!, { llegada: lima(hoy, '09:00'), estado: 'Cancelado', estudios: ['Mano', 'Pelvis'], prioridad: 'Urgente' })
+  await insertarAtencion(sql, p[0]!, {
+    llegada: lima(hoy, '00:00'),
+    estado: 'En espera',
+    estudios: ['Tórax PA', 'Mano'],
+  })
+  await insertarAtencion(sql, p[1]!, {
+    llegada: lima(hoy, '23:59'),
+    estado: 'Programado',
+    estudios: ['Pelvis'],
+    prioridad: 'Urgente',
+  })
+  await insertarAtencion(sql, p[2]!, {
+    llegada: lima(hoy, '08:00'),
+    estado: 'Completado',
+    estudios: ['Cráneo', 'Mano', 'Pelvis'],
+    prioridad: 'Emergencia',
+  })
+  await insertarAtencion(sql, p[3]!, {
+    llegada: lima(hoy, '09:00'),
+    estado: 'Cancelado',
+    estudios: ['Mano', 'Pelvis'],
+    prioridad: 'Urgente',
+  })
   // Yesterday 23:59 in Lima is already today in UTC: it must not count as today.
-  await insertarAtencion(sql, p[4]!, { llegada: lima(ayer, '23:59'), estado: 'En proceso', estudios: ['Mano'], prioridad: 'Emergencia' })
+  await insertarAtencion(sql, p[4]!, {
+    llegada: lima(ayer, '23:59'),
+    estado: 'En proceso',
+    estudios: ['Mano'],
+    prioridad: 'Emergencia',
+  })
   // Last year: outside the monthly series, but an urgent one still open is an alert.
-  await insertarAtencion(sql, p[5]!, { llegada: lima(`${anio - 1}-12-31`, '23:00'), estado: 'En espera', prioridad: 'Urgente' })
+  await insertarAtencion(sql, p[5]!, {
+    llegada: lima(`${anio - 1}-12-31`, '23:00'),
+    estado: 'En espera',
+    prioridad: 'Urgente',
+  })
   await insertarAtencion(sql, p[6]!, { llegada: lima(`${anio}-01-01`, '00:30') })
 
   const e = await leer()
@@ -57,13 +91,20 @@ test('tarjetas, serie mensual y últimos pacientes a partir de filas reales, en 
 
   const esperado = new Map<number, number>()
   for (const fecha of [hoy, hoy, hoy, hoy, ayer, `${anio}-01-01`]) {
-    if (fecha.startsWith(String(anio))) esperado.set(Number(fecha.slice(5, 7)), (esperado.get(Number(fecha.slice(5, 7))) ?? 0) + 1)
+    if (fecha.startsWith(String(anio)))
+      esperado.set(Number(fecha.slice(5, 7)), (esperado.get(Number(fecha.slice(5, 7))) ?? 0) + 1)
   }
   for (const m of e.atencionesPorMes) expect(m.total, m.nombre).toBe(esperado.get(m.mes) ?? 0)
-  expect(e.atencionesPorMes.reduce((s, m) => s + m.total, 0)).toBe([...esperado.values()].reduce((s, n) => s + n, 0))
+  expect(e.atencionesPorMes.reduce((s, m) => s + m.total, 0)).toBe(
+    [...esperado.values()].reduce((s, n) => s + n, 0),
+  )
 
   expect(e.ultimosPacientes.map((u) => u.id)).toEqual([p[6], p[5], p[4], p[3], p[2]])
-  expect(e.ultimosPacientes[0]).toMatchObject({ nombreCompleto: 'Pacienteg Mamani', fechaRegistro: '2024-01-06', tipoEdad: 'años' })
+  expect(e.ultimosPacientes[0]).toMatchObject({
+    nombreCompleto: 'Pacienteg Mamani',
+    fechaRegistro: '2024-01-06',
+    tipoEdad: 'años',
+  })
 })
 
 test('los conteos por hora de la serie mensual siguen a las atenciones al insertar, mover y borrar', async () => {
@@ -79,7 +120,10 @@ test('los conteos por hora de la serie mensual siguen a las atenciones al insert
   await sql`delete from atenciones where id = ${ids[2]!}`
   const reales = await sql`
     select date_trunc('hour', llegada, 'UTC') as hora, count(*)::int as total from atenciones group by 1 order by 1`
-  const contados = await sql`select hora, total from atenciones_por_hora where total > 0 order by hora`
+  const contados =
+    await sql`select hora, total from atenciones_por_hora where total > 0 order by hora`
   expect(contados).toEqual(reales)
-  expect(contados.find((c) => (c.hora as Date).toISOString() === '2024-06-01T10:00:00.000Z')?.total).toBe(1)
+  expect(
+    contados.find((c) => (c.hora as Date).toISOString() === '2024-06-01T10:00:00.000Z')?.total,
+  ).toBe(1)
 })

@@ -11,7 +11,10 @@ import { edadEn } from '../http/respuestas.js'
 import { atencionesPorMes, tarjetas, ultimosPacientes } from '../queries/estadisticas.js'
 import { route } from '../route.js'
 
-export async function estadisticasRoutes(app: FastifyInstance, opts: { sql: Sql; config: Config }): Promise<void> {
+export async function estadisticasRoutes(
+  app: FastifyInstance,
+  opts: { sql: Sql; config: Config },
+): Promise<void> {
   const { sql, config } = opts
   const tz = config.clinicTz
 
@@ -23,13 +26,22 @@ export async function estadisticasRoutes(app: FastifyInstance, opts: { sql: Sql;
       tarjetas(sql, hoy, tz),
       atencionesPorMes(sql, anio, tz),
       // Names and documents of patients: their read is recorded by its own statement.
-      ultimosPacientes(sql, ULTIMOS_PACIENTES, tz, eventoDe(request, 'pacientes.listados', { detalle: { lista: 'tablero' } })),
+      ultimosPacientes(
+        sql,
+        ULTIMOS_PACIENTES,
+        tz,
+        eventoDe(request, 'pacientes.listados', { detalle: { lista: 'tablero' } }),
+      ),
     ])
     const totales = new Map(porMes.map((m) => [m.mes, m.total]))
     return {
       hoy,
       tarjetas: cartas,
-      atencionesPorMes: MESES.slice(0, mesActual).map((nombre, i) => ({ mes: i + 1, nombre, total: totales.get(i + 1) ?? 0 })),
+      atencionesPorMes: MESES.slice(0, mesActual).map((nombre, i) => ({
+        mes: i + 1,
+        nombre,
+        total: totales.get(i + 1) ?? 0,
+      })),
       ultimosPacientes: ultimos.map((p) => ({
         id: p.id,
         nombreCompleto: nombreCompleto(p),

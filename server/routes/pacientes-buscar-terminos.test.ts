@@ -21,7 +21,10 @@ beforeAll(async () => {
       primerApellido: apellidos[(i * 5) % apellidos.length],
       segundoApellido: apellidos[(i * 7 + 1) % apellidos.length],
     })
-    if (i % 3 > 0) await insertarAtencion(t.db.sql, p, { llegada: new Date(Date.UTC(2025, 2, 1 + (i % 20))).toISOString() })
+    if (i % 3 > 0)
+      await insertarAtencion(t.db.sql, p, {
+        llegada: new Date(Date.UTC(2025, 2, 1 + (i % 20))).toISOString(),
+      })
   }
   await t.db.sql`analyze`
   captura = capturar(t.db.sql, t.db.sqlBusqueda)
@@ -31,11 +34,27 @@ afterAll(async () => {
   await t?.close()
 })
 
-const buscar = (query: string) => t.app.inject({ url: `/pacientes/buscar?${query}`, headers: t.headers })
+const buscar = (query: string) =>
+  t.app.inject({ url: `/pacientes/buscar?${query}`, headers: t.headers })
 /** What reached pacientes or atenciones since the last call (the session lookup aside). */
-const deLasTablas = (): Sentencia[] => captura.tomar().filter((s) => /\b(pacientes|atenciones)\b/.test(s.texto))
+const deLasTablas = (): Sentencia[] =>
+  captura.tomar().filter((s) => /\b(pacientes|atenciones)\b/.test(s.texto))
 
-const SIN_NADA = ['%%%', '___', '\u0301\u0301', '\u0301', '%', '_', '\\', '\\\\%', '%_%', "'", '-', ' . ', "'-'"]
+const SIN_NADA = [
+  '%%%',
+  '___',
+  '\u0301\u0301',
+  '\u0301',
+  '%',
+  '_',
+  '\\',
+  '\\\\%',
+  '%_%',
+  "'",
+  '-',
+  ' . ',
+  "'-'",
+]
 
 describe('GET /pacientes/buscar con términos sin nada que buscar', () => {
   test('un término sin letras ni números es un 400 bajo su campo y no llega a pacientes ni atenciones', async () => {
@@ -61,9 +80,19 @@ describe('GET /pacientes/buscar con términos sin nada que buscar', () => {
     }
     expect((await filas('primerApellido=perez')).length).toBeGreaterThan(0)
     for (const query of [
-      'primerApellido=p_rez', 'primerApellido=%25rez', 'primerApellido=pe%25', 'primerApellido=p%25', 'primerApellido=p_',
-      'primerApellido=%25ez%25', 'primerNombre=jos%5C', 'primerNombre=jos%5C%25', 'primerNombre=%5C%25a', 'documento=4000%25',
-      'documento=4_00', 'primerApellido=o_higgins', 'segundoApellido=de%25cruz',
+      'primerApellido=p_rez',
+      'primerApellido=%25rez',
+      'primerApellido=pe%25',
+      'primerApellido=p%25',
+      'primerApellido=p_',
+      'primerApellido=%25ez%25',
+      'primerNombre=jos%5C',
+      'primerNombre=jos%5C%25',
+      'primerNombre=%5C%25a',
+      'documento=4000%25',
+      'documento=4_00',
+      'primerApellido=o_higgins',
+      'segundoApellido=de%25cruz',
     ]) {
       expect(await filas(query), query).toEqual([])
     }
@@ -71,19 +100,38 @@ describe('GET /pacientes/buscar con términos sin nada que buscar', () => {
 
   test('ningún término con comodines o signos necesita un Seq Scan de pacientes o atenciones', async () => {
     // The check does see one where no index serves.
-    const sinIndice = { texto: 'select id from pacientes where sexo = $1', parametros: ['Femenino'], tipos: [25] }
+    const sinIndice = {
+      texto: 'select id from pacientes where sexo = $1',
+      parametros: ['Femenino'],
+      tipos: [25],
+    }
     expect(await secuenciales(t.db.sqlBusqueda, sinIndice, ['pacientes'])).toEqual(['pacientes'])
     for (const query of [
-      'primerApellido=perez', 'primerApellido=pe', 'primerApellido=p_rez', 'primerApellido=%25ez', 'primerApellido=a%25%25',
-      'segundoApellido=de%20la', 'primerNombre=a%20b', "primerApellido=o'h", 'primerNombre=jo%25', 'primerNombre=%25a%25',
-      'primerNombre=_a_', 'primerNombre=Jos%C3%A9%25&primerApellido=p', 'documento=4000%25', 'documento=4%25%25',
-      'primerNombre=Jose%CC%81%CC%81', 'primerApellido=%5Cp%5C',
+      'primerApellido=perez',
+      'primerApellido=pe',
+      'primerApellido=p_rez',
+      'primerApellido=%25ez',
+      'primerApellido=a%25%25',
+      'segundoApellido=de%20la',
+      'primerNombre=a%20b',
+      "primerApellido=o'h",
+      'primerNombre=jo%25',
+      'primerNombre=%25a%25',
+      'primerNombre=_a_',
+      'primerNombre=Jos%C3%A9%25&primerApellido=p',
+      'documento=4000%25',
+      'documento=4%25%25',
+      'primerNombre=Jose%CC%81%CC%81',
+      'primerApellido=%5Cp%5C',
     ]) {
       const res = await buscar(query)
       expect(res.statusCode, `${query} ${res.body}`).toBe(200)
       const sentencias = deLasTablas()
       expect(sentencias.length, query).toBeGreaterThan(0)
-      for (const s of sentencias) expect(await secuenciales(t.db.sqlBusqueda, s, ['pacientes', 'atenciones']), query).toEqual([])
+      for (const s of sentencias)
+        expect(await secuenciales(t.db.sqlBusqueda, s, ['pacientes', 'atenciones']), query).toEqual(
+          [],
+        )
     }
   })
 })
@@ -112,9 +160,27 @@ async function filasDelIndice(termino: string): Promise<number> {
 
 test('the search takes the trigram index only for terms pg_trgm draws trigrams from; the others go by prefix', async () => {
   // A pattern with no trigram makes the index hand over every row: a full scan in all but name.
-  for (const termino of ['perez', 'pe rez', 'de la', 'a b', "o'h", '%ez', '%a%', 'p_rez', 'hu', 'a%%', 'ab', 'a-', '-a', 'q%', 'x y']) {
+  for (const termino of [
+    'perez',
+    'pe rez',
+    'de la',
+    'a b',
+    "o'h",
+    '%ez',
+    '%a%',
+    'p_rez',
+    'hu',
+    'a%%',
+    'ab',
+    'a-',
+    '-a',
+    'q%',
+    'x y',
+  ]) {
     const filas = await filasDelIndice(termino)
     expect(filas, termino).toBeGreaterThanOrEqual(0)
-    expect(filas < TOTAL, `${termino}: el índice entregó ${filas} de ${TOTAL} filas`).toBe(tieneTrigramas(termino))
+    expect(filas < TOTAL, `${termino}: el índice entregó ${filas} de ${TOTAL} filas`).toBe(
+      tieneTrigramas(termino),
+    )
   }
 })

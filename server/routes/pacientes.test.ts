@@ -14,12 +14,22 @@ afterAll(async () => {
 })
 
 const post = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/pacientes', headers: { ...t.headers, 'content-type': 'application/json' }, payload: payload as object })
+  t.app.inject({
+    method: 'POST',
+    url: '/pacientes',
+    headers: { ...t.headers, 'content-type': 'application/json' },
+    payload: payload as object,
+  })
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { ...t.headers } })
 
 describe('POST /pacientes', () => {
   test('201 con el paciente guardado, su id y la edad derivada (la del cliente se ignora)', async () => {
-    const body = datosPaciente({ primerNombre: '  María ', segundoApellido: 'Ñahui', fechaNacimiento: '1990-02-28', edad: 3 })
+    const body = datosPaciente({
+      primerNombre: '  María ',
+      segundoApellido: 'Ñahui',
+      fechaNacimiento: '1990-02-28',
+      edad: 3,
+    })
     const res = await post(body)
     expect(res.statusCode).toBe(201)
     const p = res.json()
@@ -35,14 +45,16 @@ describe('POST /pacientes', () => {
       politicaVersion: POLITICA_PRIVACIDAD_VERSION,
     })
     expect(p).not.toHaveProperty('primer_nombre')
-    const [fila] = await t.db.sql`select politica_aceptada_en, politica_version from pacientes where id = ${p.id}`
+    const [fila] = await t.db
+      .sql`select politica_aceptada_en, politica_version from pacientes where id = ${p.id}`
     expect(fila!.politicaVersion).toBe(POLITICA_PRIVACIDAD_VERSION)
     expect(Math.abs(Date.now() - (fila!.politicaAceptadaEn as Date).getTime())).toBeLessThan(60_000)
     // Who registered it: the signed-in user of the request.
     const [quien] = await t.db.sql`
       select u.usuario from pacientes p left join usuarios u on u.id = p.creado_por where p.id = ${p.id}`
     expect(quien!.usuario).toBe('prueba.personal')
-    const columnas = await t.db.sql`select column_name from information_schema.columns where table_name = 'pacientes'`
+    const columnas = await t.db
+      .sql`select column_name from information_schema.columns where table_name = 'pacientes'`
     expect(columnas.map((c) => c.columnName)).not.toContain('edad')
   })
 
@@ -52,8 +64,20 @@ describe('POST /pacientes', () => {
     expect(res.statusCode).toBe(400)
     const body = res.json()
     expect(body.message).toEqual(expect.any(String))
-    const por = Object.fromEntries(body.errores.map((e: { campo: string; mensaje: string }) => [e.campo, e.mensaje]))
-    for (const campo of ['tipoDocumento', 'documento', 'primerNombre', 'primerApellido', 'fechaNacimiento', 'sexo', 'departamento', 'municipio', 'zonaResidencial']) {
+    const por = Object.fromEntries(
+      body.errores.map((e: { campo: string; mensaje: string }) => [e.campo, e.mensaje]),
+    )
+    for (const campo of [
+      'tipoDocumento',
+      'documento',
+      'primerNombre',
+      'primerApellido',
+      'fechaNacimiento',
+      'sexo',
+      'departamento',
+      'municipio',
+      'zonaResidencial',
+    ]) {
       expect(por[campo]).toBe('Campo requerido')
     }
     expect(por.aceptaPolitica).toBe('Debes aceptar la política de privacidad')
@@ -71,31 +95,60 @@ describe('POST /pacientes', () => {
 
   test('política no aceptada, formatos y tipos inválidos: 400 con un mensaje por campo', async () => {
     let res = await post(datosPaciente({ aceptaPolitica: false }))
-    expect(res.json().errores).toEqual([{ campo: 'aceptaPolitica', mensaje: 'Debes aceptar la política de privacidad' }])
-    res = await post(datosPaciente({ tipoDocumento: 'ruc', documento: '20131312954', municipio: 'Cusco', correoElectronico: 'x@' }))
+    expect(res.json().errores).toEqual([
+      { campo: 'aceptaPolitica', mensaje: 'Debes aceptar la política de privacidad' },
+    ])
+    res = await post(
+      datosPaciente({
+        tipoDocumento: 'ruc',
+        documento: '20131312954',
+        municipio: 'Cusco',
+        correoElectronico: 'x@',
+      }),
+    )
     expect(res.statusCode).toBe(400)
-    expect(res.json().errores.map((e: { campo: string }) => e.campo).sort()).toEqual(['correoElectronico', 'documento', 'municipio'])
+    expect(
+      res
+        .json()
+        .errores.map((e: { campo: string }) => e.campo)
+        .sort(),
+    ).toEqual(['correoElectronico', 'documento', 'municipio'])
     res = await post({ ...datosPaciente(), primerNombre: 7 })
     expect(res.statusCode).toBe(400)
-    expect(res.json().errores).toContainEqual({ campo: 'primerNombre', mensaje: expect.any(String) })
+    expect(res.json().errores).toContainEqual({
+      campo: 'primerNombre',
+      mensaje: expect.any(String),
+    })
     res = await post(datosPaciente({ fechaNacimiento: '2999-01-01' }))
-    expect(res.json().errores).toEqual([{ campo: 'fechaNacimiento', mensaje: 'La fecha de nacimiento no puede ser futura' }])
+    expect(res.json().errores).toEqual([
+      { campo: 'fechaNacimiento', mensaje: 'La fecha de nacimiento no puede ser futura' },
+    ])
   })
 
   test('caracteres de control (NUL) en cualquier campo: 400, nunca 500', async () => {
-    const res = await post(datosPaciente({ direccion: 'Jr. Unión\u0000 45', acudiente: 'x\u001b[31m' }))
+    const res = await post(
+      datosPaciente({ direccion: 'Jr. Unión\u0000 45', acudiente: 'x\u001b[31m' }),
+    )
     expect(res.statusCode).toBe(400)
     expect(res.json().errores).toEqual([
       { campo: 'direccion', mensaje: 'Contiene caracteres no permitidos' },
       { campo: 'acudiente', mensaje: 'Contiene caracteres no permitidos' },
     ])
-    const dup = await get('/pacientes/posibles-duplicados?primerNombre=a%00b&primerApellido=c&fechaNacimiento=2000-01-01')
+    const dup = await get(
+      '/pacientes/posibles-duplicados?primerNombre=a%00b&primerApellido=c&fechaNacimiento=2000-01-01',
+    )
     expect(dup.statusCode).toBe(400)
-    expect(dup.json().errores).toContainEqual({ campo: 'primerNombre', mensaje: 'Contiene caracteres no permitidos' })
+    expect(dup.json().errores).toContainEqual({
+      campo: 'primerNombre',
+      mensaje: 'Contiene caracteres no permitidos',
+    })
   })
 
   test('RUC válido y campos desconocidos ignorados', async () => {
-    const res = await post({ ...datosPaciente({ tipoDocumento: 'ruc', documento: '20131312955' }), colado: 'x' })
+    const res = await post({
+      ...datosPaciente({ tipoDocumento: 'ruc', documento: '20131312955' }),
+      colado: 'x',
+    })
     expect(res.statusCode).toBe(201)
     expect(res.json()).not.toHaveProperty('colado')
   })
@@ -103,9 +156,14 @@ describe('POST /pacientes', () => {
   test('409 con el id del existente; el mismo documento con otro tipo sí se registra', async () => {
     const primero = await crearPaciente(t, { tipoDocumento: 'pasaporte', documento: 'ab123456' })
     expect(primero.documento).toBe('AB123456')
-    const res = await post(datosPaciente({ tipoDocumento: 'pasaporte', documento: 'AB 123456', primerNombre: 'Otra' }))
+    const res = await post(
+      datosPaciente({ tipoDocumento: 'pasaporte', documento: 'AB 123456', primerNombre: 'Otra' }),
+    )
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ message: 'Ya existe un paciente con ese documento', id: primero.id })
+    expect(res.json()).toEqual({
+      message: 'Ya existe un paciente con ese documento',
+      id: primero.id,
+    })
     const otro = await post(datosPaciente({ tipoDocumento: 'cedula', documento: 'AB123456' }))
     expect(otro.statusCode).toBe(201)
   })
@@ -117,8 +175,10 @@ describe('POST /pacientes', () => {
     expect(codigos.filter((c) => c === 201)).toHaveLength(1)
     expect(codigos.filter((c) => c === 409)).toHaveLength(19)
     const creado = respuestas.find((r) => r.statusCode === 201)!.json()
-    for (const r of respuestas.filter((r) => r.statusCode === 409)) expect(r.json().id).toBe(creado.id)
-    const filas = await t.db.sql`select count(*)::int as n from pacientes where documento = ${body.documento}`
+    for (const r of respuestas.filter((r) => r.statusCode === 409))
+      expect(r.json().id).toBe(creado.id)
+    const filas = await t.db
+      .sql`select count(*)::int as n from pacientes where documento = ${body.documento}`
     expect(filas[0]!.n).toBe(1)
   })
 })
@@ -128,7 +188,12 @@ describe('GET /pacientes y /pacientes/:id', () => {
     const base = Date.parse('2030-01-01T00:00:00Z')
     const ids: number[] = []
     for (let i = 0; i < 5; i++) {
-      ids.push(await insertarPaciente(t.db.sql, { creadoEn: new Date(base + i * 1000).toISOString(), primerNombre: `Lista${'abcde'[i]}` }))
+      ids.push(
+        await insertarPaciente(t.db.sql, {
+          creadoEn: new Date(base + i * 1000).toISOString(),
+          primerNombre: `Lista${'abcde'[i]}`,
+        }),
+      )
     }
     await crearAtencion(t, ids[4]!, { modalidad: 'LAB', estudios: [{ nombre: 'Glucosa' }] })
     await crearAtencion(t, ids[4]!, { modalidad: 'RX' })
@@ -146,7 +211,13 @@ describe('GET /pacientes y /pacientes/:id', () => {
       url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1] ?? null
     }
     expect(vistos.slice(0, 5)).toEqual([...ids].reverse())
-    expect(primera![0]).toMatchObject({ id: ids[4], estudios: ['RX', 'LAB'], tipoEdad: 'años', edad: expect.any(Number), nombreCompleto: 'Listae Mamani' })
+    expect(primera![0]).toMatchObject({
+      id: ids[4],
+      estudios: ['RX', 'LAB'],
+      tipoEdad: 'años',
+      edad: expect.any(Number),
+      nombreCompleto: 'Listae Mamani',
+    })
     expect(primera![1]).toMatchObject({ estudios: [] })
   })
 
@@ -162,13 +233,22 @@ describe('GET /pacientes y /pacientes/:id', () => {
   test('un paciente con sus atenciones, la más reciente primero', async () => {
     const p = await crearPaciente(t)
     const a1 = await crearAtencion(t, p.id, { fechaLlegada: '2024-05-01', horaLlegada: '08:00' })
-    const a2 = await crearAtencion(t, p.id, { modalidad: 'Eco', estudios: [{ nombre: 'Renal' }], fechaLlegada: '2024-05-02', horaLlegada: '09:30' })
+    const a2 = await crearAtencion(t, p.id, {
+      modalidad: 'Eco',
+      estudios: [{ nombre: 'Renal' }],
+      fechaLlegada: '2024-05-02',
+      horaLlegada: '09:30',
+    })
     const res = await get(`/pacientes/${p.id}`)
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body).toMatchObject({ id: p.id, documento: p.documento, nombreCompleto: 'Rosa Quispe' })
     expect(body.atenciones.map((a: { id: number }) => a.id)).toEqual([a2.id, a1.id])
-    expect(body.atenciones[0]).toMatchObject({ fechaLlegada: '2024-05-02', horaLlegada: '09:30', estudios: [{ nombre: 'Renal' }] })
+    expect(body.atenciones[0]).toMatchObject({
+      fechaLlegada: '2024-05-02',
+      horaLlegada: '09:30',
+      estudios: [{ nombre: 'Renal' }],
+    })
   })
 
   test('404 en español; id no numérico o enorme: 400/404, nunca 500', async () => {
@@ -185,15 +265,36 @@ describe('GET /pacientes y /pacientes/:id', () => {
 
 describe('GET /pacientes/posibles-duplicados', () => {
   test('mismos nombres sin tildes ni mayúsculas y misma fecha de nacimiento', async () => {
-    const p = await crearPaciente(t, { primerNombre: 'José', segundoNombre: 'Ángel', primerApellido: 'Pérez', fechaNacimiento: '1977-07-07' })
-    await crearPaciente(t, { primerNombre: 'José', primerApellido: 'Pérez', fechaNacimiento: '1977-07-08' })
+    const p = await crearPaciente(t, {
+      primerNombre: 'José',
+      segundoNombre: 'Ángel',
+      primerApellido: 'Pérez',
+      fechaNacimiento: '1977-07-07',
+    })
+    await crearPaciente(t, {
+      primerNombre: 'José',
+      primerApellido: 'Pérez',
+      fechaNacimiento: '1977-07-08',
+    })
     const q = (s: string) => get(`/pacientes/posibles-duplicados?${s}`)
     let res = await q('primerNombre=jose&primerApellido=PEREZ&fechaNacimiento=1977-07-07')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual([{ id: p.id, tipoDocumento: 'dni', documento: p.documento, nombreCompleto: 'José Ángel Pérez', fechaNacimiento: '1977-07-07' }])
-    res = await q('primerNombre=jose&segundoNombre=angel&primerApellido=perez&fechaNacimiento=1977-07-07')
+    expect(res.json()).toEqual([
+      {
+        id: p.id,
+        tipoDocumento: 'dni',
+        documento: p.documento,
+        nombreCompleto: 'José Ángel Pérez',
+        fechaNacimiento: '1977-07-07',
+      },
+    ])
+    res = await q(
+      'primerNombre=jose&segundoNombre=angel&primerApellido=perez&fechaNacimiento=1977-07-07',
+    )
     expect(res.json()).toHaveLength(1)
-    res = await q('primerNombre=jose&segundoNombre=luis&primerApellido=perez&fechaNacimiento=1977-07-07')
+    res = await q(
+      'primerNombre=jose&segundoNombre=luis&primerApellido=perez&fechaNacimiento=1977-07-07',
+    )
     expect(res.json()).toEqual([])
     res = await q('primerNombre=jose&primerApellido=perez&fechaNacimiento=1977-02-30')
     expect(res.statusCode).toBe(400)
@@ -202,10 +303,13 @@ describe('GET /pacientes/posibles-duplicados', () => {
     expect(res.json().errores).toContainEqual({ campo: 'primerNombre', mensaje: 'Campo requerido' })
   })
   test('un parámetro desconocido es 400 con su nombre, y no llega a la auditoría', async () => {
-    const eventos = async () => (await t.db.sql<{ n: number }[]>`select count(*)::int as n from auditoria`)[0]!.n
+    const eventos = async () =>
+      (await t.db.sql<{ n: number }[]>`select count(*)::int as n from auditoria`)[0]!.n
     const antes = await eventos()
     const relleno = 'x'.repeat(5000)
-    const res = await get(`/pacientes/posibles-duplicados?primerNombre=jose&primerApellido=perez&fechaNacimiento=1977-07-07&colado=${relleno}&otro=1`)
+    const res = await get(
+      `/pacientes/posibles-duplicados?primerNombre=jose&primerApellido=perez&fechaNacimiento=1977-07-07&colado=${relleno}&otro=1`,
+    )
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({
       message: 'Datos inválidos',

@@ -52,7 +52,10 @@ export async function pacientesRoutes(
       direccion: request.direccion,
     })
     if (!fila) {
-      throw new ConflictError(DUPLICADO, await idPorDocumento(sql, datos.tipoDocumento, datos.documento))
+      throw new ConflictError(
+        DUPLICADO,
+        await idPorDocumento(sql, datos.tipoDocumento, datos.documento),
+      )
     }
     reply.code(201)
     return aPaciente(fila, hoy)
@@ -63,9 +66,16 @@ export async function pacientesRoutes(
     const despues = leerCursor(request.query.cursor, 1)
     // Every page is recorded by the statement that reads it: its size and start, not its patients.
     const detalle = { lista: 'pacientes', limite, ...(despues && { despues }) }
-    const filas = await listarPacientes(sql, limite + 1, despues, eventoDe(request, 'pacientes.listados', { detalle }))
+    const filas = await listarPacientes(
+      sql,
+      limite + 1,
+      despues,
+      eventoDe(request, 'pacientes.listados', { detalle }),
+    )
     const hoy = hoyEn(tz)
-    return paginar(request, reply, filas, limite, (f) => [f.clave, f.id]).map((f) => aResumen(f, hoy))
+    return paginar(request, reply, filas, limite, (f) => [f.clave, f.id]).map((f) =>
+      aResumen(f, hoy),
+    )
   })
 
   route(app, buscarPacientesContract, async (request, reply) => {
@@ -88,19 +98,26 @@ export async function pacientesRoutes(
     const errores: ErrorCampo[] = Object.entries(q)
       .filter(([, valor]) => typeof valor === 'string' && tieneControl(valor))
       .map(([campo]) => ({ campo, mensaje: MENSAJES.caracteres }))
-    if (!esFechaValida(q.fechaNacimiento)) errores.push({ campo: 'fechaNacimiento', mensaje: 'Fecha inválida' })
+    if (!esFechaValida(q.fechaNacimiento))
+      errores.push({ campo: 'fechaNacimiento', mensaje: 'Fecha inválida' })
     if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
     const limpio = (s: string | undefined) => limpiar(s) || null
     // Names and a birth date in, patients out: a search like any other for the audit trail,
     // recorded by the statement that reads.
-    const evento = eventoDe(request, 'pacientes.buscados', { detalle: { ...filtrosDe(q), busqueda: 'posibles duplicados' } })
-    const filas = await posiblesDuplicados(sql, {
-      primerNombre: q.primerNombre.trim(),
-      segundoNombre: limpio(q.segundoNombre),
-      primerApellido: q.primerApellido.trim(),
-      segundoApellido: limpio(q.segundoApellido),
-      fechaNacimiento: q.fechaNacimiento,
-    }, evento)
+    const evento = eventoDe(request, 'pacientes.buscados', {
+      detalle: { ...filtrosDe(q), busqueda: 'posibles duplicados' },
+    })
+    const filas = await posiblesDuplicados(
+      sql,
+      {
+        primerNombre: q.primerNombre.trim(),
+        segundoNombre: limpio(q.segundoNombre),
+        primerApellido: q.primerApellido.trim(),
+        segundoApellido: limpio(q.segundoApellido),
+        fechaNacimiento: q.fechaNacimiento,
+      },
+      evento,
+    )
     return filas.map((f) => ({
       id: f.id,
       tipoDocumento: f.tipoDocumento,

@@ -8,7 +8,13 @@ let t: TestApp
 const jsonOrigin = { origin: ORIGEN_PRUEBA }
 
 const login = (usuario: string, contrasena: string, remoteAddress = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/sesion', headers: jsonOrigin, payload: { usuario, contrasena }, remoteAddress })
+  t.app.inject({
+    method: 'POST',
+    url: '/sesion',
+    headers: jsonOrigin,
+    payload: { usuario, contrasena },
+    remoteAddress,
+  })
 
 const quien = (cookie?: string) =>
   t.app.inject({ method: 'GET', url: '/sesion', headers: cookie ? { cookie } : {} })
@@ -20,7 +26,12 @@ const cookieDe = (res: Awaited<ReturnType<typeof login>>) => {
 
 beforeAll(async () => {
   t = await createTestApp()
-  await crearUsuario(t.db.sql, { usuario: 'ana.quispe', nombre: 'Ana Quispe', rol: 'personal', contrasena: 'tomografo-azul-7' })
+  await crearUsuario(t.db.sql, {
+    usuario: 'ana.quispe',
+    nombre: 'Ana Quispe',
+    rol: 'personal',
+    contrasena: 'tomografo-azul-7',
+  })
 })
 afterAll(() => t.close())
 beforeEach(async () => {
@@ -64,7 +75,12 @@ describe('POST /sesion', () => {
   })
 
   it('refuses a wrong password, an unknown name and a deactivated account with the same 401', async () => {
-    await crearUsuario(t.db.sql, { usuario: 'inactivo', nombre: 'Inactivo', rol: 'personal', contrasena: 'tomografo-azul-7' })
+    await crearUsuario(t.db.sql, {
+      usuario: 'inactivo',
+      nombre: 'Inactivo',
+      rol: 'personal',
+      contrasena: 'tomografo-azul-7',
+    })
     await t.db.sql`update usuarios set activo = false where usuario = 'inactivo'`
     const respuestas = [
       await login('ana.quispe', 'otra-cosa-larga', '10.0.1.1'),
@@ -76,9 +92,7 @@ describe('POST /sesion', () => {
       expect(res.json()).toEqual({ message: 'Usuario o contraseña incorrectos' })
       expect(res.cookies).toHaveLength(0)
       const { 'x-request-id': _id, date: _d, ...resto } = res.headers
-      expect(resto).toEqual(
-        (({ 'x-request-id': _a, date: _b, ...r }) => r)(respuestas[0]!.headers),
-      )
+      expect(resto).toEqual((({ 'x-request-id': _a, date: _b, ...r }) => r)(respuestas[0]!.headers))
     }
   })
 
@@ -101,7 +115,12 @@ describe('POST /sesion', () => {
   })
 
   it('answers 400 with Spanish field messages for a missing field, and stores no attempt', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/sesion', headers: jsonOrigin, payload: { usuario: 'ana.quispe' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sesion',
+      headers: jsonOrigin,
+      payload: { usuario: 'ana.quispe' },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().errores).toEqual([{ campo: 'contrasena', mensaje: 'Campo requerido' }])
     expect(await t.db.sql`select 1 from intentos_fallidos`).toHaveLength(0)
@@ -109,7 +128,12 @@ describe('POST /sesion', () => {
 
   it('answers 400, not 500, for a name with a control character (PostgreSQL refuses NUL)', async () => {
     for (const usuario of ['ana\u0000quispe', 'ana\u0007']) {
-      const res = await t.app.inject({ method: 'POST', url: '/sesion', headers: jsonOrigin, payload: { usuario, contrasena: 'x' } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/sesion',
+        headers: jsonOrigin,
+        payload: { usuario, contrasena: 'x' },
+      })
       expect(res.statusCode, JSON.stringify(usuario)).toBe(400)
       expect(res.json().errores).toEqual([{ campo: 'usuario', mensaje: 'Formato inválido' }])
     }
@@ -119,10 +143,13 @@ describe('POST /sesion', () => {
 
 describe('throttling of failed logins', () => {
   it('after 5 failures of one name answers 429 with Retry-After, even to the right password', async () => {
-    for (let i = 0; i < 5; i++) expect((await login('ana.quispe', 'mal-mal-mal', `10.1.0.${i}`)).statusCode).toBe(401)
+    for (let i = 0; i < 5; i++)
+      expect((await login('ana.quispe', 'mal-mal-mal', `10.1.0.${i}`)).statusCode).toBe(401)
     const res = await login('ana.quispe', 'tomografo-azul-7', '10.1.0.99')
     expect(res.statusCode).toBe(429)
-    expect(res.json().message).toMatch(/^Demasiados intentos fallidos\. Intente nuevamente en 15 minutos\.$/)
+    expect(res.json().message).toMatch(
+      /^Demasiados intentos fallidos\. Intente nuevamente en 15 minutos\.$/,
+    )
     const espera = Number(res.headers['retry-after'])
     expect(espera).toBeGreaterThan(14 * 60)
     expect(espera).toBeLessThanOrEqual(15 * 60)
@@ -143,11 +170,14 @@ describe('throttling of failed logins', () => {
       where id = (select min(id) from intentos_fallidos)`
     expect((await login('ana.quispe', 'tomografo-azul-7', '10.3.0.9')).statusCode).toBe(200)
     // A successful login forgives the name's failures.
-    expect(await t.db.sql`select 1 from intentos_fallidos where usuario = 'ana.quispe'`).toHaveLength(0)
+    expect(
+      await t.db.sql`select 1 from intentos_fallidos where usuario = 'ana.quispe'`,
+    ).toHaveLength(0)
   })
 
   it('after 20 failures from one address answers 429 for any name from it, not from elsewhere', async () => {
-    for (let i = 0; i < 20; i++) expect((await login(`nombre${i}`, 'mal-mal-mal', '10.4.0.1')).statusCode).toBe(401)
+    for (let i = 0; i < 20; i++)
+      expect((await login(`nombre${i}`, 'mal-mal-mal', '10.4.0.1')).statusCode).toBe(401)
     const res = await login('ana.quispe', 'tomografo-azul-7', '10.4.0.1')
     expect(res.statusCode).toBe(429)
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
@@ -168,7 +198,11 @@ describe('GET and DELETE /sesion', () => {
   it('GET tells who is signed in; without a cookie 401 "Sesión requerida"', async () => {
     const res = await quien(t.headers.cookie)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ usuario: 'prueba.personal', nombre: 'Personal de Prueba', rol: 'personal' })
+    expect(res.json()).toEqual({
+      usuario: 'prueba.personal',
+      nombre: 'Personal de Prueba',
+      rol: 'personal',
+    })
     expect(res.headers['cache-control']).toBe('no-store')
     const sin = await quien()
     expect(sin.statusCode).toBe(401)
@@ -184,7 +218,11 @@ describe('GET and DELETE /sesion', () => {
 
   it('DELETE deletes the session on the server and clears the cookie', async () => {
     const cookie = cookieDe(await login('ana.quispe', 'tomografo-azul-7'))!
-    const res = await t.app.inject({ method: 'DELETE', url: '/sesion', headers: { cookie, origin: ORIGEN_PRUEBA } })
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/sesion',
+      headers: { cookie, origin: ORIGEN_PRUEBA },
+    })
     expect(res.statusCode).toBe(204)
     expect(res.cookies.find((k) => k.name === 'sesion')?.value).toBe('')
     expect((await quien(cookie)).statusCode).toBe(401)
@@ -225,10 +263,17 @@ describe('GET and DELETE /sesion', () => {
 
 describe('configured expiry and Secure cookies', () => {
   it('honours SESSION_IDLE_MINUTES and SESSION_MAX_HOURS, and COOKIE_SECURE gives a __Host- Secure cookie', async () => {
-    const s = await createTestApp({ SESSION_IDLE_MINUTES: '5', SESSION_MAX_HOURS: '2', COOKIE_SECURE: 'true' })
+    const s = await createTestApp({
+      SESSION_IDLE_MINUTES: '5',
+      SESSION_MAX_HOURS: '2',
+      COOKIE_SECURE: 'true',
+    })
     try {
       const res = await s.app.inject({
-        method: 'POST', url: '/sesion', headers: jsonOrigin, payload: { usuario: 'prueba.personal', contrasena: CONTRASENA_PRUEBA },
+        method: 'POST',
+        url: '/sesion',
+        headers: jsonOrigin,
+        payload: { usuario: 'prueba.personal', contrasena: CONTRASENA_PRUEBA },
       })
       const c = res.cookies.find((k) => k.name === '__Host-sesion')!
       expect(c.secure).toBe(true)
@@ -264,7 +309,8 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
       })
       expect(res.statusCode).toBe(200)
       expect(res.cookies.find((k) => k.name === 'sesion')!.secure).toBe(true)
-      const [e] = await p.db.sql`select direccion from auditoria where accion = 'sesion.iniciada' order by id desc limit 1`
+      const [e] = await p.db
+        .sql`select direccion from auditoria where accion = 'sesion.iniciada' order by id desc limit 1`
       expect(e!.direccion).toBe('203.0.113.9')
     } finally {
       await p.close()
@@ -275,7 +321,11 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/sesion',
-      headers: { origin: 'https://clinica.example.pe', 'x-forwarded-host': 'clinica.example.pe', 'x-forwarded-proto': 'https' },
+      headers: {
+        origin: 'https://clinica.example.pe',
+        'x-forwarded-host': 'clinica.example.pe',
+        'x-forwarded-proto': 'https',
+      },
       payload: { usuario: 'ana.quispe', contrasena: 'tomografo-azul-7' },
     })
     expect(res.statusCode).toBe(403)
@@ -286,7 +336,8 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
       payload: { usuario: 'ana.quispe', contrasena: 'tomografo-azul-7' },
     })
     expect(ok.cookies.find((k) => k.name === 'sesion')!.secure).toBeFalsy()
-    const [e] = await t.db.sql`select direccion from auditoria where accion = 'sesion.iniciada' order by id desc limit 1`
+    const [e] = await t.db
+      .sql`select direccion from auditoria where accion = 'sesion.iniciada' order by id desc limit 1`
     expect(e!.direccion).toBe('127.0.0.1')
   })
 })

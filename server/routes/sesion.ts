@@ -5,9 +5,16 @@ import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
 import { auditar } from '../http/auditoria.js'
 import { route } from '../route.js'
-import { cerrarSesionContract, iniciarSesionContract, sesionActualContract } from '../../shared/sesion.js'
+import {
+  cerrarSesionContract,
+  iniciarSesionContract,
+  sesionActualContract,
+} from '../../shared/sesion.js'
 
-export async function sesionRoutes(app: FastifyInstance, opts: { sql: Sql; config: Config }): Promise<void> {
+export async function sesionRoutes(
+  app: FastifyInstance,
+  opts: { sql: Sql; config: Config },
+): Promise<void> {
   const { sql, config } = opts
   const cookie = nombreCookie(config)
 
@@ -16,7 +23,9 @@ export async function sesionRoutes(app: FastifyInstance, opts: { sql: Sql; confi
     const anterior = request.cookies[cookie]
     if (anterior) await cerrarSesion(sql, anterior)
     const { usuario, token } = await iniciarSesion(sql, config, request, request.body)
-    reply.setCookie(cookie, token, opcionesCookie(config, request.protocol)).header('cache-control', 'no-store')
+    reply
+      .setCookie(cookie, token, opcionesCookie(config, request.protocol))
+      .header('cache-control', 'no-store')
     return { usuario: usuario.usuario, nombre: usuario.nombre, rol: usuario.rol }
   })
 

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify'
 import { eventoDe } from '../http/auditoria.js'
 import { problemaContrasena } from '../auth/contrasenas.js'
 import { soloAdmin } from '../auth/plugin.js'
-import { buscarUsuario, cambiarContrasena, cambiarUsuario, crearUsuario, listarUsuarios, ULTIMO_ADMIN } from '../auth/usuarios.js'
+import {
+  buscarUsuario,
+  cambiarContrasena,
+  cambiarUsuario,
+  crearUsuario,
+  listarUsuarios,
+  ULTIMO_ADMIN,
+} from '../auth/usuarios.js'
 import type { Sql } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
 import { route } from '../route.js'
@@ -18,7 +25,8 @@ import {
 
 function exigirContrasenaValida(contrasena: string, usuario?: string): void {
   const problema = problemaContrasena(contrasena, usuario)
-  if (problema) throw new BadRequestError('Datos inválidos', [{ campo: 'contrasena', mensaje: problema }])
+  if (problema)
+    throw new BadRequestError('Datos inválidos', [{ campo: 'contrasena', mensaje: problema }])
 }
 
 export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): Promise<void> {
@@ -30,7 +38,9 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
   route(app, crearUsuarioContract, async (request, reply) => {
     const nuevo = request.body
     if (usuarioReservado(nuevo.usuario)) {
-      throw new BadRequestError('Datos inválidos', [{ campo: 'usuario', mensaje: MENSAJES_USUARIOS.reservado }])
+      throw new BadRequestError('Datos inválidos', [
+        { campo: 'usuario', mensaje: MENSAJES_USUARIOS.reservado },
+      ])
     }
     exigirContrasenaValida(nuevo.contrasena, nuevo.usuario)
     // The account and its audit record commit together.
@@ -44,7 +54,10 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
   route(app, cambiarUsuarioContract, async (request) => {
     const cambio = request.body
     // `{"x": 1}` arrives as `{}` (unknown fields are dropped): nothing to change, nothing to audit.
-    if (!tieneCambio(cambio)) throw new BadRequestError('Datos inválidos', [{ campo: 'cuerpo', mensaje: MENSAJES_USUARIOS.sinCambio }])
+    if (!tieneCambio(cambio))
+      throw new BadRequestError('Datos inválidos', [
+        { campo: 'cuerpo', mensaje: MENSAJES_USUARIOS.sinCambio },
+      ])
     const cambiado = await cambiarUsuario(sql, Number(request.params.id), cambio, (c) =>
       eventoDe(request, 'usuario.modificado', { detalle: { cuenta: c.usuario, ...cambio } }),
     )

@@ -39,7 +39,8 @@ export function crearAleatorio(semilla: number): Aleatorio {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
   const entero = (min: number, max: number) => min + Math.floor(siguiente() * (max - min + 1))
-  const elegir = <T>(opciones: readonly T[]): T => opciones[Math.floor(siguiente() * opciones.length)] as T
+  const elegir = <T>(opciones: readonly T[]): T =>
+    opciones[Math.floor(siguiente() * opciones.length)] as T
   return {
     semilla: semilla >>> 0,
     siguiente,

@@ -18,7 +18,15 @@ describe('npm run seed (cargarDatos)', () => {
   })
 
   const contar = async () => {
-    const [f] = await t.db.sql<{ pacientes: number; atenciones: number; sinAtencion: number; documentos: number; vacios: number }[]>`
+    const [f] = await t.db.sql<
+      {
+        pacientes: number
+        atenciones: number
+        sinAtencion: number
+        documentos: number
+        vacios: number
+      }[]
+    >`
       select (select count(*)::int from pacientes) as pacientes,
         (select count(*)::int from atenciones) as atenciones,
         (select count(*)::int from pacientes_sin_atencion) as sin_atencion,
@@ -29,7 +37,13 @@ describe('npm run seed (cargarDatos)', () => {
 
   it('loads N patients with about three atenciones each, in batches', async () => {
     const avances: number[] = []
-    const r = await cargarDatos(t.db.sql, { pacientes: 1200, tz: TZ, semilla: 11, lote: 500, alAvanzar: (a) => avances.push(a.pacientes) })
+    const r = await cargarDatos(t.db.sql, {
+      pacientes: 1200,
+      tz: TZ,
+      semilla: 11,
+      lote: 500,
+      alAvanzar: (a) => avances.push(a.pacientes),
+    })
     expect(avances).toEqual([500, 1000, 1200])
     const c = await contar()
     expect(c.pacientes).toBe(1200)
@@ -61,8 +75,16 @@ describe('npm run seed (cargarDatos)', () => {
       url: '/pacientes',
       headers: t.headers,
       payload: {
-        tipoDocumento: 'dni', documento, primerNombre: 'Ñusta', primerApellido: 'Yupanqui', fechaNacimiento: '1990-05-05',
-        sexo: 'Femenino', departamento: 'Cusco', municipio: 'Cusco', zonaResidencial: 'Wanchaq', aceptaPolitica: true,
+        tipoDocumento: 'dni',
+        documento,
+        primerNombre: 'Ñusta',
+        primerApellido: 'Yupanqui',
+        fechaNacimiento: '1990-05-05',
+        sexo: 'Femenino',
+        departamento: 'Cusco',
+        municipio: 'Cusco',
+        zonaResidencial: 'Wanchaq',
+        aceptaPolitica: true,
       },
     })
     expect(res.statusCode).toBe(201)
@@ -73,13 +95,22 @@ describe('npm run seed (cargarDatos)', () => {
 
   it('its accented names are found by the search without accents, and its atenciones by sede', async () => {
     const buscar = async (query: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/pacientes/buscar?${query}`, headers: t.headers })
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/pacientes/buscar?${query}`,
+        headers: t.headers,
+      })
       expect(res.statusCode, res.body).toBe(200)
       return res.json<BusquedaFila[]>()
     }
     const nunez = await buscar('primerApellido=nunez&limite=200')
     expect(nunez.length).toBeGreaterThan(0)
-    expect(nunez.every((f) => f.primerApellido.startsWith('Núñez') || f.primerApellido.toLowerCase().includes('nunez'))).toBe(true)
+    expect(
+      nunez.every(
+        (f) =>
+          f.primerApellido.startsWith('Núñez') || f.primerApellido.toLowerCase().includes('nunez'),
+      ),
+    ).toBe(true)
     const jose = await buscar('primerNombre=jose&sede=Cusco')
     expect(jose.some((f) => f.primerNombre === 'José' && f.sede === 'Cusco')).toBe(true)
   })

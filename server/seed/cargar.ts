@@ -35,7 +35,9 @@ export interface ResultadoCarga {
 
 /** The last generated-style number of each document type already stored. */
 export async function ultimosDocumentos(sql: Sql): Promise<Contadores> {
-  const [f] = await sql<{ dni: string | null; ruc: string | null; cedula: string | null; pasaporte: string | null }[]>`
+  const [f] = await sql<
+    { dni: string | null; ruc: string | null; cedula: string | null; pasaporte: string | null }[]
+  >`
     select
       max(documento::bigint) filter (where tipo_documento = 'dni' and documento ~ '^[0-9]{8}$') as dni,
       max(substr(documento, 3, 8)::bigint) filter (where tipo_documento = 'ruc' and documento ~ '^10[0-9]{9}$') as ruc,
@@ -118,9 +120,19 @@ export async function guardarLote(
   const atenciones: AtencionSemilla[] = []
   for (const p of orden) {
     const id = ids.get(`${p.tipoDocumento}:${p.documento}`)
-    if (id !== undefined) atenciones.push(...generarAtenciones(r, { id, departamento: p.departamento, creadoEn: p.creadoEn }, ventana))
+    if (id !== undefined)
+      atenciones.push(
+        ...generarAtenciones(
+          r,
+          { id, departamento: p.departamento, creadoEn: p.creadoEn },
+          ventana,
+        ),
+      )
   }
-  await insertarAtenciones(tx, atenciones.sort((a, b) => a.llegada.getTime() - b.llegada.getTime()))
+  await insertarAtenciones(
+    tx,
+    atenciones.sort((a, b) => a.llegada.getTime() - b.llegada.getTime()),
+  )
   return { pacientes: guardados.length, atenciones: atenciones.length }
 }
 
@@ -146,8 +158,14 @@ export async function cargarDatos(sql: Sql, o: OpcionesCarga): Promise<Resultado
 
   const enCurso = new Set<Promise<unknown>>()
   let error: unknown
-  for (let hechos = 0, indice = 0; hechos < o.pacientes && error === undefined; hechos += lote, indice++) {
-    const ps = Array.from({ length: Math.min(lote, o.pacientes - hechos) }, () => generarPaciente(r, docs, ventana))
+  for (
+    let hechos = 0, indice = 0;
+    hechos < o.pacientes && error === undefined;
+    hechos += lote, indice++
+  ) {
+    const ps = Array.from({ length: Math.min(lote, o.pacientes - hechos) }, () =>
+      generarPaciente(r, docs, ventana),
+    )
     const p: Promise<unknown> = cargarLote(ps, indice).then(
       () => enCurso.delete(p),
       (err: unknown) => {

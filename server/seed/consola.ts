@@ -29,7 +29,9 @@ export function leerArgumentos(args: readonly string[]): ArgumentosSeed {
     valores.delete(nombre)
     const n = Number(v.replace(/_/g, ''))
     if (!ENTERO.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
-      throw new ArgumentosError(`--${nombre} debe ser un número entero entre ${min} y ${max}: "${v}"`)
+      throw new ArgumentosError(
+        `--${nombre} debe ser un número entero entre ${min} y ${max}: "${v}"`,
+      )
     }
     return n
   }
@@ -38,8 +40,13 @@ export function leerArgumentos(args: readonly string[]): ArgumentosSeed {
   const lote = numero('lote', 1, 20_000)
   const sobra = [...valores.keys()][0]
   if (sobra) throw new ArgumentosError(`Opción desconocida: --${sobra}\n${USO_SEED}`)
-  if (pacientes === undefined) throw new ArgumentosError(`Indique cuántos pacientes cargar.\n${USO_SEED}`)
-  return { pacientes, ...(semilla !== undefined && { semilla }), ...(lote !== undefined && { lote }) }
+  if (pacientes === undefined)
+    throw new ArgumentosError(`Indique cuántos pacientes cargar.\n${USO_SEED}`)
+  return {
+    pacientes,
+    ...(semilla !== undefined && { semilla }),
+    ...(lote !== undefined && { lote }),
+  }
 }
 
 export const miles = (n: number): string => n.toLocaleString('es-PE')
@@ -61,8 +68,10 @@ export function barraDeProgreso(total: number, salida: NodeJS.WriteStream = proc
     const resta = porSegundo > 0 ? duracion(((total - hechos) / porSegundo) * 1000) : '…'
     const ancho = 30
     const llenos = Math.round(fraccion * ancho)
-    return `[${'█'.repeat(llenos)}${'░'.repeat(ancho - llenos)}] ${String(Math.floor(fraccion * 100)).padStart(3)}% ` +
+    return (
+      `[${'█'.repeat(llenos)}${'░'.repeat(ancho - llenos)}] ${String(Math.floor(fraccion * 100)).padStart(3)}% ` +
       `${miles(hechos)}/${miles(total)} pacientes, ${miles(atenciones)} atenciones · ${miles(porSegundo)}/s · faltan ${resta}`
+    )
   }
   return {
     avanzar(hechos: number, atenciones: number) {

@@ -1,6 +1,13 @@
 // The demo data set: on the first start of an empty database, a few hundred patients spread over
 // the year and a waiting room right now, so a newcomer sees a living dashboard.
-import { MODALIDAD_INFO, MODALIDADES, SEDES, type Departamento, type Estado, type Prioridad } from '../../shared/catalogos.js'
+import {
+  MODALIDAD_INFO,
+  MODALIDADES,
+  SEDES,
+  type Departamento,
+  type Estado,
+  type Prioridad,
+} from '../../shared/catalogos.js'
 import type { Sql } from '../db.js'
 import { crearAleatorio, type Aleatorio } from './aleatorio.js'
 import { guardarLote, insertarAtenciones } from './cargar.js'
@@ -42,7 +49,9 @@ export function salaDeEspera(
     const desde = Math.max(v.inicioHoy, p.creadoEn.getTime())
     // Late in the evening a booking for later may not fit today: the patient is waiting instead.
     const futura = minutos > 0 && v.ahora + minutos * MINUTO_MS <= v.finHoy
-    const llegada = futura ? v.ahora + minutos * MINUTO_MS : Math.max(desde, v.ahora - Math.abs(minutos) * MINUTO_MS)
+    const llegada = futura
+      ? v.ahora + minutos * MINUTO_MS
+      : Math.max(desde, v.ahora - Math.abs(minutos) * MINUTO_MS)
     const modalidad = MODALIDADES[i % MODALIDADES.length]!
     const creado = Math.min(llegada, v.ahora)
     return {

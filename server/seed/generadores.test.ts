@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { validarEstudios } from '../../shared/atenciones.js'
-import { ESTADOS, ESTADOS_ABIERTOS, MODALIDADES, PRIORIDADES, PROCEDENCIAS, SEDES } from '../../shared/catalogos.js'
+import {
+  ESTADOS,
+  ESTADOS_ABIERTOS,
+  MODALIDADES,
+  PRIORIDADES,
+  PROCEDENCIAS,
+  SEDES,
+} from '../../shared/catalogos.js'
 import { errorDocumento } from '../../shared/documento.js'
 import { edadDetallada } from '../../shared/edad.js'
 import { validarPaciente } from '../../shared/paciente-datos.js'
@@ -30,7 +37,9 @@ function generar(n: number, semilla = 7, ahora = AHORA) {
   for (let i = 0; i < n; i++) {
     const p = generarPaciente(r, docs, v)
     pacientes.push(p)
-    atenciones.push(...generarAtenciones(r, { id: i + 1, departamento: p.departamento, creadoEn: p.creadoEn }, v))
+    atenciones.push(
+      ...generarAtenciones(r, { id: i + 1, departamento: p.departamento, creadoEn: p.creadoEn }, v),
+    )
   }
   return { pacientes, atenciones, v }
 }
@@ -48,15 +57,27 @@ describe('pacientes generados', () => {
   })
 
   it('have unique documents and every document type', () => {
-    expect(new Set(pacientes.map((p) => `${p.tipoDocumento}:${p.documento}`)).size).toBe(pacientes.length)
-    expect(new Set(pacientes.map((p) => p.tipoDocumento))).toEqual(new Set(['dni', 'ruc', 'cedula', 'pasaporte']))
+    expect(new Set(pacientes.map((p) => `${p.tipoDocumento}:${p.documento}`)).size).toBe(
+      pacientes.length,
+    )
+    expect(new Set(pacientes.map((p) => p.tipoDocumento))).toEqual(
+      new Set(['dni', 'ruc', 'cedula', 'pasaporte']),
+    )
   })
 
   it('carry Peruvian names with accents and ñ', () => {
-    const nombres = pacientes.flatMap((p) => [p.primerNombre, p.segundoNombre, p.primerApellido, p.segundoApellido])
+    const nombres = pacientes.flatMap((p) => [
+      p.primerNombre,
+      p.segundoNombre,
+      p.primerApellido,
+      p.segundoApellido,
+    ])
     const conjunto = new Set(nombres)
-    for (const n of ['Pérez', 'Quispe', 'Mamani', 'Huamán', 'Núñez', 'José', 'María', 'Ángel']) expect(conjunto).toContain(n)
-    expect(nombres.filter((n) => n && /[áéíóúÁÉÍÓÚ]/.test(n)).length).toBeGreaterThan(pacientes.length / 4)
+    for (const n of ['Pérez', 'Quispe', 'Mamani', 'Huamán', 'Núñez', 'José', 'María', 'Ángel'])
+      expect(conjunto).toContain(n)
+    expect(nombres.filter((n) => n && /[áéíóúÁÉÍÓÚ]/.test(n)).length).toBeGreaterThan(
+      pacientes.length / 4,
+    )
     expect(nombres.some((n) => n?.includes('ñ'))).toBe(true)
     expect(nombres.some((n) => n?.includes('Ñ'))).toBe(true)
   })
@@ -68,11 +89,17 @@ describe('pacientes generados', () => {
     const anios = edades.filter((e) => e.tipoEdad === 'años').map((e) => e.edad)
     expect(Math.max(...anios)).toBeGreaterThanOrEqual(99)
     expect(Math.max(...anios)).toBeLessThanOrEqual(101)
-    expect(pacientes.every((p) => p.fechaNacimiento <= v.fechaLocal(p.creadoEn.getTime()))).toBe(true)
+    expect(pacientes.every((p) => p.fechaNacimiento <= v.fechaLocal(p.creadoEn.getTime()))).toBe(
+      true,
+    )
   })
 
   it('were registered this year, up to now', () => {
-    expect(pacientes.every((p) => p.creadoEn.getTime() >= v.inicioAnio && p.creadoEn.getTime() <= v.ahora)).toBe(true)
+    expect(
+      pacientes.every(
+        (p) => p.creadoEn.getTime() >= v.inicioAnio && p.creadoEn.getTime() <= v.ahora,
+      ),
+    ).toBe(true)
     expect(pacientes.some((p) => p.creadoEn.getTime() >= v.inicioHoy)).toBe(true)
   })
 
@@ -91,10 +118,23 @@ describe('atenciones generadas', () => {
   })
 
   it('use every sede, modalidad, estado, prioridad and procedencia, with estudios from the catalogue', () => {
-    for (const [campo, valores] of [['sede', SEDES], ['modalidad', MODALIDADES], ['estado', ESTADOS], ['prioridad', PRIORIDADES], ['procedencia', PROCEDENCIAS]] as const) {
+    for (const [campo, valores] of [
+      ['sede', SEDES],
+      ['modalidad', MODALIDADES],
+      ['estado', ESTADOS],
+      ['prioridad', PRIORIDADES],
+      ['procedencia', PROCEDENCIAS],
+    ] as const) {
       expect(new Set(atenciones.map((a) => a[campo])), campo).toEqual(new Set(valores))
     }
-    expect(atenciones.flatMap((a) => validarEstudios(a.modalidad, a.estudios.map((nombre) => ({ nombre }))))).toEqual([])
+    expect(
+      atenciones.flatMap((a) =>
+        validarEstudios(
+          a.modalidad,
+          a.estudios.map((nombre) => ({ nombre })),
+        ),
+      ),
+    ).toEqual([])
   })
 
   it('happen this year, after the registration, in the future only when booked for today', () => {
@@ -113,22 +153,32 @@ describe('atenciones generadas', () => {
     const hoy = atenciones.filter((a) => a.llegada.getTime() >= v.inicioHoy)
     expect(hoy.length).toBeGreaterThan(20)
     expect(hoy.some((a) => a.estado === 'En espera' || a.estado === 'Programado')).toBe(true)
-    const abiertas = (a: AtencionSemilla) => (ESTADOS_ABIERTOS as readonly string[]).includes(a.estado)
-    expect(atenciones.filter((a) => a.prioridad !== 'Rutina' && abiertas(a)).length).toBeGreaterThan(0)
+    const abiertas = (a: AtencionSemilla) =>
+      (ESTADOS_ABIERTOS as readonly string[]).includes(a.estado)
+    expect(
+      atenciones.filter((a) => a.prioridad !== 'Rutina' && abiertas(a)).length,
+    ).toBeGreaterThan(0)
   })
 })
 
 describe('documentos', () => {
   it('continue after the last number of each type', () => {
     const r = crearAleatorio(1)
-    const ultimos = { dni: 45_000_000, ruc: 20_000_000, cedula: 2_000_000_000, pasaporte: 12_345_678 }
+    const ultimos = {
+      dni: 45_000_000,
+      ruc: 20_000_000,
+      cedula: 2_000_000_000,
+      pasaporte: 12_345_678,
+    }
     const docs = new Documentos(ultimos, 1000)
     const vistos = Array.from({ length: 1000 }, () => docs.siguiente(r))
     for (const d of vistos) {
       expect(errorDocumento(d.tipoDocumento, d.documento)).toBeNull()
       if (d.tipoDocumento === 'dni') expect(Number(d.documento)).toBeGreaterThan(ultimos.dni)
-      if (d.tipoDocumento === 'ruc') expect(Number(d.documento.slice(2, 10))).toBeGreaterThan(ultimos.ruc)
-      if (d.tipoDocumento === 'pasaporte') expect(d.documento > formatearDocumento('pasaporte', ultimos.pasaporte)).toBe(true)
+      if (d.tipoDocumento === 'ruc')
+        expect(Number(d.documento.slice(2, 10))).toBeGreaterThan(ultimos.ruc)
+      if (d.tipoDocumento === 'pasaporte')
+        expect(d.documento > formatearDocumento('pasaporte', ultimos.pasaporte)).toBe(true)
     }
     expect(formatearDocumento('pasaporte', 12_345_678)).toBe('AB2345678')
     expect(formatearDocumento('ruc', 10_000_001)).toMatch(/^1010000001\d$/)
@@ -158,14 +208,22 @@ describe('ventana en la zona de la clínica', () => {
   it('on January 1st just after midnight still has a valid year and today', () => {
     const { pacientes, atenciones, v } = generar(300, 5, new Date('2026-01-01T05:03:00Z'))
     expect(pacientes.every((p) => p.creadoEn.getTime() >= v.inicioAnio)).toBe(true)
-    expect(atenciones.every((a) => a.llegada.getTime() >= v.inicioAnio && a.llegada.getTime() <= v.finHoy)).toBe(true)
+    expect(
+      atenciones.every(
+        (a) => a.llegada.getTime() >= v.inicioAnio && a.llegada.getTime() <= v.finHoy,
+      ),
+    ).toBe(true)
   })
 })
 
 describe('argumentos de npm run seed', () => {
   it('reads the patient count in both forms, with separators', () => {
     expect(leerArgumentos(['--pacientes', '1_000_000'])).toEqual({ pacientes: 1_000_000 })
-    expect(leerArgumentos(['--pacientes=50', '--semilla', '9', '--lote=100'])).toEqual({ pacientes: 50, semilla: 9, lote: 100 })
+    expect(leerArgumentos(['--pacientes=50', '--semilla', '9', '--lote=100'])).toEqual({
+      pacientes: 50,
+      semilla: 9,
+      lote: 100,
+    })
   })
 
   it('refuses a missing, bad or unknown argument with a Spanish message', () => {
@@ -173,8 +231,12 @@ describe('argumentos de npm run seed', () => {
     expect(() => leerArgumentos(['--pacientes'])).toThrow(/Falta el valor/)
     expect(() => leerArgumentos(['--pacientes', 'mil'])).toThrow(/número entero/)
     expect(() => leerArgumentos(['--pacientes', '0'])).toThrow(/número entero/)
-    expect(() => leerArgumentos(['--pacientes', '5', '--prisa'])).toThrow(/Falta el valor|Opción desconocida/)
-    expect(() => leerArgumentos(['--pacientes', '5', '--prisa', '1'])).toThrow(/Opción desconocida: --prisa/)
+    expect(() => leerArgumentos(['--pacientes', '5', '--prisa'])).toThrow(
+      /Falta el valor|Opción desconocida/,
+    )
+    expect(() => leerArgumentos(['--pacientes', '5', '--prisa', '1'])).toThrow(
+      /Opción desconocida: --prisa/,
+    )
     expect(() => leerArgumentos(['5'])).toThrow(/Argumento no reconocido/)
   })
 })

@@ -59,12 +59,27 @@ export interface Contadores {
   pasaporte: number
 }
 
-export const CONTADORES_INICIALES: Contadores = { dni: 10_000_000, ruc: 10_000_000, cedula: 1_000_000_000, pasaporte: 0 }
-const MAXIMOS: Contadores = { dni: 99_999_999, ruc: 99_999_999, cedula: 9_999_999_999, pasaporte: 26 * 26 * 10_000_000 - 1 }
+export const CONTADORES_INICIALES: Contadores = {
+  dni: 10_000_000,
+  ruc: 10_000_000,
+  cedula: 1_000_000_000,
+  pasaporte: 0,
+}
+const MAXIMOS: Contadores = {
+  dni: 99_999_999,
+  ruc: 99_999_999,
+  cedula: 9_999_999_999,
+  pasaporte: 26 * 26 * 10_000_000 - 1,
+}
 
 export class SinDocumentosError extends Error {}
 
-const TIPOS: readonly (readonly [TipoDocumento, number])[] = [['dni', 92], ['cedula', 4], ['pasaporte', 3], ['ruc', 1]]
+const TIPOS: readonly (readonly [TipoDocumento, number])[] = [
+  ['dni', 92],
+  ['cedula', 4],
+  ['pasaporte', 3],
+  ['ruc', 1],
+]
 
 /** Document numbers that only grow, in random steps so they do not look sequential. */
 export class Documentos {
@@ -75,14 +90,23 @@ export class Documentos {
     const c = { ...ultimos }
     this.c = c
     const paso = (t: TipoDocumento, parte: number) =>
-      Math.max(1, Math.min(40, Math.floor((MAXIMOS[t] - c[t]) / Math.max(1, esperados * parte * 1.5))))
-    this.paso = { dni: paso('dni', 0.93), ruc: paso('ruc', 0.02), cedula: paso('cedula', 0.05), pasaporte: paso('pasaporte', 0.04) }
+      Math.max(
+        1,
+        Math.min(40, Math.floor((MAXIMOS[t] - c[t]) / Math.max(1, esperados * parte * 1.5))),
+      )
+    this.paso = {
+      dni: paso('dni', 0.93),
+      ruc: paso('ruc', 0.02),
+      cedula: paso('cedula', 0.05),
+      pasaporte: paso('pasaporte', 0.04),
+    }
   }
 
   siguiente(r: Aleatorio): { tipoDocumento: TipoDocumento; documento: string } {
     const tipo = r.ponderado(TIPOS)
     const n = this.c[tipo] + r.entero(1, this.paso[tipo])
-    if (n > MAXIMOS[tipo]) throw new SinDocumentosError(`No quedan números de ${tipo} libres para generar`)
+    if (n > MAXIMOS[tipo])
+      throw new SinDocumentosError(`No quedan números de ${tipo} libres para generar`)
     this.c[tipo] = n
     return { tipoDocumento: tipo, documento: formatearDocumento(tipo, n) }
   }
@@ -108,8 +132,16 @@ export function formatearDocumento(tipo: TipoDocumento, n: number): string {
 
 /** Age at registration: [min years, max years], weight (an age pyramid of a clinic's patients). */
 const EDADES: readonly (readonly [readonly [number, number], number])[] = [
-  [[0, 0], 4], [[1, 4], 6], [[5, 11], 8], [[12, 17], 7], [[18, 29], 17], [[30, 44], 20],
-  [[45, 59], 18], [[60, 74], 12], [[75, 89], 6], [[90, 100], 2],
+  [[0, 0], 4],
+  [[1, 4], 6],
+  [[5, 11], 8],
+  [[12, 17], 7],
+  [[18, 29], 17],
+  [[30, 44], 20],
+  [[45, 59], 18],
+  [[60, 74], 12],
+  [[75, 89], 6],
+  [[90, 100], 2],
 ]
 
 function restarDias(fecha: string, dias: number): string {
@@ -130,11 +162,23 @@ function fechaNacimiento(r: Aleatorio, registro: string): string {
 }
 
 const GRUPOS: readonly (readonly [GrupoSanguineo | null, number])[] = [
-  [null, 30], ['O+', 49], ['A+', 12], ['B+', 5], ['AB+', 1], ['O-', 1.5], ['A-', 1], ['B-', 0.3], ['AB-', 0.2],
+  [null, 30],
+  ['O+', 49],
+  ['A+', 12],
+  ['B+', 5],
+  ['AB+', 1],
+  ['O-', 1.5],
+  ['A-', 1],
+  ['B-', 0.3],
+  ['AB-', 0.2],
 ]
 
 export const sinTildes = (s: string): string =>
-  s.normalize('NFD').replace(/\p{M}/gu, '').replace(/[^A-Za-z0-9]/g, '').toLowerCase()
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase()
 
 const digitos = (r: Aleatorio, n: number) => {
   let s = ''
@@ -148,7 +192,12 @@ export function generarPaciente(r: Aleatorio, docs: Documentos, v: Ventana): Pac
   const nacimiento = fechaNacimiento(r, registro)
   const edad = (Date.parse(registro) - Date.parse(nacimiento)) / DIA_MS / 365.25
   const sexo = r.ponderado(SEXOS_PESO)
-  const nombres = sexo === 'Femenino' ? NOMBRES_FEMENINOS : sexo === 'Masculino' ? NOMBRES_MASCULINOS : r.elegir([NOMBRES_FEMENINOS, NOMBRES_MASCULINOS])
+  const nombres =
+    sexo === 'Femenino'
+      ? NOMBRES_FEMENINOS
+      : sexo === 'Masculino'
+        ? NOMBRES_MASCULINOS
+        : r.elegir([NOMBRES_FEMENINOS, NOMBRES_MASCULINOS])
   const primerNombre = r.ponderado(nombres)
   let segundoNombre = r.si(0.55) ? r.ponderado(nombres) : null
   if (segundoNombre === primerNombre) segundoNombre = null
@@ -158,9 +207,10 @@ export function generarPaciente(r: Aleatorio, docs: Documentos, v: Ventana): Pac
   const municipios = MUNICIPIOS[departamento]
   const municipio = r.si(0.75) ? municipios[0] : r.elegir(municipios)
   const adulto = edad >= 18
-  const correo = adulto && r.si(0.4)
-    ? `${sinTildes(primerNombre)}.${sinTildes(primerApellido)}${r.si(0.6) ? r.entero(1, 999) : ''}@${r.elegir(['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.es'])}`
-    : null
+  const correo =
+    adulto && r.si(0.4)
+      ? `${sinTildes(primerNombre)}.${sinTildes(primerApellido)}${r.si(0.6) ? r.entero(1, 999) : ''}@${r.elegir(['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.es'])}`
+      : null
   const area = CODIGO_AREA[departamento]
   const fijo = () => `(${area}) ${digitos(r, area.length === 2 ? 7 : 6)}`
   // Built as one literal of fixed shape (no spread): a million of these must stay cheap.
@@ -178,7 +228,9 @@ export function generarPaciente(r: Aleatorio, docs: Documentos, v: Ventana): Pac
     departamento,
     municipio,
     zonaResidencial: r.elegir(ZONAS[municipio] ?? [municipio]),
-    direccion: r.si(0.8) ? `${r.elegir(CALLES)} ${r.entero(100, 3999)}${r.si(0.2) ? ` Dpto. ${r.entero(1, 9)}0${r.entero(1, 4)}` : ''}` : null,
+    direccion: r.si(0.8)
+      ? `${r.elegir(CALLES)} ${r.entero(100, 3999)}${r.si(0.2) ? ` Dpto. ${r.entero(1, 9)}0${r.entero(1, 4)}` : ''}`
+      : null,
     barrio: r.si(0.35) ? r.elegir(URBANIZACIONES) : null,
     celular: r.si(edad >= 12 ? 0.9 : 0.6) ? `9${digitos(r, 8)}` : null,
     codigoPostal: r.si(0.2) ? CODIGO_POSTAL[departamento] + digitos(r, 2) : null,
@@ -186,29 +238,90 @@ export function generarPaciente(r: Aleatorio, docs: Documentos, v: Ventana): Pac
     telefono2: r.si(0.05) ? fijo() : null,
     correoElectronico: correo,
     // Minors and the very old come with someone responsible for them.
-    acudiente: (edad < 18 || edad >= 80) && r.si(0.9)
-      ? `${r.ponderado(r.si(0.6) ? NOMBRES_FEMENINOS : NOMBRES_MASCULINOS)} ${primerApellido} ${r.ponderado(APELLIDOS)}`
-      : null,
+    acudiente:
+      (edad < 18 || edad >= 80) && r.si(0.9)
+        ? `${r.ponderado(r.si(0.6) ? NOMBRES_FEMENINOS : NOMBRES_MASCULINOS)} ${primerApellido} ${r.ponderado(APELLIDOS)}`
+        : null,
     creadoEn: new Date(creado),
   }
 }
 
 type Pesos<T> = readonly (readonly [T, number])[]
-const SEXOS_PESO: Pesos<Sexo> = [['Femenino', 51], ['Masculino', 48.8], ['Otro', 0.2]]
-const DEPARTAMENTOS_PESO: Pesos<Departamento> = [['Lima', 60], ['Arequipa', 24], ['Cusco', 16]]
-const ESTADOS_RECIEN: Pesos<Estado> = [['En espera', 60], ['Programado', 20], ['En proceso', 20]]
-const ESTADOS_HORAS: Pesos<Estado> = [['En espera', 20], ['En proceso', 30], ['Completado', 45], ['Cancelado', 5]]
-const ESTADOS_HOY: Pesos<Estado> = [['En proceso', 8], ['Completado', 40], ['Informado', 47], ['Cancelado', 5]]
-const ESTADOS_ANTES: Pesos<Estado> = [['Informado', 82], ['Completado', 11], ['Cancelado', 6], ['En espera', 0.5], ['En proceso', 0.5]]
-const PRIORIDADES_PESO: Pesos<Prioridad> = [['Rutina', 82], ['Urgente', 12], ['Emergencia', 6]]
-const PROCEDENCIAS_EMERGENCIA: Pesos<Procedencia> = [['Emergencia', 80], ['Hospitalización', 20]]
-const PROCEDENCIAS_PESO: Pesos<Procedencia> = [['Ambulatorio', 72], ['Hospitalización', 12], ['Emergencia', 6], ['Externo', 10]]
-const ESTUDIOS_POR_ATENCION: Pesos<number> = [[1, 80], [2, 20]]
+const SEXOS_PESO: Pesos<Sexo> = [
+  ['Femenino', 51],
+  ['Masculino', 48.8],
+  ['Otro', 0.2],
+]
+const DEPARTAMENTOS_PESO: Pesos<Departamento> = [
+  ['Lima', 60],
+  ['Arequipa', 24],
+  ['Cusco', 16],
+]
+const ESTADOS_RECIEN: Pesos<Estado> = [
+  ['En espera', 60],
+  ['Programado', 20],
+  ['En proceso', 20],
+]
+const ESTADOS_HORAS: Pesos<Estado> = [
+  ['En espera', 20],
+  ['En proceso', 30],
+  ['Completado', 45],
+  ['Cancelado', 5],
+]
+const ESTADOS_HOY: Pesos<Estado> = [
+  ['En proceso', 8],
+  ['Completado', 40],
+  ['Informado', 47],
+  ['Cancelado', 5],
+]
+const ESTADOS_ANTES: Pesos<Estado> = [
+  ['Informado', 82],
+  ['Completado', 11],
+  ['Cancelado', 6],
+  ['En espera', 0.5],
+  ['En proceso', 0.5],
+]
+const PRIORIDADES_PESO: Pesos<Prioridad> = [
+  ['Rutina', 82],
+  ['Urgente', 12],
+  ['Emergencia', 6],
+]
+const PROCEDENCIAS_EMERGENCIA: Pesos<Procedencia> = [
+  ['Emergencia', 80],
+  ['Hospitalización', 20],
+]
+const PROCEDENCIAS_PESO: Pesos<Procedencia> = [
+  ['Ambulatorio', 72],
+  ['Hospitalización', 12],
+  ['Emergencia', 6],
+  ['Externo', 10],
+]
+const ESTUDIOS_POR_ATENCION: Pesos<number> = [
+  [1, 80],
+  [2, 20],
+]
 
 /** How many atenciones a patient has: 0 to 6, about 3 on average. */
-const CUANTAS: readonly (readonly [number, number])[] = [[0, 4], [1, 14], [2, 20], [3, 24], [4, 18], [5, 12], [6, 8]]
-const MODALIDADES_PESO: readonly (readonly [Modalidad, number])[] = [['RX', 38], ['Eco', 24], ['LAB', 28], ['MRI', 10]]
-const OTRA_SEDE: Record<Departamento, readonly Sede[]> = { Lima: ['Arequipa', 'Cusco'], Arequipa: ['Lima', 'Cusco'], Cusco: ['Lima', 'Arequipa'] }
+const CUANTAS: readonly (readonly [number, number])[] = [
+  [0, 4],
+  [1, 14],
+  [2, 20],
+  [3, 24],
+  [4, 18],
+  [5, 12],
+  [6, 8],
+]
+const MODALIDADES_PESO: readonly (readonly [Modalidad, number])[] = [
+  ['RX', 38],
+  ['Eco', 24],
+  ['LAB', 28],
+  ['MRI', 10],
+]
+const OTRA_SEDE: Record<Departamento, readonly Sede[]> = {
+  Lima: ['Arequipa', 'Cusco'],
+  Arequipa: ['Lima', 'Cusco'],
+  Cusco: ['Lima', 'Arequipa'],
+}
 
 function estadoSegun(r: Aleatorio, llegada: number, v: Ventana): Estado {
   if (llegada > v.ahora) return 'Programado'
@@ -234,7 +347,11 @@ export function generarAtenciones(
     let llegada: number
     if (i === 0) llegada = Math.min(v.ahora, desde + r.entero(0, 40) * MINUTO_MS)
     // A few land today around now: some done, some waiting, some booked for later today.
-    else if (r.si(0.04)) llegada = Math.min(v.finHoy, Math.max(desde, v.inicioHoy, v.ahora + r.entero(-6 * 60, 3 * 60) * MINUTO_MS))
+    else if (r.si(0.04))
+      llegada = Math.min(
+        v.finHoy,
+        Math.max(desde, v.inicioHoy, v.ahora + r.entero(-6 * 60, 3 * 60) * MINUTO_MS),
+      )
     else llegada = desde + Math.floor(r.siguiente() * (v.ahora - desde))
     const estado = estadoSegun(r, llegada, v)
     const prioridad = r.ponderado(PRIORIDADES_PESO)
@@ -244,13 +361,24 @@ export function generarAtenciones(
         : r.ponderado(PROCEDENCIAS_PESO)
     const modalidad = r.ponderado(MODALIDADES_PESO)
     const catalogo = MODALIDAD_INFO[modalidad].estudios
-    const estudios = r.varios(catalogo, modalidad === 'LAB' ? r.entero(1, 4) : r.ponderado(ESTUDIOS_POR_ATENCION))
+    const estudios = r.varios(
+      catalogo,
+      modalidad === 'LAB' ? r.entero(1, 4) : r.ponderado(ESTUDIOS_POR_ATENCION),
+    )
     const sede: Sede = r.si(0.88) ? p.departamento : r.elegir(OTRA_SEDE[p.departamento])
     // A booked one was created before it happens; the others when the patient arrived.
-    const creado = llegada > v.ahora ? Math.max(desde, v.ahora - r.entero(0, 48 * 60) * MINUTO_MS) : llegada
-    const tocado = estado === 'Programado' || estado === 'En espera'
-      ? creado
-      : Math.min(v.ahora, Math.max(creado, llegada + r.entero(5, estado === 'Informado' ? 2 * 24 * 60 : 180) * MINUTO_MS))
+    const creado =
+      llegada > v.ahora ? Math.max(desde, v.ahora - r.entero(0, 48 * 60) * MINUTO_MS) : llegada
+    const tocado =
+      estado === 'Programado' || estado === 'En espera'
+        ? creado
+        : Math.min(
+            v.ahora,
+            Math.max(
+              creado,
+              llegada + r.entero(5, estado === 'Informado' ? 2 * 24 * 60 : 180) * MINUTO_MS,
+            ),
+          )
     atenciones.push({
       pacienteId: p.id,
       sede,

@@ -16,7 +16,14 @@ export interface Ventana {
 /** The offset of a time zone at an instant, in ms (Lima: −5 h). */
 function desfase(ms: number, formato: Intl.DateTimeFormat): number {
   const p = Object.fromEntries(formato.formatToParts(new Date(ms)).map((x) => [x.type, x.value]))
-  const local = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second))
+  const local = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  )
   return local - Math.floor(ms / 1000) * 1000
 }
 
@@ -31,9 +38,21 @@ export function medianocheEn(fecha: string, formato: Intl.DateTimeFormat): numbe
 }
 
 export function crearVentana(tz: string, ahora: Date = new Date()): Ventana {
-  const fecha = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const fecha = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
   const completo = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   })
   const hoy = fecha.format(ahora)
   const inicioHoy = medianocheEn(hoy, completo)

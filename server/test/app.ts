@@ -40,7 +40,8 @@ export async function iniciarSesionPrueba(
     payload: { usuario, contrasena },
   })
   const cookie = res.cookies.find((c) => c.name === nombreCookie(config))
-  if (res.statusCode !== 200 || !cookie) throw new Error(`No se pudo iniciar sesión como ${usuario}: ${res.statusCode} ${res.body}`)
+  if (res.statusCode !== 200 || !cookie)
+    throw new Error(`No se pudo iniciar sesión como ${usuario}: ${res.statusCode} ${res.body}`)
   return { cookie: `${cookie.name}=${cookie.value}`, origin: ORIGEN_PRUEBA }
 }
 

@@ -44,8 +44,16 @@ export function datosPaciente(cambios: Partial<PacienteEntrada> = {}): PacienteE
 
 const json = (t: TestApp) => ({ ...t.headers, 'content-type': 'application/json' })
 
-export async function crearPaciente(t: TestApp, cambios: Partial<PacienteEntrada> = {}): Promise<Paciente> {
-  const res = await t.app.inject({ method: 'POST', url: '/pacientes', headers: json(t), payload: datosPaciente(cambios) })
+export async function crearPaciente(
+  t: TestApp,
+  cambios: Partial<PacienteEntrada> = {},
+): Promise<Paciente> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/pacientes',
+    headers: json(t),
+    payload: datosPaciente(cambios),
+  })
   if (res.statusCode !== 201) throw new Error(`crearPaciente: ${res.statusCode} ${res.body}`)
   return res.json()
 }
@@ -54,7 +62,11 @@ export function datosAtencion(cambios: Partial<AtencionEntrada> = {}): AtencionE
   return { sede: 'Lima', modalidad: 'RX', estudios: [{ nombre: 'Tórax PA' }], ...cambios }
 }
 
-export async function crearAtencion(t: TestApp, pacienteId: number, cambios: Partial<AtencionEntrada> = {}): Promise<Atencion> {
+export async function crearAtencion(
+  t: TestApp,
+  pacienteId: number,
+  cambios: Partial<AtencionEntrada> = {},
+): Promise<Atencion> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/pacientes/${pacienteId}/atenciones`,
@@ -94,7 +106,14 @@ export async function insertarPaciente(
 export async function insertarAtencion(
   sql: Sql,
   pacienteId: number,
-  cambios: { llegada?: string; sede?: string; modalidad?: string; estudios?: string[]; estado?: string; prioridad?: string } = {},
+  cambios: {
+    llegada?: string
+    sede?: string
+    modalidad?: string
+    estudios?: string[]
+    estado?: string
+    prioridad?: string
+  } = {},
 ): Promise<number> {
   const [fila] = await sql<{ id: number }[]>`
     insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad, llegada)

@@ -43,7 +43,10 @@ export async function secuenciales(sql: Sql, s: Sentencia, tablas: string[]): Pr
   await sql.begin(async (tx) => {
     await tx`set local enable_seqscan = off`
     const parametros = s.parametros.map((p, i) => tx.typed(p as never, s.tipos[i] ?? 0))
-    const filas = await tx.unsafe(`explain (format text) ${s.texto}`, parametros as postgres.ParameterOrJSON<never>[])
+    const filas = await tx.unsafe(
+      `explain (format text) ${s.texto}`,
+      parametros as postgres.ParameterOrJSON<never>[],
+    )
     lineas = filas.map((f) => String(Object.values(f)[0]))
   })
   return lineas.map((l) => /Seq Scan on (\w+)/.exec(l)?.[1] ?? '').filter((t) => tablas.includes(t))

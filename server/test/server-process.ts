@@ -25,7 +25,10 @@ export async function freePort(): Promise<number> {
   })
 }
 
-export async function startServer(env: NodeJS.ProcessEnv, { cwd = ROOT, main = join(ROOT, 'dist/server/main.js') } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  { cwd = ROOT, main = join(ROOT, 'dist/server/main.js') } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort())
   const child = spawn(process.execPath, [main], {
     cwd,

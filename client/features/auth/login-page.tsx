@@ -29,7 +29,10 @@ export function LoginPage() {
     setError(null)
     try {
       const { entrar } = await import('./sesion-api.js')
-      const usuario = await entrar({ usuario: String(data.get('usuario') ?? ''), contrasena: String(data.get('contrasena') ?? '') })
+      const usuario = await entrar({
+        usuario: String(data.get('usuario') ?? ''),
+        contrasena: String(data.get('contrasena') ?? ''),
+      })
       iniciarSesion(usuario)
       navigate(destinoTrasLogin(search), { replace: true })
     } catch (err) {
@@ -59,13 +62,29 @@ export function LoginPage() {
               <label className="field__label" htmlFor="usuario">
                 Usuario
               </label>
-              <input className="input" id="usuario" name="usuario" autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus />
+              <input
+                className="input"
+                id="usuario"
+                name="usuario"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                autoFocus
+              />
             </div>
             <div className="field">
               <label className="field__label" htmlFor="contrasena">
                 Contraseña
               </label>
-              <input className="input" id="contrasena" name="contrasena" type="password" autoComplete="current-password" required />
+              <input
+                className="input"
+                id="contrasena"
+                name="contrasena"
+                type="password"
+                autoComplete="current-password"
+                required
+              />
             </div>
             <button className="btn btn--primary login__submit" type="submit" disabled={enviando}>
               {enviando && <span className="spinner" aria-hidden="true" />}

@@ -1,5 +1,11 @@
 // Session calls: log in, who am I (at start-up), log out.
-import { cerrarSesionContract, iniciarSesionContract, sesionActualContract, type Credenciales, type Sesion } from '../../../shared/sesion.js'
+import {
+  cerrarSesionContract,
+  iniciarSesionContract,
+  sesionActualContract,
+  type Credenciales,
+  type Sesion,
+} from '../../../shared/sesion.js'
 import { ApiError, call } from '../../api.js'
 import { iniciarSesion, sesion } from '../../state/sesion.js'
 

@@ -16,7 +16,8 @@ type Errores = Partial<Record<Campo, string>>
 
 function erroresDe(lista: readonly { campo: string; mensaje: string }[]): Errores {
   const out: Errores = {}
-  for (const e of lista) if ((CAMPOS as readonly string[]).includes(e.campo)) out[e.campo as Campo] ??= e.mensaje
+  for (const e of lista)
+    if ((CAMPOS as readonly string[]).includes(e.campo)) out[e.campo as Campo] ??= e.mensaje
   return out
 }
 
@@ -62,7 +63,10 @@ export default function BuscarPage() {
         const e = err instanceof ApiError ? err : null
         // The status text, or "Error desconocido"; the server's Spanish reason below it
         // (docs/producto.md#mensajes).
-        setError({ texto: `Error en la búsqueda: ${e?.statusText || 'Error desconocido'}`, detalle: e?.message })
+        setError({
+          texto: `Error en la búsqueda: ${e?.statusText || 'Error desconocido'}`,
+          detalle: e?.message,
+        })
         setErrores(erroresDe(e?.errores ?? []))
       })
       .finally(() => {
@@ -97,7 +101,10 @@ export default function BuscarPage() {
       setSiguiente(next)
     } catch (err) {
       const e = err instanceof ApiError ? err : null
-      setError({ texto: `Error en la búsqueda: ${e?.statusText || 'Error desconocido'}`, detalle: e?.message })
+      setError({
+        texto: `Error en la búsqueda: ${e?.statusText || 'Error desconocido'}`,
+        detalle: e?.message,
+      })
     } finally {
       setMasCargando(false)
     }
@@ -108,23 +115,37 @@ export default function BuscarPage() {
       <header className="page__header">
         <div>
           <h1>Buscar Paciente</h1>
-          <p className="page__subtitle">Busque por documento, nombres, fechas de llegada, sede o modalidad.</p>
+          <p className="page__subtitle">
+            Busque por documento, nombres, fechas de llegada, sede o modalidad.
+          </p>
         </div>
       </header>
 
-      <FiltrosForm filtros={filtros} errores={errores} cargando={cargando} onChange={cambiar} onSubmit={buscar} />
+      <FiltrosForm
+        filtros={filtros}
+        errores={errores}
+        cargando={cargando}
+        onChange={cambiar}
+        onSubmit={buscar}
+      />
 
       <section className="card" aria-labelledby="resultados-titulo" aria-busy={cargando}>
         <header className="card__header">
           <h2 id="resultados-titulo">Resultados</h2>
           <span className="muted small" role="status">
-            {cargando ? 'Buscando...' : buscado && !error ? `${filas.length}${siguiente ? '+' : ''} ${filas.length === 1 ? 'resultado' : 'resultados'}` : ''}
+            {cargando
+              ? 'Buscando...'
+              : buscado && !error
+                ? `${filas.length}${siguiente ? '+' : ''} ${filas.length === 1 ? 'resultado' : 'resultados'}`
+                : ''}
           </span>
         </header>
         {error && (
           <div className="search-error" role="alert">
             <p className="text-error">{error.texto}</p>
-            {error.detalle && error.detalle !== error.texto && <p className="search-error__detail">{error.detalle}</p>}
+            {error.detalle && error.detalle !== error.texto && (
+              <p className="search-error__detail">{error.detalle}</p>
+            )}
           </div>
         )}
         {filas.length > 0 ? (
@@ -139,7 +160,12 @@ export default function BuscarPage() {
         )}
         {siguiente && !cargando && (
           <div className="card__footer">
-            <button type="button" className="btn btn--secondary" onClick={() => void cargarMas()} disabled={masCargando}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => void cargarMas()}
+              disabled={masCargando}
+            >
               {masCargando && <span className="spinner" aria-hidden="true" />}
               Cargar más
             </button>

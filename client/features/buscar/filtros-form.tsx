@@ -1,7 +1,13 @@
 // The search filters: labels and options of docs/producto.md#buscar-paciente, Limpiar beside a
 // date once it has a value.
 import type { FormEvent } from 'react'
-import { MODALIDADES, MODALIDAD_INFO, SEDES, TIPOS_DOCUMENTO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
+import {
+  MODALIDADES,
+  MODALIDAD_INFO,
+  SEDES,
+  TIPOS_DOCUMENTO,
+  TIPO_DOCUMENTO_ETIQUETA,
+} from '../../../shared/catalogos.js'
 import { LIMITES } from '../../../shared/paciente-datos.js'
 import { describe, Field } from '../../components/field.js'
 import { IconSearch, IconX } from '../../components/icons.js'
@@ -23,13 +29,26 @@ export function FiltrosForm({ filtros, errores, cargando, onChange, onSubmit }: 
 
   const texto = (campo: Campo, label: string, max: number) => (
     <Field id={campo} label={label} error={errores[campo]}>
-      <input className="input" type="search" maxLength={max} autoComplete="off" value={filtros[campo]} onChange={(e) => onChange(campo, e.target.value)} {...describe(campo, errores[campo])} />
+      <input
+        className="input"
+        type="search"
+        maxLength={max}
+        autoComplete="off"
+        value={filtros[campo]}
+        onChange={(e) => onChange(campo, e.target.value)}
+        {...describe(campo, errores[campo])}
+      />
     </Field>
   )
 
   const select = (campo: Campo, label: string, todos: string, opciones: [string, string][]) => (
     <Field id={campo} label={label} error={errores[campo]}>
-      <select className="select" value={filtros[campo]} onChange={(e) => onChange(campo, e.target.value)} {...describe(campo, errores[campo])}>
+      <select
+        className="select"
+        value={filtros[campo]}
+        onChange={(e) => onChange(campo, e.target.value)}
+        {...describe(campo, errores[campo])}
+      >
         <option value="">{todos}</option>
         {opciones.map(([v, l]) => (
           <option key={v} value={v}>
@@ -43,9 +62,19 @@ export function FiltrosForm({ filtros, errores, cargando, onChange, onSubmit }: 
   const fecha = (campo: 'fechaInicial' | 'fechaFinal', label: string) => (
     <Field id={campo} label={label} error={errores[campo]}>
       <div className="input-with-btn">
-        <input className="input" type="date" value={filtros[campo]} onChange={(e) => onChange(campo, e.target.value)} {...describe(campo, errores[campo])} />
+        <input
+          className="input"
+          type="date"
+          value={filtros[campo]}
+          onChange={(e) => onChange(campo, e.target.value)}
+          {...describe(campo, errores[campo])}
+        />
         {filtros[campo] && (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => onChange(campo, '')}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => onChange(campo, '')}
+          >
             <IconX className="icon--sm" />
             Limpiar<span className="visually-hidden"> {label.toLowerCase()}</span>
           </button>
@@ -55,12 +84,32 @@ export function FiltrosForm({ filtros, errores, cargando, onChange, onSubmit }: 
   )
 
   return (
-    <form className="card card__body filtros" onSubmit={submit} role="search" aria-label="Filtros de búsqueda">
+    <form
+      className="card card__body filtros"
+      onSubmit={submit}
+      role="search"
+      aria-label="Filtros de búsqueda"
+    >
       <div className="filtros__grid">
-        {select('tipoDocumento', 'Tipo de documento', 'Todos', TIPOS_DOCUMENTO.map((t) => [t, TIPO_DOCUMENTO_ETIQUETA[t]]))}
+        {select(
+          'tipoDocumento',
+          'Tipo de documento',
+          'Todos',
+          TIPOS_DOCUMENTO.map((t) => [t, TIPO_DOCUMENTO_ETIQUETA[t]]),
+        )}
         {texto('documento', 'Documento', LIMITES.documento)}
-        {select('sede', 'Sede', 'Todas', SEDES.map((s) => [s, s]))}
-        {select('modalidad', 'Modalidad', 'Todas', MODALIDADES.map((m) => [m, MODALIDAD_INFO[m].etiqueta]))}
+        {select(
+          'sede',
+          'Sede',
+          'Todas',
+          SEDES.map((s) => [s, s]),
+        )}
+        {select(
+          'modalidad',
+          'Modalidad',
+          'Todas',
+          MODALIDADES.map((m) => [m, MODALIDAD_INFO[m].etiqueta]),
+        )}
         {texto('primerNombre', 'Primer nombre', LIMITES.nombre)}
         {texto('segundoNombre', 'Segundo nombre', LIMITES.nombre)}
         {texto('primerApellido', 'Primer apellido', LIMITES.nombre)}

@@ -3,7 +3,12 @@ import { escribirFiltros, FILTROS_VACIOS, leerFiltros } from './filtros.js'
 
 describe('search filters in the URL', () => {
   it('writes only the non-empty filters, trimmed, in the form order', () => {
-    const qs = escribirFiltros({ ...FILTROS_VACIOS, modalidad: 'Eco', primerApellido: '  Pérez ', documento: '' })
+    const qs = escribirFiltros({
+      ...FILTROS_VACIOS,
+      modalidad: 'Eco',
+      primerApellido: '  Pérez ',
+      documento: '',
+    })
     expect(qs).toBe('primerApellido=P%C3%A9rez&modalidad=Eco')
   })
 

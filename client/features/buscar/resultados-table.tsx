@@ -43,7 +43,9 @@ export function ResultadosTable({ filas }: { filas: readonly BusquedaFila[] }) {
               <td data-label="Edad" className="nowrap">
                 {edad(f.edad, f.tipoEdad)}
               </td>
-              <td data-label="Estudios">{f.estudios.length ? f.estudios.map((e) => e.nombre).join(', ') : '—'}</td>
+              <td data-label="Estudios">
+                {f.estudios.length ? f.estudios.map((e) => e.nombre).join(', ') : '—'}
+              </td>
               <td data-label="Modalidad">
                 {f.modalidad ? (
                   <span className="modalidad-cell">
@@ -62,7 +64,8 @@ export function ResultadosTable({ filas }: { filas: readonly BusquedaFila[] }) {
               <td data-label="Llegada" className="nowrap">
                 {f.fechaLlegada ? (
                   <>
-                    {fecha(f.fechaLlegada)} <span className="cell-sub cell-sub--inline">{f.horaLlegada}</span>
+                    {fecha(f.fechaLlegada)}{' '}
+                    <span className="cell-sub cell-sub--inline">{f.horaLlegada}</span>
                   </>
                 ) : (
                   '—'

@@ -48,7 +48,10 @@ export function AtencionesChart({ serie }: { serie: Serie }) {
             padding: [12, 12, 0, 4],
             cursor: { drag: { x: false, y: false }, points: { size: 9 } },
             legend: { show: true, live: true },
-            scales: { x: { time: false, range: [-0.3, Math.max(0, xs.length - 1) + 0.3] }, y: { range: [0, Math.ceil(maximo * 1.15)] } },
+            scales: {
+              x: { time: false, range: [-0.3, Math.max(0, xs.length - 1) + 0.3] },
+              y: { range: [0, Math.ceil(maximo * 1.15)] },
+            },
             axes: [
               {
                 stroke: '#526070',
@@ -56,7 +59,8 @@ export function AtencionesChart({ serie }: { serie: Serie }) {
                 ticks: { show: false },
                 incrs: [1, 2, 3],
                 space: 44,
-                values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? nombre(i, estrecho()) : '')),
+                values: (_u, splits) =>
+                  splits.map((i) => (Number.isInteger(i) ? nombre(i, estrecho()) : '')),
                 font: '12px system-ui, sans-serif',
               },
               {
@@ -64,12 +68,16 @@ export function AtencionesChart({ serie }: { serie: Serie }) {
                 grid: { stroke: '#e7ebf0', width: 1 },
                 ticks: { show: false },
                 size: 40,
-                values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? v.toLocaleString('es-PE') : '')),
+                values: (_u, splits) =>
+                  splits.map((v) => (Number.isInteger(v) ? v.toLocaleString('es-PE') : '')),
                 font: '12px system-ui, sans-serif',
               },
             ],
             series: [
-              { label: 'Mes', value: (_u, v) => (v === null || v === undefined ? '—' : nombre(v, false)) },
+              {
+                label: 'Mes',
+                value: (_u, v) => (v === null || v === undefined ? '—' : nombre(v, false)),
+              },
               {
                 label: 'Atenciones',
                 stroke: '#0b6e80',
@@ -100,27 +108,34 @@ export function AtencionesChart({ serie }: { serie: Serie }) {
 
   return (
     <figure className="chart">
-      <div ref={ref} className="chart__canvas" aria-hidden="true" data-testid="grafico-atenciones" />
+      <div
+        ref={ref}
+        className="chart__canvas"
+        aria-hidden="true"
+        data-testid="grafico-atenciones"
+      />
       {fallo && <p className="text-error">No se pudo dibujar el gráfico.</p>}
-      <figcaption className="visually-hidden">Atenciones registradas por mes en el año en curso</figcaption>
+      <figcaption className="visually-hidden">
+        Atenciones registradas por mes en el año en curso
+      </figcaption>
       <div className="visually-hidden">
-      <table>
-        <caption>Atenciones por mes</caption>
-        <thead>
-          <tr>
-            <th scope="col">Mes</th>
-            <th scope="col">Atenciones</th>
-          </tr>
-        </thead>
-        <tbody>
-          {serie.map((p) => (
-            <tr key={p.mes}>
-              <th scope="row">{p.nombre}</th>
-              <td>{p.total}</td>
+        <table>
+          <caption>Atenciones por mes</caption>
+          <thead>
+            <tr>
+              <th scope="col">Mes</th>
+              <th scope="col">Atenciones</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {serie.map((p) => (
+              <tr key={p.mes}>
+                <th scope="row">{p.nombre}</th>
+                <td>{p.total}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   )

@@ -11,14 +11,30 @@ import { paths } from '../../paths.js'
 import { AtencionesChart, cargarUplot } from './atenciones-chart.js'
 import './dashboard.css'
 
-function Tarjeta({ titulo, valor, detalle, icono, tono }: { titulo: string; valor: number | null; detalle: string; icono: ReactNode; tono: string }) {
+function Tarjeta({
+  titulo,
+  valor,
+  detalle,
+  icono,
+  tono,
+}: {
+  titulo: string
+  valor: number | null
+  detalle: string
+  icono: ReactNode
+  tono: string
+}) {
   return (
     <article className={`stat card stat--${tono}`} aria-labelledby={`stat-${tono}`}>
       <div className="stat__text">
         <h2 className="stat__title" id={`stat-${tono}`}>
           {titulo}
         </h2>
-        {valor === null ? <span className="skeleton stat__skeleton" /> : <p className="stat__value">{numero(valor)}</p>}
+        {valor === null ? (
+          <span className="skeleton stat__skeleton" />
+        ) : (
+          <p className="stat__value">{numero(valor)}</p>
+        )}
         <p className="stat__detail">{detalle}</p>
       </div>
       <span className="stat__icon" aria-hidden="true">
@@ -30,7 +46,13 @@ function Tarjeta({ titulo, valor, detalle, icono, tono }: { titulo: string; valo
 
 function hoyLargo(iso: string): string {
   const d = new Date(`${iso}T12:00:00Z`)
-  const s = d.toLocaleDateString('es-PE', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+  const s = d.toLocaleDateString('es-PE', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
   return s.charAt(0).toUpperCase() + s.slice(1)
 }
 
@@ -44,7 +66,8 @@ export default function DashboardPage() {
     call(estadisticasContract, { signal })
       .then(setDatos)
       .catch((err: unknown) => {
-        if ((err as Error).name !== 'AbortError') setError(mensajeDe(err, 'No se pudieron cargar las estadísticas'))
+        if ((err as Error).name !== 'AbortError')
+          setError(mensajeDe(err, 'No se pudieron cargar las estadísticas'))
       })
   }, [])
 
@@ -71,17 +94,45 @@ export default function DashboardPage() {
         <div className="alert alert--error" role="alert">
           <IconAlert />
           <span>{error}</span>
-          <button type="button" className="btn btn--secondary btn--sm alert__action" onClick={() => cargar()}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm alert__action"
+            onClick={() => cargar()}
+          >
             Reintentar
           </button>
         </div>
       )}
 
       <section className="stats" aria-label="Resumen">
-        <Tarjeta titulo="Total Pacientes" valor={t?.totalPacientes ?? null} detalle="Registrados en total" icono={<IconUsers />} tono="pacientes" />
-        <Tarjeta titulo="Citas Pendientes" valor={t?.citasPendientes ?? null} detalle="Programadas o en espera hoy" icono={<IconClock />} tono="citas" />
-        <Tarjeta titulo="Estudios Hoy" valor={t?.estudiosHoy ?? null} detalle="Estudios de las atenciones de hoy" icono={<IconActivity />} tono="estudios" />
-        <Tarjeta titulo="Alertas" valor={t?.alertas ?? null} detalle="Urgencias y emergencias sin completar" icono={<IconAlert />} tono="alertas" />
+        <Tarjeta
+          titulo="Total Pacientes"
+          valor={t?.totalPacientes ?? null}
+          detalle="Registrados en total"
+          icono={<IconUsers />}
+          tono="pacientes"
+        />
+        <Tarjeta
+          titulo="Citas Pendientes"
+          valor={t?.citasPendientes ?? null}
+          detalle="Programadas o en espera hoy"
+          icono={<IconClock />}
+          tono="citas"
+        />
+        <Tarjeta
+          titulo="Estudios Hoy"
+          valor={t?.estudiosHoy ?? null}
+          detalle="Estudios de las atenciones de hoy"
+          icono={<IconActivity />}
+          tono="estudios"
+        />
+        <Tarjeta
+          titulo="Alertas"
+          valor={t?.alertas ?? null}
+          detalle="Urgencias y emergencias sin completar"
+          icono={<IconAlert />}
+          tono="alertas"
+        />
       </section>
 
       <div className="dash-grid">
@@ -90,7 +141,11 @@ export default function DashboardPage() {
             <h2 id="grafico-titulo">Atenciones por mes · {anio}</h2>
           </header>
           <div className="card__body">
-            {datos ? <AtencionesChart serie={datos.atencionesPorMes} /> : <div className="skeleton chart-skeleton" />}
+            {datos ? (
+              <AtencionesChart serie={datos.atencionesPorMes} />
+            ) : (
+              <div className="skeleton chart-skeleton" />
+            )}
           </div>
         </section>
 
@@ -117,10 +172,15 @@ export default function DashboardPage() {
                   <div className="recent__text">
                     <span className="recent__name">{p.nombreCompleto}</span>
                     <span className="recent__meta">
-                      {p.documento} · {edad(p.edad, p.tipoEdad)} · Registrado el {fechaCorta(p.fechaRegistro)}
+                      {p.documento} · {edad(p.edad, p.tipoEdad)} · Registrado el{' '}
+                      {fechaCorta(p.fechaRegistro)}
                     </span>
                   </div>
-                  <Link href={paths.paciente(p.id)} className="btn btn--secondary btn--sm" aria-label={`Ver detalles de ${p.nombreCompleto}`}>
+                  <Link
+                    href={paths.paciente(p.id)}
+                    className="btn btn--secondary btn--sm"
+                    aria-label={`Ver detalles de ${p.nombreCompleto}`}
+                  >
                     <IconEye />
                     <span className="recent__btn-label">Detalles</span>
                   </Link>

@@ -3,8 +3,21 @@
 import { typeboxResolver } from '@hookform/resolvers/typebox'
 import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
-import { AtencionEntradaSchema, validarEstudios, type Atencion, type AtencionEntrada } from '../../../shared/atenciones.js'
-import { ESTADOS_INICIALES, MODALIDADES, MODALIDAD_INFO, PRIORIDADES, PROCEDENCIAS, SEDES, esModalidad } from '../../../shared/catalogos.js'
+import {
+  AtencionEntradaSchema,
+  validarEstudios,
+  type Atencion,
+  type AtencionEntrada,
+} from '../../../shared/atenciones.js'
+import {
+  ESTADOS_INICIALES,
+  MODALIDADES,
+  MODALIDAD_INFO,
+  PRIORIDADES,
+  PROCEDENCIAS,
+  SEDES,
+  esModalidad,
+} from '../../../shared/catalogos.js'
 import { horaEnZona } from '../../../shared/edad.js'
 import { ApiError } from '../../api.js'
 import { describe, Field, FieldError } from '../../components/field.js'
@@ -34,13 +47,25 @@ function iniciales(): Valores {
   } catch {
     // no storage: choose every time
   }
-  return { sede, modalidad: '', estudios: [], estado: 'En espera', procedencia: 'Ambulatorio', prioridad: 'Rutina', fechaLlegada: hoyLocal(), horaLlegada: ahora() }
+  return {
+    sede,
+    modalidad: '',
+    estudios: [],
+    estado: 'En espera',
+    procedencia: 'Ambulatorio',
+    prioridad: 'Rutina',
+    fechaLlegada: hoyLocal(),
+    horaLlegada: ahora(),
+  }
 }
 
 /** The body of the call: estudios as `{nombre}` objects, blank fields left out. */
 const aCuerpo = (v: Valores) => {
-  const cuerpo: Record<string, unknown> = { estudios: (v.estudios || []).map((nombre) => ({ nombre })) }
-  for (const [k, valor] of Object.entries(v)) if (k !== 'estudios' && valor !== '') cuerpo[k] = valor
+  const cuerpo: Record<string, unknown> = {
+    estudios: (v.estudios || []).map((nombre) => ({ nombre })),
+  }
+  for (const [k, valor] of Object.entries(v))
+    if (k !== 'estudios' && valor !== '') cuerpo[k] = valor
   return cuerpo as unknown as AtencionEntrada
 }
 
@@ -49,12 +74,25 @@ const resolver: Resolver<Valores> = async (values, ctx, options) => {
   const cuerpo = aCuerpo(values)
   const r = await esquema(cuerpo, ctx, options as never)
   if (Object.keys(r.errors).length > 0) return { values: {}, errors: r.errors as never }
-  const errores = esModalidad(values.modalidad) ? validarEstudios(values.modalidad, cuerpo.estudios) : []
-  return errores.length ? { values: {}, errors: aErroresDeFormulario<Valores>(errores) } : { values, errors: {} }
+  const errores = esModalidad(values.modalidad)
+    ? validarEstudios(values.modalidad, cuerpo.estudios)
+    : []
+  return errores.length
+    ? { values: {}, errors: aErroresDeFormulario<Valores>(errores) }
+    : { values, errors: {} }
 }
 
-export function AtencionForm({ pacienteId, onCreada }: { pacienteId: number; onCreada: (a: Atencion) => void }) {
-  const { register, handleSubmit, watch, reset, setValue, setError, formState } = useForm<Valores>({ defaultValues: iniciales(), resolver })
+export function AtencionForm({
+  pacienteId,
+  onCreada,
+}: {
+  pacienteId: number
+  onCreada: (a: Atencion) => void
+}) {
+  const { register, handleSubmit, watch, reset, setValue, setError, formState } = useForm<Valores>({
+    defaultValues: iniciales(),
+    resolver,
+  })
   const { errors, isSubmitting } = formState
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null)
   const modalidad = watch('modalidad')
@@ -74,14 +112,27 @@ export function AtencionForm({ pacienteId, onCreada }: { pacienteId: number; onC
       onCreada(atencion)
     } catch (err) {
       const e = err instanceof ApiError ? err : null
-      for (const fe of e?.errores ?? []) setError(fe.campo as keyof Valores, { type: 'server', message: fe.mensaje })
-      setAviso({ ok: false, texto: `Error al registrar la atención: ${e?.message || 'Error desconocido'}` })
+      for (const fe of e?.errores ?? [])
+        setError(fe.campo as keyof Valores, { type: 'server', message: fe.mensaje })
+      setAviso({
+        ok: false,
+        texto: `Error al registrar la atención: ${e?.message || 'Error desconocido'}`,
+      })
     }
   }
 
-  const select = (name: keyof Valores, label: string, opciones: readonly (readonly [string, string])[], vacio?: string) => (
+  const select = (
+    name: keyof Valores,
+    label: string,
+    opciones: readonly (readonly [string, string])[],
+    vacio?: string,
+  ) => (
     <Field id={`at-${name}`} label={label} required={!!vacio} error={errors[name]?.message}>
-      <select className="select" {...describe(`at-${name}`, errors[name]?.message)} {...register(name)}>
+      <select
+        className="select"
+        {...describe(`at-${name}`, errors[name]?.message)}
+        {...register(name)}
+      >
         {vacio && <option value="">{vacio}</option>}
         {opciones.map(([v, l]) => (
           <option key={v} value={v}>
@@ -92,10 +143,17 @@ export function AtencionForm({ pacienteId, onCreada }: { pacienteId: number; onC
     </Field>
   )
   const par = (xs: readonly string[]) => xs.map((x) => [x, x] as const)
-  const estudiosError = errors.estudios?.message ?? (errors.estudios as unknown as { root?: { message?: string } } | undefined)?.root?.message
+  const estudiosError =
+    errors.estudios?.message ??
+    (errors.estudios as unknown as { root?: { message?: string } } | undefined)?.root?.message
 
   return (
-    <form className="atencion-form" onSubmit={handleSubmit(enviar)} noValidate aria-labelledby="nueva-atencion">
+    <form
+      className="atencion-form"
+      onSubmit={handleSubmit(enviar)}
+      noValidate
+      aria-labelledby="nueva-atencion"
+    >
       <h2 id="nueva-atencion">Registrar atención</h2>
       {aviso && (
         <div className={`alert ${aviso.ok ? 'alert--success' : 'alert--error'}`} role="alert">
@@ -120,9 +178,15 @@ export function AtencionForm({ pacienteId, onCreada }: { pacienteId: number; onC
           </select>
         </Field>
       </div>
-      <fieldset className="field estudios" aria-describedby={estudiosError ? 'at-estudios-error' : undefined}>
+      <fieldset
+        className="field estudios"
+        aria-describedby={estudiosError ? 'at-estudios-error' : undefined}
+      >
         <legend className="field__label">
-          Estudios<span className="field__required" aria-hidden="true">*</span>
+          Estudios
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
         </legend>
         {catalogo.length === 0 ? (
           <p className="field__hint">Elija una modalidad para ver sus estudios.</p>
@@ -143,10 +207,20 @@ export function AtencionForm({ pacienteId, onCreada }: { pacienteId: number; onC
         {select('prioridad', 'Prioridad', par(PRIORIDADES))}
         {select('procedencia', 'Procedencia', par(PROCEDENCIAS))}
         <Field id="at-fechaLlegada" label="Fecha de llegada" error={errors.fechaLlegada?.message}>
-          <input className="input" type="date" {...describe('at-fechaLlegada', errors.fechaLlegada?.message)} {...register('fechaLlegada')} />
+          <input
+            className="input"
+            type="date"
+            {...describe('at-fechaLlegada', errors.fechaLlegada?.message)}
+            {...register('fechaLlegada')}
+          />
         </Field>
         <Field id="at-horaLlegada" label="Hora de llegada" error={errors.horaLlegada?.message}>
-          <input className="input" type="time" {...describe('at-horaLlegada', errors.horaLlegada?.message)} {...register('horaLlegada')} />
+          <input
+            className="input"
+            type="time"
+            {...describe('at-horaLlegada', errors.horaLlegada?.message)}
+            {...register('horaLlegada')}
+          />
         </Field>
       </div>
       <button type="submit" className="btn btn--primary" disabled={isSubmitting}>

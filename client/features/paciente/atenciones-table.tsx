@@ -7,7 +7,13 @@ import { EstadoBadge, ModalidadIcon, PrioridadBadge } from '../../components/bad
 import { fecha } from '../../components/format.js'
 import { cambiarEstado } from './paciente-api.js'
 
-function CambioEstado({ atencion, onCambio }: { atencion: Atencion; onCambio: (a: Atencion) => void }) {
+function CambioEstado({
+  atencion,
+  onCambio,
+}: {
+  atencion: Atencion
+  onCambio: (a: Atencion) => void
+}) {
   const [enviando, setEnviando] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const siguientes = TRANSICIONES[atencion.estado]
@@ -32,7 +38,14 @@ function CambioEstado({ atencion, onCambio }: { atencion: Atencion; onCambio: (a
       <label className="visually-hidden" htmlFor={id}>
         Cambiar estado de la atención {atencion.id}
       </label>
-      <select id={id} className="select select--sm" value="" disabled={enviando} onChange={(e) => void cambiar(e.target.value)} aria-describedby={error ? `${id}-error` : undefined}>
+      <select
+        id={id}
+        className="select select--sm"
+        value=""
+        disabled={enviando}
+        onChange={(e) => void cambiar(e.target.value)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <option value="">Cambiar a…</option>
         {siguientes.map((s) => (
           <option key={s} value={s}>
@@ -49,8 +62,15 @@ function CambioEstado({ atencion, onCambio }: { atencion: Atencion; onCambio: (a
   )
 }
 
-export function AtencionesTable({ atenciones, onCambio }: { atenciones: readonly Atencion[]; onCambio: (a: Atencion) => void }) {
-  if (atenciones.length === 0) return <p className="empty">Este paciente aún no tiene atenciones registradas.</p>
+export function AtencionesTable({
+  atenciones,
+  onCambio,
+}: {
+  atenciones: readonly Atencion[]
+  onCambio: (a: Atencion) => void
+}) {
+  if (atenciones.length === 0)
+    return <p className="empty">Este paciente aún no tiene atenciones registradas.</p>
   return (
     <div className="table-wrap">
       <table className="table table--cards">

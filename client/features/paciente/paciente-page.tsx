@@ -51,13 +51,20 @@ export default function PacientePage() {
       .catch((err: unknown) => {
         if ((err as Error).name === 'AbortError') return
         const e = err instanceof ApiError ? err : null
-        setError({ noEncontrado: e?.status === 404 || e?.status === 400, texto: mensajeDe(err, 'No se pudo cargar el paciente') })
+        setError({
+          noEncontrado: e?.status === 404 || e?.status === 400,
+          texto: mensajeDe(err, 'No se pudo cargar el paciente'),
+        })
       })
     return () => ctrl.abort()
   }, [id])
 
-  const agregar = (a: Atencion) => setPaciente((p) => (p ? { ...p, atenciones: [a, ...p.atenciones] } : p))
-  const actualizar = (a: Atencion) => setPaciente((p) => (p ? { ...p, atenciones: p.atenciones.map((x) => (x.id === a.id ? a : x)) } : p))
+  const agregar = (a: Atencion) =>
+    setPaciente((p) => (p ? { ...p, atenciones: [a, ...p.atenciones] } : p))
+  const actualizar = (a: Atencion) =>
+    setPaciente((p) =>
+      p ? { ...p, atenciones: p.atenciones.map((x) => (x.id === a.id ? a : x)) } : p,
+    )
 
   if (error) {
     return (
@@ -65,7 +72,9 @@ export default function PacientePage() {
         <div className="card card__body notfound">
           <IconAlert />
           <h1>{error.noEncontrado ? 'Paciente no encontrado' : 'No se pudo cargar el paciente'}</h1>
-          <p className="muted">{error.noEncontrado ? `No existe un paciente con el ID ${id}.` : error.texto}</p>
+          <p className="muted">
+            {error.noEncontrado ? `No existe un paciente con el ID ${id}.` : error.texto}
+          </p>
           <Link href={paths.buscarPaciente} className="btn btn--primary">
             <IconSearch />
             Buscar paciente
@@ -156,7 +165,9 @@ export default function PacientePage() {
       <section className="card" aria-labelledby="atenciones-titulo">
         <header className="card__header">
           <h2 id="atenciones-titulo">Atenciones</h2>
-          <span className="muted small">{p.atenciones.length === 1 ? '1 atención' : `${p.atenciones.length} atenciones`}</span>
+          <span className="muted small">
+            {p.atenciones.length === 1 ? '1 atención' : `${p.atenciones.length} atenciones`}
+          </span>
         </header>
         <AtencionesTable atenciones={p.atenciones} onCambio={actualizar} />
       </section>

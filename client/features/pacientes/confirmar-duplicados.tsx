@@ -2,7 +2,15 @@
 import { useEffect, useRef } from 'react'
 import { IconAlert } from '../../components/icons.js'
 
-export function ConfirmarDuplicados({ cantidad, onConfirmar, onCancelar }: { cantidad: number; onConfirmar: () => void; onCancelar: () => void }) {
+export function ConfirmarDuplicados({
+  cantidad,
+  onConfirmar,
+  onCancelar,
+}: {
+  cantidad: number
+  onConfirmar: () => void
+  onCancelar: () => void
+}) {
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const d = ref.current
@@ -10,7 +18,13 @@ export function ConfirmarDuplicados({ cantidad, onConfirmar, onCancelar }: { can
     return () => d?.close()
   }, [])
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="confirmar-titulo" aria-describedby="confirmar-texto" onCancel={onCancelar}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="confirmar-titulo"
+      aria-describedby="confirmar-texto"
+      onCancel={onCancelar}
+    >
       <div className="dialog__icon" aria-hidden="true">
         <IconAlert />
       </div>

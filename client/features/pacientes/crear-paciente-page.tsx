@@ -10,7 +10,9 @@ export default function CrearPacientePage() {
       <header className="page__header">
         <div>
           <h1>Crear paciente</h1>
-          <p className="page__subtitle">Complete los datos del paciente para registrarlo en la clínica.</p>
+          <p className="page__subtitle">
+            Complete los datos del paciente para registrarlo en la clínica.
+          </p>
         </div>
       </header>
       <div className="card card__body">

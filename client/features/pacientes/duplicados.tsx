@@ -17,8 +17,19 @@ export interface EstadoDuplicados {
 
 export function useDuplicados(q: DuplicadosQuery): EstadoDuplicados {
   const [estado, setEstado] = useState<EstadoDuplicados>({ lista: null, buscando: false })
-  const listo = q.primerNombre.trim() !== '' && q.primerApellido.trim() !== '' && esFechaValida(q.fechaNacimiento)
-  const clave = listo ? JSON.stringify([q.primerNombre, q.segundoNombre, q.primerApellido, q.segundoApellido, q.fechaNacimiento]) : ''
+  const listo =
+    q.primerNombre.trim() !== '' &&
+    q.primerApellido.trim() !== '' &&
+    esFechaValida(q.fechaNacimiento)
+  const clave = listo
+    ? JSON.stringify([
+        q.primerNombre,
+        q.segundoNombre,
+        q.primerApellido,
+        q.segundoApellido,
+        q.fechaNacimiento,
+      ])
+    : ''
 
   useEffect(() => {
     if (!clave) {
@@ -27,10 +38,17 @@ export function useDuplicados(q: DuplicadosQuery): EstadoDuplicados {
     }
     const ctrl = new AbortController()
     setEstado((e) => ({ ...e, buscando: true }))
-    const [primerNombre, segundoNombre, primerApellido, segundoApellido, fechaNacimiento] = JSON.parse(clave) as string[]
+    const [primerNombre, segundoNombre, primerApellido, segundoApellido, fechaNacimiento] =
+      JSON.parse(clave) as string[]
     const t = setTimeout(() => {
       posiblesDuplicados(
-        { primerNombre: primerNombre!.trim(), segundoNombre: segundoNombre?.trim() ?? '', primerApellido: primerApellido!.trim(), segundoApellido: segundoApellido?.trim() ?? '', fechaNacimiento: fechaNacimiento! },
+        {
+          primerNombre: primerNombre!.trim(),
+          segundoNombre: segundoNombre?.trim() ?? '',
+          primerApellido: primerApellido!.trim(),
+          segundoApellido: segundoApellido?.trim() ?? '',
+          fechaNacimiento: fechaNacimiento!,
+        },
         ctrl.signal,
       )
         .then((lista) => setEstado({ lista, buscando: false }))
@@ -52,20 +70,30 @@ export function DuplicadosPanel({ estado }: { estado: EstadoDuplicados }) {
   const { lista, buscando } = estado
   const hay = lista !== null && lista.length > 0
   return (
-    <section className={hay ? 'dups dups--warn' : lista === null ? 'dups dups--idle' : 'dups'} aria-labelledby="dups-titulo" aria-live="polite">
+    <section
+      className={hay ? 'dups dups--warn' : lista === null ? 'dups dups--idle' : 'dups'}
+      aria-labelledby="dups-titulo"
+      aria-live="polite"
+    >
       <h3 id="dups-titulo" className="dups__title">
         {hay ? <IconAlert /> : lista ? <IconCheck /> : <IconInfo />}
         {hay ? `Posibles duplicados (${lista.length})` : 'Posibles duplicados'}
       </h3>
       {lista === null ? (
-        <p className="dups__text">Al completar nombres y fecha de nacimiento verá aquí los pacientes ya registrados con los mismos datos.</p>
+        <p className="dups__text">
+          Al completar nombres y fecha de nacimiento verá aquí los pacientes ya registrados con los
+          mismos datos.
+        </p>
       ) : buscando ? (
         <p className="dups__text">Buscando pacientes parecidos…</p>
       ) : !hay ? (
         <p className="dups__text">No hay pacientes con los mismos nombres y fecha de nacimiento.</p>
       ) : (
         <>
-          <p className="dups__text">Ya existen pacientes con los mismos nombres y fecha de nacimiento. Revise antes de registrar otro:</p>
+          <p className="dups__text">
+            Ya existen pacientes con los mismos nombres y fecha de nacimiento. Revise antes de
+            registrar otro:
+          </p>
           <ul className="dups__list">
             {lista.map((d) => (
               <li key={d.id}>
@@ -74,7 +102,8 @@ export function DuplicadosPanel({ estado }: { estado: EstadoDuplicados }) {
                   <span className="visually-hidden"> (se abre en otra pestaña)</span>
                 </a>
                 <span className="dups__meta">
-                  ID {d.id} · {TIPO_DOCUMENTO_ETIQUETA[d.tipoDocumento]} {d.documento} · {fecha(d.fechaNacimiento)}
+                  ID {d.id} · {TIPO_DOCUMENTO_ETIQUETA[d.tipoDocumento]} {d.documento} ·{' '}
+                  {fecha(d.fechaNacimiento)}
                 </span>
               </li>
             ))}

@@ -2,7 +2,11 @@
 // lengths), then the shared validator (required fields, document and name rules, policy).
 import { typeboxResolver } from '@hookform/resolvers/typebox'
 import type { Resolver } from 'react-hook-form'
-import { PACIENTE_VACIO, PacienteEntradaSchema, validarPaciente } from '../../../shared/paciente-datos.js'
+import {
+  PACIENTE_VACIO,
+  PacienteEntradaSchema,
+  validarPaciente,
+} from '../../../shared/paciente-datos.js'
 import { hoyLocal } from '../../lib/hoy.js'
 import { aErroresDeFormulario, enSerie } from '../../lib/typebox-mensajes.js'
 
@@ -16,4 +20,7 @@ const reglas: Resolver<ValoresPaciente> = async (values) => {
   return { values: {}, errors: aErroresDeFormulario<ValoresPaciente>(errores) }
 }
 
-export const pacienteResolver = enSerie<ValoresPaciente>(typeboxResolver(PacienteEntradaSchema) as unknown as Resolver<ValoresPaciente>, reglas)
+export const pacienteResolver = enSerie<ValoresPaciente>(
+  typeboxResolver(PacienteEntradaSchema) as unknown as Resolver<ValoresPaciente>,
+  reglas,
+)

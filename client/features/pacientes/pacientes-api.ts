@@ -1,12 +1,20 @@
 // The patient calls of this feature, each through its shared contract.
 import type { Paciente } from '../../../shared/paciente-datos.js'
-import { crearPacienteContract, listarPacientesContract, posiblesDuplicadosContract, type DuplicadosQuery, type PacienteResumen } from '../../../shared/pacientes.js'
+import {
+  crearPacienteContract,
+  listarPacientesContract,
+  posiblesDuplicadosContract,
+  type DuplicadosQuery,
+  type PacienteResumen,
+} from '../../../shared/pacientes.js'
 import type { BodyOf } from '../../../shared/contract.js'
 import { call, request } from '../../api.js'
 
-export const crearPaciente = (body: BodyOf<typeof crearPacienteContract>) => call(crearPacienteContract, { body })
+export const crearPaciente = (body: BodyOf<typeof crearPacienteContract>) =>
+  call(crearPacienteContract, { body })
 
-export const posiblesDuplicados = (query: DuplicadosQuery, signal: AbortSignal) => call(posiblesDuplicadosContract, { query, signal })
+export const posiblesDuplicados = (query: DuplicadosQuery, signal: AbortSignal) =>
+  call(posiblesDuplicadosContract, { query, signal })
 
 /** A page of the list, newest first; `url` is the previous answer's next page. */
 export const listarPacientes = (url: string | null, signal?: AbortSignal) =>

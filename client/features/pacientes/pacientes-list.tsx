@@ -36,11 +36,14 @@ export const PacientesList = forwardRef<PacientesListHandle>(function PacientesL
       const { data, next } = await listarPacientes(url, signal)
       setFilas((f) => {
         const ids = new Set(f.map((x) => x.id))
-        return url ? [...f, ...data.filter((x) => !ids.has(x.id))] : [...f.filter((x) => !data.some((d) => d.id === x.id)), ...data]
+        return url
+          ? [...f, ...data.filter((x) => !ids.has(x.id))]
+          : [...f.filter((x) => !data.some((d) => d.id === x.id)), ...data]
       })
       setSiguiente(next)
     } catch (err) {
-      if ((err as Error).name !== 'AbortError') setError(mensajeDe(err, 'No se pudo cargar la lista de pacientes'))
+      if ((err as Error).name !== 'AbortError')
+        setError(mensajeDe(err, 'No se pudo cargar la lista de pacientes'))
     } finally {
       if (!signal?.aborted) setCargando(false)
     }
@@ -107,10 +110,17 @@ export const PacientesList = forwardRef<PacientesListHandle>(function PacientesL
           </tbody>
         </table>
       </div>
-      {!cargando && filas.length === 0 && !error && <p className="empty">Aún no hay pacientes registrados.</p>}
+      {!cargando && filas.length === 0 && !error && (
+        <p className="empty">Aún no hay pacientes registrados.</p>
+      )}
       {(cargando || siguiente) && (
         <div className="card__footer">
-          <button type="button" className="btn btn--secondary" disabled={cargando} onClick={() => void cargar(siguiente)}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={cargando}
+            onClick={() => void cargar(siguiente)}
+          >
             {cargando && <span className="spinner" aria-hidden="true" />}
             {cargando ? 'Cargando…' : 'Cargar más'}
           </button>

@@ -4,7 +4,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
-import { DEPARTAMENTOS, GRUPOS_SANGUINEOS, MUNICIPIOS, SEXOS, TIPOS_DOCUMENTO, TIPO_DOCUMENTO_ETIQUETA, esDepartamento } from '../../../shared/catalogos.js'
+import {
+  DEPARTAMENTOS,
+  GRUPOS_SANGUINEOS,
+  MUNICIPIOS,
+  SEXOS,
+  TIPOS_DOCUMENTO,
+  TIPO_DOCUMENTO_ETIQUETA,
+  esDepartamento,
+} from '../../../shared/catalogos.js'
 import { calcularEdad } from '../../../shared/edad.js'
 import { FECHA_NACIMIENTO_MINIMA, LIMITES, type Paciente } from '../../../shared/paciente-datos.js'
 import { ApiError } from '../../api.js'
@@ -14,24 +22,41 @@ import { hoyLocal } from '../../lib/hoy.js'
 import { paths } from '../../paths.js'
 import { ConfirmarDuplicados } from './confirmar-duplicados.js'
 import { DuplicadosPanel, useDuplicados } from './duplicados.js'
-import { pacienteResolver, VALORES_INICIALES, type ValoresPaciente } from './paciente-form-schema.js'
+import {
+  pacienteResolver,
+  VALORES_INICIALES,
+  type ValoresPaciente,
+} from './paciente-form-schema.js'
 import { crearPaciente } from './pacientes-api.js'
 
 type Resultado = { tipo: 'ok' | 'error'; texto: string; id?: number }
 
 export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) => void }) {
-  const { register, handleSubmit, watch, setValue, reset, setError, formState } = useForm<ValoresPaciente>({
-    defaultValues: VALORES_INICIALES,
-    resolver: pacienteResolver,
-  })
+  const { register, handleSubmit, watch, setValue, reset, setError, formState } =
+    useForm<ValoresPaciente>({
+      defaultValues: VALORES_INICIALES,
+      resolver: pacienteResolver,
+    })
   const { errors } = formState
   const [resultado, setResultado] = useState<Resultado | null>(null)
   const [guardando, setGuardando] = useState(false)
   const [porConfirmar, setPorConfirmar] = useState<ValoresPaciente | null>(null)
   const alertRef = useRef<HTMLDivElement>(null)
 
-  const [departamento, fechaNacimiento, primerNombre, segundoNombre, primerApellido, segundoApellido] = watch([
-    'departamento', 'fechaNacimiento', 'primerNombre', 'segundoNombre', 'primerApellido', 'segundoApellido',
+  const [
+    departamento,
+    fechaNacimiento,
+    primerNombre,
+    segundoNombre,
+    primerApellido,
+    segundoApellido,
+  ] = watch([
+    'departamento',
+    'fechaNacimiento',
+    'primerNombre',
+    'segundoNombre',
+    'primerApellido',
+    'segundoApellido',
   ])
   const hoy = hoyLocal()
   const edad = fechaNacimiento ? calcularEdad(fechaNacimiento, hoy) : null
@@ -40,13 +65,23 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
   // render, once its options exist.
   const { isSubmitted } = formState
   useEffect(() => {
-    setValue('municipio', esDepartamento(departamento) ? MUNICIPIOS[departamento][0] : '', { shouldValidate: isSubmitted })
+    setValue('municipio', esDepartamento(departamento) ? MUNICIPIOS[departamento][0] : '', {
+      shouldValidate: isSubmitted,
+    })
   }, [departamento, setValue])
-  const duplicados = useDuplicados({ primerNombre, segundoNombre, primerApellido, segundoApellido, fechaNacimiento })
+  const duplicados = useDuplicados({
+    primerNombre,
+    segundoNombre,
+    primerApellido,
+    segundoApellido,
+    fechaNacimiento,
+  })
 
   const mostrar = (r: Resultado) => {
     setResultado(r)
-    requestAnimationFrame(() => alertRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }))
+    requestAnimationFrame(() =>
+      alertRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+    )
   }
 
   const guardar = async (valores: ValoresPaciente) => {
@@ -55,12 +90,17 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
     try {
       const paciente = await crearPaciente({ ...valores, edad })
       reset(VALORES_INICIALES)
-      mostrar({ tipo: 'ok', texto: `Paciente registrado con éxito! ID: ${paciente.id}`, id: paciente.id })
+      mostrar({
+        tipo: 'ok',
+        texto: `Paciente registrado con éxito! ID: ${paciente.id}`,
+        id: paciente.id,
+      })
       onRegistrado?.(paciente)
     } catch (err) {
       const e = err instanceof ApiError ? err : null
       for (const fe of e?.errores ?? []) {
-        if (fe.campo in VALORES_INICIALES) setError(fe.campo as keyof ValoresPaciente, { type: 'server', message: fe.mensaje })
+        if (fe.campo in VALORES_INICIALES)
+          setError(fe.campo as keyof ValoresPaciente, { type: 'server', message: fe.mensaje })
       }
       if (e?.status === 409) setError('documento', { type: 'server', message: e.message })
       mostrar({
@@ -85,7 +125,18 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
     setResultado(null)
   }
 
-  const texto = (name: keyof ValoresPaciente, label: string, opts: { required?: boolean; max?: number; type?: string; autoComplete?: string; hint?: string; inputMode?: 'tel' | 'email' | 'numeric' } = {}) => {
+  const texto = (
+    name: keyof ValoresPaciente,
+    label: string,
+    opts: {
+      required?: boolean
+      max?: number
+      type?: string
+      autoComplete?: string
+      hint?: string
+      inputMode?: 'tel' | 'email' | 'numeric'
+    } = {},
+  ) => {
     const error = errors[name]?.message
     return (
       <Field id={name} label={label} required={opts.required} error={error} hint={opts.hint}>
@@ -103,11 +154,22 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
     )
   }
 
-  const select = (name: keyof ValoresPaciente, label: string, opciones: readonly (string | [string, string])[], opts: { required?: boolean; disabled?: boolean; vacio?: string } = {}) => {
+  const select = (
+    name: keyof ValoresPaciente,
+    label: string,
+    opciones: readonly (string | [string, string])[],
+    opts: { required?: boolean; disabled?: boolean; vacio?: string } = {},
+  ) => {
     const error = errors[name]?.message
     return (
       <Field id={name} label={label} required={opts.required} error={error}>
-        <select className="select" disabled={opts.disabled} aria-required={opts.required || undefined} {...describe(name, error)} {...register(name)}>
+        <select
+          className="select"
+          disabled={opts.disabled}
+          aria-required={opts.required || undefined}
+          {...describe(name, error)}
+          {...register(name)}
+        >
           <option value="">{opts.vacio ?? 'Seleccione…'}</option>
           {opciones.map((o) => {
             const [valor, etiqueta] = typeof o === 'string' ? [o, o] : o
@@ -127,7 +189,12 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
 
   return (
     <div className="registro">
-      <form className="registro__form" onSubmit={handleSubmit(onValid)} noValidate aria-labelledby="registro-titulo">
+      <form
+        className="registro__form"
+        onSubmit={handleSubmit(onValid)}
+        noValidate
+        aria-labelledby="registro-titulo"
+      >
         <h2 id="registro-titulo" className="registro__title">
           Registro de Paciente
         </h2>
@@ -136,17 +203,28 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
         </p>
 
         {resultado && (
-          <div ref={alertRef} className={`alert ${resultado.tipo === 'ok' ? 'alert--success' : 'alert--error'}`} role="alert">
+          <div
+            ref={alertRef}
+            className={`alert ${resultado.tipo === 'ok' ? 'alert--success' : 'alert--error'}`}
+            role="alert"
+          >
             {resultado.tipo === 'ok' ? <IconCheck /> : <IconAlert />}
             <div className="alert__body">
               <p>{resultado.texto}</p>
               {resultado.id !== undefined && (
                 <Link href={paths.paciente(resultado.id)} className="alert__link">
-                  {resultado.tipo === 'ok' ? 'Ver la ficha del paciente' : 'Ver el paciente ya registrado'}
+                  {resultado.tipo === 'ok'
+                    ? 'Ver la ficha del paciente'
+                    : 'Ver el paciente ya registrado'}
                 </Link>
               )}
             </div>
-            <button type="button" className="alert__close" aria-label="Cerrar aviso" onClick={() => setResultado(null)}>
+            <button
+              type="button"
+              className="alert__close"
+              aria-label="Cerrar aviso"
+              onClick={() => setResultado(null)}
+            >
               <IconX />
             </button>
           </div>
@@ -157,32 +235,79 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
             Identificación
           </h3>
           <div className="form-grid">
-            {select('tipoDocumento', 'Tipo de documento', TIPOS_DOCUMENTO.map((t) => [t, TIPO_DOCUMENTO_ETIQUETA[t]] as [string, string]), { required: true })}
+            {select(
+              'tipoDocumento',
+              'Tipo de documento',
+              TIPOS_DOCUMENTO.map((t) => [t, TIPO_DOCUMENTO_ETIQUETA[t]] as [string, string]),
+              { required: true },
+            )}
             {texto('documento', 'Documento', { required: true, max: LIMITES.documento })}
-            {texto('primerNombre', 'Primer nombre', { required: true, max: LIMITES.nombre, autoComplete: 'given-name' })}
-            {texto('segundoNombre', 'Segundo nombre', { max: LIMITES.nombre, autoComplete: 'additional-name' })}
-            {texto('primerApellido', 'Primer apellido', { required: true, max: LIMITES.nombre, autoComplete: 'family-name' })}
+            {texto('primerNombre', 'Primer nombre', {
+              required: true,
+              max: LIMITES.nombre,
+              autoComplete: 'given-name',
+            })}
+            {texto('segundoNombre', 'Segundo nombre', {
+              max: LIMITES.nombre,
+              autoComplete: 'additional-name',
+            })}
+            {texto('primerApellido', 'Primer apellido', {
+              required: true,
+              max: LIMITES.nombre,
+              autoComplete: 'family-name',
+            })}
             {texto('segundoApellido', 'Segundo apellido', { max: LIMITES.nombre })}
-            <Field id="fechaNacimiento" label="Fecha de nacimiento" required error={errors.fechaNacimiento?.message}>
-              <input className="input" type="date" min={FECHA_NACIMIENTO_MINIMA} max={hoy} aria-required {...describe('fechaNacimiento', errors.fechaNacimiento?.message)} {...register('fechaNacimiento')} />
+            <Field
+              id="fechaNacimiento"
+              label="Fecha de nacimiento"
+              required
+              error={errors.fechaNacimiento?.message}
+            >
+              <input
+                className="input"
+                type="date"
+                min={FECHA_NACIMIENTO_MINIMA}
+                max={hoy}
+                aria-required
+                {...describe('fechaNacimiento', errors.fechaNacimiento?.message)}
+                {...register('fechaNacimiento')}
+              />
             </Field>
             <Field id="edad" label="Edad" hint="Años cumplidos, según la fecha de nacimiento">
               <div className="input-suffix">
-                <input className="input" id="edad" name="edad" readOnly value={edad ?? ''} aria-describedby="edad-hint" />
+                <input
+                  className="input"
+                  id="edad"
+                  name="edad"
+                  readOnly
+                  value={edad ?? ''}
+                  aria-describedby="edad-hint"
+                />
                 <span className="input-suffix__text" aria-hidden="true">
                   años
                 </span>
               </div>
             </Field>
             {select('grupoSanguineo', 'Grupo sanguíneo', GRUPOS_SANGUINEOS, { vacio: 'Sin dato' })}
-            <fieldset className="field field--wide radio-group" aria-describedby={sexoError ? 'sexo-error' : undefined}>
+            <fieldset
+              className="field field--wide radio-group"
+              aria-describedby={sexoError ? 'sexo-error' : undefined}
+            >
               <legend className="field__label">
-                Sexo<span className="field__required" aria-hidden="true">*</span>
+                Sexo
+                <span className="field__required" aria-hidden="true">
+                  *
+                </span>
               </legend>
               <div className="radio-group__options">
                 {SEXOS.map((s) => (
                   <label key={s} className="radio">
-                    <input type="radio" value={s} aria-invalid={sexoError ? true : undefined} {...register('sexo')} />
+                    <input
+                      type="radio"
+                      value={s}
+                      aria-invalid={sexoError ? true : undefined}
+                      {...register('sexo')}
+                    />
                     <span>{s}</span>
                   </label>
                 ))}
@@ -197,7 +322,12 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
             Datos Demográficos
           </h3>
           <div className="form-grid">
-            <Field id="departamento" label="Departamento" required error={errors.departamento?.message}>
+            <Field
+              id="departamento"
+              label="Departamento"
+              required
+              error={errors.departamento?.message}
+            >
               <select
                 className="select"
                 aria-required
@@ -212,10 +342,21 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
                 ))}
               </select>
             </Field>
-            {select('municipio', 'Municipio', municipios, { required: true, disabled: municipios.length === 0, vacio: municipios.length ? 'Seleccione…' : 'Elija departamento' })}
-            {texto('zonaResidencial', 'Zona residencial', { required: true, max: LIMITES.zonaResidencial, hint: 'Urbana, rural, urbanización…' })}
+            {select('municipio', 'Municipio', municipios, {
+              required: true,
+              disabled: municipios.length === 0,
+              vacio: municipios.length ? 'Seleccione…' : 'Elija departamento',
+            })}
+            {texto('zonaResidencial', 'Zona residencial', {
+              required: true,
+              max: LIMITES.zonaResidencial,
+              hint: 'Urbana, rural, urbanización…',
+            })}
             {texto('barrio', 'Barrio', { max: LIMITES.barrio })}
-            {texto('direccion', 'Dirección', { max: LIMITES.direccion, autoComplete: 'street-address' })}
+            {texto('direccion', 'Dirección', {
+              max: LIMITES.direccion,
+              autoComplete: 'street-address',
+            })}
           </div>
         </section>
 
@@ -224,28 +365,66 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
             Contacto
           </h3>
           <div className="form-grid">
-            {texto('celular', 'Celular', { type: 'tel', max: LIMITES.telefono, autoComplete: 'tel', inputMode: 'tel' })}
-            {texto('telefono', 'Teléfono', { type: 'tel', max: LIMITES.telefono, inputMode: 'tel' })}
-            {texto('telefono2', 'Teléfono 2', { type: 'tel', max: LIMITES.telefono, inputMode: 'tel' })}
-            {texto('codigoPostal', 'Código postal', { max: LIMITES.codigoPostal, autoComplete: 'postal-code' })}
-            {texto('correoElectronico', 'Correo electrónico', { type: 'email', max: LIMITES.correoElectronico, autoComplete: 'email', inputMode: 'email' })}
-            {texto('acudiente', 'Acudiente', { max: LIMITES.acudiente, hint: 'Familiar o responsable del paciente' })}
+            {texto('celular', 'Celular', {
+              type: 'tel',
+              max: LIMITES.telefono,
+              autoComplete: 'tel',
+              inputMode: 'tel',
+            })}
+            {texto('telefono', 'Teléfono', {
+              type: 'tel',
+              max: LIMITES.telefono,
+              inputMode: 'tel',
+            })}
+            {texto('telefono2', 'Teléfono 2', {
+              type: 'tel',
+              max: LIMITES.telefono,
+              inputMode: 'tel',
+            })}
+            {texto('codigoPostal', 'Código postal', {
+              max: LIMITES.codigoPostal,
+              autoComplete: 'postal-code',
+            })}
+            {texto('correoElectronico', 'Correo electrónico', {
+              type: 'email',
+              max: LIMITES.correoElectronico,
+              autoComplete: 'email',
+              inputMode: 'email',
+            })}
+            {texto('acudiente', 'Acudiente', {
+              max: LIMITES.acudiente,
+              hint: 'Familiar o responsable del paciente',
+            })}
           </div>
         </section>
 
         <div className="consent">
           <label className="check">
-            <input type="checkbox" id="aceptaPolitica" aria-invalid={politicaError ? true : undefined} aria-describedby={politicaError ? 'aceptaPolitica-error' : undefined} {...register('aceptaPolitica')} />
+            <input
+              type="checkbox"
+              id="aceptaPolitica"
+              aria-invalid={politicaError ? true : undefined}
+              aria-describedby={politicaError ? 'aceptaPolitica-error' : undefined}
+              {...register('aceptaPolitica')}
+            />
             <span>
-              El paciente acepta la política de privacidad y el tratamiento de sus datos de salud (Ley 29733).
-              <span className="field__required" aria-hidden="true">*</span>
+              El paciente acepta la política de privacidad y el tratamiento de sus datos de salud
+              (Ley 29733).
+              <span className="field__required" aria-hidden="true">
+                *
+              </span>
             </span>
           </label>
           {politicaError && <FieldError id="aceptaPolitica-error">{politicaError}</FieldError>}
         </div>
 
         <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={cancelar} disabled={guardando}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={cancelar}
+            disabled={guardando}
+          >
             Cancelar
           </button>
           <button type="submit" className="btn btn--primary" disabled={guardando}>
