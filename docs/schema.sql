@@ -54,6 +54,41 @@ create table auditoria (
   constraint auditoria_pkey PRIMARY KEY (id)
 );
 
+create table duplicados (
+  paciente_a integer not null,
+  paciente_b integer not null,
+  gravedad smallint not null,
+  descartado_en timestamp with time zone,
+  descartado_por integer,
+  constraint duplicados_gravedad_check CHECK (((gravedad >= 1) AND (gravedad <= 3))),
+  constraint duplicados_orden_check CHECK ((paciente_a < paciente_b)),
+  constraint duplicados_descartado_por_fkey FOREIGN KEY (descartado_por) REFERENCES usuarios(id),
+  constraint duplicados_paciente_a_fkey FOREIGN KEY (paciente_a) REFERENCES pacientes(id),
+  constraint duplicados_paciente_b_fkey FOREIGN KEY (paciente_b) REFERENCES pacientes(id),
+  constraint duplicados_pkey PRIMARY KEY (paciente_a, paciente_b)
+);
+
+create table fusiones (
+  id integer generated always as identity,
+  conservado_id integer not null,
+  absorbido_id integer not null,
+  campos jsonb not null,
+  absorbido jsonb not null,
+  conservado_antes jsonb not null,
+  conservado_despues jsonb not null,
+  atenciones integer[] not null,
+  hecha_por integer,
+  hecha_en timestamp with time zone default now() not null,
+  deshecha_por integer,
+  deshecha_en timestamp with time zone,
+  constraint fusiones_distintos_check CHECK ((conservado_id <> absorbido_id)),
+  constraint fusiones_absorbido_id_fkey FOREIGN KEY (absorbido_id) REFERENCES pacientes(id),
+  constraint fusiones_conservado_id_fkey FOREIGN KEY (conservado_id) REFERENCES pacientes(id),
+  constraint fusiones_deshecha_por_fkey FOREIGN KEY (deshecha_por) REFERENCES usuarios(id),
+  constraint fusiones_hecha_por_fkey FOREIGN KEY (hecha_por) REFERENCES usuarios(id),
+  constraint fusiones_pkey PRIMARY KEY (id)
+);
+
 create table intentos_fallidos (
   id bigint generated always as identity,
   usuario text not null,
@@ -106,6 +141,7 @@ create table pacientes (
   segundo_nombre_norm text generated always as (normalizar(segundo_nombre)) stored,
   primer_apellido_norm text generated always as (normalizar(primer_apellido)) stored,
   segundo_apellido_norm text generated always as (normalizar(segundo_apellido)) stored,
+  fusionado_en integer,
   constraint pacientes_acudiente_check CHECK ((length(acudiente) <= 120)),
   constraint pacientes_barrio_check CHECK ((length(barrio) <= 100)),
   constraint pacientes_celular_check CHECK ((length(celular) <= 20)),
@@ -114,6 +150,7 @@ create table pacientes (
   constraint pacientes_departamento_check CHECK (((length(departamento) >= 1) AND (length(departamento) <= 40))),
   constraint pacientes_direccion_check CHECK ((length(direccion) <= 200)),
   constraint pacientes_documento_check CHECK (((length(documento) >= 1) AND (length(documento) <= 20))),
+  constraint pacientes_fusionado_en_check CHECK ((fusionado_en <> id)),
   constraint pacientes_grupo_sanguineo_check CHECK ((grupo_sanguineo = ANY (ARRAY['A+'::text, 'A-'::text, 'B+'::text, 'B-'::text, 'AB+'::text, 'AB-'::text, 'O+'::text, 'O-'::text]))),
   constraint pacientes_municipio_check CHECK (((length(municipio) >= 1) AND (length(municipio) <= 40))),
   constraint pacientes_politica_version_check CHECK (((length(politica_version) >= 1) AND (length(politica_version) <= 20))),
@@ -126,6 +163,7 @@ create table pacientes (
   constraint pacientes_telefono_check CHECK ((length(telefono) <= 20)),
   constraint pacientes_tipo_documento_check CHECK ((tipo_documento = ANY (ARRAY['dni'::text, 'cedula'::text, 'pasaporte'::text, 'ruc'::text]))),
   constraint pacientes_zona_residencial_check CHECK (((length(zona_residencial) >= 1) AND (length(zona_residencial) <= 60))),
+  constraint pacientes_fusionado_en_fkey FOREIGN KEY (fusionado_en) REFERENCES pacientes(id),
   constraint pacientes_pkey PRIMARY KEY (id),
   constraint pacientes_documento_unico UNIQUE (tipo_documento, documento)
 );
@@ -184,12 +222,16 @@ CREATE INDEX atenciones_sede_llegada_idx ON public.atenciones USING btree (sede,
 CREATE INDEX auditoria_accion_idx ON public.auditoria USING btree (accion, id DESC);
 CREATE INDEX auditoria_paciente_idx ON public.auditoria USING btree (paciente_id, id DESC) WHERE (paciente_id IS NOT NULL);
 CREATE INDEX auditoria_usuario_idx ON public.auditoria USING btree (usuario, id DESC);
+CREATE INDEX duplicados_pendientes_idx ON public.duplicados USING btree (gravedad, paciente_a, paciente_b) WHERE (descartado_en IS NULL);
+CREATE UNIQUE INDEX fusiones_absorbido_vigente_idx ON public.fusiones USING btree (absorbido_id) WHERE (deshecha_en IS NULL);
+CREATE INDEX fusiones_conservado_vigente_idx ON public.fusiones USING btree (conservado_id) WHERE (deshecha_en IS NULL);
 CREATE INDEX intentos_direccion_idx ON public.intentos_fallidos USING btree (direccion, en);
 CREATE INDEX intentos_en_idx ON public.intentos_fallidos USING btree (en);
 CREATE INDEX intentos_usuario_idx ON public.intentos_fallidos USING btree (usuario, en);
 CREATE INDEX intentos_limitados_desde_idx ON public.intentos_limitados USING btree (desde);
 CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id);
 CREATE INDEX pacientes_documento_idx ON public.pacientes USING btree (documento text_pattern_ops) INCLUDE (tipo_documento, id, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
+CREATE INDEX pacientes_fusionados_idx ON public.pacientes USING btree (documento) INCLUDE (tipo_documento, fusionado_en) WHERE (fusionado_en IS NOT NULL);
 CREATE INDEX pacientes_nacimiento_idx ON public.pacientes USING btree (fecha_nacimiento);
 CREATE INDEX pacientes_primer_apellido_pfx ON public.pacientes USING btree (primer_apellido_norm text_pattern_ops);
 CREATE INDEX pacientes_primer_apellido_trgm ON public.pacientes USING gin (primer_apellido_norm gin_trgm_ops);
@@ -209,11 +251,16 @@ CREATE OR REPLACE FUNCTION public.atenciones_copiar_paciente()
  LANGUAGE plpgsql
 AS $function$
 begin
-  select p.tipo_documento, p.documento, p.primer_nombre_norm, p.segundo_nombre_norm,
-    p.primer_apellido_norm, p.segundo_apellido_norm
-  into new.tipo_documento, new.documento, new.primer_nombre_norm, new.segundo_nombre_norm,
-    new.primer_apellido_norm, new.segundo_apellido_norm
-  from pacientes p where p.id = new.paciente_id;
+  select coalesce(s.id, p.id), coalesce(s.tipo_documento, p.tipo_documento),
+    coalesce(s.documento, p.documento), coalesce(s.primer_nombre_norm, p.primer_nombre_norm),
+    case when s.id is null then p.segundo_nombre_norm else s.segundo_nombre_norm end,
+    coalesce(s.primer_apellido_norm, p.primer_apellido_norm),
+    case when s.id is null then p.segundo_apellido_norm else s.segundo_apellido_norm end
+  into new.paciente_id, new.tipo_documento, new.documento, new.primer_nombre_norm,
+    new.segundo_nombre_norm, new.primer_apellido_norm, new.segundo_apellido_norm
+  from pacientes p left join pacientes s on s.id = p.fusionado_en
+  where p.id = new.paciente_id
+  for key share of p;
   return new;
 end $function$;
 
@@ -265,6 +312,47 @@ begin
   raise exception 'La auditoría no se puede modificar ni borrar' using errcode = 'insufficient_privilege';
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.duplicado_gravedad(a pacientes, b pacientes)
+ RETURNS smallint
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select case
+    when a.documento = b.documento and a.tipo_documento <> b.tipo_documento then 1
+    when a.fecha_nacimiento = b.fecha_nacimiento and a.primer_nombre_norm = b.primer_nombre_norm
+      and a.primer_apellido_norm = b.primer_apellido_norm
+      and (a.segundo_nombre_norm, a.segundo_apellido_norm)
+        is not distinct from (b.segundo_nombre_norm, b.segundo_apellido_norm) then 2
+    when a.fecha_nacimiento = b.fecha_nacimiento and a.primer_nombre_norm = b.primer_nombre_norm
+      and a.primer_apellido_norm = b.primer_apellido_norm
+      and (a.segundo_nombre_norm is null or b.segundo_nombre_norm is null
+        or a.segundo_nombre_norm = b.segundo_nombre_norm)
+      and (a.segundo_apellido_norm is null or b.segundo_apellido_norm is null
+        or a.segundo_apellido_norm = b.segundo_apellido_norm) then 3
+  end::smallint $function$;
+
+CREATE OR REPLACE FUNCTION public.duplicados_buscar()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+declare
+  n pacientes;
+begin
+  for n in select * from nuevos where fusionado_en is null loop
+    insert into duplicados (paciente_a, paciente_b, gravedad)
+    select least(n.id, p.id), greatest(n.id, p.id), duplicado_gravedad(n, p)
+    from pacientes p
+    where p.id <> n.id and p.fusionado_en is null
+      and (p.documento = n.documento
+        or (p.fecha_nacimiento = n.fecha_nacimiento and p.primer_apellido_norm = n.primer_apellido_norm
+          and p.primer_nombre_norm = n.primer_nombre_norm))
+      and duplicado_gravedad(n, p) is not null
+    on conflict (paciente_a, paciente_b) do update set gravedad = excluded.gravedad
+      where duplicados.gravedad > excluded.gravedad;
+  end loop;
+  return null;
+end $function$;
 
 CREATE OR REPLACE FUNCTION public.normalizar(texto text)
  RETURNS text
@@ -341,5 +429,7 @@ CREATE TRIGGER pacientes_sin_atencion_baja AFTER INSERT ON public.atenciones REF
 CREATE TRIGGER pacientes_sin_atencion_vuelta AFTER DELETE ON public.atenciones REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_sin_atencion_vuelta();
 CREATE TRIGGER auditoria_sin_cambios BEFORE DELETE OR UPDATE ON public.auditoria FOR EACH ROW EXECUTE FUNCTION auditoria_inmutable();
 CREATE TRIGGER auditoria_sin_truncate BEFORE TRUNCATE ON public.auditoria FOR EACH STATEMENT EXECUTE FUNCTION auditoria_inmutable();
+CREATE TRIGGER pacientes_duplicados_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();
+CREATE TRIGGER pacientes_duplicados_cambio AFTER UPDATE ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();
 CREATE TRIGGER pacientes_propagar_busqueda AFTER UPDATE ON public.pacientes REFERENCING OLD TABLE AS viejos NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_propagar_busqueda();
 CREATE TRIGGER pacientes_sin_atencion_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_sin_atencion_alta();
