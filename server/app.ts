@@ -19,6 +19,7 @@ import { CLIENT_DIR } from './paths.js'
 import { auditoriaRoutes } from './routes/auditoria.js'
 import { atencionesRoutes } from './routes/atenciones.js'
 import { estadisticasRoutes } from './routes/estadisticas.js'
+import { fusionesRoutes } from './routes/fusiones.js'
 import { healthRoutes } from './routes/health.js'
 import { pacientesRoutes } from './routes/pacientes.js'
 import { sesionRoutes } from './routes/sesion.js'
@@ -139,6 +140,7 @@ export async function buildApp({
   await app.register(sesionRoutes, { sql: db.sql, config })
   await app.register(usuariosRoutes, { sql: db.sql })
   await app.register(auditoriaRoutes, { sql: db.sql })
+  await app.register(fusionesRoutes, { sql: db.sql, config })
 
   return app
 }
