@@ -16,7 +16,9 @@ export interface Tarjetas {
 export async function tarjetas(sql: Sql, hoy: string, tz: string): Promise<Tarjetas> {
   const [fila] = await sql<Tarjetas[]>`
     select
-      (select count(*)::int from pacientes) as total_pacientes,
+      -- Merged records are not people of their own (0017's partial index counts them).
+      (select count(*)::int from pacientes)
+        - (select count(*)::int from pacientes where fusionado_en is not null) as total_pacientes,
       coalesce(sum(case when a.estado = any(${[...ESTADOS_PENDIENTES]}::text[]) then 1 else 0 end), 0)::int
         as citas_pendientes,
       coalesce(sum(case when a.estado <> 'Cancelado' then cardinality(a.estudios) else 0 end), 0)::int
@@ -62,6 +64,7 @@ export async function ultimosPacientes(
       select p.id, p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido, p.documento,
         p.fecha_nacimiento, p.creado_en, to_char(p.creado_en at time zone ${tz}, 'YYYY-MM-DD') as fecha_registro
       from pacientes p
+      where p.fusionado_en is null
       order by p.creado_en desc, p.id desc
       limit ${limite}
     ), registro as (${insercionLectura(sql, evento, 'ultimos', limite)})

@@ -69,13 +69,15 @@ export async function idPorDocumento(
   documento: string,
 ): Promise<number | undefined> {
   const [fila] = await sql<{ id: number }[]>`
-    select id from pacientes where tipo_documento = ${tipo} and documento = ${documento}`
+    select coalesce(fusionado_en, id) as id from pacientes
+    where tipo_documento = ${tipo} and documento = ${documento}`
   return fila?.id
 }
 
 /**
  * The patient, with the read's audit record (`evento`) written by the same statement; no record
- * when the patient does not exist. Without `evento` (the bench's plans) the bare read.
+ * when the patient does not exist. A merged record's id reads the record it was merged into
+ * (docs/datos.md#fusión-de-registros). Without `evento` (the bench's plans) the bare read.
  */
 export async function obtenerPaciente(
   sql: Sql,
@@ -86,7 +88,10 @@ export async function obtenerPaciente(
     ? sql`, registro as (${insercionEventos(sql, evento, sql`select id as paciente_id, null::jsonb as detalle from paciente`)})`
     : sql``
   const [fila] = await sql<PacienteFila[]>`
-    with paciente as (select ${columnas(sql)} from pacientes p where p.id = ${id}) ${registro}
+    with paciente as (
+      select ${columnas(sql)} from pacientes p
+      where p.id = (select coalesce(q.fusionado_en, q.id) from pacientes q where q.id = ${id})
+    ) ${registro}
     select * from paciente`
   return fila
 }
@@ -117,6 +122,7 @@ export async function listarPacientes(
         to_char(p.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave
       from pacientes p
       where ${despues ? sql`(p.creado_en, p.id) < (${despues[0]}::timestamptz, ${despues[1] ?? 0})` : sql`true`}
+        and p.fusionado_en is null
       order by p.creado_en desc, p.id desc
       limit ${limite}
     ) ${registroLectura(sql, evento, 'pagina', limite - 1)}
@@ -144,6 +150,7 @@ export async function posiblesDuplicados(
       where p.primer_apellido_norm = normalizar(${f.primerApellido})
         and p.primer_nombre_norm = normalizar(${f.primerNombre})
         and p.fecha_nacimiento = ${f.fechaNacimiento}
+        and p.fusionado_en is null
         ${segundo(sql`p.segundo_nombre_norm`, f.segundoNombre)}
         ${segundo(sql`p.segundo_apellido_norm`, f.segundoApellido)}
       order by p.id

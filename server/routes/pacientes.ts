@@ -22,6 +22,7 @@ import { leerId, limiteDe, paginar } from '../http/paginas.js'
 import { aAtencion, aFilaBusqueda, aPaciente, aResumen } from '../http/respuestas.js'
 import { atencionesDePaciente } from '../queries/atenciones.js'
 import { buscar } from '../queries/busqueda.js'
+import { conDocumentoFusionado } from '../queries/fusiones.js'
 import {
   idPorDocumento,
   insertarPaciente,
@@ -86,7 +87,9 @@ export async function pacientesRoutes(
     // The filters (names, documents) go to the audit trail, never to the log; the results nowhere.
     const { cursor: _c, limite: _l, ...filtrosDados } = request.query
     const evento = eventoDe(request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) })
-    const { filas } = await buscar(db, filtros, limite, despues, tz, { evento })
+    // An absorbed record's document finds the record it was merged into.
+    const buscados = await conDocumentoFusionado(sql, filtros)
+    const { filas } = await buscar(db, buscados, limite, despues, tz, { evento })
     const hoy = hoyEn(tz)
     return paginar(request, reply, filas, limite, (f) => [f.clave, f.tipo, f.claveId]).map((f) =>
       aFilaBusqueda(f, hoy),
@@ -132,7 +135,8 @@ export async function pacientesRoutes(
     // Read and recorded by one statement; an unknown id records nothing.
     const fila = await obtenerPaciente(sql, id, eventoDe(request, 'paciente.consultado'))
     if (!fila) throw new NotFoundError('Paciente no encontrado')
-    const atenciones = await atencionesDePaciente(sql, id, tz)
+    // fila.id, not id: a merged record's id answers the record it was merged into.
+    const atenciones = await atencionesDePaciente(sql, fila.id, tz)
     return { ...aPaciente(fila, hoyEn(tz)), atenciones: atenciones.map(aAtencion) }
   })
 }
