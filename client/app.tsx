@@ -15,12 +15,16 @@ const paginas = {
   crear: () => import('./features/pacientes/crear-paciente-page.js'),
   buscar: () => import('./features/buscar/buscar-page.js'),
   paciente: () => import('./features/paciente/paciente-page.js'),
+  duplicados: () => import('./features/fusiones/duplicados-page.js'),
+  comparar: () => import('./features/fusiones/comparar-page.js'),
 }
 const DashboardPage = lazy(paginas.dashboard)
 const PacientesPage = lazy(paginas.pacientes)
 const CrearPacientePage = lazy(paginas.crear)
 const BuscarPacientePage = lazy(paginas.buscar)
 const PacientePage = lazy(paginas.paciente)
+const DuplicadosPage = lazy(paginas.duplicados)
+const CompararPage = lazy(paginas.comparar)
 
 /** Starts loading the page's code while the session is being checked (the same promise lazy() gets). */
 function precargar(path: string): void {
@@ -33,9 +37,13 @@ function precargar(path: string): void {
           ? paginas.crear
           : path === paths.buscarPaciente
             ? paginas.buscar
-            : path.startsWith(`${paths.pacientes}/`)
-              ? paginas.paciente
-              : null
+            : path === paths.duplicados
+              ? paginas.duplicados
+              : path.startsWith(`${paths.duplicados}/`)
+                ? paginas.comparar
+                : path.startsWith(`${paths.pacientes}/`)
+                  ? paginas.paciente
+                  : null
   carga?.().catch(() => {}) // a failure shows when the page itself renders
 }
 
@@ -75,6 +83,8 @@ function Paginas() {
           <Route path={paths.pacientes} component={PacientesPage} />
           <Route path={paths.crearPaciente} component={CrearPacientePage} />
           <Route path={paths.buscarPaciente} component={BuscarPacientePage} />
+          <Route path={paths.duplicados} component={DuplicadosPage} />
+          <Route path="/pacientes/duplicados/:a/:b" component={CompararPage} />
           <Route path="/pacientes/:id" component={PacientePage} />
           <Route>
             <Redirect to={paths.login} replace />

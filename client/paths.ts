@@ -7,6 +7,8 @@ export const paths = {
   crearPaciente: '/pacientes/crear',
   buscarPaciente: '/pacientes/buscar',
   paciente: (id: number | string) => `/pacientes/${id}`,
+  duplicados: '/pacientes/duplicados',
+  compararDuplicados: (a: number | string, b: number | string) => `/pacientes/duplicados/${a}/${b}`,
   citas: '/citas',
   configuracion: '/configuracion',
 } as const

@@ -13,6 +13,7 @@ import {
   IconChevronsRight,
   IconDashboard,
   IconLogout,
+  IconMerge,
   IconSearch,
   IconSettings,
   IconUserPlus,
@@ -174,6 +175,13 @@ export function Sidebar() {
                     Buscar paciente
                   </NavLink>
                 </li>
+                {usuario?.rol === 'admin' && (
+                  <li>
+                    <NavLink href={paths.duplicados} icon={<IconMerge />} exact={false}>
+                      Duplicados
+                    </NavLink>
+                  </li>
+                )}
               </ul>
             </li>
             <li>

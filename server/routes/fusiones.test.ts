@@ -68,8 +68,8 @@ describe('solo administradores', () => {
       expect(res.json()).toEqual({ message: 'Solo un administrador puede hacer esto' })
     }
     expect(await estado([a.id, b.id])).toBe(antes)
-    const [{ n }] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from fusiones`
-    expect(n).toBe(0)
+    const [cuenta] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from fusiones`
+    expect(cuenta!.n).toBe(0)
   })
 })
 
@@ -270,11 +270,11 @@ describe('el registro absorbido lleva al que se conserva', () => {
       headers: t.headers,
     })
     expect(dup.json<{ id: number }[]>().map((p) => p.id)).toEqual([conservado.id])
-    const [{ total }] = await t.db.sql<{ total: number }[]>`
+    const [vivos] = await t.db.sql<{ total: number }[]>`
       select count(*)::int as total from pacientes where fusionado_en is null`
     const tablero = await t.app.inject({ url: '/estadisticas', headers: t.headers })
     expect(tablero.statusCode).toBe(200)
-    expect(JSON.stringify(tablero.json())).toContain(`"totalPacientes":${total}`)
+    expect(JSON.stringify(tablero.json())).toContain(`"totalPacientes":${vivos!.total}`)
   })
 
   test('registrar su documento otra vez responde 409 con el id del conservado', async () => {
@@ -439,9 +439,9 @@ describe('datos inválidos: un mensaje en español y nada guardado', () => {
     })
     expect(malCuerpo.statusCode).toBe(400)
     expect(await estado([a.id, b.id])).toBe(antes)
-    const [{ n }] = await t.db.sql<{ n: number }[]>`
+    const [cuenta] = await t.db.sql<{ n: number }[]>`
       select count(*)::int as n from fusiones where ${a.id} in (conservado_id, absorbido_id)`
-    expect(n).toBe(0)
+    expect(cuenta!.n).toBe(0)
   })
 })
 

@@ -6,7 +6,7 @@ import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import type { PacienteDetalle } from '../../../shared/pacientes.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { edad, fecha, fechaHora, texto } from '../../components/format.js'
-import { IconAlert, IconSearch } from '../../components/icons.js'
+import { IconAlert, IconInfo, IconSearch } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
 import { AtencionForm } from './atencion-form.js'
@@ -101,6 +101,16 @@ export default function PacientePage() {
         <span aria-hidden="true">/</span>
         <span aria-current="page">ID {p.id}</span>
       </nav>
+      {String(p.id) !== id && (
+        // A merged record's id answers the record it was merged into (docs/datos.md#fusión-de-registros).
+        <p className="alert alert--warning" role="status" data-testid="fusionado">
+          <IconInfo />
+          <span>
+            El registro {id} se fusionó con este paciente: se muestra el registro que se conserva
+            (ID {p.id}).
+          </span>
+        </p>
+      )}
       <header className="paciente-head card">
         <span className="paciente-head__avatar" aria-hidden="true">
           {p.primerNombre.charAt(0)}
