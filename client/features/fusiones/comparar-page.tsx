@@ -143,7 +143,7 @@ export default function CompararPage() {
   }
 
   const volver = (
-    <nav aria-label="Ruta de navegación" className="breadcrumb">
+    <nav aria-label="Ruta de navegación" className="migas">
       <Link href={paths.duplicados}>Posibles duplicados</Link>
       <span aria-hidden="true">/</span>
       <span aria-current="page">Fusionar registros</span>

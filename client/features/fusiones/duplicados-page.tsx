@@ -244,9 +244,7 @@ function Fusiones({ onDeshecha }: { onDeshecha: (f: Fusion) => void }) {
                 <td data-label="Se fusionó en él">
                   <RegistroCell r={f.absorbido} enlace={Boolean(f.deshechaEn)} />
                 </td>
-                <td data-label="Atenciones" className="num">
-                  {f.atenciones}
-                </td>
+                <td data-label="Atenciones">{f.atenciones}</td>
                 <td data-label="Estado">
                   {f.deshechaEn ? (
                     <span className="muted small">
