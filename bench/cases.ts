@@ -16,7 +16,12 @@ export const CASOS_BUSQUEDA = [
 ] as const
 export type CasoBusqueda = (typeof CASOS_BUSQUEDA)[number]
 export type CasoId =
-  CasoBusqueda | 'apellidoBajoInundacion' | 'listaPacientes' | 'pacientePorId' | 'registrarPaciente'
+  | CasoBusqueda
+  | 'apellidoBajoInundacion'
+  | 'listaPacientes'
+  | 'paginaDuplicados'
+  | 'pacientePorId'
+  | 'registrarPaciente'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -28,6 +33,7 @@ export const TITULOS: Record<CasoId, string> = {
   sinFiltro: 'sin filtro (recientes)',
   apellidoBajoInundacion: 'primerApellido prefijo + 200 conex. de términos vacíos',
   listaPacientes: 'GET /pacientes (página)',
+  paginaDuplicados: 'GET /pacientes/duplicados (página)',
   pacientePorId: 'GET /pacientes/:id',
   registrarPaciente: 'POST /pacientes',
 }

@@ -9,6 +9,7 @@ import { validarPaciente } from '../shared/paciente-datos.js'
 import type { Sql } from '../server/db.js'
 import { atencionesDePaciente } from '../server/queries/atenciones.js'
 import { buscar } from '../server/queries/busqueda.js'
+import { listarDuplicados } from '../server/queries/fusiones.js'
 import {
   insertarPaciente,
   listarPacientes,
@@ -187,6 +188,13 @@ export async function revisarPlanes(
   await revisar('listaPacientes', `cursor en el paciente ${p.id}`, () =>
     listarPacientes(sql, 51, [clave!.clave, p.id]),
   )
+
+  const pares = await revisar('paginaDuplicados', 'página 1', () => listarDuplicados(sql, 51, null))
+  const ultimo = pares[pares.length - 1]
+  if (ultimo)
+    await revisar('paginaDuplicados', 'página 2', () =>
+      listarDuplicados(sql, 51, [ultimo.gravedad, ultimo.a.id, ultimo.b.id]),
+    )
 
   for (const x of m.pacientes.slice(0, porCaso)) {
     await revisar('pacientePorId', `paciente ${x.id}`, () => obtenerPaciente(sql, x.id))

@@ -59,7 +59,7 @@ export function linea(
       limite: `≥ ${PRESUPUESTO_REGISTROS_RPS}/s`,
       cumple: producto.rps >= PRESUPUESTO_REGISTROS_RPS,
     }
-  } else if (caso !== 'listaPacientes' && caso !== 'pacientePorId') {
+  } else if (caso !== 'listaPacientes' && caso !== 'paginaDuplicados' && caso !== 'pacientePorId') {
     l.presupuesto = {
       limite: `p99 ≤ ${PRESUPUESTO_P99_MS} ms`,
       cumple: producto.p99 <= PRESUPUESTO_P99_MS,

@@ -160,6 +160,8 @@ async function medirCasos(
     )
   rutas.set('apellidoBajoInundacion', rutas.get('apellidoPrefijo') ?? [])
   rutas.set('listaPacientes', await paginas(s, '/pacientes?limite=50', PAGINAS_LISTA))
+  // The bench signs in as the first admin: the duplicates list is admins' only.
+  rutas.set('paginaDuplicados', await paginas(s, '/pacientes/duplicados?limite=50', PAGINAS_LISTA))
   rutas.set(
     'pacientePorId',
     l.m.pacientes.map((p) => `/pacientes/${p.id}`),
@@ -171,6 +173,7 @@ async function medirCasos(
     ...CASOS_BUSQUEDA,
     'apellidoBajoInundacion',
     'listaPacientes',
+    'paginaDuplicados',
     'pacientePorId',
     'registrarPaciente',
   ]

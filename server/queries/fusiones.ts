@@ -248,13 +248,14 @@ export interface ParFila {
  * Pending pairs worst first after `despues`, `limite` at most (one more than the page), with the
  * read's audit record. The pairs table keeps them found; each pair is checked again here on the
  * records as they are now (not merged, still alike). An index scan of duplicados_pendientes_idx in
- * order and two primary-key probes a pair, whatever the number of patients.
+ * order and two primary-key probes a pair, whatever the number of patients. Without `evento` (the
+ * bench's plans) the bare read.
  */
 export async function listarDuplicados(
   sql: Sql,
   limite: number,
   despues: ClavePar | null,
-  evento: Evento,
+  evento?: Evento,
 ): Promise<ParFila[]> {
   const desde = despues
     ? sql`and (d.gravedad, d.paciente_a, d.paciente_b) > (${despues[0]}::smallint, ${despues[1]}::int, ${despues[2]}::int)`
@@ -270,7 +271,7 @@ export async function listarDuplicados(
         and duplicado_gravedad(a, b) is not null
       order by d.gravedad, d.paciente_a, d.paciente_b
       limit ${limite}
-    ), registro as (${insercionLectura(sql, evento, 'pagina', limite - 1)})
+    ) ${evento ? sql`, registro as (${insercionLectura(sql, evento, 'pagina', limite - 1)})` : sql``}
     select gravedad, a, b from pagina order by gravedad, paciente_a, paciente_b`
 }
 
