@@ -15,12 +15,14 @@ const paginas = {
   crear: () => import('./features/pacientes/crear-paciente-page.js'),
   buscar: () => import('./features/buscar/buscar-page.js'),
   paciente: () => import('./features/paciente/paciente-page.js'),
+  editar: () => import('./features/pacientes/editar-paciente-page.js'),
 }
 const DashboardPage = lazy(paginas.dashboard)
 const PacientesPage = lazy(paginas.pacientes)
 const CrearPacientePage = lazy(paginas.crear)
 const BuscarPacientePage = lazy(paginas.buscar)
 const PacientePage = lazy(paginas.paciente)
+const EditarPacientePage = lazy(paginas.editar)
 
 /** Starts loading the page's code while the session is being checked (the same promise lazy() gets). */
 function precargar(path: string): void {
@@ -33,9 +35,11 @@ function precargar(path: string): void {
           ? paginas.crear
           : path === paths.buscarPaciente
             ? paginas.buscar
-            : path.startsWith(`${paths.pacientes}/`)
-              ? paginas.paciente
-              : null
+            : /^\/pacientes\/[^/]+\/editar$/.test(path)
+              ? paginas.editar
+              : path.startsWith(`${paths.pacientes}/`)
+                ? paginas.paciente
+                : null
   carga?.().catch(() => {}) // a failure shows when the page itself renders
 }
 
@@ -75,6 +79,7 @@ function Paginas() {
           <Route path={paths.pacientes} component={PacientesPage} />
           <Route path={paths.crearPaciente} component={CrearPacientePage} />
           <Route path={paths.buscarPaciente} component={BuscarPacientePage} />
+          <Route path="/pacientes/:id/editar" component={EditarPacientePage} />
           <Route path="/pacientes/:id" component={PacientePage} />
           <Route>
             <Redirect to={paths.login} replace />

@@ -7,6 +7,7 @@ export const paths = {
   crearPaciente: '/pacientes/crear',
   buscarPaciente: '/pacientes/buscar',
   paciente: (id: number | string) => `/pacientes/${id}`,
+  editarPaciente: (id: number | string) => `/pacientes/${id}/editar`,
   citas: '/citas',
   configuracion: '/configuracion',
 } as const
