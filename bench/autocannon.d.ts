@@ -11,6 +11,13 @@ declare module 'autocannon' {
 
   export interface Request extends RequestParams {
     setupRequest?: (req: RequestParams, context: Record<string, unknown>) => RequestParams
+    /** Each answer, with the context of the connection's request and its headers. */
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void
   }
 
   export interface Options {

@@ -3,6 +3,7 @@
 import { randomInt } from 'node:crypto'
 import { DEPARTAMENTOS, MUNICIPIOS, type Sede, type Modalidad } from '../shared/catalogos.js'
 import type { PacienteEntrada } from '../shared/paciente-datos.js'
+import type { PacienteCambio } from '../shared/pacientes.js'
 import type { Sql } from '../server/db.js'
 
 export const CASOS_BUSQUEDA = [
@@ -22,6 +23,7 @@ export type CasoId =
   | 'paginaDuplicados'
   | 'pacientePorId'
   | 'registrarPaciente'
+  | 'editarPaciente'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -36,6 +38,7 @@ export const TITULOS: Record<CasoId, string> = {
   paginaDuplicados: 'GET /pacientes/duplicados (página)',
   pacientePorId: 'GET /pacientes/:id',
   registrarPaciente: 'POST /pacientes',
+  editarPaciente: 'PATCH /pacientes/:id',
 }
 
 export interface PacienteMuestra {
@@ -239,4 +242,16 @@ export function registros(m: Muestras, r: () => number): () => PacienteEntrada {
       aceptaPolitica: true,
     }
   }
+}
+
+/** Patients the edit case corrects in turn: a patient comes back only after this many requests,
+ * long after its previous correction answered (and gave the version the next one names). */
+export const PACIENTES_EDICION = 500
+
+/** Correction bodies: a new celular and address each time, as the front desk corrects them. */
+export function ediciones(r: () => number): () => PacienteCambio {
+  return () => ({
+    celular: `9${String(Math.floor(r() * 1e8)).padStart(8, '0')}`,
+    direccion: `Jr. ${elegir(r, ['Junín', 'Ucayali', 'Puno', 'Cusco', 'Áncash'])} ${1 + Math.floor(r() * 999)}`,
+  })
 }

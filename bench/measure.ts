@@ -4,8 +4,17 @@ import autocannon, { type RequestParams } from 'autocannon'
 
 export interface Carga {
   url: string
-  /** Each request takes the next of these, cycling; a function builds a fresh one each time. */
-  siguiente: () => RequestParams
+  /**
+   * Each request takes the next of these, cycling; a function builds a fresh one each time.
+   * `contexto` is the connection's, handed back to `alResponder` with the answer.
+   */
+  siguiente: (contexto: Record<string, unknown>) => RequestParams
+  /** Each answer's status and headers, with the context its request was built with. */
+  alResponder?: (
+    estado: number,
+    cabeceras: Record<string, string>,
+    contexto: Record<string, unknown>,
+  ) => void
   conexiones: number
   maxSolicitudes: number
   maxSegundos: number
@@ -46,10 +55,18 @@ export function medir(c: Carga): Promise<Medida> {
         headers: c.headers,
         requests: [
           {
-            setupRequest: (req) => {
-              const r = c.siguiente()
+            setupRequest: (req, contexto) => {
+              const r = c.siguiente(contexto)
               return { ...req, ...r, headers: { ...c.headers, ...r.headers } }
             },
+            ...(c.alResponder && {
+              onResponse: (
+                estado: number,
+                _cuerpo: string,
+                contexto: Record<string, unknown>,
+                cabeceras: Record<string, string>,
+              ) => c.alResponder!(estado, cabeceras, contexto),
+            }),
           },
         ],
       },

@@ -59,6 +59,12 @@ export function linea(
       limite: `≥ ${PRESUPUESTO_REGISTROS_RPS}/s`,
       cumple: producto.rps >= PRESUPUESTO_REGISTROS_RPS,
     }
+  } else if (caso === 'editarPaciente') {
+    // A correction is made with the patient in front of the desk, like a search.
+    l.presupuesto = {
+      limite: `p99 ≤ ${PRESUPUESTO_P99_MS} ms`,
+      cumple: producto.p99 <= PRESUPUESTO_P99_MS,
+    }
   } else if (caso !== 'listaPacientes' && caso !== 'paginaDuplicados' && caso !== 'pacientePorId') {
     l.presupuesto = {
       limite: `p99 ≤ ${PRESUPUESTO_P99_MS} ms`,

@@ -8,7 +8,9 @@ import {
   CASOS_BUSQUEDA,
   CONEXIONES_INUNDACION,
   consultas,
+  ediciones,
   muestrear,
+  PACIENTES_EDICION,
   registros,
   TERMINOS_VACIOS,
   type CasoId,
@@ -167,6 +169,13 @@ async function medirCasos(
     l.m.pacientes.map((p) => `/pacientes/${p.id}`),
   )
   const cuerpo = registros(l.m, r)
+  const edicion = incluye(op, 'editarPaciente')
+    ? await preparaEdicion(
+        s,
+        l.m.pacientes.slice(0, PACIENTES_EDICION).map((p) => p.id),
+        r,
+      )
+    : null
 
   const lineas: LineaCaso[] = []
   const casos: CasoId[] = [
@@ -176,23 +185,27 @@ async function medirCasos(
     'paginaDuplicados',
     'pacientePorId',
     'registrarPaciente',
+    'editarPaciente',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
     const registro = caso === 'registrarPaciente'
+    const editar = caso === 'editarPaciente' ? edicion : null
     const lista = rutas.get(caso) ?? []
     // Warm-up from the end of the list, measurement from its start: different terms.
     let i = 0
     let w = 0
     const conexiones = registro ? op.conexionesRegistro : op.conexiones
-    const siguiente = (calentando: boolean) => () =>
-      registro
-        ? { method: 'POST', path: '/pacientes', body: JSON.stringify(cuerpo()) }
-        : {
-            path: calentando
-              ? lista[lista.length - 1 - (w++ % lista.length)]!
-              : lista[i++ % lista.length]!,
-          }
-    const base = { url: s.url, headers: s.headers, conexiones }
+    const siguiente = (calentando: boolean) => (contexto: Record<string, unknown>) =>
+      editar
+        ? editar.siguiente(contexto)
+        : registro
+          ? { method: 'POST', path: '/pacientes', body: JSON.stringify(cuerpo()) }
+          : {
+              path: calentando
+                ? lista[lista.length - 1 - (w++ % lista.length)]!
+                : lista[i++ % lista.length]!,
+            }
+    const base = { url: s.url, headers: s.headers, conexiones, alResponder: editar?.alResponder }
     if (op.calentamiento > 0) {
       await medir({
         ...base,
@@ -206,7 +219,7 @@ async function medirCasos(
     const med = await medirCaso(caso, base, siguiente(false), op)
     const l2 = linea(
       caso,
-      registro ? 'POST /pacientes' : lista[0]!,
+      registro ? 'POST /pacientes' : editar ? 'PATCH /pacientes/:id' : lista[0]!,
       conexiones,
       med,
       baseline.get(caso),
@@ -230,6 +243,46 @@ async function medirCasos(
     lineas.push(l2)
   }
   return lineas
+}
+
+/**
+ * The edit case's requests: each patient's version is read first (GET's ETag), then every PATCH
+ * names the version the last answer for that patient gave, so each one succeeds; a patient comes
+ * back only after PACIENTES_EDICION others.
+ */
+async function preparaEdicion(s: Servidor, ids: number[], r: () => number) {
+  const versiones = new Map<number, string>()
+  for (const id of ids) {
+    const res = await fetch(`${s.url}/pacientes/${id}`, {
+      headers: { cookie: s.headers.cookie!, accept: 'application/json' },
+    })
+    await res.arrayBuffer()
+    const etag = res.headers.get('etag')
+    if (res.status !== 200 || !etag) throw new Error(`GET /pacientes/${id}: ${res.status} sin ETag`)
+    versiones.set(id, etag)
+  }
+  const cuerpo = ediciones(r)
+  let i = 0
+  return {
+    siguiente(contexto: Record<string, unknown>) {
+      const id = ids[i++ % ids.length]!
+      contexto.paciente = id
+      return {
+        method: 'PATCH',
+        path: `/pacientes/${id}`,
+        headers: { 'if-match': versiones.get(id)! },
+        body: JSON.stringify(cuerpo()),
+      }
+    },
+    alResponder(
+      _estado: number,
+      cabeceras: Record<string, string>,
+      contexto: Record<string, unknown>,
+    ) {
+      const etag = Object.entries(cabeceras).find(([k]) => k.toLowerCase() === 'etag')?.[1]
+      if (etag && typeof contexto.paciente === 'number') versiones.set(contexto.paciente, etag)
+    },
+  }
 }
 
 /**

@@ -40,6 +40,8 @@ export type CallOptions<C extends Contract> = Part<C['params'], 'params', Params
     signal?: AbortSignal
     /** A full same-origin URL to call instead of the contract's (a `Link: rel="next"` page). */
     url?: string
+    /** Headers of the call itself, e.g. the If-Match of a correction. */
+    headers?: Record<string, string>
   }
 
 export interface Answer<T> {
@@ -82,9 +84,10 @@ export async function request<C extends Contract>(
     body?: unknown
     signal?: AbortSignal
     url?: string
+    headers?: Record<string, string>
   }
   const url = opts.url ?? fillPath(contract.url, opts.params) + toQuery(opts.query)
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' }
   if (opts.body !== undefined) headers['content-type'] = 'application/json'
   let response: Response
   try {

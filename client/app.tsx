@@ -17,6 +17,7 @@ const paginas = {
   paciente: () => import('./features/paciente/paciente-page.js'),
   duplicados: () => import('./features/fusiones/duplicados-page.js'),
   comparar: () => import('./features/fusiones/comparar-page.js'),
+  editar: () => import('./features/pacientes/editar-paciente-page.js'),
 }
 const DashboardPage = lazy(paginas.dashboard)
 const PacientesPage = lazy(paginas.pacientes)
@@ -25,6 +26,7 @@ const BuscarPacientePage = lazy(paginas.buscar)
 const PacientePage = lazy(paginas.paciente)
 const DuplicadosPage = lazy(paginas.duplicados)
 const CompararPage = lazy(paginas.comparar)
+const EditarPacientePage = lazy(paginas.editar)
 
 /** Starts loading the page's code while the session is being checked (the same promise lazy() gets). */
 function precargar(path: string): void {
@@ -41,9 +43,11 @@ function precargar(path: string): void {
               ? paginas.duplicados
               : path.startsWith(`${paths.duplicados}/`)
                 ? paginas.comparar
-                : path.startsWith(`${paths.pacientes}/`)
-                  ? paginas.paciente
-                  : null
+                : /^\/pacientes\/[^/]+\/editar$/.test(path)
+                  ? paginas.editar
+                  : path.startsWith(`${paths.pacientes}/`)
+                    ? paginas.paciente
+                    : null
   carga?.().catch(() => {}) // a failure shows when the page itself renders
 }
 
@@ -85,6 +89,7 @@ function Paginas() {
           <Route path={paths.buscarPaciente} component={BuscarPacientePage} />
           <Route path={paths.duplicados} component={DuplicadosPage} />
           <Route path="/pacientes/duplicados/:a/:b" component={CompararPage} />
+          <Route path="/pacientes/:id/editar" component={EditarPacientePage} />
           <Route path="/pacientes/:id" component={PacientePage} />
           <Route>
             <Redirect to={paths.login} replace />

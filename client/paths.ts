@@ -9,6 +9,7 @@ export const paths = {
   paciente: (id: number | string) => `/pacientes/${id}`,
   duplicados: '/pacientes/duplicados',
   compararDuplicados: (a: number | string, b: number | string) => `/pacientes/duplicados/${a}/${b}`,
+  editarPaciente: (id: number | string) => `/pacientes/${id}/editar`,
   citas: '/citas',
   configuracion: '/configuracion',
 } as const

@@ -141,6 +141,7 @@ create table pacientes (
   segundo_nombre_norm text generated always as (normalizar(segundo_nombre)) stored,
   primer_apellido_norm text generated always as (normalizar(primer_apellido)) stored,
   segundo_apellido_norm text generated always as (normalizar(segundo_apellido)) stored,
+  version integer default 1 not null,
   fusionado_en integer,
   constraint pacientes_acudiente_check CHECK ((length(acudiente) <= 120)),
   constraint pacientes_barrio_check CHECK ((length(barrio) <= 100)),
@@ -162,6 +163,7 @@ create table pacientes (
   constraint pacientes_telefono2_check CHECK ((length(telefono2) <= 20)),
   constraint pacientes_telefono_check CHECK ((length(telefono) <= 20)),
   constraint pacientes_tipo_documento_check CHECK ((tipo_documento = ANY (ARRAY['dni'::text, 'cedula'::text, 'pasaporte'::text, 'ruc'::text]))),
+  constraint pacientes_version_check CHECK ((version >= 1)),
   constraint pacientes_zona_residencial_check CHECK (((length(zona_residencial) >= 1) AND (length(zona_residencial) <= 60))),
   constraint pacientes_fusionado_en_fkey FOREIGN KEY (fusionado_en) REFERENCES pacientes(id),
   constraint pacientes_pkey PRIMARY KEY (id),
@@ -220,6 +222,7 @@ CREATE INDEX atenciones_modalidad_llegada_idx ON public.atenciones USING btree (
 CREATE INDEX atenciones_paciente_idx ON public.atenciones USING btree (paciente_id, llegada, id) INCLUDE (sede, modalidad);
 CREATE INDEX atenciones_sede_llegada_idx ON public.atenciones USING btree (sede, llegada, id) INCLUDE (paciente_id, modalidad);
 CREATE INDEX auditoria_accion_idx ON public.auditoria USING btree (accion, id DESC);
+CREATE INDEX auditoria_cambios_paciente_idx ON public.auditoria USING btree (paciente_id, id DESC) WHERE (accion = ANY (ARRAY['paciente.registrado'::text, 'paciente.modificado'::text]));
 CREATE INDEX auditoria_paciente_idx ON public.auditoria USING btree (paciente_id, id DESC) WHERE (paciente_id IS NOT NULL);
 CREATE INDEX auditoria_usuario_idx ON public.auditoria USING btree (usuario, id DESC);
 CREATE INDEX duplicados_pendientes_idx ON public.duplicados USING btree (gravedad, paciente_a, paciente_b) WHERE (descartado_en IS NULL);
@@ -421,6 +424,15 @@ begin
   return null;
 end $function$;
 
+CREATE OR REPLACE FUNCTION public.pacientes_version()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  new.version := old.version + 1;
+  return new;
+end $function$;
+
 CREATE TRIGGER atenciones_copiar_paciente BEFORE INSERT OR UPDATE OF paciente_id ON public.atenciones FOR EACH ROW EXECUTE FUNCTION atenciones_copiar_paciente();
 CREATE TRIGGER atenciones_por_hora_mover AFTER UPDATE ON public.atenciones REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION atenciones_por_hora_mover();
 CREATE TRIGGER atenciones_por_hora_restar AFTER DELETE ON public.atenciones REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION atenciones_por_hora_restar();
@@ -433,3 +445,4 @@ CREATE TRIGGER pacientes_duplicados_alta AFTER INSERT ON public.pacientes REFERE
 CREATE TRIGGER pacientes_duplicados_cambio AFTER UPDATE ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();
 CREATE TRIGGER pacientes_propagar_busqueda AFTER UPDATE ON public.pacientes REFERENCING OLD TABLE AS viejos NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_propagar_busqueda();
 CREATE TRIGGER pacientes_sin_atencion_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_sin_atencion_alta();
+CREATE TRIGGER pacientes_version BEFORE UPDATE ON public.pacientes FOR EACH ROW EXECUTE FUNCTION pacientes_version();

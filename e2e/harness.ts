@@ -83,11 +83,12 @@ export async function startApp(): Promise<App> {
 export async function newContext(
   app: App,
   viewport: { width: number; height: number },
+  timezoneId = 'America/Lima',
 ): Promise<BrowserContext> {
   const context = await app.browser.newContext({
     viewport,
     locale: 'es-PE',
-    timezoneId: 'America/Lima',
+    timezoneId,
     baseURL: app.url,
   })
   context.setDefaultTimeout(10_000)
@@ -99,7 +100,7 @@ export function watchErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/status of (400|401|404|409|429)/.test(m.text()))
+    if (m.type() === 'error' && !/status of (400|401|404|409|412|429)/.test(m.text()))
       errors.push(`console: ${m.text()}`)
   })
   return errors

@@ -64,11 +64,31 @@ describe('an atención and its audit row commit together', () => {
   })
 })
 
+describe('a patient correction and its audit row commit together', () => {
+  it('PATCH /pacientes/:id keeps the stored values and the version when its audit row fails', async () => {
+    const p = await crearPaciente(t, { celular: '' })
+    const res = await sinAuditoria('paciente.modificado', () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/pacientes/${p.id}`,
+        headers: { ...t.headers, 'if-match': '"1"' },
+        payload: { primerNombre: 'Otra', celular: '987654321' },
+      }),
+    )
+    expect(res.statusCode).toBe(500)
+    const [fila] = await t.db.sql<
+      { primerNombre: string; celular: string | null; version: number }[]
+    >`select primer_nombre, celular, version from pacientes where id = ${p.id}`
+    expect(fila).toEqual({ primerNombre: p.primerNombre, celular: null, version: 1 })
+  })
+})
+
 describe('no patient data is served without its audit row', () => {
   const lecturas: [accion: string, url: () => Promise<string>][] = [
     ['pacientes.listados', async () => '/pacientes'],
     ['pacientes.listados', async () => '/estadisticas'],
     ['paciente.consultado', async () => `/pacientes/${(await crearPaciente(t)).id}`],
+    ['historial.consultado', async () => `/pacientes/${(await crearPaciente(t)).id}/historial`],
     ['pacientes.buscados', async () => '/pacientes/buscar?primerApellido=quispe'],
     [
       'pacientes.buscados',

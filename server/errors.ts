@@ -39,6 +39,18 @@ export class ConflictError extends AppError {
     super(409, message, id === undefined ? {} : { id })
   }
 }
+/** 412: the If-Match version is not the current one; `etag` is the current one. */
+export class PreconditionFailedError extends AppError {
+  constructor(message: string, etag: string) {
+    super(412, message, {}, { etag })
+  }
+}
+/** 428: a change that must say which version it corrects did not. */
+export class PreconditionRequiredError extends AppError {
+  constructor(message: string) {
+    super(428, message)
+  }
+}
 export class TooManyRequestsError extends AppError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, {}, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) })

@@ -22,6 +22,8 @@ export const ACCIONES_AUDITORIA = {
   'usuario.creado': 'Cuenta creada',
   'usuario.modificado': 'Cuenta modificada',
   'usuario.contrasena': 'Contraseña restablecida',
+  'paciente.modificado': 'Paciente modificado',
+  'historial.consultado': 'Historial de cambios consultado',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

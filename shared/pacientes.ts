@@ -4,7 +4,14 @@ import { MODALIDADES } from './catalogos.js'
 import { AtencionSchema, IdParamsSchema } from './atenciones.js'
 import { BusquedaFilaSchema, BusquedaQuerySchema, PaginaQuerySchema } from './busqueda.js'
 import { defineContract, ErrorSchema } from './contract.js'
-import { enumTexto, LIMITES, PacienteEntradaSchema, PacienteSchema } from './paciente-datos.js'
+import {
+  enumTexto,
+  LIMITES,
+  nulo,
+  PacienteEntradaSchema,
+  PacienteSchema,
+  type PacienteDatos,
+} from './paciente-datos.js'
 
 /** A row of the patients list; `estudios` are the distinct modalities of its atenciones (the icons). */
 export const PacienteResumenSchema = Type.Composite([
@@ -106,4 +113,108 @@ export const obtenerPacienteContract = defineContract({
   tags: ['pacientes'],
   params: IdParamsSchema,
   response: { 200: PacienteDetalleSchema, 400: ErrorSchema, 404: ErrorSchema },
+})
+
+// ---- Corrections of a patient (docs/api.md#corregir-un-paciente) ----
+
+/** The fields a correction may change, in the form's order: every registration field but the
+ * derived edad and the consent, which is given once at registration. */
+export const CAMPOS_EDITABLES = [
+  'tipoDocumento',
+  'documento',
+  'primerNombre',
+  'segundoNombre',
+  'primerApellido',
+  'segundoApellido',
+  'fechaNacimiento',
+  'sexo',
+  'grupoSanguineo',
+  'departamento',
+  'municipio',
+  'zonaResidencial',
+  'direccion',
+  'barrio',
+  'celular',
+  'codigoPostal',
+  'telefono',
+  'telefono2',
+  'correoElectronico',
+  'acudiente',
+] as const satisfies readonly (keyof PacienteDatos)[]
+export type CampoEditable = (typeof CAMPOS_EDITABLES)[number]
+
+/**
+ * A correction: any of the registration's fields, as text like the form sends them ('' empties an
+ * optional one). Others (edad, aceptaPolitica, unknown ones) are dropped before the handler.
+ */
+export const PacienteCambioSchema = Type.Partial(
+  Type.Pick(PacienteEntradaSchema, CAMPOS_EDITABLES),
+  {
+    additionalProperties: false,
+  },
+)
+export type PacienteCambio = Static<typeof PacienteCambioSchema>
+
+export const MENSAJES_EDICION = {
+  sinCambio: 'Indique al menos un campo para cambiar',
+  sinVersion:
+    'Falta la cabecera If-Match: envíe la ETag que dio GET /pacientes/:id, para no sobrescribir los cambios de otra persona',
+  versionInvalida: 'Cabecera If-Match inválida: use la ETag que dio GET /pacientes/:id',
+  versionVieja:
+    'Otra persona modificó este paciente después de que usted lo abrió. Revise los valores actuales y vuelva a aplicar sus cambios.',
+} as const
+
+export const editarPacienteContract = defineContract({
+  method: 'PATCH',
+  url: '/pacientes/:id',
+  summary:
+    'Corregir datos de un paciente; pide If-Match con la ETag de GET /pacientes/:id (412 si cambió, 428 si falta)',
+  tags: ['pacientes'],
+  params: IdParamsSchema,
+  body: PacienteCambioSchema,
+  response: {
+    200: PacienteSchema,
+    400: ErrorSchema,
+    404: ErrorSchema,
+    409: ErrorSchema,
+    412: ErrorSchema,
+    428: ErrorSchema,
+  },
+})
+
+/** One field of a change: its value before and after (null when blank). */
+export const CambioCampoSchema = Type.Object({
+  campo: enumTexto(CAMPOS_EDITABLES),
+  antes: nulo(Type.String()),
+  despues: nulo(Type.String()),
+})
+export type CambioCampo = Static<typeof CambioCampoSchema>
+
+export const ACCIONES_HISTORIAL = ['paciente.registrado', 'paciente.modificado'] as const
+
+/** An entry of a patient's history: the registration or a change, who made it and when. */
+export const EventoHistorialSchema = Type.Object({
+  id: Type.Integer(),
+  en: Type.String({ format: 'date-time' }),
+  usuario: nulo(Type.String()),
+  accion: enumTexto(ACCIONES_HISTORIAL),
+  /** The patient's version the change produced (1 for the registration); null when unknown. */
+  version: nulo(Type.Integer()),
+  cambios: Type.Array(CambioCampoSchema),
+})
+export type EventoHistorial = Static<typeof EventoHistorialSchema>
+
+export const historialPacienteContract = defineContract({
+  method: 'GET',
+  url: '/pacientes/:id/historial',
+  summary:
+    'Historial de cambios de un paciente, el más reciente primero; la página siguiente va en el encabezado Link',
+  tags: ['pacientes'],
+  params: IdParamsSchema,
+  querystring: PaginaQuerySchema,
+  response: {
+    200: Type.Array(EventoHistorialSchema),
+    400: ErrorSchema,
+    404: ErrorSchema,
+  },
 })

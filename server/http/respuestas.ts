@@ -4,10 +4,14 @@ import type { BusquedaFila } from '../../shared/busqueda.js'
 import { MODALIDADES, type Modalidad } from '../../shared/catalogos.js'
 import { edadDetallada, type EdadDetallada } from '../../shared/edad.js'
 import { nombreCompleto, type Paciente } from '../../shared/paciente-datos.js'
-import type { PacienteResumen } from '../../shared/pacientes.js'
+import {
+  CAMPOS_EDITABLES,
+  type EventoHistorial,
+  type PacienteResumen,
+} from '../../shared/pacientes.js'
 import type { AtencionFila } from '../queries/atenciones.js'
 import type { BusquedaFilaBd } from '../queries/busqueda.js'
-import type { PacienteFila, PacienteListaFila } from '../queries/pacientes.js'
+import type { HistorialFila, PacienteFila, PacienteListaFila } from '../queries/pacientes.js'
 
 /** Age at `en`; a birth date after `en` (bad data) counts as a newborn. */
 export function edadEn(fechaNacimiento: string, en: string): EdadDetallada {
@@ -73,5 +77,22 @@ export function aFilaBusqueda(f: BusquedaFilaBd, hoy: string): BusquedaFila {
     fechaLlegada: f.fechaLlegada,
     horaLlegada: f.horaLlegada,
     prioridad: f.prioridad,
+  }
+}
+
+/** A history entry: its changed fields in the form's order. */
+export function aEventoHistorial(f: HistorialFila): EventoHistorial {
+  const cambios = f.detalle?.cambios ?? {}
+  return {
+    id: Number(f.id),
+    en: f.en.toISOString(),
+    usuario: f.usuario,
+    accion: f.accion,
+    version: f.accion === 'paciente.registrado' ? 1 : (f.detalle?.version ?? null),
+    cambios: CAMPOS_EDITABLES.filter((campo) => campo in cambios).map((campo) => ({
+      campo,
+      antes: cambios[campo]!.antes,
+      despues: cambios[campo]!.despues,
+    })),
   }
 }

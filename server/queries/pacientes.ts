@@ -1,6 +1,7 @@
 // Patients: registration, the list, one patient, possible duplicates.
 import type { AccionAuditoria } from '../../shared/auditoria.js'
 import type { CampoNombre, Paciente, PacienteDatos } from '../../shared/paciente-datos.js'
+import { ACCIONES_HISTORIAL, CAMPOS_EDITABLES, type CampoEditable } from '../../shared/pacientes.js'
 import type postgres from 'postgres'
 import { insercionEventos, insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
@@ -10,13 +11,16 @@ import type { Clave } from './clave.js'
 export interface PacienteFila extends PacienteDatos, Pick<Paciente, 'id' | 'politicaVersion'> {
   politicaAceptadaEn: Date
   creadoEn: Date
+  /** Bumped by the database on every update; the ETag (http/version.ts). */
+  version: number
 }
 
 const columnas = (sql: Sql) => sql`
   p.id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre, p.primer_apellido,
   p.segundo_apellido, p.fecha_nacimiento, p.sexo, p.grupo_sanguineo, p.departamento, p.municipio,
   p.zona_residencial, p.direccion, p.barrio, p.celular, p.codigo_postal, p.telefono, p.telefono2,
-  p.correo_electronico, p.acudiente, p.politica_aceptada_en, p.politica_version, p.creado_en`
+  p.correo_electronico, p.acudiente, p.politica_aceptada_en, p.politica_version, p.creado_en,
+  p.version`
 
 /** Who registers and from where, for the audit record written with the patient. */
 export interface Registrante {
@@ -157,4 +161,101 @@ export async function posiblesDuplicados(
       limit ${DUPLICADOS_MAXIMO}
     ) ${registroLectura(sql, evento, 'candidatos', DUPLICADOS_MAXIMO)}
     select * from candidatos order by id`
+}
+
+const MODIFICADO: AccionAuditoria = 'paciente.modificado'
+
+/** The editable fields of the row `alias` as one jsonb object with the API's names. */
+function valores(sql: Sql, alias: string): postgres.Fragment {
+  const pares = CAMPOS_EDITABLES.map(
+    (campo) => sql`${campo}::text, ${sql(alias)}.${sql(campo)}::text`,
+  )
+  return sql`jsonb_build_object(${pares.reduce((todos, par) => sql`${todos}, ${par}`)})`
+}
+
+/** The columns a correction writes, from the validated fields. */
+function asignaciones(sql: Sql, d: PacienteDatos): postgres.Fragment {
+  return CAMPOS_EDITABLES.map((campo) => sql`${sql(campo)} = ${d[campo]}`).reduce(
+    (todas, una) => sql`${todas}, ${una}`,
+  )
+}
+
+/**
+ * Writes the corrected fields only if the patient is still at `version`, with the audit record of
+ * what changed in the same statement: each changed field's value before (read by this statement)
+ * and after, and the new version. Undefined (and no record) when the patient does not exist or
+ * another change got there first. A document another patient holds fails on the unique key.
+ */
+export async function actualizarPaciente(
+  sql: Sql,
+  id: number,
+  version: number,
+  d: PacienteDatos,
+  quien: Registrante,
+): Promise<PacienteFila | undefined> {
+  const [fila] = await sql<PacienteFila[]>`
+    with antes as (
+      select ${valores(sql, 'p')} as valores from pacientes p where p.id = ${id}
+    ), cambiado as (
+      update pacientes as p set ${asignaciones(sql, d)}
+      from antes
+      where p.id = ${id} and p.version = ${version}
+      returning ${columnas(sql)}, antes.valores as antes, ${valores(sql, 'p')} as despues
+    ), auditado as (${insercionEventos(
+      sql,
+      { ...quien, accion: MODIFICADO },
+      sql`
+        select c.id as paciente_id, jsonb_build_object(
+          'version', c.version,
+          'cambios', coalesce((
+            select jsonb_object_agg(k, jsonb_build_object('antes', c.antes -> k, 'despues', c.despues -> k))
+            from jsonb_object_keys(c.despues) k
+            where c.antes -> k is distinct from c.despues -> k
+          ), '{}'::jsonb)
+        ) as detalle
+        from cambiado c`,
+    )})
+    select * from cambiado`
+  return fila
+}
+
+export interface HistorialFila {
+  id: string
+  en: Date
+  usuario: string | null
+  accion: (typeof ACCIONES_HISTORIAL)[number]
+  detalle: {
+    version?: number
+    cambios?: Partial<Record<CampoEditable, { antes: string | null; despues: string | null }>>
+  } | null
+}
+
+/**
+ * The patient's registration and changes, newest first, before the event `antesDe`, with the
+ * read's audit record (`evento`) in the same statement. Undefined (and no record) when the patient
+ * does not exist. `limite` counts the one row read past the page.
+ */
+export async function historialPaciente(
+  sql: Sql,
+  id: number,
+  limite: number,
+  antesDe: number | null,
+  evento: Evento,
+): Promise<HistorialFila[] | undefined> {
+  const filas = await sql<(Partial<HistorialFila> & { existe: number })[]>`
+    with paciente as (select p.id from pacientes p where p.id = ${id}),
+    registro as (${insercionEventos(sql, evento, sql`select id as paciente_id, null::jsonb as detalle from paciente`)})
+    select p.id as existe, h.id, h.en, h.usuario, h.accion, h.detalle
+    from paciente p left join lateral (
+      select a.id, a.en, a.usuario, a.accion, a.detalle from auditoria a
+      where a.paciente_id = p.id
+        -- Written out, as the partial index auditoria_cambios_paciente_idx says them (0015): a
+        -- parameter would not let a generic plan prove the index applies.
+        and a.accion in ('paciente.registrado', 'paciente.modificado')
+        ${antesDe === null ? sql`` : sql`and a.id < ${antesDe}`}
+      order by a.id desc
+      limit ${limite}
+    ) h on true`
+  if (filas.length === 0) return undefined
+  return filas.filter((f) => f.id != null) as HistorialFila[]
 }

@@ -8,22 +8,40 @@ import { MENSAJES, nombreCompleto, validarPaciente } from '../../shared/paciente
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import {
   buscarPacientesContract,
+  CAMPOS_EDITABLES,
   crearPacienteContract,
+  editarPacienteContract,
+  historialPacienteContract,
   listarPacientesContract,
+  MENSAJES_EDICION,
   obtenerPacienteContract,
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db.js'
-import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  PreconditionFailedError,
+} from '../errors.js'
 import { eventoDe, filtrosDe } from '../http/auditoria.js'
 import { leerCursor } from '../http/cursor.js'
 import { leerId, limiteDe, paginar } from '../http/paginas.js'
-import { aAtencion, aFilaBusqueda, aPaciente, aResumen } from '../http/respuestas.js'
+import {
+  aAtencion,
+  aEventoHistorial,
+  aFilaBusqueda,
+  aPaciente,
+  aResumen,
+} from '../http/respuestas.js'
+import { etag, versionesDe } from '../http/version.js'
 import { atencionesDePaciente } from '../queries/atenciones.js'
 import { buscar } from '../queries/busqueda.js'
 import { conDocumentoFusionado } from '../queries/fusiones.js'
 import {
+  actualizarPaciente,
+  historialPaciente,
   idPorDocumento,
   insertarPaciente,
   listarPacientes,
@@ -33,6 +51,11 @@ import {
 import { route } from '../route.js'
 
 const DUPLICADO = 'Ya existe un paciente con ese documento'
+
+/** Whether `err` is the unique key of the document (two patients with one document). */
+const esDocumentoRepetido = (err: unknown) =>
+  (err as { code?: string; constraint_name?: string }).code === '23505' &&
+  (err as { constraint_name?: string }).constraint_name === 'pacientes_documento_unico'
 
 export async function pacientesRoutes(
   app: FastifyInstance,
@@ -130,13 +153,98 @@ export async function pacientesRoutes(
     }))
   })
 
-  route(app, obtenerPacienteContract, async (request) => {
+  route(app, obtenerPacienteContract, async (request, reply) => {
     const id = leerId(request.params.id, 'Paciente no encontrado')
     // Read and recorded by one statement; an unknown id records nothing.
     const fila = await obtenerPaciente(sql, id, eventoDe(request, 'paciente.consultado'))
     if (!fila) throw new NotFoundError('Paciente no encontrado')
     // fila.id, not id: a merged record's id answers the record it was merged into.
     const atenciones = await atencionesDePaciente(sql, fila.id, tz)
+    reply.header('etag', etag(fila.version))
     return { ...aPaciente(fila, hoyEn(tz)), atenciones: atenciones.map(aAtencion) }
+  })
+
+  route(app, editarPacienteContract, async (request, reply) => {
+    const id = leerId(request.params.id, 'Paciente no encontrado')
+    const versiones = versionesDe(request.headers['if-match'])
+    const cambio = request.body
+    if (!CAMPOS_EDITABLES.some((campo) => cambio[campo] !== undefined)) {
+      throw new BadRequestError('Datos inválidos', [
+        { campo: 'cuerpo', mensaje: MENSAJES_EDICION.sinCambio },
+      ])
+    }
+    // The stored patient, to check the version and to validate the whole result (a DNI's rule
+    // depends on the type, a municipio on the departamento). Nothing of it is served from here.
+    const actual = await obtenerPaciente(sql, id)
+    if (!actual) throw new NotFoundError('Paciente no encontrado')
+    if (!versiones.includes(actual.version))
+      throw new PreconditionFailedError(MENSAJES_EDICION.versionVieja, etag(actual.version))
+
+    const hoy = hoyEn(tz)
+    const entrada = Object.fromEntries(
+      CAMPOS_EDITABLES.map((campo) => [campo, cambio[campo] ?? actual[campo] ?? '']),
+    )
+    const { errores, datos } = validarPaciente({ ...entrada, aceptaPolitica: true }, hoy)
+    if (!datos) throw new BadRequestError('Datos inválidos', errores)
+
+    const cambiados = CAMPOS_EDITABLES.filter((campo) => datos[campo] !== actual[campo])
+    if (cambiados.length === 0) {
+      // Nothing to change (the same values again): the patient as stored, served as a read is.
+      const fila = await obtenerPaciente(sql, id, eventoDe(request, 'paciente.consultado'))
+      if (!fila) throw new NotFoundError('Paciente no encontrado')
+      if (fila.version !== actual.version)
+        throw new PreconditionFailedError(MENSAJES_EDICION.versionVieja, etag(fila.version))
+      reply.header('etag', etag(fila.version))
+      return aPaciente(fila, hoy)
+    }
+    if (cambiados.includes('tipoDocumento') || cambiados.includes('documento')) {
+      const otro = await idPorDocumento(sql, datos.tipoDocumento, datos.documento)
+      if (otro !== undefined && otro !== id) throw new ConflictError(DUPLICADO, otro)
+    }
+
+    let fila
+    try {
+      // The change and its audit record ('paciente.modificado') are one statement.
+      fila = await actualizarPaciente(sql, id, actual.version, datos, {
+        usuarioId: request.usuario?.id ?? null,
+        usuario: request.usuario?.usuario ?? null,
+        direccion: request.direccion,
+      })
+    } catch (err) {
+      // Another patient took the document between the check and the update.
+      if (!esDocumentoRepetido(err)) throw err
+      throw new ConflictError(
+        DUPLICADO,
+        await idPorDocumento(sql, datos.tipoDocumento, datos.documento),
+      )
+    }
+    if (!fila) {
+      // Someone else's change got there between the read and the update.
+      const ahora = await obtenerPaciente(sql, id)
+      if (!ahora) throw new NotFoundError('Paciente no encontrado')
+      throw new PreconditionFailedError(MENSAJES_EDICION.versionVieja, etag(ahora.version))
+    }
+    reply.header('etag', etag(fila.version))
+    return aPaciente(fila, hoy)
+  })
+
+  route(app, historialPacienteContract, async (request, reply) => {
+    const id = leerId(request.params.id, 'Paciente no encontrado')
+    const limite = limiteDe(request.query.limite)
+    const despues = leerCursor(request.query.cursor, 1)
+    const filas = await historialPaciente(
+      sql,
+      id,
+      limite + 1,
+      despues ? (despues[1] ?? null) : null,
+      eventoDe(request, 'historial.consultado', {
+        detalle: { limite, ...(despues && { despues }) },
+      }),
+    )
+    if (!filas) throw new NotFoundError('Paciente no encontrado')
+    return paginar(request, reply, filas, limite, (f) => [
+      f.en.toISOString().replace('Z', '000Z'),
+      Number(f.id),
+    ]).map(aEventoHistorial)
   })
 }

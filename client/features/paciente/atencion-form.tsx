@@ -1,5 +1,7 @@
 // Registers a patient's arrival for studies, from the shared catalogues (sede, modalidad and its
-// estudios, procedencia, prioridad); validated with the shared schema.
+// estudios, procedencia, prioridad); validated with the shared schema. Date and time start blank,
+// meaning "now": the server fills them with the clinic's time when it stores the arrival, so
+// neither the browser's zone nor the moment the page was opened decides them.
 import { typeboxResolver } from '@hookform/resolvers/typebox'
 import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
@@ -18,11 +20,9 @@ import {
   SEDES,
   esModalidad,
 } from '../../../shared/catalogos.js'
-import { horaEnZona } from '../../../shared/edad.js'
 import { ApiError } from '../../api.js'
 import { describe, Field, FieldError } from '../../components/field.js'
 import { IconAlert, IconCheck } from '../../components/icons.js'
-import { hoyLocal } from '../../lib/hoy.js'
 import { aErroresDeFormulario } from '../../lib/typebox-mensajes.js'
 import { crearAtencion } from './paciente-api.js'
 
@@ -38,7 +38,9 @@ interface Valores {
 }
 
 const SEDE_KEY = 'clinica.sede'
-const ahora = () => horaEnZona(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)
+/** What a blank arrival date and time mean (docs/datos.md#atenciones). */
+const AHORA = 'Vacía: ahora, en la hora de la clínica al registrar'
+const AHORA_HORA = 'Vacía: la hora actual de la clínica (o 00:00 si indica la fecha)'
 
 function iniciales(): Valores {
   let sede = ''
@@ -54,8 +56,8 @@ function iniciales(): Valores {
     estado: 'En espera',
     procedencia: 'Ambulatorio',
     prioridad: 'Rutina',
-    fechaLlegada: hoyLocal(),
-    horaLlegada: ahora(),
+    fechaLlegada: '',
+    horaLlegada: '',
   }
 }
 
@@ -206,19 +208,29 @@ export function AtencionForm({
         {select('estado', 'Estado inicial', par(ESTADOS_INICIALES))}
         {select('prioridad', 'Prioridad', par(PRIORIDADES))}
         {select('procedencia', 'Procedencia', par(PROCEDENCIAS))}
-        <Field id="at-fechaLlegada" label="Fecha de llegada" error={errors.fechaLlegada?.message}>
+        <Field
+          id="at-fechaLlegada"
+          label="Fecha de llegada"
+          error={errors.fechaLlegada?.message}
+          hint={AHORA}
+        >
           <input
             className="input"
             type="date"
-            {...describe('at-fechaLlegada', errors.fechaLlegada?.message)}
+            {...describe('at-fechaLlegada', errors.fechaLlegada?.message, AHORA)}
             {...register('fechaLlegada')}
           />
         </Field>
-        <Field id="at-horaLlegada" label="Hora de llegada" error={errors.horaLlegada?.message}>
+        <Field
+          id="at-horaLlegada"
+          label="Hora de llegada"
+          error={errors.horaLlegada?.message}
+          hint={AHORA_HORA}
+        >
           <input
             className="input"
             type="time"
-            {...describe('at-horaLlegada', errors.horaLlegada?.message)}
+            {...describe('at-horaLlegada', errors.horaLlegada?.message, AHORA_HORA)}
             {...register('horaLlegada')}
           />
         </Field>

@@ -1,4 +1,5 @@
-// /pacientes/:id: the patient, their atenciones with estado changes, and a new atención.
+// /pacientes/:id: the patient, their atenciones with estado changes, a new atención, Editar and
+// the history of changes.
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
 import type { Atencion } from '../../../shared/atenciones.js'
@@ -6,11 +7,12 @@ import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import type { PacienteDetalle } from '../../../shared/pacientes.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { edad, fecha, fechaHora, texto } from '../../components/format.js'
-import { IconAlert, IconInfo, IconSearch } from '../../components/icons.js'
+import { IconAlert, IconCheck, IconInfo, IconSearch } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
 import { AtencionForm } from './atencion-form.js'
 import { AtencionesTable } from './atenciones-table.js'
+import { Historial } from './historial.js'
 import { obtenerPaciente } from './paciente-api.js'
 import './paciente.css'
 
@@ -36,6 +38,11 @@ export default function PacientePage() {
   const { id = '' } = useParams<{ id: string }>()
   const [paciente, setPaciente] = useState<PacienteDetalle | null>(null)
   const [error, setError] = useState<{ noEncontrado: boolean; texto: string } | null>(null)
+  // Shown once after a saved correction (the edit page navigates here with it in history.state).
+  const [aviso] = useState<string | null>(() => {
+    const estado = window.history.state as { aviso?: unknown } | null
+    return typeof estado?.aviso === 'string' ? estado.aviso : null
+  })
   useTitle(paciente ? paciente.nombreCompleto : 'Paciente')
 
   useEffect(() => {
@@ -128,7 +135,20 @@ export default function PacientePage() {
             <span>ID {p.id}</span>
           </p>
         </div>
+        <Link
+          href={paths.editarPaciente(p.id)}
+          className="btn btn--secondary paciente-head__acciones"
+          aria-label={`Editar los datos de ${p.nombreCompleto}`}
+        >
+          Editar
+        </Link>
       </header>
+      {aviso && (
+        <div className="alert alert--success" role="status">
+          <IconCheck />
+          <span>{aviso}</span>
+        </div>
+      )}
 
       <div className="paciente-grid">
         <div className="paciente-datos">
@@ -181,6 +201,8 @@ export default function PacientePage() {
         </header>
         <AtencionesTable atenciones={p.atenciones} onCambio={actualizar} />
       </section>
+
+      <Historial pacienteId={p.id} />
     </div>
   )
 }

@@ -6,7 +6,9 @@ import {
   PACIENTE_VACIO,
   PacienteEntradaSchema,
   validarPaciente,
+  type Paciente,
 } from '../../../shared/paciente-datos.js'
+import { CAMPOS_EDITABLES, type PacienteCambio } from '../../../shared/pacientes.js'
 import { hoyLocal } from '../../lib/hoy.js'
 import { aErroresDeFormulario, enSerie } from '../../lib/typebox-mensajes.js'
 
@@ -24,3 +26,20 @@ export const pacienteResolver = enSerie<ValoresPaciente>(
   typeboxResolver(PacienteEntradaSchema) as unknown as Resolver<ValoresPaciente>,
   reglas,
 )
+
+/** A stored patient as the form holds it: blank optional fields as '', the consent given. */
+export function aValores(p: Paciente): ValoresPaciente {
+  const valores = { ...VALORES_INICIALES, aceptaPolitica: true }
+  for (const campo of CAMPOS_EDITABLES) valores[campo] = p[campo] ?? ''
+  return valores
+}
+
+/** The fields whose value differs from `base`: what a correction sends. */
+export function cambiosDe(valores: ValoresPaciente, base: ValoresPaciente): PacienteCambio {
+  return Object.fromEntries(
+    CAMPOS_EDITABLES.filter((campo) => valores[campo] !== base[campo]).map((campo) => [
+      campo,
+      valores[campo],
+    ]),
+  )
+}

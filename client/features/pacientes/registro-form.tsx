@@ -1,6 +1,8 @@
 // Registro de Paciente (docs/producto.md#registro-de-paciente): three sections, Guardar and
 // Cancelar, errors under their fields (the shared schema's and the server's), possible duplicates
-// beside the form.
+// beside the form. With `edicion` the same form corrects a stored patient
+// (docs/producto.md#editar-paciente): filled in, it sends the changed fields with the version it
+// opened, and if someone else changed the patient meanwhile it shows their values beside the user's.
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
@@ -15,29 +17,61 @@ import {
 } from '../../../shared/catalogos.js'
 import { calcularEdad } from '../../../shared/edad.js'
 import { FECHA_NACIMIENTO_MINIMA, LIMITES, type Paciente } from '../../../shared/paciente-datos.js'
+import { CAMPOS_EDITABLES, type CampoEditable } from '../../../shared/pacientes.js'
 import { ApiError } from '../../api.js'
+import { ETIQUETA_CAMPO, valorCampo } from '../../components/campos-paciente.js'
 import { describe, Field, FieldError } from '../../components/field.js'
+import { fechaHora } from '../../components/format.js'
 import { IconAlert, IconCheck, IconX } from '../../components/icons.js'
 import { hoyLocal } from '../../lib/hoy.js'
 import { paths } from '../../paths.js'
 import { ConfirmarDuplicados } from './confirmar-duplicados.js'
 import { DuplicadosPanel, useDuplicados } from './duplicados.js'
 import {
+  aValores,
+  cambiosDe,
   pacienteResolver,
   VALORES_INICIALES,
   type ValoresPaciente,
 } from './paciente-form-schema.js'
-import { crearPaciente } from './pacientes-api.js'
+import { crearPaciente, editarPaciente, obtenerParaEditar } from './pacientes-api.js'
 
 type Resultado = { tipo: 'ok' | 'error'; texto: string; id?: number }
 
-export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) => void }) {
-  const { register, handleSubmit, watch, setValue, reset, setError, formState } =
+/** The stored patient a correction starts from, and its version (GET's ETag). */
+export interface Edicion {
+  paciente: Paciente
+  etag: string
+}
+
+/** After a 412: each field where the stored value and the user's differ. */
+interface Conflicto {
+  mensaje: string
+  filas: { campo: CampoEditable; actual: string; suyo: string | null }[]
+}
+
+export function RegistroForm({
+  onRegistrado,
+  edicion,
+  onGuardado,
+  onCancelar,
+}: {
+  onRegistrado?: (p: Paciente) => void
+  /** Correct this patient instead of registering a new one. */
+  edicion?: Edicion
+  onGuardado?: (p: Paciente) => void
+  onCancelar?: () => void
+}) {
+  const { register, handleSubmit, watch, setValue, getValues, reset, setError, formState } =
     useForm<ValoresPaciente>({
-      defaultValues: VALORES_INICIALES,
+      defaultValues: edicion ? aValores(edicion.paciente) : VALORES_INICIALES,
       resolver: pacienteResolver,
     })
   const { errors } = formState
+  // What the correction is made against: the values and version last read from the server.
+  const [base, setBase] = useState(() => (edicion ? aValores(edicion.paciente) : null))
+  const [etag, setEtag] = useState(edicion?.etag ?? '')
+  const [conflicto, setConflicto] = useState<Conflicto | null>(null)
   const [resultado, setResultado] = useState<Resultado | null>(null)
   const [guardando, setGuardando] = useState(false)
   const [porConfirmar, setPorConfirmar] = useState<ValoresPaciente | null>(null)
@@ -62,20 +96,24 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
   const edad = fechaNacimiento ? calcularEdad(fechaNacimiento, hoy) : null
   const municipios = esDepartamento(departamento) ? MUNICIPIOS[departamento] : []
   // Choosing a departamento sets its first municipio (docs/producto.md#registro-de-paciente), after
-  // render, once its options exist.
+  // render, once its options exist; a municipio of that departamento (a stored one) stays.
   const { isSubmitted } = formState
   useEffect(() => {
-    setValue('municipio', esDepartamento(departamento) ? MUNICIPIOS[departamento][0] : '', {
-      shouldValidate: isSubmitted,
-    })
+    const lista: readonly string[] = esDepartamento(departamento) ? MUNICIPIOS[departamento] : []
+    if (lista.includes(getValues('municipio'))) return
+    setValue('municipio', lista[0] ?? '', { shouldValidate: isSubmitted })
   }, [departamento, setValue])
-  const duplicados = useDuplicados({
+  const todos = useDuplicados({
     primerNombre,
     segundoNombre,
     primerApellido,
     segundoApellido,
     fechaNacimiento,
   })
+  // A patient being corrected is not a duplicate of itself.
+  const duplicados = edicion
+    ? { ...todos, lista: todos.lista?.filter((d) => d.id !== edicion.paciente.id) ?? null }
+    : todos
 
   const mostrar = (r: Resultado) => {
     setResultado(r)
@@ -84,7 +122,72 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
     )
   }
 
+  const errorDelServidor = (e: ApiError | null, prefijo: string) => {
+    for (const fe of e?.errores ?? []) {
+      if (fe.campo in VALORES_INICIALES)
+        setError(fe.campo as keyof ValoresPaciente, { type: 'server', message: fe.mensaje })
+    }
+    if (e?.status === 409) setError('documento', { type: 'server', message: e.message })
+    mostrar({
+      tipo: 'error',
+      // Only a message the server sent counts (docs/producto.md#mensajes); a failed connection
+      // has none.
+      texto: `${prefijo}: ${(e && e.status > 0 && e.message) || 'Error al guardar paciente'}`,
+      id: e?.status === 409 ? e.id : undefined,
+    })
+  }
+
+  /**
+   * Someone else saved first: the form takes their values, except in the fields this user changed,
+   * and lists every field where the stored value and the user's differ, so the user can re-apply.
+   */
+  const resolverConflicto = async (valores: ValoresPaciente, mensaje: string) => {
+    const propios = cambiosDe(valores, base!)
+    const { paciente, etag: nueva } = await obtenerParaEditar(String(edicion!.paciente.id))
+    const actuales = aValores(paciente)
+    const filas = CAMPOS_EDITABLES.filter((campo) =>
+      campo in propios ? propios[campo] !== actuales[campo] : base![campo] !== actuales[campo],
+    ).map((campo) => ({
+      campo,
+      actual: actuales[campo],
+      suyo: campo in propios ? (propios[campo] ?? '') : null,
+    }))
+    reset({ ...actuales, ...propios })
+    setBase(actuales)
+    setEtag(nueva)
+    setConflicto({ mensaje, filas })
+  }
+
+  const corregir = async (valores: ValoresPaciente) => {
+    const cambios = cambiosDe(valores, base!)
+    if (Object.keys(cambios).length === 0) {
+      onGuardado?.(edicion!.paciente)
+      return
+    }
+    setGuardando(true)
+    setResultado(null)
+    try {
+      const { paciente } = await editarPaciente(edicion!.paciente.id, cambios, etag)
+      onGuardado?.(paciente)
+    } catch (err) {
+      const e = err instanceof ApiError ? err : null
+      if (e?.status === 412) {
+        setConflicto(null)
+        try {
+          await resolverConflicto(valores, e.message)
+        } catch (otro) {
+          errorDelServidor(otro instanceof ApiError ? otro : null, 'Error al guardar los cambios')
+        }
+      } else {
+        errorDelServidor(e, 'Error al guardar los cambios')
+      }
+    } finally {
+      setGuardando(false)
+    }
+  }
+
   const guardar = async (valores: ValoresPaciente) => {
+    if (edicion) return corregir(valores)
     setGuardando(true)
     setResultado(null)
     try {
@@ -97,30 +200,20 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
       })
       onRegistrado?.(paciente)
     } catch (err) {
-      const e = err instanceof ApiError ? err : null
-      for (const fe of e?.errores ?? []) {
-        if (fe.campo in VALORES_INICIALES)
-          setError(fe.campo as keyof ValoresPaciente, { type: 'server', message: fe.mensaje })
-      }
-      if (e?.status === 409) setError('documento', { type: 'server', message: e.message })
-      mostrar({
-        tipo: 'error',
-        // Only a message the server sent counts (docs/producto.md#mensajes); a failed connection
-        // has none.
-        texto: `Error al registrar paciente: ${(e && e.status > 0 && e.message) || 'Error al guardar paciente'}`,
-        id: e?.status === 409 ? e.id : undefined,
-      })
+      errorDelServidor(err instanceof ApiError ? err : null, 'Error al registrar paciente')
     } finally {
       setGuardando(false)
     }
   }
 
+  // A correction is not asked to confirm: the panel beside the form still shows the look-alikes.
   const onValid = (valores: ValoresPaciente) => {
-    if (duplicados.lista && duplicados.lista.length > 0) setPorConfirmar(valores)
+    if (!edicion && duplicados.lista && duplicados.lista.length > 0) setPorConfirmar(valores)
     else return guardar(valores)
   }
 
   const cancelar = () => {
+    if (edicion) return onCancelar?.()
     reset(VALORES_INICIALES)
     setResultado(null)
   }
@@ -196,7 +289,7 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
         aria-labelledby="registro-titulo"
       >
         <h2 id="registro-titulo" className="registro__title">
-          Registro de Paciente
+          {edicion ? 'Datos del paciente' : 'Registro de Paciente'}
         </h2>
         <p className="registro__intro">
           Los campos marcados con <span className="field__required">*</span> son obligatorios.
@@ -227,6 +320,56 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
             >
               <IconX />
             </button>
+          </div>
+        )}
+
+        {conflicto && (
+          <div className="alert alert--warning conflicto" role="alert">
+            <IconAlert />
+            <div className="alert__body">
+              <p>{conflicto.mensaje}</p>
+              {conflicto.filas.length > 0 && (
+                <table className="conflicto__tabla">
+                  <caption className="visually-hidden">Valores actuales y los suyos</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Campo</th>
+                      <th scope="col">Valor actual</th>
+                      <th scope="col">Su valor</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {conflicto.filas.map((f) => (
+                      <tr key={f.campo}>
+                        <th scope="row">{ETIQUETA_CAMPO[f.campo]}</th>
+                        <td data-label="Valor actual">{valorCampo(f.campo, f.actual)}</td>
+                        <td data-label="Su valor">
+                          {f.suyo === null ? (
+                            <span className="muted">sin cambios suyos</span>
+                          ) : (
+                            valorCampo(f.campo, f.suyo)
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              <p className="small">
+                El formulario tiene ahora los valores actuales y, en los campos que usted cambió,
+                los suyos. Revíselos y pulse «Guardar cambios» para aplicarlos.
+              </p>
+              <button
+                type="button"
+                className="btn btn--secondary btn--sm"
+                onClick={() => {
+                  reset(base!)
+                  setConflicto(null)
+                }}
+              >
+                Descartar mis cambios
+              </button>
+            </div>
           </div>
         )}
 
@@ -398,25 +541,32 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
           </div>
         </section>
 
-        <div className="consent">
-          <label className="check">
-            <input
-              type="checkbox"
-              id="aceptaPolitica"
-              aria-invalid={politicaError ? true : undefined}
-              aria-describedby={politicaError ? 'aceptaPolitica-error' : undefined}
-              {...register('aceptaPolitica')}
-            />
-            <span>
-              El paciente acepta la política de privacidad y el tratamiento de sus datos de salud
-              (Ley 29733).
-              <span className="field__required" aria-hidden="true">
-                *
+        {edicion ? (
+          <p className="consent muted">
+            Política de privacidad aceptada el {fechaHora(edicion.paciente.politicaAceptadaEn)}{' '}
+            (versión {edicion.paciente.politicaVersion}).
+          </p>
+        ) : (
+          <div className="consent">
+            <label className="check">
+              <input
+                type="checkbox"
+                id="aceptaPolitica"
+                aria-invalid={politicaError ? true : undefined}
+                aria-describedby={politicaError ? 'aceptaPolitica-error' : undefined}
+                {...register('aceptaPolitica')}
+              />
+              <span>
+                El paciente acepta la política de privacidad y el tratamiento de sus datos de salud
+                (Ley 29733).
+                <span className="field__required" aria-hidden="true">
+                  *
+                </span>
               </span>
-            </span>
-          </label>
-          {politicaError && <FieldError id="aceptaPolitica-error">{politicaError}</FieldError>}
-        </div>
+            </label>
+            {politicaError && <FieldError id="aceptaPolitica-error">{politicaError}</FieldError>}
+          </div>
+        )}
 
         <div className="form-actions">
           <button
@@ -429,7 +579,7 @@ export function RegistroForm({ onRegistrado }: { onRegistrado?: (p: Paciente) =>
           </button>
           <button type="submit" className="btn btn--primary" disabled={guardando}>
             {guardando && <span className="spinner" aria-hidden="true" />}
-            Guardar
+            {edicion ? 'Guardar cambios' : 'Guardar'}
           </button>
         </div>
       </form>

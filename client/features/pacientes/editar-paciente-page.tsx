@@ -1,0 +1,99 @@
+// /pacientes/:id/editar: the registration form filled in with the patient, to correct it
+// (docs/producto.md#editar-paciente). Saved, back to the patient's page.
+import { useEffect, useState } from 'react'
+import { Link, useLocation, useParams } from 'wouter'
+import { ApiError, mensajeDe } from '../../api.js'
+import { IconAlert } from '../../components/icons.js'
+import { useTitle } from '../../components/use-title.js'
+import { paths } from '../../paths.js'
+import { obtenerParaEditar } from './pacientes-api.js'
+import { RegistroForm, type Edicion } from './registro-form.js'
+import './pacientes.css'
+
+/** What the patient's page shows once after a saved correction (history.state). */
+export const AVISO_GUARDADO = 'Cambios guardados.'
+
+export default function EditarPacientePage() {
+  const { id = '' } = useParams<{ id: string }>()
+  const [, navegar] = useLocation()
+  const [edicion, setEdicion] = useState<Edicion | null>(null)
+  const [error, setError] = useState<{ noEncontrado: boolean; texto: string } | null>(null)
+  useTitle(edicion ? `Editar · ${edicion.paciente.nombreCompleto}` : 'Editar paciente')
+
+  useEffect(() => {
+    setEdicion(null)
+    setError(null)
+    if (!/^[0-9]{1,12}$/.test(id)) {
+      setError({ noEncontrado: true, texto: 'Paciente no encontrado' })
+      return
+    }
+    const ctrl = new AbortController()
+    obtenerParaEditar(id, ctrl.signal)
+      .then(setEdicion)
+      .catch((err: unknown) => {
+        if ((err as Error).name === 'AbortError') return
+        const e = err instanceof ApiError ? err : null
+        setError({
+          noEncontrado: e?.status === 404 || e?.status === 400,
+          texto: mensajeDe(err, 'No se pudo cargar el paciente'),
+        })
+      })
+    return () => ctrl.abort()
+  }, [id])
+
+  if (error) {
+    return (
+      <div className="page">
+        <div className="card card__body notfound">
+          <IconAlert />
+          <h1>{error.noEncontrado ? 'Paciente no encontrado' : 'No se pudo cargar el paciente'}</h1>
+          <p className="muted">
+            {error.noEncontrado ? `No existe un paciente con el ID ${id}.` : error.texto}
+          </p>
+          <Link href={paths.buscarPaciente} className="btn btn--primary">
+            Buscar paciente
+          </Link>
+        </div>
+      </div>
+    )
+  }
+
+  if (!edicion) {
+    return (
+      <div className="page" aria-busy="true">
+        <div className="skeleton editar-skeleton" />
+      </div>
+    )
+  }
+
+  const p = edicion.paciente
+  const volver = (aviso?: string) =>
+    navegar(paths.paciente(p.id), aviso ? { state: { aviso } } : undefined)
+  return (
+    <div className="page">
+      <nav aria-label="Ruta de navegación" className="breadcrumb">
+        <Link href={paths.pacientes}>Pacientes</Link>
+        <span aria-hidden="true">/</span>
+        <Link href={paths.paciente(p.id)}>ID {p.id}</Link>
+        <span aria-hidden="true">/</span>
+        <span aria-current="page">Editar</span>
+      </nav>
+      <header className="page__header">
+        <div>
+          <h1>Editar paciente</h1>
+          <p className="page__subtitle">
+            {p.nombreCompleto} · ID {p.id}. Corrija los datos y guarde: cada cambio queda en el
+            historial del paciente.
+          </p>
+        </div>
+      </header>
+      <div className="card card__body">
+        <RegistroForm
+          edicion={edicion}
+          onGuardado={() => volver(AVISO_GUARDADO)}
+          onCancelar={() => volver()}
+        />
+      </div>
+    </div>
+  )
+}
