@@ -29,11 +29,17 @@ const deshacer = (id: number | string, headers = admin) =>
   t.app.inject({ method: 'DELETE', url: `/pacientes/fusiones/${id}`, headers })
 
 /** Everything stored about these patients, as full rows: what a merge changes and an undo restores. */
+/**
+ * Every stored value of the records, their atenciones and counters. A patient's `version` is left
+ * out: it is the edit's concurrency token (ETag) and only moves forward, through a merge and its
+ * undo as through any change, so an edit opened before the merge cannot overwrite it blindly.
+ */
 async function estado(ids: number[]) {
   const sql = t.db.sql
   const [fila] = await sql<{ e: unknown }[]>`
     select jsonb_build_object(
-      'pacientes', (select jsonb_agg(to_jsonb(p) order by p.id) from pacientes p where p.id = any(${ids}::int[])),
+      'pacientes', (select jsonb_agg(to_jsonb(p) - 'version' order by p.id) from pacientes p
+        where p.id = any(${ids}::int[])),
       'atenciones', (select jsonb_agg(to_jsonb(a) order by a.id) from atenciones a
         where a.paciente_id = any(${ids}::int[])),
       'sinAtencion', (select jsonb_agg(to_jsonb(s) order by s.paciente_id) from pacientes_sin_atencion s
@@ -164,9 +170,17 @@ describe('fusionar y deshacer', () => {
           },
         ])
 
+      const versiones = () =>
+        t.db.sql<
+          { version: number }[]
+        >`select version from pacientes where id = any(${ids}::int[]) order by id`
+      const versionesAntes = (await versiones()).map((v) => v.version)
       const undo = await deshacer(id)
       expect(undo.statusCode, undo.body).toBe(204)
       expect(await estado(ids)).toBe(antes)
+      // The ETag still moves forward: an edit opened while merged gets 412, never a blind write.
+      for (const [i, v] of (await versiones()).entries())
+        expect(v.version).toBeGreaterThan(versionesAntes[i]!)
       for (const p of ids) expect(await eventos('paciente.fusion_deshecha', p)).toHaveLength(1)
 
       const otra = await deshacer(id)
