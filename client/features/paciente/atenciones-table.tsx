@@ -25,7 +25,9 @@ function CambioEstado({
     setEnviando(true)
     setError(null)
     try {
-      onCambio(await cambiarEstado(atencion.id, estado as Estado))
+      onCambio(
+        await cambiarEstado(atencion.id, { estado: estado as Estado, desde: atencion.estado }),
+      )
     } catch (err) {
       setError(mensajeDe(err, 'No se pudo cambiar el estado'))
     } finally {
