@@ -211,6 +211,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     })
 
     it('Editar abre el formulario de la atención lleno; guardar corrige la fila', async () => {
+      await nuevaAtencion('Programado')
       const a = await nuevaAtencion('En espera')
       const fila = await abrirFila(a.id)
       await fila.getByRole('button', { name: `Editar atención ${a.id}` }).click()
@@ -224,6 +225,8 @@ for (const viewport of [DESKTOP, PHONE]) {
       await dialogo.getByLabel('Sede').selectOption('Cusco')
       await dialogo.getByLabel('Prioridad').selectOption('Urgente')
       await dialogo.getByRole('checkbox', { name: 'Pelvis' }).check()
+      await dialogo.getByLabel('Fecha de llegada').fill('2025-01-15')
+      await dialogo.getByLabel('Hora de llegada').fill('10:05')
       await foto(page, 'estados-editar', 'pantalla')
       await expectAccessible(page, `editar (${w})`)
       await dialogo.getByRole('button', { name: 'Guardar cambios' }).click()
@@ -234,7 +237,13 @@ for (const viewport of [DESKTOP, PHONE]) {
         sede: 'Cusco',
         prioridad: 'Urgente',
         estado: 'En espera',
+        fechaLlegada: '2025-01-15',
+        horaLlegada: '10:05',
       })
+      // The oldest arrival now: last in the table, as after a reload.
+      expect(await page.locator('tbody tr').last().getAttribute('data-testid')).toBe(
+        `atencion-${a.id}`,
+      )
       expect(errors).toEqual([])
     })
   })

@@ -200,6 +200,10 @@ export function AtencionesTable({
 
   if (atenciones.length === 0)
     return <p className="empty">Este paciente aún no tiene atenciones registradas.</p>
+  // Newest arrival first, as the server lists them (a stable sort keeps its order within a
+  // minute): a corrected arrival moves to its place without a reload.
+  const llegada = (a: Atencion) => `${a.fechaLlegada} ${a.horaLlegada}`
+  const filas = [...atenciones].sort((a, b) => llegada(b).localeCompare(llegada(a)))
   return (
     <div className="table-wrap">
       <table className="table table--cards">
@@ -217,7 +221,7 @@ export function AtencionesTable({
           </tr>
         </thead>
         <tbody>
-          {atenciones.map((a) => (
+          {filas.map((a) => (
             <tr key={a.id} data-testid={`atencion-${a.id}`}>
               <td data-label="N.º" className="mono">
                 {a.id}
