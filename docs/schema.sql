@@ -23,13 +23,22 @@ create table atenciones (
   segundo_nombre_norm text,
   primer_apellido_norm text not null,
   segundo_apellido_norm text,
+  motivo_cancelacion text,
+  ultimo_cambio_desde text,
+  ultimo_cambio_por integer,
+  ultimo_cambio_en timestamp with time zone,
   constraint atenciones_estado_check CHECK ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text]))),
   constraint atenciones_estudios_check CHECK (((cardinality(estudios) >= 1) AND (cardinality(estudios) <= 20))),
   constraint atenciones_modalidad_check CHECK ((modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text, 'LAB'::text]))),
+  constraint atenciones_motivo_cancelacion_check CHECK (((length(motivo_cancelacion) >= 1) AND (length(motivo_cancelacion) <= 500))),
+  constraint atenciones_motivo_solo_cancelada CHECK (((motivo_cancelacion IS NULL) OR (estado = 'Cancelado'::text))),
   constraint atenciones_prioridad_check CHECK ((prioridad = ANY (ARRAY['Rutina'::text, 'Urgente'::text, 'Emergencia'::text]))),
   constraint atenciones_procedencia_check CHECK ((procedencia = ANY (ARRAY['Ambulatorio'::text, 'Hospitalización'::text, 'Emergencia'::text, 'Externo'::text]))),
   constraint atenciones_sede_check CHECK ((sede = ANY (ARRAY['Lima'::text, 'Arequipa'::text, 'Cusco'::text]))),
+  constraint atenciones_ultimo_cambio_completo CHECK (((ultimo_cambio_desde IS NULL) = (ultimo_cambio_en IS NULL))),
+  constraint atenciones_ultimo_cambio_desde_check CHECK ((ultimo_cambio_desde = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text]))),
   constraint atenciones_paciente_id_fkey FOREIGN KEY (paciente_id) REFERENCES pacientes(id),
+  constraint atenciones_ultimo_cambio_por_fkey FOREIGN KEY (ultimo_cambio_por) REFERENCES usuarios(id),
   constraint atenciones_pkey PRIMARY KEY (id)
 );
 

@@ -341,9 +341,9 @@ describe('escritorio (1440 px)', () => {
     await shot(page, 'paciente')
     await expectAccessible(page, 'paciente')
 
-    await fila.getByLabel(/Cambiar estado/).selectOption('En proceso')
+    await fila.getByRole('button', { name: 'Pasar a En proceso' }).click()
     await expect.poll(() => fila.locator('.badge').last().innerText()).toBe('En proceso')
-    await fila.getByLabel(/Cambiar estado/).selectOption('Completado')
+    await fila.getByRole('button', { name: 'Pasar a Completado' }).click()
     await expect.poll(() => fila.locator('.badge').last().innerText()).toBe('Completado')
     await page.reload()
     await page.locator('tbody tr').first().getByText('Completado').waitFor()

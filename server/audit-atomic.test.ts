@@ -62,6 +62,67 @@ describe('an atención and its audit row commit together', () => {
     >`select estado from atenciones where id = ${a.id}`
     expect(fila!.estado).toBe(a.estado)
   })
+
+  it('a cancellation keeps neither estado nor reason when its audit row fails', async () => {
+    const p = await crearPaciente(t)
+    const a = await crearAtencion(t, p.id)
+    const res = await sinAuditoria('atencion.modificada', () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/atenciones/${a.id}`,
+        headers: t.headers,
+        payload: { estado: 'Cancelado', motivo: 'No vino' },
+      }),
+    )
+    expect(res.statusCode).toBe(500)
+    const [fila] = await t.db.sql<
+      { estado: string; motivoCancelacion: string | null; ultimoCambioDesde: string | null }[]
+    >`select estado, motivo_cancelacion, ultimo_cambio_desde from atenciones where id = ${a.id}`
+    expect(fila).toEqual({ estado: a.estado, motivoCancelacion: null, ultimoCambioDesde: null })
+  })
+
+  it('a correction of the data keeps the old values when its audit row fails', async () => {
+    const p = await crearPaciente(t)
+    const a = await crearAtencion(t, p.id)
+    const res = await sinAuditoria('atencion.modificada', () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/atenciones/${a.id}`,
+        headers: t.headers,
+        payload: { sede: 'Cusco', prioridad: 'Emergencia' },
+      }),
+    )
+    expect(res.statusCode).toBe(500)
+    const [fila] = await t.db.sql<
+      { sede: string; prioridad: string }[]
+    >`select sede, prioridad from atenciones where id = ${a.id}`
+    expect(fila).toEqual({ sede: a.sede, prioridad: a.prioridad })
+  })
+
+  it('an undo keeps the estado, and the change stays undoable, when its audit row fails', async () => {
+    const p = await crearPaciente(t)
+    const a = await crearAtencion(t, p.id)
+    const cambio = await t.app.inject({
+      method: 'PATCH',
+      url: `/atenciones/${a.id}`,
+      headers: t.headers,
+      payload: { estado: 'En proceso' },
+    })
+    expect(cambio.statusCode).toBe(200)
+    const deshacer = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/atenciones/${a.id}/deshacer`,
+        headers: t.headers,
+        payload: { estado: 'En proceso' },
+      })
+    expect((await sinAuditoria('atencion.estado_deshecho', deshacer)).statusCode).toBe(500)
+    const [fila] = await t.db.sql<
+      { estado: string; ultimoCambioDesde: string | null }[]
+    >`select estado, ultimo_cambio_desde from atenciones where id = ${a.id}`
+    expect(fila).toEqual({ estado: 'En proceso', ultimoCambioDesde: 'En espera' })
+    expect((await deshacer()).json().estado).toBe('En espera')
+  })
 })
 
 describe('a patient correction and its audit row commit together', () => {

@@ -419,6 +419,8 @@ describe(`fuzz (semilla ${SEMILLA}, FUZZ_SEMILLA=${SEMILLA} lo repite)`, () => {
         ['crearAtencion', 20],
         ['cambiarEstado', 12],
         ['editarPaciente', 10],
+        ['corregirAtencion', 6],
+        ['deshacer', 6],
         ['buscar', 14],
         ['listar', 6],
         ['paciente', 6],
@@ -449,7 +451,10 @@ describe(`fuzz (semilla ${SEMILLA}, FUZZ_SEMILLA=${SEMILLA} lo repite)`, () => {
           break
         }
         case 'cambiarEstado': {
-          const c = cuerpo(() => ({ estado: r.elegir(ESTADOS) }))
+          const c = cuerpo(() => {
+            const estado = r.elegir(ESTADOS)
+            return estado === 'Cancelado' ? { estado, motivo: 'No asistió' } : { estado }
+          })
           opciones = { method: 'PATCH', url: `/atenciones/${idAtencion()}`, ...c }
           break
         }
@@ -477,6 +482,21 @@ describe(`fuzz (semilla ${SEMILLA}, FUZZ_SEMILLA=${SEMILLA} lo repite)`, () => {
             ...c,
             headers: { ...c.headers, ...(ifMatch && { 'if-match': ifMatch }) },
           }
+          break
+        }
+        case 'corregirAtencion': {
+          // Some of a registration's fields, as a correction sends them.
+          const c = cuerpo(() =>
+            Object.fromEntries(
+              Object.entries(atencionValida()).filter(([k]) => k !== 'estado' && r.si(0.6)),
+            ),
+          )
+          opciones = { method: 'PATCH', url: `/atenciones/${idAtencion()}`, ...c }
+          break
+        }
+        case 'deshacer': {
+          const c = cuerpo(() => ({ estado: r.elegir(ESTADOS) }))
+          opciones = { method: 'POST', url: `/atenciones/${idAtencion()}/deshacer`, ...c }
           break
         }
         case 'buscar':
@@ -567,7 +587,7 @@ describe(`fuzz (semilla ${SEMILLA}, FUZZ_SEMILLA=${SEMILLA} lo repite)`, () => {
         const a = res.json<{ id: number; pacienteId: number; estado: string }>()
         atenciones.set(a.id, { pacienteId: a.pacienteId, estado: a.estado })
       }
-      if (ruta === 'cambiarEstado' && res.statusCode === 200) {
+      if ((ruta === 'cambiarEstado' || ruta === 'deshacer') && res.statusCode === 200) {
         const a = res.json<{ id: number; estado: string }>()
         atenciones.get(a.id)!.estado = a.estado
       }

@@ -53,6 +53,21 @@ export const AtencionEntradaSchema = Type.Object(
 )
 export type AtencionEntrada = Static<typeof AtencionEntradaSchema>
 
+/** How long the author of an estado change may undo it; an admin may at any time. */
+export const MINUTOS_DESHACER = 10
+
+/** The last estado change, while it can still be undone by someone (null once undone). */
+export const UltimoCambioSchema = Type.Object({
+  desde: enumTexto(ESTADOS),
+  /** The account that made it, and its name. */
+  usuario: Type.String(),
+  nombre: Type.String(),
+  en: Type.String({ format: 'date-time' }),
+  /** Until when its author may undo it (an admin, at any time). */
+  deshacibleHasta: Type.String({ format: 'date-time' }),
+})
+export type UltimoCambio = Static<typeof UltimoCambioSchema>
+
 export const AtencionSchema = Type.Object({
   id: Type.Integer(),
   pacienteId: Type.Integer(),
@@ -66,13 +81,67 @@ export const AtencionSchema = Type.Object({
   horaLlegada: Type.String(),
   creadoEn: Type.String({ format: 'date-time' }),
   actualizadoEn: Type.String({ format: 'date-time' }),
+  /** Why it was cancelled; null unless Cancelado (and for cancellations from before reasons). */
+  motivoCancelacion: Type.Union([Type.String(), Type.Null()]),
+  ultimoCambio: Type.Union([UltimoCambioSchema, Type.Null()]),
 })
 export type Atencion = Static<typeof AtencionSchema>
 
-export const CambioEstadoSchema = Type.Object(
+export const MOTIVO_MAXIMO = 500
+
+/** The fields of an atención that can be corrected after it was registered. */
+export const CAMPOS_CORREGIBLES = [
+  'sede',
+  'modalidad',
+  'estudios',
+  'prioridad',
+  'procedencia',
+  'fechaLlegada',
+  'horaLlegada',
+] as const
+export type CampoCorregible = (typeof CAMPOS_CORREGIBLES)[number]
+
+/**
+ * PATCH /atenciones/:id: either an estado change (`estado`, with `motivo` when Cancelado and,
+ * optionally, `desde`: the estado the caller saw) or corrections of the registered data.
+ */
+export const CambioAtencionSchema = Type.Composite(
+  [
+    Type.Object({
+      estado: Type.Optional(uno(ESTADOS, 'Estado no válido')),
+      desde: Type.Optional(uno(ESTADOS, 'Estado no válido')),
+      /** Checked by the route: blank, control characters (tieneControl). */
+      motivo: Type.Optional(Type.String({ maxLength: MOTIVO_MAXIMO })),
+    }),
+    Type.Partial(Type.Pick(AtencionEntradaSchema, CAMPOS_CORREGIBLES)),
+  ],
+  { additionalProperties: false },
+)
+export type CambioAtencion = Static<typeof CambioAtencionSchema>
+export type CorreccionAtencion = Pick<CambioAtencion, CampoCorregible>
+
+/** POST /atenciones/:id/deshacer: the estado being undone, as the caller saw it. */
+export const DeshacerCambioSchema = Type.Object(
   { estado: uno(ESTADOS, 'Estado no válido') },
   { additionalProperties: false },
 )
+
+export const MENSAJES_ATENCIONES = {
+  motivoRequerido: 'Indique el motivo de la cancelación',
+  motivoSoloCancelado: 'El motivo solo se indica al cancelar',
+  sinCambio: 'Indique al menos un cambio: el estado o un dato de la atención',
+  estadoSolo: 'El estado se cambia solo, sin otros datos de la atención',
+  desdeSinEstado: 'Indique el estado nuevo junto con el de partida',
+  nadaQueDeshacer: 'No hay un cambio de estado que deshacer',
+  noAutor: 'Solo quien hizo el cambio o un administrador puede deshacerlo',
+  plazoVencido: `Pasaron más de ${MINUTOS_DESHACER} minutos desde el cambio: solo un administrador puede deshacerlo ahora`,
+  yaNoEsta: (desde: string, actual: string) =>
+    `La atención ya no está ${desde}: ahora está ${actual}. Revise antes de cambiarla.`,
+  cambioDesdeEntonces: (actual: string) =>
+    `La atención cambió desde entonces: ahora está ${actual}`,
+  noCorregible: (estado: string) =>
+    `No se puede corregir una atención ${estado}: solo mientras está Programada, En espera o En proceso`,
+} as const
 
 /**
  * The latest arrival date a booking may have: the same day a year after `hoy` (28 February for a
@@ -116,12 +185,29 @@ export const crearAtencionContract = defineContract({
   response: { 201: AtencionSchema, 400: ErrorSchema, 404: ErrorSchema },
 })
 
-export const cambiarEstadoContract = defineContract({
+export const cambiarAtencionContract = defineContract({
   method: 'PATCH',
   url: '/atenciones/:id',
-  summary: 'Cambiar el estado de una atención en la lista de trabajo',
+  summary:
+    'Cambiar el estado de una atención (Cancelado con motivo) o corregir sus datos mientras no está terminada',
   tags: ['atenciones'],
   params: IdParamsSchema,
-  body: CambioEstadoSchema,
+  body: CambioAtencionSchema,
   response: { 200: AtencionSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+})
+
+export const deshacerCambioContract = defineContract({
+  method: 'POST',
+  url: '/atenciones/:id/deshacer',
+  summary: `Deshacer el último cambio de estado: su autor durante ${MINUTOS_DESHACER} minutos, un administrador siempre`,
+  tags: ['atenciones'],
+  params: IdParamsSchema,
+  body: DeshacerCambioSchema,
+  response: {
+    200: AtencionSchema,
+    400: ErrorSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+    409: ErrorSchema,
+  },
 })

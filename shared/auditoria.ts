@@ -19,6 +19,7 @@ export const ACCIONES_AUDITORIA = {
   'pacientes.listados': 'Lista de pacientes consultada',
   'atencion.creada': 'Atención registrada',
   'atencion.modificada': 'Atención modificada',
+  'atencion.estado_deshecho': 'Cambio de estado deshecho',
   'usuario.creado': 'Cuenta creada',
   'usuario.modificado': 'Cuenta modificada',
   'usuario.contrasena': 'Contraseña restablecida',

@@ -1,5 +1,5 @@
 // Database rows → the shapes the contracts answer with (derived edad, nombreCompleto, ISO instants).
-import type { Atencion } from '../../shared/atenciones.js'
+import { MINUTOS_DESHACER, type Atencion } from '../../shared/atenciones.js'
 import type { BusquedaFila } from '../../shared/busqueda.js'
 import { MODALIDADES, type Modalidad } from '../../shared/catalogos.js'
 import { edadDetallada, type EdadDetallada } from '../../shared/edad.js'
@@ -30,11 +30,24 @@ export function aPaciente(f: PacienteFila, hoy: string): Paciente {
 }
 
 export function aAtencion(f: AtencionFila): Atencion {
+  const { ultimoCambioDesde, ultimoCambioUsuario, ultimoCambioNombre, ultimoCambioEn, ...a } = f
   return {
-    ...f,
+    ...a,
     estudios: f.estudios.map((nombre) => ({ nombre })),
     creadoEn: f.creadoEn.toISOString(),
     actualizadoEn: f.actualizadoEn.toISOString(),
+    ultimoCambio:
+      ultimoCambioDesde && ultimoCambioEn
+        ? {
+            desde: ultimoCambioDesde,
+            usuario: ultimoCambioUsuario ?? '',
+            nombre: ultimoCambioNombre ?? '',
+            en: ultimoCambioEn.toISOString(),
+            deshacibleHasta: new Date(
+              ultimoCambioEn.getTime() + MINUTOS_DESHACER * 60_000,
+            ).toISOString(),
+          }
+        : null,
   }
 }
 

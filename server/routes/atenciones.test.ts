@@ -180,7 +180,9 @@ describe('PATCH /atenciones/:id', () => {
   test('cambios sin sentido: 409 con mensaje, sin tocar el estado', async () => {
     const p = await crearPaciente(t)
     const a = await crearAtencion(t, p.id, { estado: 'Programado' })
-    expect((await patch(a.id, { estado: 'Cancelado' })).statusCode).toBe(200)
+    expect(
+      (await patch(a.id, { estado: 'Cancelado', motivo: 'Agendada por error' })).statusCode,
+    ).toBe(200)
     let res = await patch(a.id, { estado: 'En espera' })
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toBe(
@@ -210,7 +212,12 @@ describe('PATCH /atenciones/:id', () => {
     expect(res.json().errores).toEqual([{ campo: 'estado', mensaje: 'Estado no válido' }])
     res = await patch(a.id, {})
     expect(res.statusCode).toBe(400)
-    expect(res.json().errores).toEqual([{ campo: 'estado', mensaje: 'Campo requerido' }])
+    expect(res.json().errores).toEqual([
+      {
+        campo: 'cuerpo',
+        mensaje: 'Indique al menos un cambio: el estado o un dato de la atención',
+      },
+    ])
     res = await patch(999999, { estado: 'En proceso' })
     expect(res.statusCode).toBe(404)
     expect(res.json().message).toBe('Atención no encontrada')
@@ -223,7 +230,7 @@ describe('PATCH /atenciones/:id', () => {
     // Completado and Cancelado are each reachable from En proceso, but not from one another.
     const [r1, r2] = await Promise.all([
       patch(a.id, { estado: 'Completado' }),
-      patch(a.id, { estado: 'Cancelado' }),
+      patch(a.id, { estado: 'Cancelado', motivo: 'Equipo averiado' }),
     ])
     expect([r1!.statusCode, r2!.statusCode].sort()).toEqual([200, 409])
   })

@@ -1,24 +1,88 @@
-// Atenciones: register an arrival, move it along the worklist.
-import type { FastifyInstance } from 'fastify'
+// Atenciones: register an arrival, move it along the worklist, undo the last move, correct its data.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
-  cambiarEstadoContract,
+  CAMPOS_CORREGIBLES,
+  cambiarAtencionContract,
   crearAtencionContract,
+  deshacerCambioContract,
   fechaLlegadaMaxima,
+  MENSAJES_ATENCIONES as M,
   mensajeFechaLlegadaMaxima,
   validarEstudios,
+  type CambioAtencion,
+  type CorreccionAtencion,
 } from '../../shared/atenciones.js'
-import { ESTADOS, TRANSICIONES } from '../../shared/catalogos.js'
+import { ESTADOS, ESTADOS_ABIERTOS, TRANSICIONES, type Estado } from '../../shared/catalogos.js'
+import type { ErrorCampo } from '../../shared/contract.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
+import { limpiar, tieneControl } from '../../shared/texto.js'
 import type { Config } from '../config.js'
-import type { Sql } from '../db.js'
-import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { inTransaction, type Sql } from '../db.js'
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  type AppError,
+} from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { aAtencion } from '../http/respuestas.js'
-import { cambiarEstado, insertarAtencion, obtenerAtencion } from '../queries/atenciones.js'
+import {
+  cambiarEstado,
+  cambioDeshacible,
+  corregirAtencion,
+  deshacerCambio,
+  insertarAtencion,
+  obtenerAtencion,
+  type CorreccionFila,
+} from '../queries/atenciones.js'
 import { route } from '../route.js'
 
 const FECHA_LLEGADA_MINIMA = '2000-01-01'
+const NO_ENCONTRADA = 'Atención no encontrada'
+
+const invalidos = (errores: ErrorCampo[]): AppError =>
+  new BadRequestError('Datos inválidos', errores)
+
+/**
+ * The arrival's rules, the same at registration and on correction: a real date from 2000, in the
+ * future only for a Programado atención and at most a year ahead, a time only with its date.
+ */
+function erroresLlegada(
+  fecha: string | undefined,
+  hora: string | undefined,
+  estado: Estado,
+  hoy: string,
+): ErrorCampo[] {
+  const errores: ErrorCampo[] = []
+  if (fecha && !esFechaValida(fecha))
+    errores.push({ campo: 'fechaLlegada', mensaje: 'Fecha inválida' })
+  else if (fecha && fecha < FECHA_LLEGADA_MINIMA) {
+    errores.push({
+      campo: 'fechaLlegada',
+      mensaje: 'La fecha de llegada debe ser posterior a 2000',
+    })
+  } else if (fecha && fecha > hoy && estado !== 'Programado') {
+    // Only a booked (Programado) atención lies ahead; an arrival has already happened.
+    errores.push({
+      campo: 'fechaLlegada',
+      mensaje: 'Solo una atención Programada puede tener fecha futura',
+    })
+  } else if (fecha && fecha > fechaLlegadaMaxima(hoy)) {
+    errores.push({
+      campo: 'fechaLlegada',
+      mensaje: mensajeFechaLlegadaMaxima(fechaLlegadaMaxima(hoy)),
+    })
+  }
+  if (hora && !fecha) {
+    errores.push({
+      campo: 'fechaLlegada',
+      mensaje: 'Indique la fecha de llegada junto con la hora',
+    })
+  }
+  return errores
+}
 
 export async function atencionesRoutes(
   app: FastifyInstance,
@@ -30,37 +94,11 @@ export async function atencionesRoutes(
   route(app, crearAtencionContract, async (request, reply) => {
     const pacienteId = leerId(request.params.id, 'Paciente no encontrado')
     const b = request.body
-    const errores = validarEstudios(b.modalidad, b.estudios)
-    if (b.fechaLlegada && !esFechaValida(b.fechaLlegada))
-      errores.push({ campo: 'fechaLlegada', mensaje: 'Fecha inválida' })
-    else if (b.fechaLlegada && b.fechaLlegada < FECHA_LLEGADA_MINIMA) {
-      errores.push({
-        campo: 'fechaLlegada',
-        mensaje: 'La fecha de llegada debe ser posterior a 2000',
-      })
-    } else if (
-      b.fechaLlegada &&
-      b.fechaLlegada > hoyEn(tz) &&
-      (b.estado ?? 'En espera') !== 'Programado'
-    ) {
-      // Only a booked (Programado) atención lies ahead; an arrival has already happened.
-      errores.push({
-        campo: 'fechaLlegada',
-        mensaje: 'Solo una atención Programada puede tener fecha futura',
-      })
-    } else if (b.fechaLlegada && b.fechaLlegada > fechaLlegadaMaxima(hoyEn(tz))) {
-      errores.push({
-        campo: 'fechaLlegada',
-        mensaje: mensajeFechaLlegadaMaxima(fechaLlegadaMaxima(hoyEn(tz))),
-      })
-    }
-    if (b.horaLlegada && !b.fechaLlegada) {
-      errores.push({
-        campo: 'fechaLlegada',
-        mensaje: 'Indique la fecha de llegada junto con la hora',
-      })
-    }
-    if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
+    const errores = [
+      ...validarEstudios(b.modalidad, b.estudios),
+      ...erroresLlegada(b.fechaLlegada, b.horaLlegada, b.estado ?? 'En espera', hoyEn(tz)),
+    ]
+    if (errores.length > 0) throw invalidos(errores)
     const fila = await insertarAtencion(
       sql,
       {
@@ -84,22 +122,33 @@ export async function atencionesRoutes(
     return aAtencion(fila)
   })
 
-  route(app, cambiarEstadoContract, async (request) => {
-    const id = leerId(request.params.id, 'Atención no encontrada')
-    const estado = request.body.estado
-    const desde = ESTADOS.filter((e) => TRANSICIONES[e].includes(estado))
+  /** An estado change: conditional on the estado it leaves, so of two at once only one wins. */
+  async function cambiar(request: FastifyRequest, id: number, b: CambioAtencion, estado: Estado) {
+    let motivo: string | null = null
+    if (estado === 'Cancelado') {
+      if (tieneControl(b.motivo ?? ''))
+        throw invalidos([{ campo: 'motivo', mensaje: 'Contiene caracteres no permitidos' }])
+      motivo = limpiar(b.motivo)
+      if (!motivo) throw invalidos([{ campo: 'motivo', mensaje: M.motivoRequerido }])
+    } else if (b.motivo !== undefined) {
+      throw invalidos([{ campo: 'motivo', mensaje: M.motivoSoloCancelado }])
+    }
+    const posibles = ESTADOS.filter((e) => TRANSICIONES[e].includes(estado))
+    const desde = b.desde === undefined ? posibles : posibles.filter((e) => e === b.desde)
     // The change and its audit record are one statement.
     const fila = await cambiarEstado(
       sql,
       id,
-      estado,
-      desde,
+      { estado, desde, motivo, por: request.usuario?.id ?? null },
       tz,
       eventoDe(request, 'atencion.modificada'),
     )
     if (fila) return aAtencion(fila)
     const actual = await obtenerAtencion(sql, id, tz)
-    if (!actual) throw new NotFoundError('Atención no encontrada')
+    if (!actual) throw new NotFoundError(NO_ENCONTRADA)
+    // The caller saw another estado: someone changed it meanwhile, and neither wins silently.
+    if (b.desde !== undefined && actual.estado !== b.desde)
+      throw new ConflictError(M.yaNoEsta(b.desde, actual.estado))
     // Asking again for the state it is already in (a repeated click) changes nothing.
     if (actual.estado === estado) return aAtencion(actual)
     const siguientes = TRANSICIONES[actual.estado]
@@ -109,5 +158,111 @@ export async function atencionesRoutes(
           ? `; desde ${actual.estado} solo a: ${siguientes.join(', ')}`
           : `: ${actual.estado} es un estado final`),
     )
+  }
+
+  /**
+   * Corrections of the registered data, checked by the registration's rules against the row as it
+   * is (held until the write), with each changed field's old and new value in the audit record.
+   */
+  function corregir(request: FastifyRequest, id: number, c: CorreccionAtencion) {
+    return inTransaction(sql, async (tx) => {
+      const actual = await obtenerAtencion(tx, id, tz, { bloquear: true })
+      if (!actual) throw new NotFoundError(NO_ENCONTRADA)
+      if (!(ESTADOS_ABIERTOS as readonly Estado[]).includes(actual.estado))
+        throw new ConflictError(M.noCorregible(actual.estado))
+      const modalidad = c.modalidad ?? actual.modalidad
+      const estudios = c.estudios ?? actual.estudios.map((nombre) => ({ nombre }))
+      const errores = [
+        ...validarEstudios(modalidad, estudios),
+        ...erroresLlegada(c.fechaLlegada, c.horaLlegada, actual.estado, hoyEn(tz)),
+      ]
+      if (errores.length > 0) throw invalidos(errores)
+
+      const nuevo: CorreccionFila = {}
+      const cambios: Record<string, { antes: unknown; despues: unknown }> = {}
+      const anotar = <K extends 'sede' | 'modalidad' | 'prioridad' | 'procedencia'>(k: K) => {
+        const v: unknown = c[k]
+        if (v !== undefined && v !== actual[k]) {
+          ;(nuevo as Record<string, unknown>)[k] = v
+          cambios[k] = { antes: actual[k], despues: v }
+        }
+      }
+      anotar('sede')
+      anotar('modalidad')
+      const nombres = estudios.map((e) => e.nombre.trim())
+      if (c.estudios && JSON.stringify(nombres) !== JSON.stringify(actual.estudios)) {
+        nuevo.estudios = nombres
+        cambios.estudios = { antes: actual.estudios, despues: nombres }
+      }
+      anotar('prioridad')
+      anotar('procedencia')
+      if (c.fechaLlegada) {
+        // A date without a time is 00:00, as at registration.
+        const hora = c.horaLlegada ?? '00:00'
+        if (c.fechaLlegada !== actual.fechaLlegada || hora !== actual.horaLlegada) {
+          nuevo.llegada = { fecha: c.fechaLlegada, hora }
+          if (c.fechaLlegada !== actual.fechaLlegada)
+            cambios.fechaLlegada = { antes: actual.fechaLlegada, despues: c.fechaLlegada }
+          if (hora !== actual.horaLlegada)
+            cambios.horaLlegada = { antes: actual.horaLlegada, despues: hora }
+        }
+      }
+      // The same values again: nothing changes and nothing is recorded.
+      if (Object.keys(cambios).length === 0) return aAtencion(actual)
+      const fila = await corregirAtencion(
+        tx,
+        id,
+        nuevo,
+        { atencion: id, cambios },
+        tz,
+        eventoDe(request, 'atencion.modificada'),
+      )
+      if (!fila) throw new NotFoundError(NO_ENCONTRADA)
+      return aAtencion(fila)
+    })
+  }
+
+  route(app, cambiarAtencionContract, async (request) => {
+    const id = leerId(request.params.id, NO_ENCONTRADA)
+    const b = request.body
+    const correccion: CorreccionAtencion = Object.fromEntries(
+      CAMPOS_CORREGIBLES.filter((k) => b[k] !== undefined).map((k) => [k, b[k]]),
+    )
+    const corrige = Object.keys(correccion).length > 0
+    if (b.estado !== undefined) {
+      if (corrige) throw invalidos([{ campo: 'estado', mensaje: M.estadoSolo }])
+      return cambiar(request, id, b, b.estado)
+    }
+    if (b.motivo !== undefined)
+      throw invalidos([{ campo: 'motivo', mensaje: M.motivoSoloCancelado }])
+    if (b.desde !== undefined) throw invalidos([{ campo: 'desde', mensaje: M.desdeSinEstado }])
+    // `{"x": 1}` arrives as `{}` (unknown fields are dropped): nothing to change, nothing to audit.
+    if (!corrige) throw invalidos([{ campo: 'cuerpo', mensaje: M.sinCambio }])
+    return corregir(request, id, correccion)
+  })
+
+  route(app, deshacerCambioContract, async (request) => {
+    const id = leerId(request.params.id, NO_ENCONTRADA)
+    const estado = request.body.estado
+    const por = request.usuario?.id ?? null
+    const admin = request.usuario?.rol === 'admin'
+    // The undo and its audit record are one statement, conditional on what the caller saw.
+    const fila = await deshacerCambio(
+      sql,
+      id,
+      estado,
+      { por, admin },
+      tz,
+      eventoDe(request, 'atencion.estado_deshecho'),
+    )
+    if (fila) return aAtencion(fila)
+    const actual = await cambioDeshacible(sql, id)
+    if (!actual) throw new NotFoundError(NO_ENCONTRADA)
+    if (actual.desde === null) throw new ConflictError(M.nadaQueDeshacer)
+    if (actual.estado !== estado) throw new ConflictError(M.cambioDesdeEntonces(actual.estado))
+    if (!admin && actual.por !== por) throw new ForbiddenError(M.noAutor)
+    if (!admin && !actual.enPlazo) throw new ForbiddenError(M.plazoVencido)
+    // Allowed now, so the row changed between the two statements.
+    throw new ConflictError(M.cambioDesdeEntonces(actual.estado))
   })
 }

@@ -1,7 +1,8 @@
 // Registers a patient's arrival for studies, from the shared catalogues (sede, modalidad and its
-// estudios, procedencia, prioridad); validated with the shared schema. Date and time start blank,
-// meaning "now": the server fills them with the clinic's time when it stores the arrival, so
-// neither the browser's zone nor the moment the page was opened decides them.
+// estudios, procedencia, prioridad), or corrects a registered one; validated with the shared schema.
+// A new arrival's date and time start blank, meaning "now": the server fills them with the
+// clinic's time when it stores the arrival, so neither the browser's zone nor the moment the page
+// was opened decides them.
 import { typeboxResolver } from '@hookform/resolvers/typebox'
 import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
@@ -24,7 +25,7 @@ import { ApiError } from '../../api.js'
 import { describe, Field, FieldError } from '../../components/field.js'
 import { IconAlert, IconCheck } from '../../components/icons.js'
 import { aErroresDeFormulario } from '../../lib/typebox-mensajes.js'
-import { crearAtencion } from './paciente-api.js'
+import { corregirAtencion, crearAtencion } from './paciente-api.js'
 
 interface Valores {
   sede: string
@@ -61,6 +62,18 @@ function iniciales(): Valores {
   }
 }
 
+/** An atención's values, for correcting it (no estado: that changes by its own buttons). */
+const deAtencion = (a: Atencion): Valores => ({
+  sede: a.sede,
+  modalidad: a.modalidad,
+  estudios: a.estudios.map((e) => e.nombre),
+  estado: '',
+  procedencia: a.procedencia,
+  prioridad: a.prioridad,
+  fechaLlegada: a.fechaLlegada,
+  horaLlegada: a.horaLlegada,
+})
+
 /** The body of the call: estudios as `{nombre}` objects, blank fields left out. */
 const aCuerpo = (v: Valores) => {
   const cuerpo: Record<string, unknown> = {
@@ -84,15 +97,17 @@ const resolver: Resolver<Valores> = async (values, ctx, options) => {
     : { values, errors: {} }
 }
 
-export function AtencionForm({
-  pacienteId,
-  onCreada,
-}: {
-  pacienteId: number
-  onCreada: (a: Atencion) => void
-}) {
+/** A new atención of the patient, or (`atencion`) the correction of a registered one. */
+export type AtencionFormProps =
+  | { pacienteId: number; onCreada: (a: Atencion) => void; atencion?: undefined }
+  | { atencion: Atencion; onGuardada: (a: Atencion) => void; onVolver: () => void }
+
+export function AtencionForm(props: AtencionFormProps) {
+  const editada = props.atencion
+  // Field ids of their own: the correction opens over the page that holds the registration form.
+  const px = editada ? 'ed' : 'at'
   const { register, handleSubmit, watch, reset, setValue, setError, formState } = useForm<Valores>({
-    defaultValues: iniciales(),
+    defaultValues: editada ? deAtencion(editada) : iniciales(),
     resolver,
   })
   const { errors, isSubmitting } = formState
@@ -103,7 +118,12 @@ export function AtencionForm({
   const enviar = async (v: Valores) => {
     setAviso(null)
     try {
-      const atencion = await crearAtencion(pacienteId, aCuerpo(v))
+      if (props.atencion) {
+        const { estado: _estado, ...correccion } = aCuerpo(v)
+        props.onGuardada(await corregirAtencion(props.atencion.id, correccion))
+        return
+      }
+      const atencion = await crearAtencion(props.pacienteId, aCuerpo(v))
       try {
         localStorage.setItem(SEDE_KEY, v.sede)
       } catch {
@@ -111,15 +131,13 @@ export function AtencionForm({
       }
       reset({ ...iniciales(), sede: v.sede })
       setAviso({ ok: true, texto: `Atención registrada (N.º ${atencion.id}).` })
-      onCreada(atencion)
+      props.onCreada(atencion)
     } catch (err) {
       const e = err instanceof ApiError ? err : null
       for (const fe of e?.errores ?? [])
         setError(fe.campo as keyof Valores, { type: 'server', message: fe.mensaje })
-      setAviso({
-        ok: false,
-        texto: `Error al registrar la atención: ${e?.message || 'Error desconocido'}`,
-      })
+      const que = editada ? 'guardar los cambios' : 'registrar la atención'
+      setAviso({ ok: false, texto: `Error al ${que}: ${e?.message || 'Error desconocido'}` })
     }
   }
 
@@ -129,10 +147,10 @@ export function AtencionForm({
     opciones: readonly (readonly [string, string])[],
     vacio?: string,
   ) => (
-    <Field id={`at-${name}`} label={label} required={!!vacio} error={errors[name]?.message}>
+    <Field id={`${px}-${name}`} label={label} required={!!vacio} error={errors[name]?.message}>
       <select
         className="select"
-        {...describe(`at-${name}`, errors[name]?.message)}
+        {...describe(`${px}-${name}`, errors[name]?.message)}
         {...register(name)}
       >
         {vacio && <option value="">{vacio}</option>}
@@ -154,9 +172,11 @@ export function AtencionForm({
       className="atencion-form"
       onSubmit={handleSubmit(enviar)}
       noValidate
-      aria-labelledby="nueva-atencion"
+      aria-labelledby={`${px}-titulo`}
     >
-      <h2 id="nueva-atencion">Registrar atención</h2>
+      <h2 id={`${px}-titulo`}>
+        {editada ? `Editar atención N.º ${editada.id}` : 'Registrar atención'}
+      </h2>
       {aviso && (
         <div className={`alert ${aviso.ok ? 'alert--success' : 'alert--error'}`} role="alert">
           {aviso.ok ? <IconCheck /> : <IconAlert />}
@@ -165,10 +185,10 @@ export function AtencionForm({
       )}
       <div className="atencion-form__grid">
         {select('sede', 'Sede', par(SEDES), 'Seleccione…')}
-        <Field id="at-modalidad" label="Modalidad" required error={errors.modalidad?.message}>
+        <Field id={`${px}-modalidad`} label="Modalidad" required error={errors.modalidad?.message}>
           <select
             className="select"
-            {...describe('at-modalidad', errors.modalidad?.message)}
+            {...describe(`${px}-modalidad`, errors.modalidad?.message)}
             {...register('modalidad', { onChange: () => setValue('estudios', []) })}
           >
             <option value="">Seleccione…</option>
@@ -182,7 +202,7 @@ export function AtencionForm({
       </div>
       <fieldset
         className="field estudios"
-        aria-describedby={estudiosError ? 'at-estudios-error' : undefined}
+        aria-describedby={estudiosError ? `${px}-estudios-error` : undefined}
       >
         <legend className="field__label">
           Estudios
@@ -202,43 +222,63 @@ export function AtencionForm({
             ))}
           </div>
         )}
-        {estudiosError && <FieldError id="at-estudios-error">{estudiosError}</FieldError>}
+        {estudiosError && <FieldError id={`${px}-estudios-error`}>{estudiosError}</FieldError>}
       </fieldset>
       <div className="atencion-form__grid">
-        {select('estado', 'Estado inicial', par(ESTADOS_INICIALES))}
+        {!editada && select('estado', 'Estado inicial', par(ESTADOS_INICIALES))}
         {select('prioridad', 'Prioridad', par(PRIORIDADES))}
         {select('procedencia', 'Procedencia', par(PROCEDENCIAS))}
         <Field
-          id="at-fechaLlegada"
+          id={`${px}-fechaLlegada`}
           label="Fecha de llegada"
           error={errors.fechaLlegada?.message}
-          hint={AHORA}
+          hint={editada ? undefined : AHORA}
         >
           <input
             className="input"
             type="date"
-            {...describe('at-fechaLlegada', errors.fechaLlegada?.message, AHORA)}
+            {...describe(
+              `${px}-fechaLlegada`,
+              errors.fechaLlegada?.message,
+              editada ? undefined : AHORA,
+            )}
             {...register('fechaLlegada')}
           />
         </Field>
         <Field
-          id="at-horaLlegada"
+          id={`${px}-horaLlegada`}
           label="Hora de llegada"
           error={errors.horaLlegada?.message}
-          hint={AHORA_HORA}
+          hint={editada ? undefined : AHORA_HORA}
         >
           <input
             className="input"
             type="time"
-            {...describe('at-horaLlegada', errors.horaLlegada?.message, AHORA_HORA)}
+            {...describe(
+              `${px}-horaLlegada`,
+              errors.horaLlegada?.message,
+              editada ? undefined : AHORA_HORA,
+            )}
             {...register('horaLlegada')}
           />
         </Field>
       </div>
-      <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-        {isSubmitting && <span className="spinner" aria-hidden="true" />}
-        Registrar atención
-      </button>
+      {props.atencion ? (
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--secondary" onClick={props.onVolver}>
+            Volver
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+            {isSubmitting && <span className="spinner" aria-hidden="true" />}
+            Guardar cambios
+          </button>
+        </div>
+      ) : (
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+          {isSubmitting && <span className="spinner" aria-hidden="true" />}
+          Registrar atención
+        </button>
+      )}
     </form>
   )
 }

@@ -1,9 +1,11 @@
-// Calls of the patient page: the patient with atenciones, a new atención, an estado change, the
-// history of changes.
+// Calls of the patient page: the patient with atenciones, a new atención, an estado change and its
+// undoing, a correction of an atención's data, the history of changes.
 import {
-  cambiarEstadoContract,
+  cambiarAtencionContract,
   crearAtencionContract,
+  deshacerCambioContract,
   type AtencionEntrada,
+  type CorreccionAtencion,
 } from '../../../shared/atenciones.js'
 import type { Estado } from '../../../shared/catalogos.js'
 import { historialPacienteContract, obtenerPacienteContract } from '../../../shared/pacientes.js'
@@ -15,8 +17,17 @@ export const obtenerPaciente = (id: string, signal?: AbortSignal) =>
 export const crearAtencion = (pacienteId: number, body: AtencionEntrada) =>
   call(crearAtencionContract, { params: { id: String(pacienteId) }, body })
 
-export const cambiarEstado = (atencionId: number, estado: Estado) =>
-  call(cambiarEstadoContract, { params: { id: String(atencionId) }, body: { estado } })
+/** `desde` is the estado the page shows: if someone changed it meanwhile, the server says so (409). */
+export const cambiarEstado = (
+  atencionId: number,
+  cambio: { estado: Estado; desde: Estado; motivo?: string },
+) => call(cambiarAtencionContract, { params: { id: String(atencionId) }, body: cambio })
+
+export const deshacerCambio = (atencionId: number, estado: Estado) =>
+  call(deshacerCambioContract, { params: { id: String(atencionId) }, body: { estado } })
+
+export const corregirAtencion = (atencionId: number, body: CorreccionAtencion) =>
+  call(cambiarAtencionContract, { params: { id: String(atencionId) }, body })
 
 /** A page of the patient's history, newest first; `url` is the previous answer's next page. */
 export const historialPaciente = (pacienteId: number, url: string | null, signal?: AbortSignal) =>

@@ -1,0 +1,92 @@
+// Cancelado is final: it is asked for with a confirmation and its reason, which is stored and shown.
+import { useState, type FormEvent } from 'react'
+import { MENSAJES_ATENCIONES, MOTIVO_MAXIMO, type Atencion } from '../../../shared/atenciones.js'
+import { limpiar } from '../../../shared/texto.js'
+import { mensajeDe } from '../../api.js'
+import { describe, Field } from '../../components/field.js'
+import { fecha } from '../../components/format.js'
+import { IconAlert } from '../../components/icons.js'
+import { Modal } from './modal.js'
+import { cambiarEstado } from './paciente-api.js'
+
+export function CancelarAtencion({
+  atencion,
+  onCancelada,
+  onVolver,
+}: {
+  atencion: Atencion
+  onCancelada: (a: Atencion) => void
+  onVolver: () => void
+}) {
+  const [motivo, setMotivo] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [fallo, setFallo] = useState<string | null>(null)
+  const [enviando, setEnviando] = useState(false)
+  const id = `cancelar-${atencion.id}`
+
+  const confirmar = async (e: FormEvent) => {
+    e.preventDefault()
+    setFallo(null)
+    if (!limpiar(motivo)) {
+      setError(MENSAJES_ATENCIONES.motivoRequerido)
+      return
+    }
+    setError(null)
+    setEnviando(true)
+    try {
+      onCancelada(
+        await cambiarEstado(atencion.id, { estado: 'Cancelado', desde: atencion.estado, motivo }),
+      )
+    } catch (err) {
+      setFallo(mensajeDe(err, 'No se pudo cancelar la atención'))
+      setEnviando(false)
+    }
+  }
+
+  return (
+    <Modal labelledBy={`${id}-titulo`} describedBy={`${id}-texto`} onVolver={onVolver}>
+      <div className="dialog__icon dialog__icon--danger" aria-hidden="true">
+        <IconAlert />
+      </div>
+      <h2 id={`${id}-titulo`}>¿Cancelar la atención N.º {atencion.id}?</h2>
+      <p id={`${id}-texto`}>
+        {atencion.estudios.map((e) => e.nombre).join(', ')}, llegada el{' '}
+        {fecha(atencion.fechaLlegada)} {atencion.horaLlegada}. Una atención cancelada sale de la
+        lista de trabajo; el motivo queda registrado y se muestra junto a su estado.
+      </p>
+      <form className="cancelar-form" onSubmit={(e) => void confirmar(e)} noValidate>
+        <Field
+          id={`${id}-motivo`}
+          label="Motivo de la cancelación"
+          required
+          error={error ?? undefined}
+        >
+          <input
+            className="input"
+            maxLength={MOTIVO_MAXIMO}
+            autoComplete="off"
+            autoFocus
+            value={motivo}
+            onChange={(e) => setMotivo(e.target.value)}
+            {...describe(`${id}-motivo`, error ?? undefined)}
+          />
+        </Field>
+        {fallo && (
+          <div className="alert alert--error" role="alert">
+            <IconAlert />
+            <span>{fallo}</span>
+          </div>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="btn btn--secondary" onClick={onVolver}>
+            Volver
+          </button>
+          <button type="submit" className="btn btn--danger" disabled={enviando}>
+            {enviando && <span className="spinner" aria-hidden="true" />}
+            Cancelar atención
+          </button>
+        </div>
+      </form>
+    </Modal>
+  )
+}
