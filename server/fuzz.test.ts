@@ -470,7 +470,7 @@ describe(`fuzz (semilla ${SEMILLA}, FUZZ_SEMILLA=${SEMILLA} lo repite)`, () => {
           const version = versiones.get(Number(id)) ?? 1
           const ifMatch = r.ponderado([
             [`"${version}"`, 60],
-            [`"${Math.max(1, version - 1)}"`, 10],
+            [`"${version > 1 ? version - 1 : version + 1}"`, 10],
             ['', 10],
             [String(valorRaro(r)).slice(0, 200), 10],
             ['*', 5],
