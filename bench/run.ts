@@ -30,6 +30,7 @@ import {
   type Conteo,
 } from './load.js'
 import { medir, redondear, type Carga, type Medida } from './measure.js'
+import { migrate } from '../server/migrate.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
 import { arrancarPostgresPropio } from './own-postgres.js'
 import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
@@ -57,7 +58,16 @@ async function prepararDatos(op: Opciones): Promise<{ conteo: Conteo; version: s
     console.log(
       `Datos reutilizados: ${conteo.pacientes.toLocaleString('es-PE')} pacientes, ${conteo.atenciones.toLocaleString('es-PE')} atenciones.`,
     )
-    if (await sinEstadisticas(con.sql)) await analizar(con.sql)
+    // Data loaded by an earlier version: the plans below are checked against today's schema.
+    const inicio = Date.now()
+    const aplicadas = await migrate(con.sql)
+    if (aplicadas.length > 0) {
+      const segundos = ((Date.now() - inicio) / 1000).toFixed(1)
+      console.log(
+        `Migraciones aplicadas a los datos reutilizados: ${aplicadas.join(', ')} (${segundos} s).`,
+      )
+    }
+    if (aplicadas.length > 0 || (await sinEstadisticas(con.sql))) await analizar(con.sql)
   }
   const [v] = await con.sql<{ version: string; sb: string }[]>`
     select version() as version, current_setting('shared_buffers') as sb`
