@@ -63,8 +63,13 @@ export interface Muestras {
   atenciones: AtencionMuestra[]
 }
 
-/** Connections that flood the search with terms that have nothing to index, beside a measured case. */
+/**
+ * Connections that send searches with nothing to index beside a measured case, at most
+ * TASA_INUNDACION a second in all: 200 such searches open at once, as an attacker or a stuck
+ * client would send them, not a closed loop that only measures how fast 2 cores answer 400s.
+ */
 export const CONEXIONES_INUNDACION = 200
+export const TASA_INUNDACION = 200
 
 /** Terms with no letter or digit: each is refused (400) without touching a table. */
 export const TERMINOS_VACIOS = [

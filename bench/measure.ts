@@ -18,6 +18,8 @@ export interface Carga {
   conexiones: number
   maxSolicitudes: number
   maxSegundos: number
+  /** Requests per second across all connections (none: each connection sends as fast as answered). */
+  tasa?: number
   headers?: Record<string, string>
 }
 
@@ -50,6 +52,7 @@ export function medir(c: Carga): Promise<Medida> {
       {
         url: c.url,
         connections: Math.min(c.conexiones, c.maxSolicitudes),
+        ...(c.tasa ? { overallRate: c.tasa } : {}),
         amount: c.maxSolicitudes,
         timeout: 120,
         headers: c.headers,

@@ -7,6 +7,7 @@ import {
   azar,
   CASOS_BUSQUEDA,
   CONEXIONES_INUNDACION,
+  TASA_INUNDACION,
   consultas,
   ediciones,
   muestrear,
@@ -224,6 +225,8 @@ async function medirCasos(
         maxSegundos: op.calentamiento,
       })
     }
+    // A warm-up stopped with PATCHes in flight leaves their patients' versions unread.
+    await editar?.leerVersiones()
     const antes = estadisticas && (await bloques(estadisticas))
     const cpu = await contarCpu(s.proceso.child.pid!, estadisticas)
     const med = await medirCaso(caso, base, siguiente(false), op)
@@ -262,18 +265,24 @@ async function medirCasos(
  */
 async function preparaEdicion(s: Servidor, ids: number[], r: () => number) {
   const versiones = new Map<number, string>()
-  for (const id of ids) {
-    const res = await fetch(`${s.url}/pacientes/${id}`, {
-      headers: { cookie: s.headers.cookie!, accept: 'application/json' },
-    })
-    await res.arrayBuffer()
-    const etag = res.headers.get('etag')
-    if (res.status !== 200 || !etag) throw new Error(`GET /pacientes/${id}: ${res.status} sin ETag`)
-    versiones.set(id, etag)
+  /** Reads every patient's current version (also after the warm-up, whose last answers are cut). */
+  const leerVersiones = async () => {
+    for (const id of ids) {
+      const res = await fetch(`${s.url}/pacientes/${id}`, {
+        headers: { cookie: s.headers.cookie!, accept: 'application/json' },
+      })
+      await res.arrayBuffer()
+      const etag = res.headers.get('etag')
+      if (res.status !== 200 || !etag)
+        throw new Error(`GET /pacientes/${id}: ${res.status} sin ETag`)
+      versiones.set(id, etag)
+    }
   }
+  await leerVersiones()
   const cuerpo = ediciones(r)
   let i = 0
   return {
+    leerVersiones,
     siguiente(contexto: Record<string, unknown>) {
       const id = ids[i++ % ids.length]!
       contexto.paciente = id
@@ -316,6 +325,7 @@ async function medirCaso(
   const inundacion = await medir({
     ...base,
     conexiones: CONEXIONES_INUNDACION,
+    tasa: TASA_INUNDACION,
     siguiente: () => ({ path: TERMINOS_VACIOS[k++ % TERMINOS_VACIOS.length]! }),
     maxSolicitudes: 1e9,
     maxSegundos: op.segundos,
