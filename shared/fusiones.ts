@@ -3,56 +3,18 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { PaginaQuerySchema } from './busqueda.js'
 import { defineContract, ErrorSchema } from './contract.js'
-import { PacienteSchema, type PacienteDatos } from './paciente-datos.js'
+import { PacienteSchema } from './paciente-datos.js'
+import { CAMPOS_EDITABLES, type CampoEditable } from './pacientes.js'
 
 /**
- * The fields an admin picks a value for, in the form's order. The document is the surviving
- * record's: choosing the survivor chooses it (the absorbed one stays reserved and leads to it).
+ * The fields an admin picks a value for: those a correction may change, in the form's order, but
+ * the document, which is the surviving record's: choosing the survivor chooses it (the absorbed
+ * one stays reserved and leads to it).
  */
-export const CAMPOS_FUSION = [
-  'primerNombre',
-  'segundoNombre',
-  'primerApellido',
-  'segundoApellido',
-  'fechaNacimiento',
-  'sexo',
-  'grupoSanguineo',
-  'departamento',
-  'municipio',
-  'zonaResidencial',
-  'direccion',
-  'barrio',
-  'celular',
-  'telefono',
-  'telefono2',
-  'codigoPostal',
-  'correoElectronico',
-  'acudiente',
-] as const satisfies readonly (keyof PacienteDatos)[]
-export type CampoFusion = (typeof CAMPOS_FUSION)[number]
-
-/** How each field reads on the comparison screen. */
-export const ETIQUETAS_FUSION: Record<CampoFusion | 'documento', string> = {
-  documento: 'Documento',
-  primerNombre: 'Primer nombre',
-  segundoNombre: 'Segundo nombre',
-  primerApellido: 'Primer apellido',
-  segundoApellido: 'Segundo apellido',
-  fechaNacimiento: 'Fecha de nacimiento',
-  sexo: 'Sexo',
-  grupoSanguineo: 'Grupo sanguíneo',
-  departamento: 'Departamento',
-  municipio: 'Municipio',
-  zonaResidencial: 'Zona residencial',
-  direccion: 'Dirección',
-  barrio: 'Barrio',
-  celular: 'Celular',
-  telefono: 'Teléfono',
-  telefono2: 'Teléfono 2',
-  codigoPostal: 'Código postal',
-  correoElectronico: 'Correo electrónico',
-  acudiente: 'Acudiente',
-}
+export type CampoFusion = Exclude<CampoEditable, 'tipoDocumento' | 'documento'>
+export const CAMPOS_FUSION = CAMPOS_EDITABLES.filter(
+  (c): c is CampoFusion => c !== 'tipoDocumento' && c !== 'documento',
+)
 
 export const MENSAJES_FUSION = {
   mismoRegistro: 'Elija dos registros distintos',

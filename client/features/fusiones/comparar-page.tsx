@@ -5,14 +5,10 @@ import { useSnapshot } from 'valtio'
 import { Link, useParams } from 'wouter'
 import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import type { ErrorCampo } from '../../../shared/contract.js'
-import {
-  CAMPOS_FUSION,
-  ETIQUETAS_FUSION,
-  type CampoFusion,
-  type Origen,
-} from '../../../shared/fusiones.js'
+import { CAMPOS_FUSION, type CampoFusion, type Origen } from '../../../shared/fusiones.js'
 import type { PacienteDetalle } from '../../../shared/pacientes.js'
 import { ApiError, mensajeDe } from '../../api.js'
+import { ETIQUETA_CAMPO } from '../../components/campos-paciente.js'
 import { fecha, fechaHora, texto } from '../../components/format.js'
 import { IconAlert, IconCheck } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
@@ -314,7 +310,7 @@ export default function CompararPage() {
                 className="campo"
                 aria-describedby={errorDe(c) ? `e-${c}` : undefined}
               >
-                <legend className="campo__nombre">{ETIQUETAS_FUSION[c]}</legend>
+                <legend className="campo__nombre">{ETIQUETA_CAMPO[c]}</legend>
                 {(['a', 'b'] as const).map((lado) => (
                   <label
                     key={lado}
@@ -343,7 +339,7 @@ export default function CompararPage() {
         )}
         {iguales.length > 0 && (
           <p className="muted small comparar__nota">
-            Iguales en ambos: {iguales.map((c) => ETIQUETAS_FUSION[c]).join(', ')}.
+            Iguales en ambos: {iguales.map((c) => ETIQUETA_CAMPO[c]).join(', ')}.
           </p>
         )}
       </section>
