@@ -1,13 +1,13 @@
 // /pacientes/:id: the patient, their atenciones with estado changes, a new atención, Editar and
 // the history of changes.
-import { useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
 import type { Atencion } from '../../../shared/atenciones.js'
 import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import type { PacienteDetalle } from '../../../shared/pacientes.js'
-import { ApiError, mensajeDe } from '../../api.js'
 import { edad, fecha, fechaHora, texto } from '../../components/format.js'
-import { IconAlert, IconCheck, IconInfo, IconSearch } from '../../components/icons.js'
+import { PacienteNoCargado, usePacientePorId } from '../../components/paciente-por-id.js'
+import { IconCheck, IconInfo } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
 import { AtencionForm } from './atencion-form.js'
@@ -36,35 +36,13 @@ function Dato({ label, children, wide }: { label: string; children: ReactNode; w
 
 export default function PacientePage() {
   const { id = '' } = useParams<{ id: string }>()
-  const [paciente, setPaciente] = useState<PacienteDetalle | null>(null)
-  const [error, setError] = useState<{ noEncontrado: boolean; texto: string } | null>(null)
+  const [paciente, error, setPaciente] = usePacientePorId<PacienteDetalle>(id, obtenerPaciente)
   // Shown once after a saved correction (the edit page navigates here with it in history.state).
   const [aviso] = useState<string | null>(() => {
     const estado = window.history.state as { aviso?: unknown } | null
     return typeof estado?.aviso === 'string' ? estado.aviso : null
   })
   useTitle(paciente ? paciente.nombreCompleto : 'Paciente')
-
-  useEffect(() => {
-    setPaciente(null)
-    setError(null)
-    if (!/^[0-9]{1,12}$/.test(id)) {
-      setError({ noEncontrado: true, texto: 'Paciente no encontrado' })
-      return
-    }
-    const ctrl = new AbortController()
-    obtenerPaciente(id, ctrl.signal)
-      .then(setPaciente)
-      .catch((err: unknown) => {
-        if ((err as Error).name === 'AbortError') return
-        const e = err instanceof ApiError ? err : null
-        setError({
-          noEncontrado: e?.status === 404 || e?.status === 400,
-          texto: mensajeDe(err, 'No se pudo cargar el paciente'),
-        })
-      })
-    return () => ctrl.abort()
-  }, [id])
 
   const agregar = (a: Atencion) =>
     setPaciente((p) => (p ? { ...p, atenciones: [a, ...p.atenciones] } : p))
@@ -73,23 +51,7 @@ export default function PacientePage() {
       p ? { ...p, atenciones: p.atenciones.map((x) => (x.id === a.id ? a : x)) } : p,
     )
 
-  if (error) {
-    return (
-      <div className="page">
-        <div className="card card__body notfound">
-          <IconAlert />
-          <h1>{error.noEncontrado ? 'Paciente no encontrado' : 'No se pudo cargar el paciente'}</h1>
-          <p className="muted">
-            {error.noEncontrado ? `No existe un paciente con el ID ${id}.` : error.texto}
-          </p>
-          <Link href={paths.buscarPaciente} className="btn btn--primary">
-            <IconSearch />
-            Buscar paciente
-          </Link>
-        </div>
-      </div>
-    )
-  }
+  if (error) return <PacienteNoCargado id={id} error={error} />
 
   if (!paciente) {
     return (

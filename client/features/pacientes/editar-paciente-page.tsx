@@ -1,9 +1,7 @@
 // /pacientes/:id/editar: the registration form filled in with the patient, to correct it
 // (docs/producto.md#editar-paciente). Saved, back to the patient's page.
-import { useEffect, useState } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
-import { ApiError, mensajeDe } from '../../api.js'
-import { IconAlert } from '../../components/icons.js'
+import { PacienteNoCargado, usePacientePorId } from '../../components/paciente-por-id.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
 import { obtenerParaEditar } from './pacientes-api.js'
@@ -16,47 +14,10 @@ export const AVISO_GUARDADO = 'Cambios guardados.'
 export default function EditarPacientePage() {
   const { id = '' } = useParams<{ id: string }>()
   const [, navegar] = useLocation()
-  const [edicion, setEdicion] = useState<Edicion | null>(null)
-  const [error, setError] = useState<{ noEncontrado: boolean; texto: string } | null>(null)
+  const [edicion, error] = usePacientePorId<Edicion>(id, obtenerParaEditar)
   useTitle(edicion ? `Editar · ${edicion.paciente.nombreCompleto}` : 'Editar paciente')
 
-  useEffect(() => {
-    setEdicion(null)
-    setError(null)
-    if (!/^[0-9]{1,12}$/.test(id)) {
-      setError({ noEncontrado: true, texto: 'Paciente no encontrado' })
-      return
-    }
-    const ctrl = new AbortController()
-    obtenerParaEditar(id, ctrl.signal)
-      .then(setEdicion)
-      .catch((err: unknown) => {
-        if ((err as Error).name === 'AbortError') return
-        const e = err instanceof ApiError ? err : null
-        setError({
-          noEncontrado: e?.status === 404 || e?.status === 400,
-          texto: mensajeDe(err, 'No se pudo cargar el paciente'),
-        })
-      })
-    return () => ctrl.abort()
-  }, [id])
-
-  if (error) {
-    return (
-      <div className="page">
-        <div className="card card__body notfound">
-          <IconAlert />
-          <h1>{error.noEncontrado ? 'Paciente no encontrado' : 'No se pudo cargar el paciente'}</h1>
-          <p className="muted">
-            {error.noEncontrado ? `No existe un paciente con el ID ${id}.` : error.texto}
-          </p>
-          <Link href={paths.buscarPaciente} className="btn btn--primary">
-            Buscar paciente
-          </Link>
-        </div>
-      </div>
-    )
-  }
+  if (error) return <PacienteNoCargado id={id} error={error} />
 
   if (!edicion) {
     return (
