@@ -4,7 +4,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
 
-const features = ['auth', 'buscar', 'dashboard', 'paciente', 'pacientes']
+const features = ['auth', 'buscar', 'dashboard', 'fusiones', 'paciente', 'pacientes', 'ticket']
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'data/**', 'bench/data/**'] },

@@ -18,16 +18,25 @@ const NOMBRES = {
   segundoApellido: 'segundo_apellido',
 } as const
 
+/** Same meaning as the product: a prefix under 3 characters, a substring from 3 on. */
+const patron = (t: string) => ([...t].length >= 3 ? `%${escaparLike(t)}%` : `${escaparLike(t)}%`)
+const parecido = (sql: Sql, columna: string, p: string) =>
+  sql`unaccent(${sql('p.' + columna)}) ilike unaccent(${p})`
+
 function condicionesPaciente(sql: Sql, f: FiltrosBusqueda): postgres.Fragment[] {
   const c: postgres.Fragment[] = []
   if (f.tipoDocumento) c.push(sql`p.tipo_documento = ${f.tipoDocumento}`)
   if (f.documento) c.push(sql`p.documento ilike ${escaparLike(f.documento) + '%'}`)
   for (const [campo, columna] of Object.entries(NOMBRES) as [keyof typeof NOMBRES, string][]) {
     const t = f[campo]
-    if (!t) continue
-    // Same meaning as the product: a prefix under 3 characters, a substring from 3 on.
-    const patron = [...t].length >= 3 ? `%${escaparLike(t)}%` : `${escaparLike(t)}%`
-    c.push(sql`unaccent(${sql('p.' + columna)}) ilike unaccent(${patron})`)
+    if (t) c.push(parecido(sql, columna, patron(t)))
+  }
+  // A word of «Nombre o documento»: in any of the four names; a short one also after a blank.
+  for (const palabra of f.palabras ?? []) {
+    const patrones = [patron(palabra)]
+    if ([...palabra].length < 3) patrones.push(`% ${escaparLike(palabra)}%`)
+    const arms = Object.values(NOMBRES).flatMap((col) => patrones.map((p) => parecido(sql, col, p)))
+    c.push(arms.reduce((acc, x) => sql`${acc} or ${x}`))
   }
   return c
 }
@@ -36,6 +45,8 @@ function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.F
   const c: postgres.Fragment[] = []
   if (f.sede) c.push(sql`a.sede = ${f.sede}`)
   if (f.modalidad) c.push(sql`a.modalidad = ${f.modalidad}`)
+  if (f.estados) c.push(sql`a.estado = any(${f.estados}::text[])`)
+  if (f.prioridades) c.push(sql`a.prioridad = any(${f.prioridades}::text[])`)
   if (f.fechaInicial)
     c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)
   if (f.fechaFinal)

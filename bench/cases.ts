@@ -1,7 +1,18 @@
 // The measured cases and their request values, sampled from the loaded data so every request
 // asks something different that exists (no single cached term).
 import { randomInt } from 'node:crypto'
-import { DEPARTAMENTOS, MUNICIPIOS, type Sede, type Modalidad } from '../shared/catalogos.js'
+import { SEPARADOR_LISTA } from '../shared/busqueda.js'
+import {
+  DEPARTAMENTOS,
+  ESTADOS_ABIERTOS,
+  ESTADOS_PENDIENTES,
+  MUNICIPIOS,
+  PRIORIDADES_ALERTA,
+  SEDES,
+  type Sede,
+  type Modalidad,
+} from '../shared/catalogos.js'
+import { hoyEn } from '../shared/edad.js'
 import type { PacienteEntrada } from '../shared/paciente-datos.js'
 import type { PacienteCambio } from '../shared/pacientes.js'
 import type { Sql } from '../server/db.js'
@@ -14,6 +25,9 @@ export const CASOS_BUSQUEDA = [
   'fechasSedeModalidad',
   'todosLosFiltros',
   'sinFiltro',
+  'nombreODocumento',
+  'pendientesHoy',
+  'alertas',
 ] as const
 export type CasoBusqueda = (typeof CASOS_BUSQUEDA)[number]
 export type CasoId =
@@ -22,8 +36,10 @@ export type CasoId =
   | 'listaPacientes'
   | 'paginaDuplicados'
   | 'pacientePorId'
+  | 'documentoRegistrado'
   | 'registrarPaciente'
   | 'editarPaciente'
+  | 'exportarCsv'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -33,12 +49,17 @@ export const TITULOS: Record<CasoId, string> = {
   fechasSedeModalidad: 'fechas + sede + modalidad',
   todosLosFiltros: 'todos los filtros',
   sinFiltro: 'sin filtro (recientes)',
+  nombreODocumento: '«Nombre o documento» (q)',
+  pendientesHoy: 'hoy + pendientes (+ sede)',
+  alertas: 'urgentes sin completar (+ sede)',
   apellidoBajoInundacion: 'primerApellido prefijo + 200 conex. de términos vacíos',
   listaPacientes: 'GET /pacientes (página)',
   paginaDuplicados: 'GET /pacientes/duplicados (página)',
   pacientePorId: 'GET /pacientes/:id',
+  documentoRegistrado: 'GET /pacientes/por-documento',
   registrarPaciente: 'POST /pacientes',
   editarPaciente: 'PATCH /pacientes/:id',
+  exportarCsv: 'GET /pacientes/buscar.csv (exportación)',
 }
 
 export interface PacienteMuestra {
@@ -61,6 +82,8 @@ export interface AtencionMuestra extends PacienteMuestra {
 export interface Muestras {
   pacientes: PacienteMuestra[]
   atenciones: AtencionMuestra[]
+  /** Today in the clinic's time zone: the worklist's default day. */
+  hoy: string
 }
 
 /**
@@ -129,7 +152,11 @@ export async function muestrear(
     select ${columnas}, a.sede, a.modalidad, to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD') as fecha
     from atenciones a join pacientes p on p.id = a.paciente_id
     where a.id = any(${enteros(r, n, ra.min, ra.max)}::int[]) order by a.id`
-  return { pacientes: barajar(r, [...pacientes]), atenciones: barajar(r, [...atenciones]) }
+  return {
+    pacientes: barajar(r, [...pacientes]),
+    atenciones: barajar(r, [...atenciones]),
+    hoy: hoyEn(tz),
+  }
 }
 
 const sinTildes = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '')
@@ -148,6 +175,24 @@ function subcadena(r: () => number, s: string): string {
   const largo = Math.min(s.length, 3 + Math.floor(r() * 3))
   const desde = s.length > largo ? 1 + Math.floor(r() * (s.length - largo)) : 0
   return s.slice(desde, desde + largo)
+}
+
+/**
+ * What the front desk types in «Nombre o documento»: a name and a surname, in either order, whole or
+ * their first letters, sometimes with the second surname; or a document, whole or its start.
+ */
+function nombreODocumento(r: () => number, p: PacienteMuestra): string {
+  const palabra = (s: string) => tecleado(r, r() < 0.6 ? sinTildes(s) : s)
+  const inicio = (s: string) => s.slice(0, 3 + Math.floor(r() * 3))
+  const x = r()
+  if (x < 0.35) return `${palabra(p.primerNombre)} ${palabra(p.primerApellido)}`
+  if (x < 0.55) return `${palabra(p.primerApellido)} ${palabra(p.primerNombre)}`
+  if (x < 0.7) return `${palabra(inicio(p.primerNombre))} ${palabra(inicio(p.primerApellido))}`
+  if (x < 0.8) {
+    const segundo = p.segundoApellido ? ` ${palabra(p.segundoApellido)}` : ''
+    return `${palabra(p.primerNombre)} ${palabra(p.primerApellido)}${segundo}`
+  }
+  return r() < 0.5 ? p.documento : p.documento.slice(0, 4 + Math.floor(r() * 4))
 }
 
 /** The query string of one request of a search case. */
@@ -201,6 +246,22 @@ export function consulta(caso: CasoBusqueda, m: Muestras, r: () => number): stri
       q.modalidad = a.modalidad
       break
     case 'sinFiltro':
+      break
+    case 'nombreODocumento':
+      q.q = nombreODocumento(r, p)
+      break
+    case 'pendientesHoy':
+      // The dashboard's Citas Pendientes, and the same at the user's sede.
+      q.fechaInicial = m.hoy
+      q.fechaFinal = m.hoy
+      q.estado = ESTADOS_PENDIENTES.join(SEPARADOR_LISTA)
+      if (r() < 0.7) q.sede = elegir(r, SEDES)
+      break
+    case 'alertas':
+      // The dashboard's Alertas: any day, urgent or emergency, not yet done.
+      q.prioridad = PRIORIDADES_ALERTA.join(SEPARADOR_LISTA)
+      q.estado = ESTADOS_ABIERTOS.join(SEPARADOR_LISTA)
+      if (r() < 0.5) q.sede = elegir(r, SEDES)
       break
   }
   return new URLSearchParams(q).toString()

@@ -14,6 +14,7 @@ import {
   insertarPaciente,
   listarPacientes,
   obtenerPaciente,
+  pacientePorDocumento,
   posiblesDuplicados,
 } from '../server/queries/pacientes.js'
 import { buscarIngenuo } from './baseline.js'
@@ -44,7 +45,7 @@ export class Captura {
 }
 
 export interface Plan {
-  caso: CasoId | 'posiblesDuplicados'
+  caso: CasoId | 'posiblesDuplicados' | 'pacientePorDocumento'
   consulta: string
   /** Execution and planning time reported by EXPLAIN ANALYZE. */
   ms: number
@@ -202,6 +203,9 @@ export async function revisarPlanes(
       atencionesDePaciente(sql, x.id, tz),
     )
     await revisar('posiblesDuplicados', `paciente ${x.id}`, () => posiblesDuplicados(sql, x))
+    await revisar('pacientePorDocumento', `paciente ${x.id}`, () =>
+      pacientePorDocumento(sql, x.tipoDocumento, x.documento),
+    )
   }
 
   const cuerpo = registros(m, r)()

@@ -27,6 +27,12 @@ export interface LineaCaso {
   cpuMsPorSolicitud?: CpuPorSolicitud
   /** The baseline answered nothing within its cap: the ratios are lower bounds. */
   razonMinima?: boolean
+  /** The export case: rows it sent, and the server's resident memory around it. */
+  exportacion?: {
+    filas: number
+    filasPorSegundo: number
+    rss: { antesMb: number; maxMb: number; despuesMb: number }
+  }
   /** `referencia`: shown for comparison only (the embedded home has no budget of its own). */
   presupuesto?: { limite: string; cumple: boolean; referencia?: boolean }
 }
@@ -65,7 +71,12 @@ export function linea(
       limite: `p99 ≤ ${PRESUPUESTO_P99_MS} ms`,
       cumple: producto.p99 <= PRESUPUESTO_P99_MS,
     }
-  } else if (caso !== 'listaPacientes' && caso !== 'paginaDuplicados' && caso !== 'pacientePorId') {
+  } else if (
+    caso !== 'listaPacientes' &&
+    caso !== 'paginaDuplicados' &&
+    caso !== 'pacientePorId' &&
+    caso !== 'exportarCsv'
+  ) {
     l.presupuesto = {
       limite: `p99 ≤ ${PRESUPUESTO_P99_MS} ms`,
       cumple: producto.p99 <= PRESUPUESTO_P99_MS,

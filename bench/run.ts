@@ -18,6 +18,7 @@ import {
   type Muestras,
 } from './cases.js'
 import { Captura, revisarPlanes } from './explain.js'
+import { consultasExportacion, EXPORTACIONES, medirExportacion } from './exportacion.js'
 import type { Sql } from '../server/db.js'
 import { contarCpu } from './cpu.js'
 import {
@@ -81,10 +82,12 @@ const incluye = (op: Opciones, caso: CasoId) => op.casos === null || op.casos.in
 interface Listas {
   busquedas: Map<CasoId, string[]>
   m: Muestras
+  /** The export case's requests. */
+  exportaciones: string[]
 }
 
 /** Plans and the baseline, straight on the database (before the server takes the embedded home). */
-async function faseDirecta(op: Opciones, r: () => number) {
+async function faseDirecta(op: Opciones, r: () => number, conteo: Conteo) {
   const captura = new Captura()
   const con = await conectar(op, op.conexiones, captura.debug, op.baselineSegundos * 1000)
   try {
@@ -94,8 +97,13 @@ async function faseDirecta(op: Opciones, r: () => number) {
     )
     const busquedas = new Map<CasoId, string[]>()
     for (const caso of CASOS_BUSQUEDA) busquedas.set(caso, consultas(caso, m, r, 5000))
+    const exportaciones = consultasExportacion(m, conteo.atenciones, EXPORTACIONES + 1)
     if (op.soak)
-      return { listas: { busquedas, m }, revision: null, baseline: new Map<CasoId, Medida>() }
+      return {
+        listas: { busquedas, m, exportaciones },
+        revision: null,
+        baseline: new Map<CasoId, Medida>(),
+      }
 
     console.log('Revisando los planes (EXPLAIN ANALYZE) de cada consulta del producto…')
     const revision = await revisarPlanes(con.sql, captura, m, r, TZ, 5, op.baseline ? 3 : 0)
@@ -135,7 +143,7 @@ async function faseDirecta(op: Opciones, r: () => number) {
         await srv.cerrar()
       }
     }
-    return { listas: { busquedas, m }, revision, baseline }
+    return { listas: { busquedas, m, exportaciones }, revision, baseline }
   } finally {
     await con.cerrar()
   }
@@ -179,6 +187,14 @@ async function medirCasos(
     'pacientePorId',
     l.m.pacientes.map((p) => `/pacientes/${p.id}`),
   )
+  // The form asks it when Documento loses focus: the person waits for it like for a search.
+  rutas.set(
+    'documentoRegistrado',
+    l.m.pacientes.map(
+      (p) =>
+        `/pacientes/por-documento?${new URLSearchParams({ tipoDocumento: p.tipoDocumento, documento: p.documento })}`,
+    ),
+  )
   const cuerpo = registros(l.m, r)
   const edicion = incluye(op, 'editarPaciente')
     ? await preparaEdicion(
@@ -195,10 +211,16 @@ async function medirCasos(
     'listaPacientes',
     'paginaDuplicados',
     'pacientePorId',
+    'documentoRegistrado',
     'registrarPaciente',
     'editarPaciente',
+    'exportarCsv',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
+    if (caso === 'exportarCsv') {
+      lineas.push(await lineaExportacion(s, l.exportaciones, baseline, op, estadisticas))
+      continue
+    }
     const registro = caso === 'registrarPaciente'
     const editar = caso === 'editarPaciente' ? edicion : null
     const lista = rutas.get(caso) ?? []
@@ -256,6 +278,27 @@ async function medirCasos(
     lineas.push(l2)
   }
   return lineas
+}
+
+/** The export case: whole files one after another, their rows per second and the server's RSS. */
+async function lineaExportacion(
+  s: Servidor,
+  rutas: string[],
+  baseline: Map<CasoId, Medida>,
+  op: Opciones,
+  estadisticas: Sql | null,
+): Promise<LineaCaso> {
+  const e = await medirExportacion(s, rutas, estadisticas)
+  const l = linea('exportarCsv', rutas[0]!, 1, e.medida, baseline.get('exportarCsv'), !op.embebida)
+  l.cpuMsPorSolicitud = e.cpuMsPorSolicitud
+  l.exportacion = { filas: e.filas, filasPorSegundo: e.filasPorSegundo, rss: e.rss }
+  console.log(
+    `  ${l.titulo}: ${e.medida.solicitudes} archivos, ${e.filas.toLocaleString('es-PE')} filas en ${e.medida.segundos} s ` +
+      `(${e.filasPorSegundo.toLocaleString('es-PE')} filas/s; por archivo p50 ${e.medida.p50} ms, máx. ${e.medida.max} ms); ` +
+      `RSS del servidor ${e.rss.antesMb} MB antes, ${e.rss.maxMb} MB máx. durante, ${e.rss.despuesMb} MB después` +
+      `${e.medida.no2xx ? `, estados ${JSON.stringify(e.medida.estados)}` : ''}`,
+  )
+  return l
 }
 
 /**
@@ -372,7 +415,7 @@ async function medirTodo(
   version: string,
 ): Promise<number> {
   const r = azar(op.semilla)
-  const directa = await faseDirecta(op, r)
+  const directa = await faseDirecta(op, r, conteo)
 
   if (op.soloPlanes) {
     const planes = directa.revision?.planes ?? []

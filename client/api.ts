@@ -15,11 +15,13 @@ import { fillPath } from '../shared/fill-path.js'
 import { paths, volverA } from './paths.js'
 import { sesion } from './state/sesion.js'
 
-/** A failed call: the HTTP status, the server's Spanish message and its per-field errors. */
+/**
+ * A failed call: the HTTP status, the server's Spanish message and its per-field errors. The
+ * response's status text is the protocol's English ("Bad Request"): never kept, never shown.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly statusText: string,
     message: string,
     readonly errores: ErrorCampo[] = [],
     readonly id?: number,
@@ -73,6 +75,23 @@ export function nextLink(header: string | null): string | null {
 
 let redirecting = false
 
+/**
+ * What a failure with no message of ours means (a proxy's 502 page, a gateway's timeout): the
+ * server's own errors always bring their Spanish `message` (docs/api.md#errores).
+ */
+export function mensajeDeEstado(status: number): string {
+  if (status === 401) return 'Sesión requerida'
+  if (status === 403) return 'No tiene permiso para hacer esto'
+  if (status === 404) return 'Recurso no encontrado'
+  if (status === 408 || status === 504) return 'El servidor tardó demasiado en responder'
+  if (status === 413) return 'La solicitud es demasiado grande'
+  if (status === 429) return 'Demasiadas solicitudes, intente nuevamente en unos momentos'
+  if (status === 502 || status === 503)
+    return 'El servidor no está disponible, intente nuevamente en unos momentos'
+  if (status >= 500) return 'Error interno del servidor'
+  return 'Solicitud inválida'
+}
+
 /** Calls a contract and returns the body together with the response (headers, next page). */
 export async function request<C extends Contract>(
   contract: C,
@@ -100,7 +119,7 @@ export async function request<C extends Contract>(
     })
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err
-    throw new ApiError(0, '', 'No se pudo conectar con el servidor')
+    throw new ApiError(0, 'No se pudo conectar con el servidor')
   }
   const text = await response.text()
   let data: unknown = undefined
@@ -116,8 +135,7 @@ export async function request<C extends Contract>(
     const retry = Number(response.headers.get('retry-after')) || undefined
     const error = new ApiError(
       response.status,
-      response.statusText,
-      body.message ?? (response.statusText || 'Error desconocido'),
+      body.message || mensajeDeEstado(response.status),
       body.errores ?? [],
       body.id,
       retry,

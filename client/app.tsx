@@ -2,11 +2,20 @@
 // no forms, validation or chart code; every screen but login sits in the shell and needs a session.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
+import {
+  Redirect,
+  Route,
+  Router,
+  Switch,
+  useLocation,
+  useSearch,
+  type AroundNavHandler,
+} from 'wouter'
 import { ErrorBoundary } from './components/error-boundary.js'
 import { Shell } from './components/shell.js'
 import { LoginPage } from './features/auth/login-page.js'
 import { paths, volverA } from './paths.js'
+import { pedirSalida } from './state/salida.js'
 import { sesion } from './state/sesion.js'
 
 const paginas = {
@@ -18,6 +27,7 @@ const paginas = {
   duplicados: () => import('./features/fusiones/duplicados-page.js'),
   comparar: () => import('./features/fusiones/comparar-page.js'),
   editar: () => import('./features/pacientes/editar-paciente-page.js'),
+  ticket: () => import('./features/ticket/ticket-page.js'),
 }
 const DashboardPage = lazy(paginas.dashboard)
 const PacientesPage = lazy(paginas.pacientes)
@@ -27,6 +37,10 @@ const PacientePage = lazy(paginas.paciente)
 const DuplicadosPage = lazy(paginas.duplicados)
 const CompararPage = lazy(paginas.comparar)
 const EditarPacientePage = lazy(paginas.editar)
+const TicketPage = lazy(paginas.ticket)
+
+/** An atención's ticket: printed alone, outside the app's frame (docs/producto.md#ticket-de-atención). */
+const RUTA_TICKET = /^\/atenciones\/[^/]+\/ticket$/
 
 /** Starts loading the page's code while the session is being checked (the same promise lazy() gets). */
 function precargar(path: string): void {
@@ -47,7 +61,9 @@ function precargar(path: string): void {
                   ? paginas.editar
                   : path.startsWith(`${paths.pacientes}/`)
                     ? paginas.paciente
-                    : null
+                    : RUTA_TICKET.test(path)
+                      ? paginas.ticket
+                      : null
   carga?.().catch(() => {}) // a failure shows when the page itself renders
 }
 
@@ -100,25 +116,41 @@ function Paginas() {
   )
 }
 
+// Every in-app navigation (links, menu entries, redirects) asks first when a form would lose its
+// values (state/salida.ts).
+const alNavegar: AroundNavHandler = (navegar, to, opciones) =>
+  pedirSalida(() => navegar(to, opciones))
+
 export function App() {
   return (
     <ErrorBoundary>
-      <Switch>
-        <Route path={paths.login} component={LoginPage} />
-        <Route path={paths.inicio}>
-          <Redirect to={paths.dashboard} replace />
-        </Route>
-        <Route path={/^\/(dashboard|pacientes)(\/.*)?$/}>
-          <RequireSesion>
-            <Shell>
-              <Paginas />
-            </Shell>
-          </RequireSesion>
-        </Route>
-        <Route>
-          <Redirect to={paths.login} replace />
-        </Route>
-      </Switch>
+      <Router aroundNav={alNavegar}>
+        <Switch>
+          <Route path={paths.login} component={LoginPage} />
+          <Route path={paths.inicio}>
+            <Redirect to={paths.dashboard} replace />
+          </Route>
+          <Route path="/atenciones/:id/ticket">
+            <RequireSesion>
+              <ErrorBoundary>
+                <Suspense fallback={<Cargando />}>
+                  <TicketPage />
+                </Suspense>
+              </ErrorBoundary>
+            </RequireSesion>
+          </Route>
+          <Route path={/^\/(dashboard|pacientes)(\/.*)?$/}>
+            <RequireSesion>
+              <Shell>
+                <Paginas />
+              </Shell>
+            </RequireSesion>
+          </Route>
+          <Route>
+            <Redirect to={paths.login} replace />
+          </Route>
+        </Switch>
+      </Router>
     </ErrorBoundary>
   )
 }

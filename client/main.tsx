@@ -1,10 +1,12 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app.js'
+import { vigilarHistorial } from './state/salida.js'
 import './styles/base.css'
 import './styles/shell.css'
 import './styles/app.css'
 
+vigilarHistorial()
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

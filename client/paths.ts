@@ -10,6 +10,7 @@ export const paths = {
   duplicados: '/pacientes/duplicados',
   compararDuplicados: (a: number | string, b: number | string) => `/pacientes/duplicados/${a}/${b}`,
   editarPaciente: (id: number | string) => `/pacientes/${id}/editar`,
+  ticket: (atencionId: number | string) => `/atenciones/${atencionId}/ticket`,
   citas: '/citas',
   configuracion: '/configuracion',
 } as const

@@ -217,8 +217,10 @@ create table usuarios (
   activo boolean default true not null,
   creado_en timestamp with time zone default now() not null,
   actualizado_en timestamp with time zone default now() not null,
+  sede text,
   constraint usuarios_nombre_check CHECK (((length(nombre) >= 1) AND (length(nombre) <= 120))),
   constraint usuarios_rol_check CHECK ((rol = ANY (ARRAY['admin'::text, 'personal'::text]))),
+  constraint usuarios_sede_check CHECK ((sede = ANY (ARRAY['Lima'::text, 'Arequipa'::text, 'Cusco'::text]))),
   constraint usuarios_usuario_check CHECK ((usuario ~ '^[a-z0-9._-]{3,40}$'::text)),
   constraint usuarios_pkey PRIMARY KEY (id),
   constraint usuarios_usuario_key UNIQUE (usuario)
@@ -244,7 +246,7 @@ CREATE INDEX intentos_limitados_desde_idx ON public.intentos_limitados USING btr
 CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id);
 CREATE INDEX pacientes_documento_idx ON public.pacientes USING btree (documento text_pattern_ops) INCLUDE (tipo_documento, id, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_fusionados_idx ON public.pacientes USING btree (documento) INCLUDE (tipo_documento, fusionado_en) WHERE (fusionado_en IS NOT NULL);
-CREATE INDEX pacientes_nacimiento_idx ON public.pacientes USING btree (fecha_nacimiento);
+CREATE INDEX pacientes_nacimiento_nombres_idx ON public.pacientes USING btree (fecha_nacimiento, primer_apellido_norm, primer_nombre_norm);
 CREATE INDEX pacientes_primer_apellido_pfx ON public.pacientes USING btree (primer_apellido_norm text_pattern_ops);
 CREATE INDEX pacientes_primer_apellido_trgm ON public.pacientes USING gin (primer_apellido_norm gin_trgm_ops);
 CREATE INDEX pacientes_primer_nombre_pfx ON public.pacientes USING btree (primer_nombre_norm text_pattern_ops);

@@ -81,6 +81,8 @@ describe('búsqueda y sesión (1440 px)', () => {
   it('muestra Buscar Paciente con los diez filtros y sus opciones', async () => {
     await page.goto('/pacientes/buscar')
     await page.getByRole('heading', { name: 'Buscar Paciente', level: 1 }).waitFor()
+    // It opens on today's arrivals: none in this data.
+    await page.waitForURL((u) => u.searchParams.has('fechaInicial'))
     const etiquetas = [
       'Tipo de documento',
       'Documento',
@@ -118,6 +120,9 @@ describe('búsqueda y sesión (1440 px)', () => {
     await expectAccessible(page, 'buscar')
 
     // Limpiar appears beside a date once it holds a value, and empties it.
+    expect(await page.getByRole('button', { name: /Limpiar/ }).count()).toBe(2)
+    await page.getByRole('button', { name: 'Limpiar fecha final' }).click()
+    await page.getByRole('button', { name: 'Limpiar fecha inicial' }).click()
     expect(await page.getByRole('button', { name: /Limpiar/ }).count()).toBe(0)
     await page.getByLabel('Fecha inicial').fill('2025-01-01')
     await page.getByRole('button', { name: 'Limpiar fecha inicial' }).click()
@@ -140,7 +145,7 @@ describe('búsqueda y sesión (1440 px)', () => {
     expect(await page.getByRole('button', { name: 'Buscar' }).isEnabled()).toBe(true)
     expect(await filas().first().innerText()).toContain('Pérez')
     expect(await page.locator('table thead').innerText()).toMatch(
-      /ID[\s\S]*Documento[\s\S]*Paciente[\s\S]*Edad[\s\S]*Estudios[\s\S]*Modalidad[\s\S]*Sede[\s\S]*Estado[\s\S]*Procedencia[\s\S]*Llegada[\s\S]*Prioridad/i,
+      /N\.º[\s\S]*Llegada[\s\S]*Paciente[\s\S]*Estudios[\s\S]*Sede[\s\S]*Prioridad[\s\S]*Estado/i,
     )
     await shot(page, 'buscar-resultados')
     await expectAccessible(page, 'buscar con resultados')
@@ -178,7 +183,9 @@ describe('búsqueda y sesión (1440 px)', () => {
         : route.continue(),
     )
     await page.getByRole('button', { name: 'Buscar' }).click()
-    const error = page.getByRole('alert').filter({ hasText: 'Error en la búsqueda: Bad Request' })
+    const error = page
+      .getByRole('alert')
+      .filter({ hasText: 'Error en la búsqueda: Filtros de búsqueda inválidos' })
     await error.waitFor()
     const rojo = await error.locator('.text-error').evaluate((el) => getComputedStyle(el).color)
     expect(rojo).toBe('rgb(180, 35, 24)')
@@ -212,10 +219,10 @@ describe('búsqueda y sesión (1440 px)', () => {
     expect(await jose.getByRole('img', { name: 'DX (RX)' }).count()).toBe(1)
   })
 
-  it('una falla al cargar una página muestra "Unexpected Application Error!"', async () => {
+  it('una falla al cargar una página muestra la pantalla de error en español', async () => {
     await page.route('**/assets/dashboard-page-*.js', (route) => route.abort())
     await page.goto('/dashboard')
-    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor()
+    await page.getByRole('heading', { name: 'No se pudo mostrar esta pantalla' }).waitFor()
     await shot(page, 'error-aplicacion')
     await page.unroute('**/assets/dashboard-page-*.js')
     errors.splice(0) // the aborted chunk logged its failure on purpose

@@ -84,13 +84,17 @@ describe('escritorio (1440 px)', () => {
     await page.waitForURL('**/pacientes/crear')
     await page.getByRole('heading', { name: 'Registro de Paciente' }).waitFor()
     await page.getByRole('link', { name: 'Buscar paciente' }).click()
-    await page.waitForURL('**/pacientes/buscar')
+    // The worklist opens on today: the day goes into the URL.
+    await page.waitForURL(
+      (u) => u.pathname === '/pacientes/buscar' && u.searchParams.has('fechaInicial'),
+    )
+    const lista = path()
 
     for (const nombre of ['Citas', 'Configuración']) {
       const item = page.getByRole('link', { name: new RegExp(nombre) })
       expect(await item.getAttribute('aria-disabled')).toBe('true')
       await item.click({ force: true }) // a person's click; Playwright would otherwise refuse an aria-disabled target
-      expect(path()).toBe('/pacientes/buscar')
+      expect(path()).toBe(lista)
     }
     await page
       .getByRole('link', { name: /RadiSys/ })
@@ -114,7 +118,7 @@ describe('escritorio (1440 px)', () => {
     await page.waitForURL('**/pacientes')
     await page.getByRole('link', { name: 'Buscar paciente' }).focus()
     await page.keyboard.press('Enter')
-    await page.waitForURL('**/pacientes/buscar')
+    await page.waitForURL((u) => u.pathname === '/pacientes/buscar')
   })
 
   it('Registro de Paciente: errores bajo sus campos, municipio dependiente, edad en vivo, éxito, documento duplicado, errores del servidor', async () => {
@@ -162,9 +166,14 @@ describe('escritorio (1440 px)', () => {
     await page.getByLabel('Fecha de nacimiento').fill('2000-01-01')
     const hoy = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Lima' })
     const esperada = Math.floor((Date.parse(hoy) - Date.parse('2000-01-01')) / 86_400_000 / 365.25)
-    expect(await edad.inputValue()).toBe(String(esperada))
+    expect(await edad.inputValue()).toBe(`${esperada} años`)
 
+    // Cancelar empties the form, after asking: something was typed.
     await page.getByRole('button', { name: 'Cancelar' }).click()
+    await page
+      .getByRole('dialog', { name: '¿Descartar los datos ingresados?' })
+      .getByRole('button', { name: 'Descartar' })
+      .click()
     expect(await page.getByLabel('Fecha de nacimiento').inputValue()).toBe('')
     expect(await page.locator('#documento-error').count()).toBe(0)
 
@@ -189,7 +198,8 @@ describe('escritorio (1440 px)', () => {
     expect(await primera.innerText()).toContain('Valentina Quispe Mamani')
     expect(await primera.innerText()).toContain('987654321')
 
-    // Same document again: the server's 409 message, and the field marked.
+    // Same document again: the server's 409 message, and the field marked with the patient who
+    // has it (known since Documento lost focus).
     await llenarRegistro(page, {
       documento: dni,
       primerNombre: 'Otra',
@@ -202,7 +212,7 @@ describe('escritorio (1440 px)', () => {
       .filter({ hasText: 'Error al registrar paciente: Ya existe un paciente con ese documento' })
       .waitFor()
     expect(await page.locator('#documento-error').innerText()).toBe(
-      'Ya existe un paciente con ese documento',
+      `Ya existe un paciente con ese documento: Valentina Quispe Mamani (ID ${id}). Ver el paciente ya registrado`,
     )
 
     // A 400 the browser did not catch (the request altered on its way): its errores land under their fields.

@@ -19,10 +19,13 @@ import { CLIENT_DIR } from './paths.js'
 import { auditoriaRoutes } from './routes/auditoria.js'
 import { atencionesRoutes } from './routes/atenciones.js'
 import { estadisticasRoutes } from './routes/estadisticas.js'
+import { exportacionRoutes } from './routes/exportacion.js'
 import { fusionesRoutes } from './routes/fusiones.js'
 import { healthRoutes } from './routes/health.js'
 import { pacientesRoutes } from './routes/pacientes.js'
+import { preferenciasRoutes } from './routes/preferencias.js'
 import { sesionRoutes } from './routes/sesion.js'
+import { ticketRoutes } from './routes/ticket.js'
 import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
 
@@ -135,12 +138,15 @@ export async function buildApp({
 
   await app.register(healthRoutes, { sql: db.sql })
   await app.register(pacientesRoutes, { db, config })
+  await app.register(exportacionRoutes, { db, config })
   await app.register(atencionesRoutes, { sql: db.sql, config })
+  await app.register(ticketRoutes, { sql: db.sql, config })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
   await app.register(usuariosRoutes, { sql: db.sql })
   await app.register(auditoriaRoutes, { sql: db.sql })
   await app.register(fusionesRoutes, { sql: db.sql, config })
+  await app.register(preferenciasRoutes, { sql: db.sql, config })
 
   return app
 }

@@ -156,6 +156,11 @@ describe('no patient data is served without its audit row', () => {
       async () =>
         '/pacientes/posibles-duplicados?primerNombre=rosa&primerApellido=quispe&fechaNacimiento=1985-04-12',
     ],
+    [
+      'pacientes.buscados',
+      async () =>
+        `/pacientes/por-documento?tipoDocumento=dni&documento=${(await crearPaciente(t)).documento}`,
+    ],
   ]
   for (const [accion, url] of lecturas) {
     it(`${accion}: a read whose audit row fails answers 500 with no patient in it`, async () => {

@@ -33,6 +33,7 @@ const EnvSchema = Type.Object({
   CORS_ORIGIN: Type.Optional(Type.String()),
   SESSION_IDLE_MINUTES: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' })),
   SESSION_MAX_HOURS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$' })),
+  SESSION_CACHE_SECONDS: Type.Optional(Type.String({ pattern: '^(0|[1-9][0-9]?)$' })),
   HEADERS_TIMEOUT_SECONDS: Segundos,
   REQUEST_TIMEOUT_SECONDS: Segundos,
   KEEP_ALIVE_TIMEOUT_SECONDS: Segundos,
@@ -57,6 +58,8 @@ export interface Config {
   corsOrigins: string[]
   sessionIdleMinutes: number
   sessionMaxHours: number
+  /** How long a checked session is trusted without asking the database (0: always ask). */
+  sessionCacheSeconds: number
   /** Most a client may take to send a request's headers (Node's headersTimeout). */
   headersTimeoutMs: number
   /** Most a client may take to send a whole request, body included (Node's requestTimeout). */
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     sessionIdleMinutes: Number(e.SESSION_IDLE_MINUTES ?? 30),
     sessionMaxHours: Number(e.SESSION_MAX_HOURS ?? 12),
+    sessionCacheSeconds: Number(e.SESSION_CACHE_SECONDS ?? 5),
     headersTimeoutMs,
     requestTimeoutMs,
     // Fastify's default: longer than the 60 s idle timeout of common proxies and load balancers.

@@ -30,4 +30,17 @@ describe('GET /docs/json', () => {
     expect(texto).not.toMatch(/"mensaje":"/)
     expect(texto).toContain('"x-mensaje":"Identificador inválido"')
   })
+
+  it('declares the If-Match a correction needs and the ETag the patient answers carry', async () => {
+    const doc = (await t.app.inject({ url: '/docs/json', headers: t.headers })).json() as {
+      paths: Record<string, Record<string, Record<string, unknown>>>
+    }
+    const ruta = doc.paths['/pacientes/{id}']!
+    const parametros = ruta.patch!.parameters as { in: string; name: string; required?: boolean }[]
+    expect(parametros).toContainEqual(expect.objectContaining({ in: 'header', name: 'if-match' }))
+    const respuestas = (r: Record<string, unknown>) =>
+      r.responses as Record<string, { headers?: Record<string, unknown> }>
+    expect(Object.keys(respuestas(ruta.get!)['200']!.headers ?? {})).toEqual(['etag'])
+    expect(Object.keys(respuestas(ruta.patch!)['200']!.headers ?? {})).toEqual(['etag'])
+  })
 })

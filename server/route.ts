@@ -47,6 +47,7 @@ export function route<C extends Contract>(
       summary: contract.summary,
       tags: contract.tags,
       ...(contract.params && { params: contract.params }),
+      ...(contract.headers && { headers: contract.headers }),
       ...(contract.querystring && { querystring: contract.querystring }),
       ...(contract.body && { body: contract.body }),
       response: contract.response,

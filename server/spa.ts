@@ -65,6 +65,8 @@ async function spaPlugin(app: FastifyInstance, opts: { clientDir: string }): Pro
     if (request.method !== 'GET' && request.method !== 'HEAD') return
     const path = request.url.split('?')[0] ?? '/'
     if (path.startsWith('/assets/') || path.startsWith('/docs') || path === '/healthz') return
+    // A file to download (an export) is never a page, whatever a navigating browser accepts.
+    if (path.endsWith('.csv')) return
     if (prefersHtml(request.headers.accept)) return sendShell(reply)
     reply.header('vary', 'Accept')
   })

@@ -25,6 +25,8 @@ export const ACCIONES_AUDITORIA = {
   'usuario.contrasena': 'Contraseña restablecida',
   'paciente.modificado': 'Paciente modificado',
   'historial.consultado': 'Historial de cambios consultado',
+  'pacientes.exportados': 'Lista de trabajo exportada (CSV)',
+  'ticket.consultado': 'Ticket de atención consultado',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

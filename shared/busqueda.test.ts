@@ -73,6 +73,49 @@ describe('validarBusqueda', () => {
   })
 })
 
+describe('«Nombre o documento» y las listas de estado y prioridad', () => {
+  test('las palabras a los nombres, cada una una vez; el número al documento', () => {
+    expect(validarBusqueda({ q: '  Núñez,  Lucía núñez 4123 ' })).toEqual({
+      errores: [],
+      filtros: { palabras: ['Núñez', 'Lucía'], documento: '4123' },
+    })
+    expect(validarBusqueda({ q: 'ce77 lu', documento: 'CE7788' }).filtros).toEqual({
+      documento: 'CE7788',
+      palabras: ['lu'],
+    })
+    expect(validarBusqueda({ q: "o'connor - %" }).filtros).toEqual({ palabras: ["o'connor"] })
+  })
+  test('errores bajo q', () => {
+    const error = (q: string, documento?: string) => validarBusqueda({ q, documento }).errores
+    expect(error('% -')).toEqual([
+      { campo: 'q', mensaje: 'Escriba al menos una letra o un número' },
+    ])
+    expect(error('a b c d e f g')).toEqual([
+      { campo: 'q', mensaje: 'Escriba como máximo 6 palabras' },
+    ])
+    expect(error('4123 4999')).toEqual([{ campo: 'q', mensaje: 'Escriba un solo documento' }])
+    expect(error('4123', '5')).toEqual([
+      { campo: 'q', mensaje: 'El documento no coincide con el del filtro Documento' },
+    ])
+  })
+  test('estado y prioridad: uno o varios valores separados por comas', () => {
+    expect(
+      validarBusqueda({ estado: 'Programado, En espera,Programado', prioridad: 'Urgente' }),
+    ).toEqual({
+      errores: [],
+      filtros: { estados: ['Programado', 'En espera'], prioridades: ['Urgente'] },
+    })
+    expect(validarBusqueda({ estado: 'Programado,Listo', prioridad: 'alta' }).errores).toEqual([
+      {
+        campo: 'estado',
+        mensaje:
+          'Estado no válido: use Programado, En espera, En proceso, Completado, Informado, Cancelado',
+      },
+      { campo: 'prioridad', mensaje: 'Prioridad no válida: use Rutina, Urgente, Emergencia' },
+    ])
+  })
+})
+
 test('leerLimite y enlaceSiguiente', () => {
   expect(leerLimite(undefined)).toBe(50)
   expect(leerLimite('200')).toBe(200)

@@ -3,12 +3,16 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { AtencionSchema, type Atencion } from './atenciones.js'
 import {
+  ESTADOS,
   MODALIDADES,
+  PRIORIDADES,
   SEDES,
   esModalidad,
   esSede,
   esTipoDocumento,
+  type Estado,
   type Modalidad,
+  type Prioridad,
   type Sede,
   type TipoDocumento,
 } from './catalogos.js'
@@ -23,6 +27,13 @@ import {
   PacienteSchema,
   type PacienteDatos,
 } from './paciente-datos.js'
+import {
+  documentoComun,
+  LARGO_NOMBRE_O_DOCUMENTO,
+  leerNombreODocumento,
+  MENSAJES_NOMBRE_O_DOCUMENTO,
+  PALABRAS_MAXIMAS,
+} from './nombre-o-documento.js'
 import { limpiar, tieneControl } from './texto.js'
 
 export const LIMITE_POR_DEFECTO = 50
@@ -41,13 +52,17 @@ export const PaginaQuerySchema = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 })
 
+/** Separates the values of a list filter (`estado`, `prioridad`) in one query parameter. */
+export const SEPARADOR_LISTA = ','
+
 /**
- * Query parameters: the ten filters (docs/datos.md#filtros) plus paging; empty values count as
- * absent. Unknown parameters are dropped before the handler (Ajv's removeAdditional), so none
- * reaches the audit trail.
+ * Query parameters: «Nombre o documento» (`q`), the ten filters (docs/datos.md#filtros), estado
+ * and prioridad, plus paging; empty values count as absent. Unknown parameters are dropped before
+ * the handler (Ajv's removeAdditional), so none reaches the audit trail.
  */
 export const BusquedaQuerySchema = Type.Object(
   {
+    q: filtro(LARGO_NOMBRE_O_DOCUMENTO),
     tipoDocumento: filtro(20),
     documento: filtro(LIMITES.documento),
     primerNombre: filtro(LIMITES.nombre),
@@ -58,18 +73,42 @@ export const BusquedaQuerySchema = Type.Object(
     fechaFinal: filtro(10),
     sede: filtro(20),
     modalidad: filtro(20),
+    /** One estado or several, separated by SEPARADOR_LISTA: `Programado,En espera`. */
+    estado: filtro(100),
+    /** One prioridad or several: `Urgente,Emergencia`. */
+    prioridad: filtro(50),
     ...PaginaQuerySchema.properties,
   },
   { additionalProperties: false },
 )
 export type BusquedaQuery = Static<typeof BusquedaQuerySchema>
 
-/** The filters once checked: the query's own, the closed vocabularies narrowed to their values. */
+/** The search's own parameters, paging aside: what a person fills in. */
+export type CampoBusqueda = Exclude<keyof BusquedaQuery, keyof typeof PaginaQuerySchema.properties>
+
+/**
+ * The filters once checked: the query's own, the closed vocabularies narrowed to their values, and
+ * «Nombre o documento» turned into the document and `palabras`, words each of which must be in one
+ * of the four names.
+ */
 export type FiltrosBusqueda = Omit<
   BusquedaQuery,
-  keyof typeof PaginaQuerySchema.properties | 'tipoDocumento' | 'sede' | 'modalidad'
+  | keyof typeof PaginaQuerySchema.properties
+  | 'q'
+  | 'tipoDocumento'
+  | 'sede'
+  | 'modalidad'
+  | 'estado'
+  | 'prioridad'
 > &
-  Partial<Pick<PacienteDatos, 'tipoDocumento'> & Pick<Atencion, 'sede' | 'modalidad'>>
+  Partial<
+    Pick<PacienteDatos, 'tipoDocumento'> &
+      Pick<Atencion, 'sede' | 'modalidad'> & {
+        palabras: string[]
+        estados: Estado[]
+        prioridades: Prioridad[]
+      }
+  >
 
 export const MENSAJE_SIN_LETRAS = 'Escriba al menos una letra o un número'
 
@@ -79,14 +118,24 @@ export const MENSAJE_SIN_LETRAS = 'Escriba al menos una letra o un número'
  */
 export const tieneLetras = (termino: string): boolean => /[\p{L}\p{N}]/u.test(termino)
 
+/** The values of a list filter, each once; those not in `valores` are returned apart. */
+function leerLista<T extends string>(
+  texto: string,
+  valores: readonly T[],
+): { lista: T[]; ajenos: string[] } {
+  const dados = [...new Set(texto.split(SEPARADOR_LISTA).map((s) => s.trim()))].filter(Boolean)
+  const es = (d: string): d is T => (valores as readonly string[]).includes(d)
+  return { lista: dados.filter(es), ajenos: dados.filter((d) => !es(d)) }
+}
+
 /** Checks the filters; the client runs it before calling, the server again on receipt. */
-export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string | undefined>>): {
+export function validarBusqueda(q: Partial<Record<CampoBusqueda, string | undefined>>): {
   errores: ErrorCampo[]
   filtros: FiltrosBusqueda
 } {
   const errores: ErrorCampo[] = []
   const filtros: FiltrosBusqueda = {}
-  const v = (k: keyof FiltrosBusqueda) => {
+  const v = (k: CampoBusqueda) => {
     const s = limpiar(q[k])
     if (!tieneControl(s)) return s
     errores.push({ campo: k, mensaje: 'Contiene caracteres no permitidos' })
@@ -128,7 +177,36 @@ export function validarBusqueda(q: Partial<Record<keyof FiltrosBusqueda, string 
       mensaje: `Modalidad no válida: use ${MODALIDADES.join(', ')}`,
     })
   } else if (modalidad) filtros.modalidad = modalidad as Modalidad
+  const estados = leerLista(v('estado'), ESTADOS)
+  if (estados.ajenos.length > 0)
+    errores.push({ campo: 'estado', mensaje: `Estado no válido: use ${ESTADOS.join(', ')}` })
+  else if (estados.lista.length > 0) filtros.estados = estados.lista
+  const prioridades = leerLista(v('prioridad'), PRIORIDADES)
+  if (prioridades.ajenos.length > 0) {
+    errores.push({
+      campo: 'prioridad',
+      mensaje: `Prioridad no válida: use ${PRIORIDADES.join(', ')}`,
+    })
+  } else if (prioridades.lista.length > 0) filtros.prioridades = prioridades.lista
+  validarNombreODocumento(v('q'), filtros, errores)
   return { errores, filtros }
+}
+
+/** «Nombre o documento»: its name words to `palabras`, its document merged with `documento`. */
+function validarNombreODocumento(texto: string, filtros: FiltrosBusqueda, errores: ErrorCampo[]) {
+  if (!texto) return
+  const { palabras, documentos } = leerNombreODocumento(texto)
+  const M = MENSAJES_NOMBRE_O_DOCUMENTO
+  const error = (mensaje: string) => void errores.push({ campo: 'q', mensaje })
+  if (palabras.length + documentos.length === 0) return error(MENSAJE_SIN_LETRAS)
+  if (palabras.length + documentos.length > PALABRAS_MAXIMAS) return error(M.muchasPalabras)
+  if (documentos.length > 0 && documentoComun(documentos) === null) return error(M.dosDocumentos)
+  const documento = documentoComun(
+    filtros.documento ? [...documentos, filtros.documento] : documentos,
+  )
+  if (documento === null) return error(M.otroDocumento)
+  if (documento) filtros.documento = documento
+  if (palabras.length > 0) filtros.palabras = palabras
 }
 
 /** One atención with its patient; a patient with no atención has null visit fields. */

@@ -11,6 +11,8 @@ export interface Contract {
   summary: string
   tags?: string[]
   params?: TSchema
+  /** Request headers the call reads, all optional in the schema: the handler answers a missing one. */
+  headers?: TSchema
   querystring?: TSchema
   body?: TSchema
   /** Status code → body schema. */
@@ -20,6 +22,15 @@ export interface Contract {
 }
 
 export const defineContract = <const C extends Contract>(contract: C): C => contract
+
+/**
+ * A response schema with the headers the answer carries, for the OpenAPI document (the serializer
+ * ignores them; the handler sets them).
+ */
+export const conCabeceras = <T extends TSchema>(
+  schema: T,
+  headers: Record<string, { type: 'string'; description: string }>,
+): T => ({ ...schema, headers })
 
 /** A field's problem: the field's name (a dotted path inside the body) and a Spanish message. */
 export const ErrorCampoSchema = Type.Object({ campo: Type.String(), mensaje: Type.String() })

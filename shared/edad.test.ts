@@ -3,6 +3,7 @@ import {
   calcularEdad,
   diaJuliano,
   edadDetallada,
+  edadTexto,
   esFechaValida,
   fechaEnZona,
   horaEnZona,
@@ -72,5 +73,24 @@ describe('fechas reales y zona horaria', () => {
     const despues = hoyEn('America/Lima', new Date('2024-03-10T05:00:00Z'))
     expect(calcularEdad('2000-03-10', antes)).toBe(23)
     expect(calcularEdad('2000-03-10', despues)).toBe(24)
+  })
+})
+
+describe('edadTexto (como se lee en pantallas, tickets y exportaciones)', () => {
+  test('años, meses y días, en singular cuando es uno', () => {
+    expect(edadTexto({ tipoEdad: 'años', edad: 34 })).toBe('34 años')
+    expect(edadTexto({ tipoEdad: 'años', edad: 1 })).toBe('1 año')
+    expect(edadTexto({ tipoEdad: 'meses', edad: 1 })).toBe('1 mes')
+    expect(edadTexto({ tipoEdad: 'meses', edad: 11 })).toBe('11 meses')
+    expect(edadTexto({ tipoEdad: 'días', edad: 1 })).toBe('1 día')
+    expect(edadTexto({ tipoEdad: 'días', edad: 20 })).toBe('20 días')
+  })
+  test('un lactante nunca lee «0 años» ni «0 meses»', () => {
+    for (let dias = 0; dias < 400; dias++) {
+      const nacimiento = new Date(Date.UTC(2025, 0, 1) - dias * 86_400_000)
+        .toISOString()
+        .slice(0, 10)
+      expect(edadTexto(edadDetallada(nacimiento, '2025-01-01')!)).not.toMatch(/^0 (años|meses)$/)
+    }
   })
 })

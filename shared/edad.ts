@@ -105,3 +105,13 @@ export function edadDetallada(fechaNacimiento: string, en: string): EdadDetallad
   if (meses >= 1) return { tipoEdad: 'meses', edad: meses }
   return { tipoEdad: 'días', edad: dias }
 }
+
+/**
+ * How an age reads wherever a person sees it (screens, tickets, exports): «34 años», «1 mes»,
+ * «20 días». Never «0 años»: an infant's age comes in months or days (edadDetallada).
+ */
+export function edadTexto(e: EdadDetallada): string {
+  if (e.edad === 1)
+    return `1 ${e.tipoEdad === 'años' ? 'año' : e.tipoEdad === 'meses' ? 'mes' : 'día'}`
+  return `${e.edad} ${e.tipoEdad}`
+}

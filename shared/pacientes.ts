@@ -1,9 +1,9 @@
 // Contracts of the patient calls (docs/api.md#llamadas), used by server routes and client.
 import { Type, type Static } from '@sinclair/typebox'
-import { MODALIDADES } from './catalogos.js'
+import { MODALIDADES, TIPOS_DOCUMENTO } from './catalogos.js'
 import { AtencionSchema, IdParamsSchema } from './atenciones.js'
 import { BusquedaFilaSchema, BusquedaQuerySchema, PaginaQuerySchema } from './busqueda.js'
-import { defineContract, ErrorSchema } from './contract.js'
+import { conCabeceras, defineContract, ErrorSchema } from './contract.js'
 import {
   enumTexto,
   LIMITES,
@@ -70,6 +70,22 @@ export const DuplicadosQuerySchema = Type.Object(
 )
 export type DuplicadosQuery = Static<typeof DuplicadosQuerySchema>
 
+/**
+ * What the form asks while it is filled: is this document already someone's? The same keys-only
+ * rule as DuplicadosQuerySchema, for the same reason (the audit trail).
+ */
+export const DocumentoQuerySchema = Type.Object(
+  {
+    tipoDocumento: enumTexto(TIPOS_DOCUMENTO, { mensaje: 'Tipo de documento no válido' }),
+    documento: Type.String({ minLength: 1, maxLength: LIMITES.documento }),
+  },
+  { additionalProperties: Type.Never({ mensaje: 'Parámetro no permitido' }) },
+)
+export type DocumentoQuery = Static<typeof DocumentoQuerySchema>
+
+/** The 409 of a registration or a correction, and the form's notice when the document is typed. */
+export const MENSAJE_DOCUMENTO_REGISTRADO = 'Ya existe un paciente con ese documento'
+
 export const crearPacienteContract = defineContract({
   method: 'POST',
   url: '/pacientes',
@@ -106,13 +122,33 @@ export const posiblesDuplicadosContract = defineContract({
   response: { 200: Type.Array(DuplicadoSchema), 400: ErrorSchema },
 })
 
+export const pacientePorDocumentoContract = defineContract({
+  method: 'GET',
+  url: '/pacientes/por-documento',
+  summary:
+    'El paciente que tiene ese tipo y número de documento (el que lo conserva, si el registro se fusionó): un arreglo vacío o de uno',
+  tags: ['pacientes'],
+  querystring: DocumentoQuerySchema,
+  response: { 200: Type.Array(DuplicadoSchema, { maxItems: 1 }), 400: ErrorSchema },
+})
+
+/** The version of the patient an answer shows, to send back as If-Match. */
+const ETAG = {
+  type: 'string',
+  description: 'La versión del paciente, para enviarla como If-Match al corregirlo',
+} as const
+
 export const obtenerPacienteContract = defineContract({
   method: 'GET',
   url: '/pacientes/:id',
   summary: 'Un paciente con sus atenciones',
   tags: ['pacientes'],
   params: IdParamsSchema,
-  response: { 200: PacienteDetalleSchema, 400: ErrorSchema, 404: ErrorSchema },
+  response: {
+    200: conCabeceras(PacienteDetalleSchema, { etag: ETAG }),
+    400: ErrorSchema,
+    404: ErrorSchema,
+  },
 })
 
 // ---- Corrections of a patient (docs/api.md#corregir-un-paciente) ----
@@ -171,9 +207,16 @@ export const editarPacienteContract = defineContract({
     'Corregir datos de un paciente; pide If-Match con la ETag de GET /pacientes/:id (412 si cambió, 428 si falta)',
   tags: ['pacientes'],
   params: IdParamsSchema,
+  headers: Type.Object({
+    'if-match': Type.Optional(
+      Type.String({
+        description: 'La ETag de la última lectura del paciente (obligatoria: 428 sin ella)',
+      }),
+    ),
+  }),
   body: PacienteCambioSchema,
   response: {
-    200: PacienteSchema,
+    200: conCabeceras(PacienteSchema, { etag: ETAG }),
     400: ErrorSchema,
     404: ErrorSchema,
     409: ErrorSchema,

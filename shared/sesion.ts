@@ -27,6 +27,24 @@ export const SesionSchema = Type.Object({
 })
 export type Sesion = Static<typeof SesionSchema>
 
+/**
+ * The clinic's clock as the server reads it when it answers: every "today" the app uses (a form's
+ * default, "not in the future") comes from it, never from the browser's clock or zone
+ * (docs/datos.md#hora-de-la-clínica).
+ */
+export const RelojSchema = Type.Object({
+  zonaHoraria: Type.String({ description: 'CLINIC_TZ, p. ej. America/Lima' }),
+  ahora: Type.String({ format: 'date-time' }),
+})
+export type Reloj = Static<typeof RelojSchema>
+
+/** What login and "who am I" answer: who is signed in, and the clinic's clock. */
+export const SesionAbiertaSchema = Type.Composite([
+  SesionSchema,
+  Type.Object({ reloj: RelojSchema }),
+])
+export type SesionAbierta = Static<typeof SesionAbiertaSchema>
+
 export const MENSAJES_SESION = {
   requerida: 'Sesión requerida',
   credenciales: 'Usuario o contraseña incorrectos',
@@ -35,12 +53,13 @@ export const MENSAJES_SESION = {
 export const iniciarSesionContract = defineContract({
   method: 'POST',
   url: '/sesion',
-  summary: 'Iniciar sesión: responde el usuario y entrega la cookie de sesión',
+  summary:
+    'Iniciar sesión: responde el usuario y el reloj de la clínica, y entrega la cookie de sesión',
   tags: ['sesion'],
   auth: false,
   body: CredencialesSchema,
   response: {
-    200: SesionSchema,
+    200: SesionAbiertaSchema,
     400: ErrorSchema,
     401: ErrorSchema,
     403: ErrorSchema,
@@ -51,9 +70,9 @@ export const iniciarSesionContract = defineContract({
 export const sesionActualContract = defineContract({
   method: 'GET',
   url: '/sesion',
-  summary: 'Quién tiene la sesión abierta (401 si nadie)',
+  summary: 'Quién tiene la sesión abierta y el reloj de la clínica (401 si nadie)',
   tags: ['sesion'],
-  response: { 200: SesionSchema, 401: ErrorSchema },
+  response: { 200: SesionAbiertaSchema, 401: ErrorSchema },
 })
 
 export const cerrarSesionContract = defineContract({

@@ -7,7 +7,8 @@ interface FieldProps {
   label: string
   required?: boolean
   hint?: string
-  error?: string
+  /** The message, possibly with a link in it (a document another patient holds). */
+  error?: ReactNode
   className?: string
   /** Extra content beside the label (e.g. a Limpiar button). */
   action?: ReactNode

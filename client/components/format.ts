@@ -1,5 +1,6 @@
 // How dates, ages and names read on screen (es-PE conventions).
-import type { TipoEdad } from '../../shared/edad.js'
+import { edadTexto, type TipoEdad } from '../../shared/edad.js'
+import { sesion } from '../state/sesion.js'
 
 const MESES_CORTOS = [
   'ene',
@@ -30,12 +31,19 @@ export function fechaCorta(iso: string | null | undefined): string {
   return y && m && d ? `${Number(d)} ${MESES_CORTOS[Number(m) - 1] ?? m} ${y}` : iso
 }
 
-/** An ISO instant in the browser's time zone: '14/05/2025 09:30'. */
+/**
+ * The clinic's time zone as the session gave it (CLINIC_TZ), so an instant reads the same on
+ * every front-desk computer whatever its own zone; the browser's only before a session answered.
+ */
+const zona = () => sesion.reloj?.zonaHoraria
+
+/** An ISO instant at the clinic: '14/05/2025, 09:30'. */
 export function fechaHora(iso: string | null | undefined): string {
   if (!iso) return '—'
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return iso
   return d.toLocaleString('es-PE', {
+    timeZone: zona(),
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
@@ -45,14 +53,21 @@ export function fechaHora(iso: string | null | undefined): string {
   })
 }
 
+/** An ISO instant's time at the clinic: '09:30'. */
+export const hora = (iso: string) =>
+  new Date(iso).toLocaleTimeString('es-PE', {
+    timeZone: zona(),
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  })
+
 export function edad(
   n: number | null | undefined,
   tipo: TipoEdad | null | undefined = 'años',
 ): string {
   if (n === null || n === undefined) return '—'
-  const unidad = tipo ?? 'años'
-  if (n === 1) return `1 ${unidad === 'años' ? 'año' : unidad === 'meses' ? 'mes' : 'día'}`
-  return `${n} ${unidad}`
+  return edadTexto({ edad: n, tipoEdad: tipo ?? 'años' })
 }
 
 export const numero = (n: number) => n.toLocaleString('es-PE')

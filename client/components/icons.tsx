@@ -98,6 +98,13 @@ export const IconEye = icon(
   </>,
 )
 export const IconCheck = icon(<path d="M20 6 9 17l-5-5" />)
+export const IconDownload = icon(<path d="M12 3v12M7 10l5 5 5-5M5 21h14" />)
+export const IconPrinter = icon(
+  <>
+    <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2" />
+    <rect x="6" y="14" width="12" height="7" />
+  </>,
+)
 export const IconPlus = icon(<path d="M12 5v14M5 12h14" />)
 export const IconInfo = icon(
   <>

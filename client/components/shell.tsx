@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio'
 import { Link, useLocation } from 'wouter'
 import { paths } from '../paths.js'
 import { abrirMenuMovil, cerrarMenuMovil, ui } from '../state/ui.js'
+import { ConfirmarSalida } from './confirmar-salida.js'
 import { IconMenu } from './icons.js'
 import { Logo } from './logo.js'
 import { Sidebar } from './sidebar.js'
@@ -70,6 +71,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <main id="contenido" ref={mainRef} tabIndex={-1} className="main" inert={abierto}>
         {children}
       </main>
+      <ConfirmarSalida />
     </div>
   )
 }

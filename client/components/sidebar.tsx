@@ -4,6 +4,7 @@ import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { Link, useLocation } from 'wouter'
 import { paths } from '../paths.js'
+import { pedirSalida } from '../state/salida.js'
 import { sesion } from '../state/sesion.js'
 import { alternarPacientes, alternarSidebar, cerrarMenuMovil, ui } from '../state/ui.js'
 import {
@@ -99,11 +100,13 @@ export function Sidebar() {
     return () => document.removeEventListener('keydown', onKey)
   }, [snap.menuMovilAbierto])
 
-  const salir = async () => {
+  const salir = () => {
     cerrarMenuMovil()
-    const { cerrarSesion } = await import('../features/auth/sesion-api.js')
-    await cerrarSesion()
-    navigate(paths.login, { replace: true })
+    pedirSalida(async () => {
+      const { cerrarSesion } = await import('../features/auth/sesion-api.js')
+      await cerrarSesion()
+      navigate(paths.login, { replace: true })
+    })
   }
 
   const className = [

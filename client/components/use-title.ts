@@ -1,7 +1,23 @@
 import { useEffect } from 'react'
 
+/**
+ * Every tab title the app sets. A closed list, so no caller can put a patient's name there: the
+ * front desk's shared computers keep the titles in their history and show them to the next person.
+ */
+export type Titulo =
+  | 'Iniciar sesión'
+  | 'Dashboard'
+  | 'Pacientes'
+  | 'Crear paciente'
+  | 'Buscar paciente'
+  | 'Ficha del paciente'
+  | 'Editar paciente'
+  | 'Ticket de atención'
+  | 'Posibles duplicados'
+  | 'Fusionar registros'
+
 /** Sets the tab's title for the current screen. */
-export function useTitle(title: string): void {
+export function useTitle(title: Titulo): void {
   useEffect(() => {
     document.title = `${title} · RadiSys`
   }, [title])

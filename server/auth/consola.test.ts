@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../test/database.js'
 import { ejecutarUsuarios } from './consola.js'
 import { verificarContrasena } from './contrasenas.js'
 import { abrirSesion, usuarioDeSesion } from './sesiones.js'
+import { SesionesRecientes } from './sesiones-recientes.js'
 
 let db: TestDatabase
 beforeAll(async () => {
@@ -109,11 +110,11 @@ describe('usuarios commands', () => {
       { id: number }[]
     >`select id from usuarios where usuario = 'ana.quispe'`
     const token = await abrirSesion(db.sql, config, ana!.id, '10.0.0.1')
-    expect(await usuarioDeSesion(db.sql, config, token)).toBeDefined()
+    expect(await usuarioDeSesion(db.sql, config, token, new SesionesRecientes(0))).toBeDefined()
     expect((await correr(['desactivar', 'ana.quispe'])).salida).toBe(
       'Cuenta desactivada y sesiones cerradas: ana.quispe',
     )
-    expect(await usuarioDeSesion(db.sql, config, token)).toBeUndefined()
+    expect(await usuarioDeSesion(db.sql, config, token, new SesionesRecientes(0))).toBeUndefined()
     expect((await hash('ana.quispe'))!.activo).toBe(false)
     await correr(['activar', 'ana.quispe'])
     expect((await hash('ana.quispe'))!.activo).toBe(true)
@@ -132,7 +133,7 @@ describe('usuarios commands', () => {
     expect(
       await verificarContrasena((await hash('ana.quispe'))!.claveHash, 'rayos-equis-nuevos'),
     ).toBe(true)
-    expect(await usuarioDeSesion(db.sql, config, token)).toBeUndefined()
+    expect(await usuarioDeSesion(db.sql, config, token, new SesionesRecientes(0))).toBeUndefined()
     const eventos = await db.sql`select detalle from auditoria where accion = 'usuario.contrasena'`
     expect(eventos).toEqual([{ detalle: { cuenta: 'ana.quispe', origen: 'consola' } }])
   })

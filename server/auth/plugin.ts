@@ -6,6 +6,7 @@ import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { AppError, ForbiddenError, UnauthorizedError } from '../errors.js'
 import { nombreCookie, opcionesCookie, usuarioDeSesion } from './sesiones.js'
+import { SesionesRecientes } from './sesiones-recientes.js'
 
 export interface RutaRegistrada {
   method: string
@@ -19,6 +20,8 @@ const registros = new WeakMap<FastifyInstance, RutaRegistrada[]>()
 export const rutasRegistradas = (app: FastifyInstance): RutaRegistrada[] => registros.get(app) ?? []
 
 const MUTANTES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** The routes that open, close or change sessions and accounts. */
+const CAMBIAN_SESIONES = /^\/(sesion|usuarios)(\/|$)/
 const JSON_TIPO = /^application\/json\s*(;|$)/i
 
 /** Answers here rather than through the error handler, which plugins registered earlier (/docs) lack. */
@@ -57,6 +60,15 @@ async function autenticacionPlugin(
   const cookie = nombreCookie(config)
   const registro: RutaRegistrada[] = []
   registros.set(app, registro)
+  const recientes = new SesionesRecientes(config.sessionCacheSeconds)
+
+  // A change to sessions or accounts, whatever its outcome, empties the remembered sessions before
+  // its answer leaves: the next request of anyone asks the database again.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (MUTANTES.has(request.method) && CAMBIAN_SESIONES.test(request.routeOptions.url ?? ''))
+      recientes.olvidarTodas()
+    return payload
+  })
 
   // Closed by default, so a route that forgets to say anything still needs a session.
   app.addHook('onRoute', (ruta) => {
@@ -87,7 +99,7 @@ async function autenticacionPlugin(
   app.addHook('preParsing', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     if (request.is404 || request.routeOptions.config.auth === false) return payload
     const token = request.cookies[cookie]
-    const usuario = token ? await usuarioDeSesion(sql, config, token) : undefined
+    const usuario = token ? await usuarioDeSesion(sql, config, token, recientes) : undefined
     if (!usuario) {
       if (token) reply.clearCookie(cookie, opcionesCookie(config, request.protocol))
       return rechazar(reply, new UnauthorizedError())

@@ -5,6 +5,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import type { Usuario } from '../route.js'
+import type { SesionesRecientes } from './sesiones-recientes.js'
 
 type SesionConfig = Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours'>
 
@@ -48,18 +49,24 @@ export async function abrirSesion(
 
 /**
  * The signed-in user of a token, if its session is alive (not idle too long, not past its absolute
- * limit, account active). Marks it used, at most every 15 seconds, to keep writes down.
+ * limit, account active). Marks it used, at most every 15 seconds, to keep writes down. A session
+ * `recientes` checked a moment ago is not asked again (sesiones-recientes.ts).
  */
 export async function usuarioDeSesion(
   sql: Sql,
   config: SesionConfig,
   token: string,
+  recientes: SesionesRecientes,
 ): Promise<Usuario | undefined> {
-  const [fila] = await sql<Usuario[]>`
+  const h = huella(token)
+  const conocido = recientes.leer(h)
+  if (conocido) return conocido
+  const turno = recientes.turno()
+  const [fila] = await sql<(Usuario & { msRestantes: number })[]>`
     with viva as (
-      select s.token_hash, s.ultimo_uso, u.id, u.usuario, u.nombre, u.rol
+      select s.token_hash, s.ultimo_uso, s.expira_en, u.id, u.usuario, u.nombre, u.rol
       from sesiones s join usuarios u on u.id = s.usuario_id
-      where s.token_hash = ${huella(token)}
+      where s.token_hash = ${h}
         and u.activo
         and s.expira_en > now()
         and s.ultimo_uso > now() - make_interval(mins => ${config.sessionIdleMinutes})
@@ -67,8 +74,16 @@ export async function usuarioDeSesion(
       update sesiones set ultimo_uso = now()
       where token_hash in (select token_hash from viva where ultimo_uso < now() - interval '15 seconds')
     )
-    select id, usuario, nombre, rol from viva`
-  return fila
+    select id, usuario, nombre, rol,
+      -- How long it stays alive if unused: the idle limit counted from the last recorded use.
+      (extract(epoch from least(expira_en,
+        ultimo_uso + make_interval(mins => ${config.sessionIdleMinutes})) - now()) * 1000)::float8
+        as ms_restantes
+    from viva`
+  if (!fila) return undefined
+  const { msRestantes, ...usuario } = fila
+  recientes.guardar(h, usuario, msRestantes, turno)
+  return usuario
 }
 
 export async function cerrarSesion(sql: Sql, token: string): Promise<void> {

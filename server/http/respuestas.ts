@@ -6,6 +6,7 @@ import { edadDetallada, type EdadDetallada } from '../../shared/edad.js'
 import { nombreCompleto, type Paciente } from '../../shared/paciente-datos.js'
 import {
   CAMPOS_EDITABLES,
+  type Duplicado,
   type EventoHistorial,
   type PacienteResumen,
 } from '../../shared/pacientes.js'
@@ -26,6 +27,17 @@ export function aPaciente(f: PacienteFila, hoy: string): Paciente {
     aceptaPolitica: true,
     politicaAceptadaEn: f.politicaAceptadaEn.toISOString(),
     creadoEn: f.creadoEn.toISOString(),
+  }
+}
+
+/** A patient as the form's checks name it: possible duplicates, the holder of a document. */
+export function aDuplicado(f: PacienteFila): Duplicado {
+  return {
+    id: f.id,
+    tipoDocumento: f.tipoDocumento,
+    documento: f.documento,
+    nombreCompleto: nombreCompleto(f),
+    fechaNacimiento: f.fechaNacimiento,
   }
 }
 

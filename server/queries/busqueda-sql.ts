@@ -30,9 +30,17 @@ export const DOCUMENTO_ACOTADO = 4
 
 export const largoDocumento = (f: FiltrosBusqueda) => [...(f.documento ?? '')].length
 export const acotado = (f: FiltrosBusqueda) => largoDocumento(f) >= DOCUMENTO_ACOTADO
-export const tieneNombre = (f: FiltrosBusqueda) => CAMPOS_NOMBRE.some((campo) => Boolean(f[campo]))
+export const tieneNombre = (f: FiltrosBusqueda) =>
+  CAMPOS_NOMBRE.some((campo) => Boolean(f[campo])) || Boolean(f.palabras?.length)
 export const tieneFiltroVisita = (f: FiltrosBusqueda) =>
-  Boolean(f.sede || f.modalidad || f.fechaInicial || f.fechaFinal)
+  Boolean(
+    f.sede ||
+    f.modalidad ||
+    f.fechaInicial ||
+    f.fechaFinal ||
+    f.estados?.length ||
+    f.prioridades?.length,
+  )
 /** Whether a filter is on the patient's own fields, which the search matches by LIKE patterns. */
 export const tieneFiltroPaciente = (f: FiltrosBusqueda) =>
   Boolean(f.tipoDocumento || f.documento) || tieneNombre(f)
@@ -64,6 +72,32 @@ export function y(sql: Sql, condiciones: postgres.Fragment[]): postgres.Fragment
   return condiciones.reduce((acc, c) => sql`${acc} and (${c})`, sql`true`)
 }
 
+/** A name column holds `termino`: anywhere from 3 characters, at its start below (docs/datos.md#coincidencias). */
+function contiene(sql: Sql, col: postgres.Fragment, termino: string): postgres.Fragment {
+  // A term pg_trgm draws no trigram from matches as a prefix on the text_pattern_ops btree.
+  return tieneTrigramas(termino)
+    ? sql`${col} like ('%' || normalizar(${escaparLike(termino)}) || '%')`
+    : prefijo(sql, col, termino, true)
+}
+
+/**
+ * A word of «Nombre o documento» is in one of the four names: as `contiene` says, or, when short,
+ * at the start of a later word of a name too («la» in «De la Cruz»). Each arm is an index of its
+ * own on pacientes (a BitmapOr), a test of the copies on a walk.
+ */
+function enAlgunNombre(sql: Sql, t: Tabla, palabra: string): postgres.Fragment {
+  const arms = Object.values(COLUMNAS_NOMBRE).flatMap((nombre) => {
+    const col = sql`${sql(`${t}.${nombre}`)}`
+    return tieneTrigramas(palabra)
+      ? [contiene(sql, col, palabra)]
+      : [
+          contiene(sql, col, palabra),
+          sql`${col} like ('% ' || normalizar(${escaparLike(palabra)}) || '%')`,
+        ]
+  })
+  return arms.reduce((acc, c) => sql`${acc} or ${c}`)
+}
+
 /** Conditions on the patient's searched fields, on the patient row or on a table's copies. */
 export function condicionesPaciente(sql: Sql, f: FiltrosBusqueda, t: Tabla): postgres.Fragment[] {
   const c: postgres.Fragment[] = []
@@ -72,31 +106,29 @@ export function condicionesPaciente(sql: Sql, f: FiltrosBusqueda, t: Tabla): pos
   if (f.documento) c.push(prefijo(sql, columna('documento'), f.documento))
   for (const campo of CAMPOS_NOMBRE) {
     const termino = f[campo]
-    if (!termino) continue
-    const col = columna(COLUMNAS_NOMBRE[campo])
-    // A term pg_trgm draws no trigram from matches as a prefix on the text_pattern_ops btree.
-    c.push(
-      tieneTrigramas(termino)
-        ? sql`${col} like ('%' || normalizar(${escaparLike(termino)}) || '%')`
-        : prefijo(sql, col, termino, true),
-    )
+    if (termino) c.push(contiene(sql, columna(COLUMNAS_NOMBRE[campo]), termino))
   }
+  for (const palabra of f.palabras ?? []) c.push(enAlgunNombre(sql, t, palabra))
   return c
 }
 
 /** The copied columns the patient conditions read: a walk's inner scan yields only these. */
 function columnasPaciente(f: FiltrosBusqueda): string[] {
+  const nombres = f.palabras?.length ? CAMPOS_NOMBRE : CAMPOS_NOMBRE.filter((campo) => f[campo])
   return [
     ...(f.tipoDocumento ? ['tipo_documento'] : []),
     ...(f.documento ? ['documento'] : []),
-    ...CAMPOS_NOMBRE.filter((campo) => f[campo]).map((campo) => COLUMNAS_NOMBRE[campo]),
+    ...nombres.map((campo) => COLUMNAS_NOMBRE[campo]),
   ]
 }
 
-function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.Fragment[] {
+/** Conditions on the atención (`a`): sede, modalidad, and the clinic-local arrival dates. */
+export function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.Fragment[] {
   const c: postgres.Fragment[] = []
   if (f.sede) c.push(sql`a.sede = ${f.sede}`)
   if (f.modalidad) c.push(sql`a.modalidad = ${f.modalidad}`)
+  if (f.estados?.length) c.push(sql`a.estado = any(${f.estados}::text[])`)
+  if (f.prioridades?.length) c.push(sql`a.prioridad = any(${f.prioridades}::text[])`)
   // Inclusive clinic-local dates as a half-open range of instants.
   if (f.fechaInicial)
     c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)

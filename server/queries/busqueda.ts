@@ -147,7 +147,9 @@ export interface Resultado {
 /**
  * One page (limite + 1 rows) after the cursor (instant, tipo, id). A search with a patient filter
  * runs on the client that plans each statement for its values (db.ts): a cached generic plan loses
- * the LIKE prefixes the indexes are chosen by.
+ * the LIKE prefixes the indexes are chosen by. So does one by estado or prioridad: only with their
+ * values can the planner prove the partial index of open urgent atenciones (0002) covers them,
+ * where a generic plan would walk every atención for a few alerts.
  */
 export async function buscar(
   db: Pick<Database, 'sql' | 'sqlBusqueda'>,
@@ -157,7 +159,8 @@ export async function buscar(
   tz: string,
   { ajustes = {}, evento }: Opciones = {},
 ): Promise<Resultado> {
-  const sql = tieneFiltroPaciente(f) ? db.sqlBusqueda : db.sql
+  const porValores = tieneFiltroPaciente(f) || Boolean(f.estados || f.prioridades)
+  const sql = porValores ? db.sqlBusqueda : db.sql
   const n = limite + 1
   const ctx: Contexto = {
     sql,

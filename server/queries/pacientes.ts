@@ -1,4 +1,4 @@
-// Patients: registration, the list, one patient, possible duplicates.
+// Patients: registration, the list, one patient, possible duplicates, the holder of a document.
 import type { AccionAuditoria } from '../../shared/auditoria.js'
 import type { CampoNombre, Paciente, PacienteDatos } from '../../shared/paciente-datos.js'
 import { ACCIONES_HISTORIAL, CAMPOS_EDITABLES, type CampoEditable } from '../../shared/pacientes.js'
@@ -161,6 +161,28 @@ export async function posiblesDuplicados(
       limit ${DUPLICADOS_MAXIMO}
     ) ${registroLectura(sql, evento, 'candidatos', DUPLICADOS_MAXIMO)}
     select * from candidatos order by id`
+}
+
+/**
+ * The patient holding this document (the unique key: one row at most), with the check's audit
+ * record (`evento`) in the same statement. An absorbed record's document answers the record it was
+ * merged into, as a registration's 409 does (docs/datos.md#fusión-de-registros).
+ */
+export async function pacientePorDocumento(
+  sql: Sql,
+  tipo: string,
+  documento: string,
+  evento?: Evento,
+): Promise<PacienteFila[]> {
+  return sql<PacienteFila[]>`
+    with encontrado as (
+      select ${columnas(sql)} from pacientes p
+      where p.id = (
+        select coalesce(q.fusionado_en, q.id) from pacientes q
+        where q.tipo_documento = ${tipo} and q.documento = ${documento}
+      )
+    ) ${registroLectura(sql, evento, 'encontrado', 1)}
+    select * from encontrado`
 }
 
 const MODIFICADO: AccionAuditoria = 'paciente.modificado'

@@ -1,10 +1,12 @@
-// Patient calls: register, list, search, possible duplicates, one patient with its atenciones.
+// Patient calls: register, list, search, possible duplicates, the holder of a document, one
+// patient with its atenciones.
 import type { FastifyInstance } from 'fastify'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
+import { normalizarDocumento } from '../../shared/documento.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { ErrorCampo } from '../../shared/contract.js'
-import { MENSAJES, nombreCompleto, validarPaciente } from '../../shared/paciente-datos.js'
+import { MENSAJES, validarPaciente } from '../../shared/paciente-datos.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import {
   buscarPacientesContract,
@@ -13,8 +15,10 @@ import {
   editarPacienteContract,
   historialPacienteContract,
   listarPacientesContract,
+  MENSAJE_DOCUMENTO_REGISTRADO,
   MENSAJES_EDICION,
   obtenerPacienteContract,
+  pacientePorDocumentoContract,
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
 import type { Config } from '../config.js'
@@ -30,6 +34,7 @@ import { leerCursor } from '../http/cursor.js'
 import { leerId, limiteDe, paginar } from '../http/paginas.js'
 import {
   aAtencion,
+  aDuplicado,
   aEventoHistorial,
   aFilaBusqueda,
   aPaciente,
@@ -46,11 +51,10 @@ import {
   insertarPaciente,
   listarPacientes,
   obtenerPaciente,
+  pacientePorDocumento,
   posiblesDuplicados,
 } from '../queries/pacientes.js'
 import { route } from '../route.js'
-
-const DUPLICADO = 'Ya existe un paciente con ese documento'
 
 /** Whether `err` is the unique key of the document (two patients with one document). */
 const esDocumentoRepetido = (err: unknown) =>
@@ -77,7 +81,7 @@ export async function pacientesRoutes(
     })
     if (!fila) {
       throw new ConflictError(
-        DUPLICADO,
+        MENSAJE_DOCUMENTO_REGISTRADO,
         await idPorDocumento(sql, datos.tipoDocumento, datos.documento),
       )
     }
@@ -144,13 +148,29 @@ export async function pacientesRoutes(
       },
       evento,
     )
-    return filas.map((f) => ({
-      id: f.id,
-      tipoDocumento: f.tipoDocumento,
-      documento: f.documento,
-      nombreCompleto: nombreCompleto(f),
-      fechaNacimiento: f.fechaNacimiento,
-    }))
+    return filas.map(aDuplicado)
+  })
+
+  route(app, pacientePorDocumentoContract, async (request) => {
+    const { tipoDocumento } = request.query
+    if (tieneControl(request.query.documento)) {
+      throw new BadRequestError('Datos inválidos', [
+        { campo: 'documento', mensaje: MENSAJES.caracteres },
+      ])
+    }
+    // Stored that way (docs/datos.md#documento-de-identidad): ' 4123 4567' is 41234567.
+    const documento = normalizarDocumento(request.query.documento)
+    if (!documento) {
+      throw new BadRequestError('Datos inválidos', [
+        { campo: 'documento', mensaje: MENSAJES.requerido },
+      ])
+    }
+    // A document in, a patient out: a search for the audit trail, recorded by the statement that
+    // reads.
+    const evento = eventoDe(request, 'pacientes.buscados', {
+      detalle: { tipoDocumento, documento, busqueda: 'documento' },
+    })
+    return (await pacientePorDocumento(sql, tipoDocumento, documento, evento)).map(aDuplicado)
   })
 
   route(app, obtenerPacienteContract, async (request, reply) => {
@@ -199,7 +219,8 @@ export async function pacientesRoutes(
     }
     if (cambiados.includes('tipoDocumento') || cambiados.includes('documento')) {
       const otro = await idPorDocumento(sql, datos.tipoDocumento, datos.documento)
-      if (otro !== undefined && otro !== id) throw new ConflictError(DUPLICADO, otro)
+      if (otro !== undefined && otro !== id)
+        throw new ConflictError(MENSAJE_DOCUMENTO_REGISTRADO, otro)
     }
 
     let fila
@@ -214,7 +235,7 @@ export async function pacientesRoutes(
       // Another patient took the document between the check and the update.
       if (!esDocumentoRepetido(err)) throw err
       throw new ConflictError(
-        DUPLICADO,
+        MENSAJE_DOCUMENTO_REGISTRADO,
         await idPorDocumento(sql, datos.tipoDocumento, datos.documento),
       )
     }

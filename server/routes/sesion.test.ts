@@ -25,7 +25,9 @@ const cookieDe = (res: Awaited<ReturnType<typeof login>>) => {
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
+  // Expiry is tested by moving the stored times, which no remembered session would notice: this
+  // app always asks the database. The remembered sessions have their own tests below.
+  t = await createTestApp({ SESSION_CACHE_SECONDS: '0' })
   await crearUsuario(t.db.sql, {
     usuario: 'ana.quispe',
     nombre: 'Ana Quispe',
@@ -39,10 +41,15 @@ beforeEach(async () => {
 })
 
 describe('POST /sesion', () => {
-  it('answers {usuario, nombre, rol} and an HttpOnly, SameSite=Strict session cookie', async () => {
+  it('answers {usuario, nombre, rol, reloj} and an HttpOnly, SameSite=Strict session cookie', async () => {
     const res = await login('ana.quispe', 'tomografo-azul-7')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ usuario: 'ana.quispe', nombre: 'Ana Quispe', rol: 'personal' })
+    expect(res.json()).toEqual({
+      usuario: 'ana.quispe',
+      nombre: 'Ana Quispe',
+      rol: 'personal',
+      reloj: { zonaHoraria: 'America/Lima', ahora: expect.any(String) },
+    })
     const c = res.cookies.find((k) => k.name === 'sesion')!
     expect(c.value).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(c.httpOnly).toBe(true)
@@ -195,6 +202,29 @@ describe('throttling of failed logins', () => {
 })
 
 describe('GET and DELETE /sesion', () => {
+  it("both answers carry the clinic's clock: CLINIC_TZ and the server's instant", async () => {
+    const otra = await createTestApp({ CLINIC_TZ: 'Asia/Tokyo' })
+    try {
+      const antes = Date.now()
+      const entrada = await otra.app.inject({
+        method: 'POST',
+        url: '/sesion',
+        headers: { origin: ORIGEN_PRUEBA },
+        payload: { usuario: 'prueba.personal', contrasena: CONTRASENA_PRUEBA },
+      })
+      const quienSoy = await otra.app.inject({ url: '/sesion', headers: otra.headers })
+      for (const res of [entrada, quienSoy]) {
+        const { reloj } = res.json()
+        expect(reloj.zonaHoraria).toBe('Asia/Tokyo')
+        const ahora = Date.parse(reloj.ahora)
+        expect(ahora).toBeGreaterThanOrEqual(antes)
+        expect(ahora).toBeLessThanOrEqual(Date.now())
+      }
+    } finally {
+      await otra.close()
+    }
+  })
+
   it('GET tells who is signed in; without a cookie 401 "Sesión requerida"', async () => {
     const res = await quien(t.headers.cookie)
     expect(res.statusCode).toBe(200)
@@ -202,6 +232,7 @@ describe('GET and DELETE /sesion', () => {
       usuario: 'prueba.personal',
       nombre: 'Personal de Prueba',
       rol: 'personal',
+      reloj: { zonaHoraria: 'America/Lima', ahora: expect.any(String) },
     })
     expect(res.headers['cache-control']).toBe('no-store')
     const sin = await quien()
@@ -266,6 +297,7 @@ describe('configured expiry and Secure cookies', () => {
     const s = await createTestApp({
       SESSION_IDLE_MINUTES: '5',
       SESSION_MAX_HOURS: '2',
+      SESSION_CACHE_SECONDS: '0',
       COOKIE_SECURE: 'true',
     })
     try {
@@ -289,6 +321,79 @@ describe('configured expiry and Secure cookies', () => {
     } finally {
       await s.close()
     }
+  })
+})
+
+describe('remembered sessions (SESSION_CACHE_SECONDS)', () => {
+  let r: TestApp
+  beforeAll(async () => {
+    r = await createTestApp({ SESSION_CACHE_SECONDS: '1' })
+    await crearUsuario(r.db.sql, {
+      usuario: 'ana.quispe',
+      nombre: 'Ana Quispe',
+      rol: 'personal',
+      contrasena: 'tomografo-azul-7',
+    })
+  })
+  afterAll(() => r.close())
+
+  const entrar = async () => {
+    const res = await r.app.inject({
+      method: 'POST',
+      url: '/sesion',
+      headers: jsonOrigin,
+      payload: { usuario: 'ana.quispe', contrasena: 'tomografo-azul-7' },
+    })
+    return cookieDe(res)!
+  }
+  const estado = async (cookie: string) =>
+    (await r.app.inject({ url: '/sesion', headers: { cookie } })).statusCode
+  const espera = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+  it('trusts a checked session for at most SESSION_CACHE_SECONDS after it ended elsewhere', async () => {
+    const cookie = await entrar()
+    expect(await estado(cookie)).toBe(200)
+    // Ended by another instance, or by the console: this one learns it within a second.
+    await r.db.sql`delete from sesiones where usuario_id =
+      (select id from usuarios where usuario = 'ana.quispe')`
+    expect(await estado(cookie)).toBe(200)
+    await espera(1100)
+    expect(await estado(cookie)).toBe(401)
+  })
+
+  it('never trusts a session past its own expiry', async () => {
+    const cookie = await entrar()
+    await r.db.sql`update sesiones set expira_en = now() + interval '300 milliseconds'
+      where usuario_id = (select id from usuarios where usuario = 'ana.quispe')`
+    expect(await estado(cookie)).toBe(200)
+    await espera(400)
+    expect(await estado(cookie)).toBe(401)
+  })
+
+  it('forgets at once a session closed, or an account changed, through this server', async () => {
+    const cookie = await entrar()
+    expect(await estado(cookie)).toBe(200)
+    const salir = await r.app.inject({
+      method: 'DELETE',
+      url: '/sesion',
+      headers: { ...jsonOrigin, cookie },
+    })
+    expect(salir.statusCode).toBe(204)
+    expect(await estado(cookie)).toBe(401)
+
+    const otra = await entrar()
+    expect(await estado(otra)).toBe(200)
+    const admin = await r.login('admin')
+    const [ana] = await r.db.sql<{ id: number }[]>`
+      select id from usuarios where usuario = 'ana.quispe'`
+    const baja = await r.app.inject({
+      method: 'PATCH',
+      url: `/usuarios/${ana!.id}`,
+      headers: admin,
+      payload: { activo: false },
+    })
+    expect(baja.statusCode).toBe(200)
+    expect(await estado(otra)).toBe(401)
   })
 })
 

@@ -17,6 +17,8 @@ export async function sesionRoutes(
 ): Promise<void> {
   const { sql, config } = opts
   const cookie = nombreCookie(config)
+  // Read at each answer: the client keeps its offset from the browser's clock, not a date.
+  const reloj = () => ({ zonaHoraria: config.clinicTz, ahora: new Date().toISOString() })
 
   route(app, iniciarSesionContract, async (request, reply) => {
     // A new id at every login: whatever session this browser had is ended first.
@@ -26,12 +28,12 @@ export async function sesionRoutes(
     reply
       .setCookie(cookie, token, opcionesCookie(config, request.protocol))
       .header('cache-control', 'no-store')
-    return { usuario: usuario.usuario, nombre: usuario.nombre, rol: usuario.rol }
+    return { usuario: usuario.usuario, nombre: usuario.nombre, rol: usuario.rol, reloj: reloj() }
   })
 
   route(app, sesionActualContract, async (request) => {
     const { usuario, nombre, rol } = request.usuario!
-    return { usuario, nombre, rol }
+    return { usuario, nombre, rol, reloj: reloj() }
   })
 
   route(app, cerrarSesionContract, async (request, reply) => {

@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { ApiError } from '../../api.js'
+import { describe, FieldError } from '../../components/field.js'
 import { IconAlert } from '../../components/icons.js'
 import { Logo } from '../../components/logo.js'
 import { useTitle } from '../../components/use-title.js'
@@ -16,6 +17,8 @@ export function LoginPage() {
   const search = useSearch()
   const [enviando, setEnviando] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // Our own messages under each field: the browser's bubbles speak the browser's language.
+  const [faltan, setFaltan] = useState<{ usuario?: string; contrasena?: string }>({})
 
   // The session calls (and TypeBox with them) load while the person types.
   useEffect(() => {
@@ -25,6 +28,15 @@ export function LoginPage() {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const data = new FormData(e.currentTarget)
+    const vacios = {
+      ...(!String(data.get('usuario') ?? '').trim() && { usuario: 'Ingrese su usuario' }),
+      ...(!data.get('contrasena') && { contrasena: 'Ingrese su contraseña' }),
+    }
+    setFaltan(vacios)
+    if (vacios.usuario || vacios.contrasena) {
+      document.getElementById(vacios.usuario ? 'usuario' : 'contrasena')?.focus()
+      return
+    }
     setEnviando(true)
     setError(null)
     try {
@@ -57,21 +69,22 @@ export function LoginPage() {
               <p>{error}</p>
             </div>
           )}
-          <form className="login__form" onSubmit={onSubmit}>
+          <form className="login__form" onSubmit={onSubmit} noValidate>
             <div className="field">
               <label className="field__label" htmlFor="usuario">
                 Usuario
               </label>
               <input
                 className="input"
-                id="usuario"
                 name="usuario"
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
                 required
                 autoFocus
+                {...describe('usuario', faltan.usuario)}
               />
+              {faltan.usuario && <FieldError id="usuario-error">{faltan.usuario}</FieldError>}
             </div>
             <div className="field">
               <label className="field__label" htmlFor="contrasena">
@@ -79,12 +92,15 @@ export function LoginPage() {
               </label>
               <input
                 className="input"
-                id="contrasena"
                 name="contrasena"
                 type="password"
                 autoComplete="current-password"
                 required
+                {...describe('contrasena', faltan.contrasena)}
               />
+              {faltan.contrasena && (
+                <FieldError id="contrasena-error">{faltan.contrasena}</FieldError>
+              )}
             </div>
             <button className="btn btn--primary login__submit" type="submit" disabled={enviando}>
               {enviando && <span className="spinner" aria-hidden="true" />}

@@ -4,12 +4,13 @@ import {
   iniciarSesionContract,
   sesionActualContract,
   type Credenciales,
-  type Sesion,
+  type SesionAbierta,
 } from '../../../shared/sesion.js'
 import { ApiError, call } from '../../api.js'
+import { descartarBorrador } from '../../state/borrador.js'
 import { iniciarSesion, sesion } from '../../state/sesion.js'
 
-export function entrar(credenciales: Credenciales): Promise<Sesion> {
+export function entrar(credenciales: Credenciales): Promise<SesionAbierta> {
   return call(iniciarSesionContract, { body: credenciales })
 }
 
@@ -24,7 +25,10 @@ export async function comprobarSesion(): Promise<void> {
   }
 }
 
-/** Ends the session on the server; signed out locally even if the server cannot be reached. */
+/**
+ * Ends the session on the server; signed out locally even if the server cannot be reached. A form
+ * kept for after the login (state/borrador.ts) goes too: logging out is leaving it on purpose.
+ */
 export async function cerrarSesion(): Promise<void> {
   try {
     await call(cerrarSesionContract, {})
@@ -33,4 +37,5 @@ export async function cerrarSesion(): Promise<void> {
   }
   sesion.usuario = null
   sesion.estado = 'ninguna'
+  descartarBorrador()
 }

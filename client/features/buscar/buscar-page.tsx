@@ -1,16 +1,32 @@
-// Buscar Paciente (docs/producto.md#buscar-paciente): idle, loading, then results or error; each
-// search first clears the earlier ones. The filters are the URL's query, so Back undoes a search.
-import { useEffect, useState } from 'react'
+// Buscar Paciente, the worklist (docs/producto.md#buscar-paciente). Opened bare it shows today's
+// arrivals at the user's sede (both from the server), newest first, refreshed by itself. The filters
+// are the URL's query, so a list can be bookmarked and Back undoes a search; «Nombre o documento»
+// searches while typing.
+import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { validarBusqueda, type BusquedaFila } from '../../../shared/busqueda.js'
-import { buscarPacientesContract } from '../../../shared/pacientes.js'
-import { ApiError, request } from '../../api.js'
+import { validarBusqueda } from '../../../shared/busqueda.js'
+import { esSede } from '../../../shared/catalogos.js'
+import type { Preferencias } from '../../../shared/preferencias.js'
+import { mensajeDe } from '../../api.js'
 import { useTitle } from '../../components/use-title.js'
+import {
+  CAMPOS,
+  escribirFiltros,
+  leerFiltros,
+  urlListaDeTrabajo,
+  type Campo,
+  type Filtros,
+} from '../../lib/filtros-busqueda.js'
 import { paths } from '../../paths.js'
 import { FiltrosForm } from './filtros-form.js'
-import { CAMPOS, escribirFiltros, leerFiltros, type Campo, type Filtros } from './filtros.js'
+import { ExportarCsv } from './exportar-csv.js'
+import { leerPreferencias, recordarSede } from './preferencias-api.js'
 import { ResultadosTable } from './resultados-table.js'
+import { REFRESCO_MS, useListaDeTrabajo, type Pedido } from './use-lista-de-trabajo.js'
 import './buscar.css'
+
+/** Pause after the last keystroke in «Nombre o documento» before searching. */
+const ESPERA_ESCRITURA_MS = 300
 
 type Errores = Partial<Record<Campo, string>>
 
@@ -27,88 +43,111 @@ export default function BuscarPage() {
   const search = useSearch()
   const [filtros, setFiltros] = useState<Filtros>(() => leerFiltros(search))
   const [errores, setErrores] = useState<Errores>({})
-  // Each press of Buscar (with the query it was for): the same filters again repeat the search, and
-  // Buscar with no filters at all lists the latest arrivals without leaving the bare URL.
-  const [pulsado, setPulsado] = useState({ n: 0, qs: '' })
-  const [filas, setFilas] = useState<BusquedaFila[]>([])
-  const [siguiente, setSiguiente] = useState<string | null>(null)
-  const [cargando, setCargando] = useState(false)
-  const [masCargando, setMasCargando] = useState(false)
-  const [error, setError] = useState<{ texto: string; detalle?: string } | null>(null)
-  const [buscado, setBuscado] = useState(false)
-
-  // Back and Forward bring the filters of that search back into the form.
-  useEffect(() => setFiltros(leerFiltros(search)), [search])
+  const [preferencias, setPreferencias] = useState<Preferencias | null>(null)
+  const [fallo, setFallo] = useState<string | null>(null)
+  const [pedido, setPedido] = useState<Pedido | null>(null)
+  // How the URL is about to change: typed (kept rows, history replaced after the first letter),
+  // or Buscar with no filter at all (the bare URL, which otherwise opens today's list).
+  const origen = useRef<'escritura' | 'sinFiltros' | null>(null)
+  const escribiendo = useRef(false)
+  const { filas, siguiente, cargando, masCargando, error, version, cargarMas } =
+    useListaDeTrabajo(pedido)
 
   useEffect(() => {
-    setFilas([])
-    setError(null)
-    setSiguiente(null)
-    if (!search && !(pulsado.n > 0 && pulsado.qs === '')) {
-      setBuscado(false)
-      setCargando(false)
-      return
-    }
     const ctrl = new AbortController()
-    setCargando(true)
-    setBuscado(true)
-    const query = Object.fromEntries(new URLSearchParams(search))
-    request(buscarPacientesContract, { query, signal: ctrl.signal })
-      .then(({ data, next }) => {
-        setFilas(data)
-        setSiguiente(next)
-      })
+    leerPreferencias(ctrl.signal)
+      .then(setPreferencias)
       .catch((err: unknown) => {
-        if ((err as Error).name === 'AbortError') return
-        const e = err instanceof ApiError ? err : null
-        // The status text, or "Error desconocido"; the server's Spanish reason below it
-        // (docs/producto.md#mensajes).
-        setError({
-          texto: `Error en la búsqueda: ${e?.statusText || 'Error desconocido'}`,
-          detalle: e?.message,
-        })
-        setErrores(erroresDe(e?.errores ?? []))
-      })
-      .finally(() => {
-        if (!ctrl.signal.aborted) setCargando(false)
+        if ((err as Error).name !== 'AbortError')
+          setFallo(mensajeDe(err, 'No se pudo abrir la lista de hoy'))
       })
     return () => ctrl.abort()
-  }, [search, pulsado])
+  }, [])
+
+  // The URL is the search: Back and Forward bring its filters into the form and run it again.
+  useEffect(() => {
+    setFiltros(leerFiltros(search))
+    const de = origen.current
+    origen.current = null
+    if (de !== 'escritura') escribiendo.current = false
+    if (search || de === 'sinFiltros')
+      setPedido((p) => ({ qs: search, n: (p?.n ?? 0) + 1, conservar: de === 'escritura' }))
+  }, [search])
+
+  // Bare, it opens on today's arrivals at the user's sede: written into the URL, in its place.
+  const hoy = preferencias?.hoy ?? null
+  useEffect(() => {
+    if (search || !preferencias || pedido?.qs === '') return
+    const sede = preferencias.sede ?? ''
+    navigate(
+      urlListaDeTrabajo({ fechaInicial: preferencias.hoy, fechaFinal: preferencias.hoy, sede }),
+      {
+        replace: true,
+      },
+    )
+  }, [search, preferencias, pedido, navigate])
+
+  useEffect(() => {
+    if (error) setErrores(erroresDe(error.errores))
+  }, [error])
+
+  const ir = (f: Filtros, como: 'escritura' | 'boton') => {
+    const qs = escribirFiltros(f)
+    if (qs === search) {
+      if (como === 'boton') setPedido((p) => ({ qs, n: (p?.n ?? 0) + 1, conservar: false }))
+      return
+    }
+    origen.current = como === 'escritura' ? 'escritura' : qs ? null : 'sinFiltros'
+    // Letters typed one after another make one history entry, not one each.
+    navigate(qs ? `${paths.buscarPaciente}?${qs}` : paths.buscarPaciente, {
+      replace: como === 'escritura' && escribiendo.current,
+    })
+    escribiendo.current = como === 'escritura'
+  }
+
+  // «Nombre o documento» searches a moment after the last keystroke, if what it holds is valid.
+  const q = filtros.q
+  const ultimoQ = useRef(q)
+  useEffect(() => {
+    if (q === ultimoQ.current) return
+    ultimoQ.current = q
+    const t = setTimeout(() => {
+      const { errores: lista } = validarBusqueda(filtros)
+      const deQ = lista.filter((e) => e.campo === 'q')
+      if (deQ.length > 0) return setErrores((e) => ({ ...e, ...erroresDe(deQ) }))
+      ir(filtros, 'escritura')
+    }, ESPERA_ESCRITURA_MS)
+    // Only the box's text starts it; the other filters go with it as they are.
+    return () => clearTimeout(t)
+  }, [q])
 
   const cambiar = (campo: Campo, valor: string) => {
     setFiltros((f) => ({ ...f, [campo]: valor }))
     setErrores((e) => ({ ...e, [campo]: undefined }))
+    // The sede chosen here is the one the list opens on next time, on any computer.
+    if (campo === 'sede' && (valor === '' || esSede(valor)))
+      recordarSede(esSede(valor) ? valor : null).catch(() => {})
   }
 
-  const buscar = () => {
-    const { errores: lista } = validarBusqueda(filtros)
+  const buscar = (f: Filtros = filtros) => {
+    const { errores: lista } = validarBusqueda(f)
     if (lista.length > 0) {
       setErrores(erroresDe(lista))
       return
     }
     setErrores({})
-    const qs = escribirFiltros(filtros)
-    if (qs !== search) navigate(qs ? `${paths.buscarPaciente}?${qs}` : paths.buscarPaciente)
-    setPulsado((p) => ({ n: p.n + 1, qs }))
+    ir(f, 'boton')
   }
 
-  const cargarMas = async () => {
-    if (!siguiente) return
-    setMasCargando(true)
-    try {
-      const { data, next } = await request(buscarPacientesContract, { url: siguiente })
-      setFilas((f) => [...f, ...data])
-      setSiguiente(next)
-    } catch (err) {
-      const e = err instanceof ApiError ? err : null
-      setError({
-        texto: `Error en la búsqueda: ${e?.statusText || 'Error desconocido'}`,
-        detalle: e?.message,
-      })
-    } finally {
-      setMasCargando(false)
-    }
+  const irAHoy = () => {
+    if (!hoy) return
+    const f = { ...filtros, fechaInicial: hoy, fechaFinal: hoy }
+    setFiltros(f)
+    buscar(f)
   }
+
+  const abriendo = !search && !pedido && !fallo
+  const buscado = pedido !== null
 
   return (
     <div className="page">
@@ -116,7 +155,8 @@ export default function BuscarPage() {
         <div>
           <h1>Buscar Paciente</h1>
           <p className="page__subtitle">
-            Busque por documento, nombres, fechas de llegada, sede o modalidad.
+            Las atenciones de hoy en su sede; busque por nombre o documento, fechas, sede,
+            modalidad, estado o prioridad.
           </p>
         </div>
       </header>
@@ -125,35 +165,47 @@ export default function BuscarPage() {
         filtros={filtros}
         errores={errores}
         cargando={cargando}
+        hoy={hoy}
         onChange={cambiar}
-        onSubmit={buscar}
+        onSubmit={() => buscar()}
+        onHoy={irAHoy}
       />
 
-      <section className="card" aria-labelledby="resultados-titulo" aria-busy={cargando}>
+      <section
+        className="card worklist__card"
+        aria-labelledby="resultados-titulo"
+        aria-busy={cargando || abriendo}
+      >
         <header className="card__header">
           <h2 id="resultados-titulo">Resultados</h2>
           <span className="muted small" role="status">
-            {cargando
+            {cargando || abriendo
               ? 'Buscando...'
               : buscado && !error
                 ? `${filas.length}${siguiente ? '+' : ''} ${filas.length === 1 ? 'resultado' : 'resultados'}`
                 : ''}
           </span>
+          {buscado && (
+            <span className="muted small worklist__refresco">
+              Se actualiza sola cada {REFRESCO_MS / 1000} s
+            </span>
+          )}
+          {buscado && !cargando && !error && <ExportarCsv />}
         </header>
-        {error && (
+        {(error || fallo) && (
           <div className="search-error" role="alert">
-            <p className="text-error">{error.texto}</p>
-            {error.detalle && error.detalle !== error.texto && (
+            <p className="text-error">{error?.texto ?? fallo}</p>
+            {error?.detalle && error.detalle !== error.texto && (
               <p className="search-error__detail">{error.detalle}</p>
             )}
           </div>
         )}
         {filas.length > 0 ? (
-          <ResultadosTable filas={filas} />
+          <ResultadosTable filas={filas} version={version} hoy={hoy} />
         ) : (
-          !cargando && <p className="empty">No hay resultados para mostrar.</p>
+          !cargando && !abriendo && <p className="empty">No hay resultados para mostrar.</p>
         )}
-        {cargando && (
+        {(cargando || abriendo) && filas.length === 0 && (
           <div className="card__body">
             <div className="skeleton skeleton--rows" />
           </div>

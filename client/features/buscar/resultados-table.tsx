@@ -1,83 +1,261 @@
-// Search results: one row per atención with its patient (docs/datos.md#fila-de-resultado).
-import { Link } from 'wouter'
-import { MODALIDAD_INFO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
+// The worklist: one row per atención with its patient (docs/datos.md#fila-de-resultado). A row opens
+// the patient on a click or Enter; its estado opens the next steps. Fewer columns as the screen
+// narrows: what leaves a column folds into the row (the sede under the studies, the priority by the
+// name), and a phone shows each arrival as a short card (worklist.css).
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react'
+import { Link, useLocation } from 'wouter'
+import type { Atencion } from '../../../shared/atenciones.js'
 import type { BusquedaFila } from '../../../shared/busqueda.js'
-import { EstadoBadge, ModalidadIcon, PrioridadBadge } from '../../components/badges.js'
+import { MODALIDAD_INFO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
+import { ModalidadIcon, PrioridadBadge } from '../../components/badges.js'
+import { CancelarAtencion, type AtencionACancelar } from '../../components/cancelar-atencion.js'
+import { EstadoCelda, useAhora } from '../../components/estado-celda.js'
 import { edad, fecha, texto } from '../../components/format.js'
 import { paths } from '../../paths.js'
+import { EstadoMenu } from './estado-menu.js'
+import { claveFila } from './use-lista-de-trabajo.js'
 
-export function ResultadosTable({ filas }: { filas: readonly BusquedaFila[] }) {
+/** An estado changed from this screen, and the rows' version it was made on. */
+interface Cambio {
+  atencion: Atencion
+  version: number
+}
+
+/**
+ * Keeps the rows a person is looking at where they are when rows arrive above them (a refresh with
+ * a new arrival): the first row in view and its place are noted on every scroll and every render,
+ * and after the next render the page scrolls by however far that row moved. At the top of the
+ * page nothing is held, so a new arrival shows there.
+ */
+function useFilasQuietas(cuerpo: RefObject<HTMLTableSectionElement | null>, filas: unknown) {
+  const ancla = useRef<{ clave: string; top: number } | null>(null)
+  const medir = useCallback(() => {
+    const fila = [...(cuerpo.current?.rows ?? [])].find(
+      (tr) => tr.getBoundingClientRect().bottom > 0,
+    )
+    ancla.current = fila
+      ? { clave: fila.dataset.clave ?? '', top: fila.getBoundingClientRect().top }
+      : null
+  }, [cuerpo])
+  useEffect(() => {
+    window.addEventListener('scroll', medir, { passive: true })
+    return () => window.removeEventListener('scroll', medir)
+  }, [medir])
+  useLayoutEffect(() => {
+    const a = ancla.current
+    if (a && window.scrollY > 0) {
+      const fila = [...(cuerpo.current?.rows ?? [])].find((tr) => tr.dataset.clave === a.clave)
+      const movida = fila ? fila.getBoundingClientRect().top - a.top : 0
+      if (Math.abs(movida) >= 1) window.scrollBy(0, movida)
+    }
+    medir()
+  }, [filas, medir, cuerpo])
+}
+
+/** Clicks on these are theirs, not the row's. */
+const PROPIO = 'a, button, input, select, textarea, [role="menu"]'
+
+export function ResultadosTable({
+  filas,
+  version,
+  hoy,
+}: {
+  filas: readonly BusquedaFila[]
+  /** Goes up each time the rows come from the server. */
+  version: number
+  hoy: string | null
+}) {
+  const [, navigate] = useLocation()
+  const ahora = useAhora()
+  const [cambios, setCambios] = useState<ReadonlyMap<number, Cambio>>(new Map())
+  const [menu, setMenu] = useState<number | null>(null)
+  const [cancelando, setCancelando] = useState<AtencionACancelar | null>(null)
+  const cerrarMenu = useCallback(() => setMenu(null), [])
+  const cuerpo = useRef<HTMLTableSectionElement>(null)
+  useFilasQuietas(cuerpo, filas)
+
+  const cambiado = (a: Atencion) =>
+    setCambios((m) => new Map(m).set(a.id, { atencion: a, version }))
+
+  /**
+   * The change made here stands until rows newer than it arrive; then the server's estado wins, and
+   * the change (with its undoing) stays only if the two agree.
+   */
+  const vigente = (f: BusquedaFila): Atencion | null => {
+    const c = f.atencionId === null ? undefined : cambios.get(f.atencionId)
+    if (!c) return null
+    return c.version >= version || c.atencion.estado === f.estado ? c.atencion : null
+  }
+
+  const abrir = (f: BusquedaFila) => navigate(paths.paciente(f.id))
+  const alPulsar = (f: BusquedaFila) => (e: MouseEvent) => {
+    if (!(e.target as HTMLElement).closest(PROPIO)) abrir(f)
+  }
+  const alTeclear = (f: BusquedaFila) => (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && e.target === e.currentTarget) abrir(f)
+  }
+
   return (
-    <div className="table-wrap">
-      <table className="table table--cards table--compact" aria-label="Resultados de la búsqueda">
+    <div className="table-wrap worklist__wrap">
+      <table className="table worklist" aria-label="Resultados de la búsqueda">
         <thead>
           <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Documento</th>
-            <th scope="col">Paciente</th>
-            <th scope="col">Edad</th>
-            <th scope="col">Estudios</th>
-            <th scope="col">Modalidad</th>
-            <th scope="col">Sede</th>
-            <th scope="col">Estado</th>
-            <th scope="col">Procedencia</th>
-            <th scope="col">Llegada</th>
-            <th scope="col">Prioridad</th>
+            <th scope="col" className="col-num">
+              N.º
+            </th>
+            <th scope="col" className="col-llegada">
+              Llegada
+            </th>
+            <th scope="col" className="col-paciente">
+              Paciente
+            </th>
+            <th scope="col" className="col-estudios">
+              Estudios
+            </th>
+            <th scope="col" className="col-sede">
+              Sede
+            </th>
+            <th scope="col" className="col-prioridad">
+              Prioridad
+            </th>
+            <th scope="col" className="col-estado">
+              Estado
+            </th>
           </tr>
         </thead>
-        <tbody>
-          {filas.map((f) => (
-            <tr key={`${f.id}-${f.atencionId ?? 'p'}`}>
-              <td data-label="ID" className="mono">
-                {f.id}
-              </td>
-              <td data-label="Documento" className="nowrap">
-                <span className="cell-sub">{TIPO_DOCUMENTO_ETIQUETA[f.tipoDocumento]}</span>
-                {f.documento}
-              </td>
-              <td data-label="Paciente" className="col-nombre">
-                <Link href={paths.paciente(f.id)} className="cell-link">
-                  {f.nombreCompleto}
-                </Link>
-              </td>
-              <td data-label="Edad" className="nowrap">
-                {edad(f.edad, f.tipoEdad)}
-              </td>
-              <td data-label="Estudios">
-                {f.estudios.length ? f.estudios.map((e) => e.nombre).join(', ') : '—'}
-              </td>
-              <td data-label="Modalidad">
-                {f.modalidad ? (
-                  <span className="modalidad-cell">
-                    <ModalidadIcon modalidad={f.modalidad} />
-                    <span aria-hidden="true">{MODALIDAD_INFO[f.modalidad].etiqueta}</span>
+        <tbody ref={cuerpo}>
+          {filas.map((f) => {
+            const cambio = vigente(f)
+            const estado = cambio?.estado ?? f.estado
+            return (
+              <tr
+                key={claveFila(f)}
+                className="worklist__fila"
+                tabIndex={0}
+                data-clave={claveFila(f)}
+                onClick={alPulsar(f)}
+                onKeyDown={alTeclear(f)}
+              >
+                <td className="col-num mono">
+                  {f.atencionId === null ? (
+                    <span className="muted">—</span>
+                  ) : (
+                    <>
+                      <span className="worklist__etiqueta">N.º </span>
+                      {f.atencionId}
+                    </>
+                  )}
+                </td>
+                <td className="col-llegada">
+                  {f.fechaLlegada ? (
+                    <>
+                      <span className="worklist__hora">{f.horaLlegada}</span>
+                      <span className="cell-sub">
+                        {f.fechaLlegada === hoy ? 'Hoy' : fecha(f.fechaLlegada)}
+                      </span>
+                    </>
+                  ) : (
+                    <span className="muted">—</span>
+                  )}
+                </td>
+                <td className="col-paciente">
+                  <Link href={paths.paciente(f.id)} className="cell-link worklist__nombre">
+                    {f.nombreCompleto}
+                  </Link>
+                  {f.prioridad && f.prioridad !== 'Rutina' && (
+                    <span className="worklist__plegado worklist__plegado--prioridad">
+                      <PrioridadBadge prioridad={f.prioridad} />
+                    </span>
+                  )}
+                  <span className="cell-sub">
+                    {TIPO_DOCUMENTO_ETIQUETA[f.tipoDocumento]} {f.documento} ·{' '}
+                    {edad(f.edad, f.tipoEdad)}
                   </span>
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td data-label="Sede">{texto(f.sede)}</td>
-              <td data-label="Estado">
-                <EstadoBadge estado={f.estado} />
-              </td>
-              <td data-label="Procedencia">{texto(f.procedencia)}</td>
-              <td data-label="Llegada" className="nowrap">
-                {f.fechaLlegada ? (
-                  <>
-                    {fecha(f.fechaLlegada)}{' '}
-                    <span className="cell-sub cell-sub--inline">{f.horaLlegada}</span>
-                  </>
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td data-label="Prioridad">
-                <PrioridadBadge prioridad={f.prioridad} />
-              </td>
-            </tr>
-          ))}
+                </td>
+                <td className="col-estudios">
+                  {f.modalidad ? (
+                    <>
+                      <span className="modalidad-cell">
+                        <ModalidadIcon modalidad={f.modalidad} />
+                        <span aria-hidden="true">{MODALIDAD_INFO[f.modalidad].etiqueta}</span>
+                      </span>
+                      <span className="cell-sub worklist__estudios">
+                        {f.estudios.map((e) => e.nombre).join(', ')}
+                      </span>
+                      <span className="cell-sub worklist__plegado">
+                        {f.sede} · {f.procedencia}
+                      </span>
+                    </>
+                  ) : (
+                    <span className="muted">Sin atenciones</span>
+                  )}
+                </td>
+                <td className="col-sede">
+                  {texto(f.sede)}
+                  {f.procedencia && <span className="cell-sub">{f.procedencia}</span>}
+                </td>
+                <td className="col-prioridad">
+                  <PrioridadBadge prioridad={f.prioridad} />
+                </td>
+                <td className="col-estado">
+                  {f.atencionId === null || !estado ? (
+                    <span className="muted">—</span>
+                  ) : (
+                    <EstadoCelda
+                      compacto
+                      ahora={ahora}
+                      onCambio={cambiado}
+                      atencion={{
+                        id: f.atencionId,
+                        estado,
+                        motivoCancelacion: cambio?.motivoCancelacion ?? null,
+                        ultimoCambio: cambio?.ultimoCambio ?? null,
+                      }}
+                      badge={
+                        <EstadoMenu
+                          atencion={{ id: f.atencionId, estado }}
+                          abierto={menu === f.atencionId}
+                          onAbrir={() => setMenu(f.atencionId)}
+                          onCerrar={cerrarMenu}
+                          onCambio={cambiado}
+                          onCancelar={() =>
+                            setCancelando({
+                              id: f.atencionId!,
+                              estado,
+                              estudios: f.estudios,
+                              fechaLlegada: f.fechaLlegada!,
+                              horaLlegada: f.horaLlegada!,
+                            })
+                          }
+                        />
+                      }
+                    />
+                  )}
+                </td>
+              </tr>
+            )
+          })}
         </tbody>
       </table>
+      {cancelando && (
+        <CancelarAtencion
+          atencion={cancelando}
+          onVolver={() => setCancelando(null)}
+          onCancelada={(a) => {
+            setCancelando(null)
+            cambiado(a)
+          }}
+        />
+      )}
     </div>
   )
 }

@@ -41,6 +41,8 @@ export function AtencionesChart({ serie }: { serie: Serie }) {
         // Full month names need about 80 px each; below that the first three letters.
         const estrecho = () => ancho() / Math.max(1, xs.length) < 80
         const maximo = Math.max(4, ...ys)
+        // Off the chart the legend shows the latest month, not uPlot's empty «—».
+        const ultimo = xs.length - 1
         plot = new UPlot(
           {
             width: ancho(),
@@ -76,7 +78,7 @@ export function AtencionesChart({ serie }: { serie: Serie }) {
             series: [
               {
                 label: 'Mes',
-                value: (_u, v) => (v === null || v === undefined ? '—' : nombre(v, false)),
+                value: (_u, v) => nombre(v ?? xs[ultimo] ?? 0, false),
               },
               {
                 label: 'Atenciones',
@@ -84,7 +86,7 @@ export function AtencionesChart({ serie }: { serie: Serie }) {
                 width: 2.5,
                 fill: 'rgba(11, 110, 128, 0.10)',
                 points: { show: true, size: 7, fill: '#ffffff', stroke: '#0b6e80', width: 2 },
-                value: (_u, v) => (v === null || v === undefined ? '—' : v.toLocaleString('es-PE')),
+                value: (_u, v) => (v ?? ys[ultimo] ?? 0).toLocaleString('es-PE'),
               },
             ],
           },

@@ -1,34 +1,52 @@
-// Dashboard (docs/producto.md#dashboard): four cards with the clinic's real numbers, atenciones
-// per month of this year, and the latest registered patients.
+// Dashboard (docs/producto.md#dashboard): four cards with the clinic's real numbers, each opening
+// the list it counts, atenciones per month of this year, and the latest registered patients.
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
+import {
+  ESTADOS_ABIERTOS,
+  ESTADOS_PENDIENTES,
+  PRIORIDADES_ALERTA,
+} from '../../../shared/catalogos.js'
 import { estadisticasContract, type Estadisticas } from '../../../shared/estadisticas.js'
 import { call, mensajeDe } from '../../api.js'
 import { edad, fechaCorta, numero } from '../../components/format.js'
 import { IconActivity, IconAlert, IconClock, IconEye, IconUsers } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
+import { lista, urlListaDeTrabajo } from '../../lib/filtros-busqueda.js'
 import { paths } from '../../paths.js'
 import { AtencionesChart, cargarUplot } from './atenciones-chart.js'
 import './dashboard.css'
 
+/** A card; with `href` (once the server told today's date) the whole card opens what it counts. */
 function Tarjeta({
   titulo,
   valor,
   detalle,
   icono,
   tono,
+  href,
 }: {
   titulo: string
   valor: number | null
   detalle: string
   icono: ReactNode
   tono: string
+  href?: string
 }) {
   return (
-    <article className={`stat card stat--${tono}`} aria-labelledby={`stat-${tono}`}>
+    <article
+      className={`stat card stat--${tono}${href ? ' stat--enlace' : ''}`}
+      aria-labelledby={`stat-${tono}`}
+    >
       <div className="stat__text">
         <h2 className="stat__title" id={`stat-${tono}`}>
-          {titulo}
+          {href ? (
+            <Link href={href} className="stat__link">
+              {titulo}
+            </Link>
+          ) : (
+            titulo
+          )}
         </h2>
         {valor === null ? (
           <span className="skeleton stat__skeleton" />
@@ -36,6 +54,11 @@ function Tarjeta({
           <p className="stat__value">{numero(valor)}</p>
         )}
         <p className="stat__detail">{detalle}</p>
+        {href && (
+          <span className="stat__ver" aria-hidden="true">
+            Ver la lista →
+          </span>
+        )}
       </div>
       <span className="stat__icon" aria-hidden="true">
         {icono}
@@ -79,6 +102,9 @@ export default function DashboardPage() {
   }, [cargar])
 
   const t = datos?.tarjetas
+  const hoy = datos?.hoy
+  // The worklists the cards count (docs/producto.md#dashboard): clinic-wide, like the counts.
+  const deHoy = hoy ? { fechaInicial: hoy, fechaFinal: hoy } : null
   const anio = datos?.hoy.slice(0, 4) ?? String(new Date().getFullYear())
 
   return (
@@ -111,6 +137,7 @@ export default function DashboardPage() {
           detalle="Registrados en total"
           icono={<IconUsers />}
           tono="pacientes"
+          href={paths.pacientes}
         />
         <Tarjeta
           titulo="Citas Pendientes"
@@ -118,6 +145,9 @@ export default function DashboardPage() {
           detalle="Programadas o en espera hoy"
           icono={<IconClock />}
           tono="citas"
+          href={
+            deHoy ? urlListaDeTrabajo({ ...deHoy, estado: lista(ESTADOS_PENDIENTES) }) : undefined
+          }
         />
         <Tarjeta
           titulo="Estudios Hoy"
@@ -125,6 +155,7 @@ export default function DashboardPage() {
           detalle="Estudios de las atenciones de hoy"
           icono={<IconActivity />}
           tono="estudios"
+          href={deHoy ? urlListaDeTrabajo(deHoy) : undefined}
         />
         <Tarjeta
           titulo="Alertas"
@@ -132,6 +163,10 @@ export default function DashboardPage() {
           detalle="Urgencias y emergencias sin completar"
           icono={<IconAlert />}
           tono="alertas"
+          href={urlListaDeTrabajo({
+            prioridad: lista(PRIORIDADES_ALERTA),
+            estado: lista(ESTADOS_ABIERTOS),
+          })}
         />
       </section>
 

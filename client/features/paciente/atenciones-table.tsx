@@ -1,104 +1,22 @@
 // A patient's atenciones, newest first: each estado with its last change (undoable for a while), a
 // button per estado the worklist allows next (Cancelado asks first, with a reason) and the
 // correction of the registered data. Nothing changes on a keystroke: only a button's click does.
-import { useEffect, useState } from 'react'
-import { useSnapshot } from 'valtio'
-import { MINUTOS_DESHACER, type Atencion } from '../../../shared/atenciones.js'
+import { useState } from 'react'
+import type { Atencion } from '../../../shared/atenciones.js'
 import {
   ESTADOS_ABIERTOS,
   MODALIDAD_INFO,
   TRANSICIONES,
   type Estado,
 } from '../../../shared/catalogos.js'
-import { mensajeDe } from '../../api.js'
-import { EstadoBadge, ModalidadIcon, PrioridadBadge } from '../../components/badges.js'
-import { fecha, fechaHora } from '../../components/format.js'
-import { sesion } from '../../state/sesion.js'
-import { CancelarAtencion } from './cancelar-atencion.js'
+import { ModalidadIcon, PrioridadBadge } from '../../components/badges.js'
+import { CancelarAtencion } from '../../components/cancelar-atencion.js'
+import { EstadoCelda, useAhora } from '../../components/estado-celda.js'
+import { fecha } from '../../components/format.js'
+import { IconPrinter } from '../../components/icons.js'
+import { useCambiarEstado } from '../../lib/estado-atencion.js'
+import { paths } from '../../paths.js'
 import { EditarAtencion } from './editar-atencion.js'
-import { cambiarEstado, deshacerCambio } from './paciente-api.js'
-
-/** The current time, again every 15 seconds: the offer to undo ends on time without a reload. */
-function useAhora(): number {
-  const [ahora, setAhora] = useState(() => Date.now())
-  useEffect(() => {
-    const t = setInterval(() => setAhora(Date.now()), 15_000)
-    return () => clearInterval(t)
-  }, [])
-  return ahora
-}
-
-const hora = (iso: string) =>
-  new Date(iso).toLocaleTimeString('es-PE', { hour: '2-digit', minute: '2-digit', hour12: false })
-
-/** The estado, a cancellation's reason, the last change and, while allowed, its undoing. */
-function EstadoCelda({
-  atencion,
-  ahora,
-  onCambio,
-}: {
-  atencion: Atencion
-  ahora: number
-  onCambio: (a: Atencion) => void
-}) {
-  const { usuario } = useSnapshot(sesion)
-  const [enviando, setEnviando] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const c = atencion.ultimoCambio
-  const id = `cambio-${atencion.id}`
-  const autorEnPlazo =
-    c !== null && usuario?.usuario === c.usuario && Date.parse(c.deshacibleHasta) > ahora
-  const puede = c !== null && (autorEnPlazo || usuario?.rol === 'admin')
-
-  const deshacer = async () => {
-    setEnviando(true)
-    setError(null)
-    try {
-      onCambio(await deshacerCambio(atencion.id, atencion.estado))
-    } catch (err) {
-      setError(mensajeDe(err, 'No se pudo deshacer el cambio'))
-    } finally {
-      setEnviando(false)
-    }
-  }
-
-  return (
-    <div className="estado-celda">
-      <EstadoBadge estado={atencion.estado} />
-      {atencion.motivoCancelacion && (
-        <p className="estado-celda__motivo small">Motivo: {atencion.motivoCancelacion}</p>
-      )}
-      {c && (
-        <p className="small muted">
-          Antes: {c.desde} · {c.nombre}, {fechaHora(c.en)}
-        </p>
-      )}
-      {c && puede && (
-        <div className="estado-celda__deshacer">
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            disabled={enviando}
-            onClick={() => void deshacer()}
-            aria-describedby={`${id}-regla`}
-          >
-            Deshacer
-          </button>
-          <p className="small muted" id={`${id}-regla`}>
-            {autorEnPlazo
-              ? `Quien hace un cambio puede deshacerlo durante ${MINUTOS_DESHACER} minutos: hasta las ${hora(c.deshacibleHasta)}.`
-              : `Como administrador puede deshacerlo en cualquier momento; quien hizo el cambio, solo durante ${MINUTOS_DESHACER} minutos.`}
-          </p>
-        </div>
-      )}
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
 
 /** A button per next estado, and Editar while the atención is not done. */
 function Acciones({
@@ -112,24 +30,11 @@ function Acciones({
   onCancelar: () => void
   onEditar: () => void
 }) {
-  const [enviando, setEnviando] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { cambiar, enviando, error } = useCambiarEstado(atencion, onCambio)
   const siguientes = TRANSICIONES[atencion.estado]
   const corregible = (ESTADOS_ABIERTOS as readonly Estado[]).includes(atencion.estado)
   if (siguientes.length === 0 && !corregible)
     return <span className="muted small nowrap">Estado final</span>
-
-  const cambiar = async (estado: Estado) => {
-    setEnviando(true)
-    setError(null)
-    try {
-      onCambio(await cambiarEstado(atencion.id, { estado, desde: atencion.estado }))
-    } catch (err) {
-      setError(mensajeDe(err, 'No se pudo cambiar el estado'))
-    } finally {
-      setEnviando(false)
-    }
-  }
 
   return (
     <div className="acciones">
@@ -217,7 +122,9 @@ export function AtencionesTable({
             <th scope="col">Procedencia</th>
             <th scope="col">Prioridad</th>
             <th scope="col">Estado</th>
-            <th scope="col">Acción</th>
+            <th scope="col" className="solo-pantalla">
+              Acción
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -244,13 +151,24 @@ export function AtencionesTable({
               <td data-label="Estado">
                 <EstadoCelda atencion={a} ahora={ahora} onCambio={onCambio} />
               </td>
-              <td data-label="Acción">
+              <td data-label="Acción" className="solo-pantalla">
                 <Acciones
                   atencion={a}
                   onCambio={onCambio}
                   onCancelar={() => setDialogo({ tipo: 'cancelar', id: a.id })}
                   onEditar={() => setDialogo({ tipo: 'editar', id: a.id })}
                 />
+                {/* Its own tab: the ticket prints alone, and this page stays as it was. */}
+                <a
+                  className="btn btn--ghost btn--sm atencion-ticket"
+                  href={paths.ticket(a.id)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={`Imprimir el ticket de la atención ${a.id}`}
+                >
+                  <IconPrinter />
+                  Ticket
+                </a>
               </td>
             </tr>
           ))}

@@ -1,7 +1,7 @@
 // Correcting a registered atención: the registration form itself, filled in, over the page.
 import type { Atencion } from '../../../shared/atenciones.js'
 import { AtencionForm } from './atencion-form.js'
-import { Modal } from './modal.js'
+import { Modal } from '../../components/modal.js'
 
 export function EditarAtencion({
   atencion,

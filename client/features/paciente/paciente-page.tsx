@@ -42,7 +42,7 @@ export default function PacientePage() {
     const estado = window.history.state as { aviso?: unknown } | null
     return typeof estado?.aviso === 'string' ? estado.aviso : null
   })
-  useTitle(paciente ? paciente.nombreCompleto : 'Paciente')
+  useTitle('Ficha del paciente')
 
   const agregar = (a: Atencion) =>
     setPaciente((p) => (p ? { ...p, atenciones: [a, ...p.atenciones] } : p))
@@ -149,7 +149,7 @@ export default function PacientePage() {
             </Dato>
           </Datos>
         </div>
-        <div className="card card__body">
+        <div className="card card__body solo-pantalla">
           <AtencionForm pacienteId={p.id} onCreada={agregar} />
         </div>
       </div>

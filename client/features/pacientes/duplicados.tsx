@@ -1,70 +1,10 @@
-// Possible duplicates (docs/datos.md#posibles-duplicados): while names and birth date are filled
-// the server is asked for patients with the same ones; a warning with links, never a block.
-import { useEffect, useState } from 'react'
+// The possible duplicates panel beside the form (docs/datos.md#posibles-duplicados): a warning with
+// links, never a block.
 import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
-import { esFechaValida } from '../../../shared/edad.js'
-import type { Duplicado, DuplicadosQuery } from '../../../shared/pacientes.js'
 import { fecha } from '../../components/format.js'
 import { IconAlert, IconCheck, IconInfo } from '../../components/icons.js'
 import { paths } from '../../paths.js'
-import { posiblesDuplicados } from './pacientes-api.js'
-
-export interface EstadoDuplicados {
-  /** null: names and birth date are not filled yet. */
-  lista: Duplicado[] | null
-  buscando: boolean
-}
-
-export function useDuplicados(q: DuplicadosQuery): EstadoDuplicados {
-  const [estado, setEstado] = useState<EstadoDuplicados>({ lista: null, buscando: false })
-  const listo =
-    q.primerNombre.trim() !== '' &&
-    q.primerApellido.trim() !== '' &&
-    esFechaValida(q.fechaNacimiento)
-  const clave = listo
-    ? JSON.stringify([
-        q.primerNombre,
-        q.segundoNombre,
-        q.primerApellido,
-        q.segundoApellido,
-        q.fechaNacimiento,
-      ])
-    : ''
-
-  useEffect(() => {
-    if (!clave) {
-      setEstado({ lista: null, buscando: false })
-      return
-    }
-    const ctrl = new AbortController()
-    setEstado((e) => ({ ...e, buscando: true }))
-    const [primerNombre, segundoNombre, primerApellido, segundoApellido, fechaNacimiento] =
-      JSON.parse(clave) as string[]
-    const t = setTimeout(() => {
-      posiblesDuplicados(
-        {
-          primerNombre: primerNombre!.trim(),
-          segundoNombre: segundoNombre?.trim() ?? '',
-          primerApellido: primerApellido!.trim(),
-          segundoApellido: segundoApellido?.trim() ?? '',
-          fechaNacimiento: fechaNacimiento!,
-        },
-        ctrl.signal,
-      )
-        .then((lista) => setEstado({ lista, buscando: false }))
-        .catch((err: unknown) => {
-          // A failed check must not stop a registration: it only loses the warning.
-          if ((err as Error).name !== 'AbortError') setEstado({ lista: [], buscando: false })
-        })
-    }, 350)
-    return () => {
-      clearTimeout(t)
-      ctrl.abort()
-    }
-  }, [clave])
-
-  return estado
-}
+import type { EstadoDuplicados } from './use-duplicados.js'
 
 export function DuplicadosPanel({ estado }: { estado: EstadoDuplicados }) {
   const { lista, buscando } = estado

@@ -15,7 +15,7 @@ export default function EditarPacientePage() {
   const { id = '' } = useParams<{ id: string }>()
   const [, navegar] = useLocation()
   const [edicion, error] = usePacientePorId<Edicion>(id, obtenerParaEditar)
-  useTitle(edicion ? `Editar · ${edicion.paciente.nombreCompleto}` : 'Editar paciente')
+  useTitle('Editar paciente')
 
   if (error) return <PacienteNoCargado id={id} error={error} />
 

@@ -9,7 +9,7 @@ import {
   type Paciente,
 } from '../../../shared/paciente-datos.js'
 import { CAMPOS_EDITABLES, type PacienteCambio } from '../../../shared/pacientes.js'
-import { hoyLocal } from '../../lib/hoy.js'
+import { hoyClinica } from '../../lib/hoy.js'
 import { aErroresDeFormulario, enSerie } from '../../lib/typebox-mensajes.js'
 
 export type ValoresPaciente = typeof PACIENTE_VACIO
@@ -17,7 +17,7 @@ export type ValoresPaciente = typeof PACIENTE_VACIO
 export const VALORES_INICIALES: ValoresPaciente = PACIENTE_VACIO
 
 const reglas: Resolver<ValoresPaciente> = async (values) => {
-  const { errores } = validarPaciente(values, hoyLocal())
+  const { errores } = validarPaciente(values, hoyClinica())
   if (errores.length === 0) return { values, errors: {} }
   return { values: {}, errors: aErroresDeFormulario<ValoresPaciente>(errores) }
 }

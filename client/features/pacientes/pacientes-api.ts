@@ -5,7 +5,9 @@ import {
   editarPacienteContract,
   listarPacientesContract,
   obtenerPacienteContract,
+  pacientePorDocumentoContract,
   posiblesDuplicadosContract,
+  type DocumentoQuery,
   type DuplicadosQuery,
   type PacienteCambio,
   type PacienteDetalle,
@@ -40,8 +42,12 @@ export async function editarPaciente(
   return { paciente: data, etag: response.headers.get('etag') ?? etag }
 }
 
-export const posiblesDuplicados = (query: DuplicadosQuery, signal: AbortSignal) =>
+export const posiblesDuplicados = (query: DuplicadosQuery, signal?: AbortSignal) =>
   call(posiblesDuplicadosContract, { query, signal })
+
+/** The patient who already has this document: an empty list when nobody has it. */
+export const pacientePorDocumento = (query: DocumentoQuery, signal?: AbortSignal) =>
+  call(pacientePorDocumentoContract, { query, signal })
 
 /** A page of the list, newest first; `url` is the previous answer's next page. */
 export const listarPacientes = (url: string | null, signal?: AbortSignal) =>

@@ -1,20 +1,28 @@
 // Cancelado is final: it is asked for with a confirmation and its reason, which is stored and shown.
+// The patient's page and the worklist ask it the same way.
 import { useState, type FormEvent } from 'react'
-import { MENSAJES_ATENCIONES, MOTIVO_MAXIMO, type Atencion } from '../../../shared/atenciones.js'
-import { limpiar } from '../../../shared/texto.js'
-import { mensajeDe } from '../../api.js'
-import { describe, Field } from '../../components/field.js'
-import { fecha } from '../../components/format.js'
-import { IconAlert } from '../../components/icons.js'
+import { MENSAJES_ATENCIONES, MOTIVO_MAXIMO, type Atencion } from '../../shared/atenciones.js'
+import { limpiar } from '../../shared/texto.js'
+import { mensajeDe } from '../api.js'
+import { cambiarEstado } from '../lib/estado-atencion.js'
+import { describe, Field } from './field.js'
+import { fecha } from './format.js'
+import { IconAlert } from './icons.js'
 import { Modal } from './modal.js'
-import { cambiarEstado } from './paciente-api.js'
+import './estado-atencion.css'
+
+/** What the dialog shows of the atención it cancels. */
+export type AtencionACancelar = Pick<
+  Atencion,
+  'id' | 'estado' | 'estudios' | 'fechaLlegada' | 'horaLlegada'
+>
 
 export function CancelarAtencion({
   atencion,
   onCancelada,
   onVolver,
 }: {
-  atencion: Atencion
+  atencion: AtencionACancelar
   onCancelada: (a: Atencion) => void
   onVolver: () => void
 }) {

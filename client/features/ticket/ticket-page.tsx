@@ -1,0 +1,160 @@
+// Ticket de atención (docs/producto.md#ticket-de-atención): what the patient carries from the front
+// desk to the waiting room (turno, name, document, age, estudios, sede, arrival, the atención's
+// number as a barcode), printed on an 80 mm receipt printer or on A4. Outside the app's frame:
+// printed alone, with its size chosen above it.
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useParams, useSearch } from 'wouter'
+import { MODALIDAD_INFO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
+import type { Ticket } from '../../../shared/ticket.js'
+import { ApiError, mensajeDe } from '../../api.js'
+import { edad, fecha } from '../../components/format.js'
+import { IconAlert, IconPrinter } from '../../components/icons.js'
+import { useTitle } from '../../components/use-title.js'
+import { paths } from '../../paths.js'
+import { CodigoBarras } from './codigo-barras.js'
+import { usePaginaImpresa, type Formato } from './pagina-impresa.js'
+import { obtenerTicket } from './ticket-api.js'
+import './ticket.css'
+
+const FORMATOS: [Formato, string][] = [
+  ['80mm', 'Ticket 80 mm'],
+  ['a4', 'Hoja A4'],
+]
+
+export default function TicketPage() {
+  useTitle('Ticket de atención')
+  const { id = '' } = useParams<{ id: string }>()
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const formato: Formato = new URLSearchParams(search).get('formato') === 'a4' ? 'a4' : '80mm'
+  const [ticket, setTicket] = useState<Ticket | null>(null)
+  const [error, setError] = useState<{ texto: string; noEncontrada: boolean } | null>(null)
+  const ref = useRef<HTMLElement>(null)
+  usePaginaImpresa(formato, ref, ticket !== null)
+
+  useEffect(() => {
+    if (!/^[0-9]{1,12}$/.test(id)) {
+      setError({ texto: 'Atención no encontrada', noEncontrada: true })
+      return
+    }
+    const ctrl = new AbortController()
+    obtenerTicket(id, ctrl.signal)
+      .then(setTicket)
+      .catch((err: unknown) => {
+        if ((err as Error).name === 'AbortError') return
+        const e = err instanceof ApiError ? err : null
+        setError({
+          texto: mensajeDe(err, 'No se pudo cargar el ticket'),
+          noEncontrada: e?.status === 404,
+        })
+      })
+    return () => ctrl.abort()
+  }, [id])
+
+  if (error)
+    return (
+      <main className="ticket-pagina">
+        <div className="card card__body notfound">
+          <IconAlert />
+          <h1>{error.noEncontrada ? 'Atención no encontrada' : 'No se pudo cargar el ticket'}</h1>
+          <p className="muted">
+            {error.noEncontrada ? `No existe una atención con el N.º ${id}.` : error.texto}
+          </p>
+          <Link href={paths.buscarPaciente} className="btn btn--primary">
+            Buscar paciente
+          </Link>
+        </div>
+      </main>
+    )
+  if (!ticket)
+    return (
+      <main className="ticket-pagina" aria-busy="true">
+        <div className="centered" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>Cargando…</span>
+        </div>
+      </main>
+    )
+
+  const { atencion: a, paciente: p } = ticket
+  return (
+    <main className="ticket-pagina">
+      <div className="ticket-barra card card__body">
+        <Link href={paths.paciente(p.id)} className="btn btn--ghost">
+          Volver a la ficha
+        </Link>
+        <fieldset className="ticket-barra__formato">
+          <legend>Tamaño de impresión</legend>
+          {FORMATOS.map(([valor, etiqueta]) => (
+            <label key={valor} className="ticket-barra__opcion">
+              <input
+                type="radio"
+                name="formato"
+                value={valor}
+                checked={formato === valor}
+                onChange={() =>
+                  navigate(`${paths.ticket(a.id)}${valor === 'a4' ? '?formato=a4' : ''}`, {
+                    replace: true,
+                  })
+                }
+              />
+              {etiqueta}
+            </label>
+          ))}
+        </fieldset>
+        <button type="button" className="btn btn--primary" onClick={() => window.print()}>
+          <IconPrinter />
+          Imprimir
+        </button>
+      </div>
+
+      <article ref={ref} className={`ticket ticket--${formato}`} aria-label="Ticket de atención">
+        <header className="ticket__cabecera">
+          <p className="ticket__clinica">RadiSys</p>
+          <p>Sede {a.sede}</p>
+        </header>
+        <div className="ticket__turno">
+          <span>Turno</span>
+          <strong>{ticket.turno}</strong>
+        </div>
+        <dl className="ticket__datos">
+          <div>
+            <dt>Paciente</dt>
+            <dd className="ticket__nombre">{p.nombreCompleto}</dd>
+          </div>
+          <div>
+            <dt>Documento</dt>
+            <dd>
+              {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
+            </dd>
+          </div>
+          <div>
+            <dt>Edad</dt>
+            <dd>{edad(p.edad, p.tipoEdad)}</dd>
+          </div>
+          <div>
+            <dt>Estudios</dt>
+            <dd>
+              {MODALIDAD_INFO[a.modalidad].etiqueta}: {a.estudios.map((e) => e.nombre).join(', ')}
+            </dd>
+          </div>
+          {a.prioridad !== 'Rutina' && (
+            <div>
+              <dt>Prioridad</dt>
+              <dd className="ticket__prioridad">{a.prioridad}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Llegada</dt>
+            <dd>
+              {fecha(a.fechaLlegada)} {a.horaLlegada}
+            </dd>
+          </div>
+        </dl>
+        <CodigoBarras valor={String(a.id)} etiqueta={`Código de barras de la atención ${a.id}`} />
+        <p className="ticket__numero">Atención N.º {a.id}</p>
+        <p className="ticket__pie">Espere a que llamen su turno.</p>
+      </article>
+    </main>
+  )
+}

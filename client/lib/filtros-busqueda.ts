@@ -1,0 +1,53 @@
+// The search's filters live in the URL query (docs/producto.md#buscar-paciente), so a worklist can
+// be bookmarked, shared and undone with Back; the dashboard's cards open it the same way.
+import { SEPARADOR_LISTA, type CampoBusqueda } from '../../shared/busqueda.js'
+import { paths } from '../paths.js'
+
+/** «Nombre o documento», the ten filters of docs/datos.md#filtros, estado and prioridad. */
+export const CAMPOS = [
+  'q',
+  'tipoDocumento',
+  'documento',
+  'primerNombre',
+  'segundoNombre',
+  'primerApellido',
+  'segundoApellido',
+  'fechaInicial',
+  'fechaFinal',
+  'sede',
+  'modalidad',
+  'estado',
+  'prioridad',
+] as const satisfies readonly CampoBusqueda[]
+
+export type Campo = (typeof CAMPOS)[number]
+export type Filtros = Record<Campo, string>
+
+export const FILTROS_VACIOS = Object.fromEntries(CAMPOS.map((c) => [c, ''])) as Filtros
+
+export function leerFiltros(search: string): Filtros {
+  const q = new URLSearchParams(search)
+  return Object.fromEntries(CAMPOS.map((c) => [c, q.get(c) ?? ''])) as Filtros
+}
+
+/**
+ * Query string ('' or 'a=b&…') with the non-empty filters only, in a stable order
+ * (docs/datos.md#filtros).
+ */
+export function escribirFiltros(f: Partial<Filtros>): string {
+  const q = new URLSearchParams()
+  for (const c of CAMPOS) {
+    const v = (f[c] ?? '').trim()
+    if (v) q.set(c, v)
+  }
+  return q.toString()
+}
+
+/** The value of a list filter (estado, prioridad) for several values. */
+export const lista = (valores: readonly string[]): string => valores.join(SEPARADOR_LISTA)
+
+/** The worklist with these filters: the URL a link or a card opens. */
+export function urlListaDeTrabajo(f: Partial<Filtros>): string {
+  const qs = escribirFiltros(f)
+  return qs ? `${paths.buscarPaciente}?${qs}` : paths.buscarPaciente
+}

@@ -1,0 +1,156 @@
+// GET /pacientes/por-documento through the real app: the form asks it when Documento loses focus
+// (docs/api.md#documento-registrado). Exact, by type, normalised like a registration, the merged
+// record's document answering the record that keeps it, audited, and by index.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestApp, type TestApp } from '../test/app.js'
+import { crearPaciente, dniNuevo } from '../test/factories.js'
+import { capturar, secuenciales } from '../test/planes.js'
+
+let t: TestApp
+let admin: Record<string, string>
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await t.login('admin')
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const consultar = (query: string, headers = t.headers) =>
+  t.app.inject({ url: `/pacientes/por-documento?${query}`, headers })
+
+const eventos = async () =>
+  t.db.sql<{ usuario: string; pacienteId: string | null; detalle: Record<string, unknown> }[]>`
+    select usuario, paciente_id, detalle from auditoria
+    where accion = 'pacientes.buscados' order by id`
+
+describe('GET /pacientes/por-documento', () => {
+  test('el paciente con ese tipo y número exactos; ningún otro tipo ni comienzo', async () => {
+    const p = await crearPaciente(t, {
+      primerNombre: 'Teodora',
+      primerApellido: 'Callo',
+      fechaNacimiento: '1966-06-16',
+    })
+    let res = await consultar(`tipoDocumento=dni&documento=${p.documento}`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toEqual([
+      {
+        id: p.id,
+        tipoDocumento: 'dni',
+        documento: p.documento,
+        nombreCompleto: 'Teodora Callo',
+        fechaNacimiento: '1966-06-16',
+      },
+    ])
+    for (const q of [
+      `tipoDocumento=pasaporte&documento=${p.documento}`,
+      `tipoDocumento=dni&documento=${p.documento.slice(0, 7)}`,
+      `tipoDocumento=dni&documento=${dniNuevo()}`,
+    ]) {
+      res = await consultar(q)
+      expect(res.statusCode, q).toBe(200)
+      expect(res.json(), q).toEqual([])
+    }
+  })
+
+  test('el documento se lee como se guarda: sin espacios y en mayúsculas', async () => {
+    const p = await crearPaciente(t, { tipoDocumento: 'pasaporte', documento: 'xk 448 812' })
+    expect(p.documento).toBe('XK448812')
+    const res = await consultar('tipoDocumento=pasaporte&documento=%20xk448%20812')
+    expect(res.json()).toMatchObject([{ id: p.id, documento: 'XK448812' }])
+  })
+
+  test('el documento de un registro fusionado responde con el que lo conserva, como el 409', async () => {
+    const conservado = await crearPaciente(t, { primerNombre: 'Marcelina' })
+    const absorbido = await crearPaciente(t, { primerNombre: 'Marcelina' })
+    const fusion = await t.app.inject({
+      method: 'POST',
+      url: '/pacientes/fusiones',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: { conservar: conservado.id, absorber: absorbido.id },
+    })
+    expect(fusion.statusCode, fusion.body).toBe(201)
+    const res = await consultar(`tipoDocumento=dni&documento=${absorbido.documento}`)
+    expect(res.json()).toMatchObject([{ id: conservado.id, documento: conservado.documento }])
+    const registro = await crearPaciente(t, { documento: absorbido.documento }).catch(
+      (e: Error) => e.message,
+    )
+    expect(registro).toContain(`"id":${conservado.id}`)
+  })
+
+  test('cada consulta queda en la auditoría como una búsqueda, con el documento y no el paciente', async () => {
+    const p = await crearPaciente(t, { primerNombre: 'Eusebia', primerApellido: 'Mayta' })
+    const antes = (await eventos()).length
+    await consultar(`tipoDocumento=dni&documento=${p.documento}`)
+    await consultar(`tipoDocumento=ruc&documento=20100070970`)
+    const nuevos = (await eventos()).slice(antes)
+    expect(nuevos).toEqual([
+      {
+        usuario: 'prueba.personal',
+        pacienteId: null,
+        detalle: {
+          busqueda: 'documento',
+          tipoDocumento: 'dni',
+          documento: p.documento,
+          pacientes: 1,
+        },
+      },
+      {
+        usuario: 'prueba.personal',
+        pacienteId: null,
+        detalle: {
+          busqueda: 'documento',
+          tipoDocumento: 'ruc',
+          documento: '20100070970',
+          pacientes: 0,
+        },
+      },
+    ])
+    expect(JSON.stringify(nuevos)).not.toContain('Eusebia')
+  })
+
+  test('400 con el campo si falta o sobra algo, y nada en la auditoría; 401 sin sesión', async () => {
+    const antes = (await eventos()).length
+    const casos: [string, { campo: string; mensaje: string }][] = [
+      ['documento=12345678', { campo: 'tipoDocumento', mensaje: 'Campo requerido' }],
+      ['tipoDocumento=dni', { campo: 'documento', mensaje: 'Campo requerido' }],
+      ['tipoDocumento=dni&documento=%20%20', { campo: 'documento', mensaje: 'Campo requerido' }],
+      [
+        'tipoDocumento=carnet&documento=12345678',
+        { campo: 'tipoDocumento', mensaje: 'Tipo de documento no válido' },
+      ],
+      [
+        'tipoDocumento=dni&documento=1234%005678',
+        { campo: 'documento', mensaje: 'Contiene caracteres no permitidos' },
+      ],
+      [
+        'tipoDocumento=dni&documento=12345678&primerNombre=ana',
+        { campo: 'primerNombre', mensaje: 'Parámetro no permitido' },
+      ],
+    ]
+    for (const [q, error] of casos) {
+      const res = await consultar(q)
+      expect(res.statusCode, q).toBe(400)
+      expect(res.json().errores, q).toContainEqual(error)
+    }
+    expect((await eventos()).length).toBe(antes)
+    const sinSesion = await t.app.inject({
+      url: '/pacientes/por-documento?tipoDocumento=dni&documento=12345678',
+      headers: { accept: 'application/json' },
+    })
+    expect(sinSesion.statusCode).toBe(401)
+  })
+
+  test('responde por índice: ningún recorrido de la tabla de pacientes', async () => {
+    const p = await crearPaciente(t)
+    const captura = capturar(t.db.sql)
+    try {
+      await consultar(`tipoDocumento=dni&documento=${p.documento}`)
+      const sentencias = captura.tomar().filter((s) => /\bencontrado\b/.test(s.texto))
+      expect(sentencias).toHaveLength(1)
+      expect(await secuenciales(t.db.sql, sentencias[0]!, ['pacientes', 'auditoria'])).toEqual([])
+    } finally {
+      captura.soltar()
+    }
+  })
+})

@@ -1,0 +1,42 @@
+// What the worklist opens on for whoever is signed in: their sede, remembered with their account,
+// and the clinic's today (never the browser's clock or zone).
+import { Type, type Static } from '@sinclair/typebox'
+import { SEDES } from './catalogos.js'
+import { defineContract, ErrorSchema } from './contract.js'
+import { enumTexto, nulo } from './paciente-datos.js'
+
+export const PreferenciasSchema = Type.Object({
+  /** The sede the worklist opens on: the last one this account chose there; null for all. */
+  sede: nulo(enumTexto(SEDES)),
+  /** Today in the clinic's time zone ('YYYY-MM-DD'): the day the worklist opens on. */
+  hoy: Type.String({ format: 'date' }),
+})
+export type Preferencias = Static<typeof PreferenciasSchema>
+
+export const CambioPreferenciasSchema = Type.Object(
+  {
+    sede: Type.Union([...SEDES.map((s) => Type.Literal(s)), Type.Null()], {
+      mensaje: `Sede no válida: use ${SEDES.join(', ')} o null`,
+    }),
+  },
+  { additionalProperties: false },
+)
+export type CambioPreferencias = Static<typeof CambioPreferenciasSchema>
+
+export const preferenciasContract = defineContract({
+  method: 'GET',
+  url: '/preferencias',
+  summary:
+    'La sede con que abre la lista de trabajo de quien tiene la sesión, y el día de la clínica',
+  tags: ['preferencias'],
+  response: { 200: PreferenciasSchema, 401: ErrorSchema },
+})
+
+export const cambiarPreferenciasContract = defineContract({
+  method: 'PATCH',
+  url: '/preferencias',
+  summary: 'Recordar la sede de la lista de trabajo de quien tiene la sesión (null: todas)',
+  tags: ['preferencias'],
+  body: CambioPreferenciasSchema,
+  response: { 200: PreferenciasSchema, 400: ErrorSchema, 401: ErrorSchema },
+})

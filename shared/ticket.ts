@@ -1,0 +1,43 @@
+// An atención's ticket (docs/producto.md#ticket-de-atención): what the patient carries from the
+// front desk to the waiting room, printed on an 80 mm receipt printer or on A4.
+import { Type, type Static } from '@sinclair/typebox'
+import { AtencionSchema, IdParamsSchema } from './atenciones.js'
+import { defineContract, ErrorSchema } from './contract.js'
+import { PacienteSchema } from './paciente-datos.js'
+
+export const TicketSchema = Type.Object({
+  atencion: Type.Pick(AtencionSchema, [
+    'id',
+    'sede',
+    'modalidad',
+    'estudios',
+    'estado',
+    'prioridad',
+    'fechaLlegada',
+    'horaLlegada',
+  ]),
+  /**
+   * The number the waiting room calls: the atención's place, in order of registration, among its
+   * sede's atenciones of its arrival day (cancelled ones keep theirs, so no number moves).
+   */
+  turno: Type.Integer({ minimum: 1 }),
+  /** The age at the arrival date, as the worklist shows it. */
+  paciente: Type.Pick(PacienteSchema, [
+    'id',
+    'tipoDocumento',
+    'documento',
+    'nombreCompleto',
+    'tipoEdad',
+    'edad',
+  ]),
+})
+export type Ticket = Static<typeof TicketSchema>
+
+export const ticketContract = defineContract({
+  method: 'GET',
+  url: '/atenciones/:id/ticket',
+  summary: 'Datos del ticket de una atención: paciente, estudios, sede, llegada y turno',
+  tags: ['atenciones'],
+  params: IdParamsSchema,
+  response: { 200: TicketSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+})
