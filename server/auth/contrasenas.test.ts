@@ -2,6 +2,8 @@ import { parseOptions } from '@node-rs/argon2'
 import { describe, expect, it } from 'vitest'
 import { CONTRASENAS_COMUNES } from './contrasenas-comunes.js'
 import {
+  HASH_FICTICIO,
+  OPCIONES_ARGON2,
   contrasenaAleatoria,
   hashContrasena,
   problemaContrasena,
@@ -18,6 +20,13 @@ describe('hashing', () => {
     expect(o.memoryCost).toBeGreaterThanOrEqual(19456)
     expect(o.timeCost).toBeGreaterThanOrEqual(2)
     expect(o.saltLen).toBeGreaterThanOrEqual(16)
+  })
+
+  it('verifies an unknown name against a decoy hash that costs what a real one costs', () => {
+    const o = parseOptions(HASH_FICTICIO)
+    expect(o.memoryCost).toBe(OPCIONES_ARGON2.memoryCost)
+    expect(o.timeCost).toBe(OPCIONES_ARGON2.timeCost)
+    expect(o.parallelism).toBe(OPCIONES_ARGON2.parallelism)
   })
 
   it('verifies the right password only; no hash is never a match', async () => {

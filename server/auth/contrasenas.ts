@@ -17,7 +17,7 @@ export const OPCIONES_ARGON2 = {
 } as const
 
 // Verified against when the user does not exist, so that answer costs as much as a wrong password.
-const HASH_FICTICIO =
+export const HASH_FICTICIO =
   '$argon2id$v=19$m=19456,t=2,p=1$4+c+JJdz4WF9+0I0Sz6FtQ$GKfgDRdiwdN/ztal++fKc9A0AxELabJyNryeBWzLwbk'
 
 export function hashContrasena(contrasena: string): Promise<string> {

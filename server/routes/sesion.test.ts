@@ -104,21 +104,24 @@ describe('POST /sesion', () => {
   })
 
   it('takes as long for an unknown name as for a wrong password (one argon2 run either way)', async () => {
-    const mediana = async (usuario: string) => {
-      const tiempos: number[] = []
-      for (let i = 0; i < 7; i++) {
-        await t.db.sql`delete from intentos_fallidos`
-        const inicio = performance.now()
-        await login(usuario, 'una-clave-equivocada', `10.0.2.${i}`)
-        tiempos.push(performance.now() - inicio)
-      }
-      return tiempos.sort((a, b) => a - b)[3]!
+    // Interleaved, and the fastest of each kind compared: load from other tests only ever adds
+    // time, so the minimum is what the code itself costs (a median once failed under CI load).
+    const existe: number[] = []
+    const noExiste: number[] = []
+    const medir = async (usuario: string, i: number) => {
+      await t.db.sql`delete from intentos_fallidos`
+      const inicio = performance.now()
+      await login(usuario, 'una-clave-equivocada', `10.0.2.${i}`)
+      return performance.now() - inicio
     }
-    const existe = await mediana('ana.quispe')
-    const noExiste = await mediana('no.existe.nadie')
+    for (let i = 0; i < 9; i++) {
+      existe.push(await medir('ana.quispe', i))
+      noExiste.push(await medir('no.existe.nadie', i))
+    }
+    const [minExiste, minNoExiste] = [Math.min(...existe), Math.min(...noExiste)]
     // Without the decoy hash an unknown name answers many times faster.
-    expect(noExiste).toBeGreaterThan(existe * 0.6)
-    expect(existe).toBeGreaterThan(noExiste * 0.6)
+    expect(minNoExiste).toBeGreaterThan(minExiste * 0.5)
+    expect(minExiste).toBeGreaterThan(minNoExiste * 0.5)
   })
 
   it('answers 400 with Spanish field messages for a missing field, and stores no attempt', async () => {
