@@ -1,7 +1,7 @@
 // Failed-login throttling, counted in PostgreSQL so every instance shares it. Keyed by the name
 // typed, never by whether it exists, so the answer says nothing about which accounts exist.
 import { insercionEventos } from '../queries/auditoria.js'
-import type { Sql } from '../db.js'
+import { inTransaction, type Sql } from '../db.js'
 import { TooManyRequestsError } from '../errors.js'
 
 export const VENTANA_MINUTOS = 15
@@ -22,22 +22,31 @@ export async function registrarIntento(
   usuario: string,
   direccion: string,
 ): Promise<number> {
-  const [intento] = await sql<{ id: string }[]>`
-    insert into intentos_fallidos (usuario, direccion) values (${usuario}, ${direccion}) returning id`
-  const id = Number(intento!.id)
-  await sql`delete from intentos_fallidos where en < now() - interval '1 day'`
-  // The Nth earlier failure in the window: while it exists, the limit is reached; it leaves the
-  // window (and a new attempt is allowed) VENTANA_MINUTOS after it happened.
-  const esperas = await sql<Espera[]>`
-    select * from (
-      (select ceil(extract(epoch from en + make_interval(mins => ${VENTANA_MINUTOS}) - now()))::int as segundos
-       from intentos_fallidos where usuario = ${usuario} and en > now() - make_interval(mins => ${VENTANA_MINUTOS}) and id < ${id}
-       order by id desc offset ${MAX_POR_USUARIO - 1} limit 1)
-      union all
-      (select ceil(extract(epoch from en + make_interval(mins => ${VENTANA_MINUTOS}) - now()))::int
-       from intentos_fallidos where direccion = ${direccion} and en > now() - make_interval(mins => ${VENTANA_MINUTOS}) and id < ${id}
-       order by id desc offset ${MAX_POR_DIRECCION - 1} limit 1)
-    ) e`
+  // One attempt per name and per address at a time counts the earlier ones: ids come from a
+  // sequence, so without the locks a later id could count before an earlier one had committed and
+  // both slip under the limit. Locks are taken name first, then address, so two never wait on each
+  // other in a cycle.
+  const { id, esperas } = await inTransaction(sql, async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtextextended(${'intento:u:' + usuario}, 0))`
+    await tx`select pg_advisory_xact_lock(hashtextextended(${'intento:d:' + direccion}, 0))`
+    const [intento] = await tx<{ id: string }[]>`
+      insert into intentos_fallidos (usuario, direccion) values (${usuario}, ${direccion}) returning id`
+    const id = Number(intento!.id)
+    await tx`delete from intentos_fallidos where en < now() - interval '1 day'`
+    // The Nth earlier failure in the window: while it exists, the limit is reached; it leaves the
+    // window (and a new attempt is allowed) VENTANA_MINUTOS after it happened.
+    const esperas = await tx<Espera[]>`
+      select * from (
+        (select ceil(extract(epoch from en + make_interval(mins => ${VENTANA_MINUTOS}) - now()))::int as segundos
+         from intentos_fallidos where usuario = ${usuario} and en > now() - make_interval(mins => ${VENTANA_MINUTOS}) and id < ${id}
+         order by id desc offset ${MAX_POR_USUARIO - 1} limit 1)
+        union all
+        (select ceil(extract(epoch from en + make_interval(mins => ${VENTANA_MINUTOS}) - now()))::int
+         from intentos_fallidos where direccion = ${direccion} and en > now() - make_interval(mins => ${VENTANA_MINUTOS}) and id < ${id}
+         order by id desc offset ${MAX_POR_DIRECCION - 1} limit 1)
+      ) e`
+    return { id, esperas }
+  })
   if (esperas.length > 0) {
     await rechazar(sql, id, usuario, direccion)
     const segundos = Math.max(1, ...esperas.map((e) => e.segundos))
