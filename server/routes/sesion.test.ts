@@ -200,7 +200,9 @@ describe('throttling of failed logins', () => {
     for (let ronda = 0; ronda < 8; ronda++) {
       await t.db.sql`delete from intentos_fallidos`
       const res = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => login('ana.quispe', 'mal-mal-mal', `10.5.${ronda}.${i}`)),
+        Array.from({ length: 12 }, (_, i) =>
+          login('ana.quispe', 'mal-mal-mal', `10.5.${ronda}.${i}`),
+        ),
       )
       const codigos = res.map((r) => r.statusCode)
       expect(codigos.filter((c) => c === 401).length).toBeLessThanOrEqual(5)
@@ -212,7 +214,9 @@ describe('throttling of failed logins', () => {
     for (let ronda = 0; ronda < 3; ronda++) {
       await t.db.sql`delete from intentos_fallidos`
       const res = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => login(`nombre.${ronda}.${i}`, 'mal-mal-mal', '10.6.0.1')),
+        Array.from({ length: 30 }, (_, i) =>
+          login(`nombre.${ronda}.${i}`, 'mal-mal-mal', '10.6.0.1'),
+        ),
       )
       expect(res.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(20)
     }
