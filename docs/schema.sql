@@ -226,7 +226,8 @@ create table usuarios (
   constraint usuarios_usuario_key UNIQUE (usuario)
 );
 
-CREATE INDEX atenciones_alertas_idx ON public.atenciones USING btree (llegada) WHERE ((prioridad = ANY (ARRAY['Urgente'::text, 'Emergencia'::text])) AND (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text])));
+CREATE INDEX atenciones_alertas_idx ON public.atenciones USING btree (llegada, id) WHERE ((prioridad = ANY (ARRAY['Urgente'::text, 'Emergencia'::text])) AND (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text])));
+CREATE INDEX atenciones_alertas_sede_idx ON public.atenciones USING btree (sede, llegada, id) WHERE ((prioridad = ANY (ARRAY['Urgente'::text, 'Emergencia'::text])) AND (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text])));
 CREATE INDEX atenciones_documento_inicio_idx ON public.atenciones USING btree ("left"(documento, 3), llegada, id) INCLUDE (paciente_id, documento);
 CREATE INDEX atenciones_llegada_idx ON public.atenciones USING btree (llegada, id) INCLUDE (paciente_id, sede, modalidad, tipo_documento, documento, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX atenciones_modalidad_llegada_idx ON public.atenciones USING btree (modalidad, llegada, id) INCLUDE (paciente_id, sede);
@@ -247,6 +248,7 @@ CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id
 CREATE INDEX pacientes_documento_idx ON public.pacientes USING btree (documento text_pattern_ops) INCLUDE (tipo_documento, id, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_fusionados_idx ON public.pacientes USING btree (documento) INCLUDE (tipo_documento, fusionado_en) WHERE (fusionado_en IS NOT NULL);
 CREATE INDEX pacientes_nacimiento_nombres_idx ON public.pacientes USING btree (fecha_nacimiento, primer_apellido_norm, primer_nombre_norm);
+CREATE INDEX pacientes_nombres_busqueda_trgm ON public.pacientes USING gin (nombres_busqueda(primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm) gin_trgm_ops);
 CREATE INDEX pacientes_primer_apellido_pfx ON public.pacientes USING btree (primer_apellido_norm text_pattern_ops);
 CREATE INDEX pacientes_primer_apellido_trgm ON public.pacientes USING gin (primer_apellido_norm gin_trgm_ops);
 CREATE INDEX pacientes_primer_nombre_pfx ON public.pacientes USING btree (primer_nombre_norm text_pattern_ops);
@@ -367,6 +369,13 @@ begin
   end loop;
   return null;
 end $function$;
+
+CREATE OR REPLACE FUNCTION public.nombres_busqueda(primer_nombre text, segundo_nombre text, primer_apellido text, segundo_apellido text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ select ' ' || coalesce(primer_nombre, '') || ' ' || coalesce(segundo_nombre, '')
+       || ' ' || coalesce(primer_apellido, '') || ' ' || coalesce(segundo_apellido, '') $function$;
 
 CREATE OR REPLACE FUNCTION public.normalizar(texto text)
  RETURNS text

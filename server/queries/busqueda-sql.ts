@@ -81,21 +81,16 @@ function contiene(sql: Sql, col: postgres.Fragment, termino: string): postgres.F
 }
 
 /**
- * A word of «Nombre o documento» is in one of the four names: as `contiene` says, or, when short,
- * at the start of a later word of a name too («la» in «De la Cruz»). Each arm is an index of its
- * own on pacientes (a BitmapOr), a test of the copies on a walk.
+ * A word of «Nombre o documento» is in one of the four names, on their joined form of 0020 (a
+ * blank before each name): anywhere from a trigram on, else at the start of a name or of one of
+ * its words («la» in «De la Cruz»). One trigram index on pacientes; one text per row on a walk.
  */
 function enAlgunNombre(sql: Sql, t: Tabla, palabra: string): postgres.Fragment {
-  const arms = Object.values(COLUMNAS_NOMBRE).flatMap((nombre) => {
-    const col = sql`${sql(`${t}.${nombre}`)}`
-    return tieneTrigramas(palabra)
-      ? [contiene(sql, col, palabra)]
-      : [
-          contiene(sql, col, palabra),
-          sql`${col} like ('% ' || normalizar(${escaparLike(palabra)}) || '%')`,
-        ]
-  })
-  return arms.reduce((acc, c) => sql`${acc} or ${c}`)
+  const nombres = sql`nombres_busqueda(${sql(Object.values(COLUMNAS_NOMBRE).map((c) => `${t}.${c}`))})`
+  const patron = escaparLike(palabra)
+  return tieneTrigramas(palabra)
+    ? sql`${nombres} like ('%' || normalizar(${patron}) || '%')`
+    : sql`${nombres} like ('% ' || normalizar(${patron}) || '%')`
 }
 
 /** Conditions on the patient's searched fields, on the patient row or on a table's copies. */
@@ -203,7 +198,9 @@ export function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | 
     s.paciente_id as id, null::integer as atencion_id, s.creado_en as instante, 0 as tipo, s.paciente_id as clave_id`
   const unir = (atenciones: postgres.Fragment, sinAtencion: postgres.Fragment) =>
     conSinAtencion ? sql`(${atenciones}) union all (${sinAtencion})` : atenciones
-  const tope = (t: number | null) => (t === null ? sql`` : sql`limit ${t}`)
+  // Without a cap (no patient condition) the first `n` rows are the page: that LIMIT inside lets
+  // the planner read just them from an index in order, where a sort of every match looked cheaper.
+  const tope = (t: number | null) => sql`limit ${t ?? n}`
   const leidas = (t: Tabla, claves: string[]) =>
     sql([...claves, ...columnasPaciente(f)].map((c) => `${t}.${c}`))
 
@@ -212,7 +209,8 @@ export function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | 
     porInicio,
     /**
      * Newest first, testing the copied patient fields on each row, at most `t` rows per branch
-     * (null: no cap). The inner LIMIT keeps its order, so the outer one stops at the page.
+     * (null: no patient filter, so the page). The inner LIMIT keeps its order, so the outer one
+     * stops at the page.
      */
     recorrer(t: number | null): postgres.Fragment {
       const atenciones = sql`
