@@ -34,10 +34,10 @@ create table atenciones (
   constraint atenciones_motivo_solo_cancelada CHECK (((motivo_cancelacion IS NULL) OR (estado = 'Cancelado'::text))),
   constraint atenciones_prioridad_check CHECK ((prioridad = ANY (ARRAY['Rutina'::text, 'Urgente'::text, 'Emergencia'::text]))),
   constraint atenciones_procedencia_check CHECK ((procedencia = ANY (ARRAY['Ambulatorio'::text, 'Hospitalización'::text, 'Emergencia'::text, 'Externo'::text]))),
-  constraint atenciones_sede_check CHECK ((sede = ANY (ARRAY['Lima'::text, 'Arequipa'::text, 'Cusco'::text]))),
   constraint atenciones_ultimo_cambio_completo CHECK (((ultimo_cambio_desde IS NULL) = (ultimo_cambio_en IS NULL))),
   constraint atenciones_ultimo_cambio_desde_check CHECK ((ultimo_cambio_desde = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text]))),
   constraint atenciones_paciente_id_fkey FOREIGN KEY (paciente_id) REFERENCES pacientes(id),
+  constraint atenciones_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre),
   constraint atenciones_ultimo_cambio_por_fkey FOREIGN KEY (ultimo_cambio_por) REFERENCES usuarios(id),
   constraint atenciones_pkey PRIMARY KEY (id)
 );
@@ -75,6 +75,25 @@ create table duplicados (
   constraint duplicados_paciente_a_fkey FOREIGN KEY (paciente_a) REFERENCES pacientes(id),
   constraint duplicados_paciente_b_fkey FOREIGN KEY (paciente_b) REFERENCES pacientes(id),
   constraint duplicados_pkey PRIMARY KEY (paciente_a, paciente_b)
+);
+
+create table estudios (
+  id integer generated always as identity,
+  modalidad text not null,
+  codigo text not null,
+  nombre text not null,
+  duracion_minutos integer not null,
+  preparacion text,
+  activo boolean default true not null,
+  orden integer default 0 not null,
+  constraint estudios_codigo_check CHECK ((codigo ~ '^[A-Z0-9][A-Z0-9-]{0,19}$'::text)),
+  constraint estudios_duracion_minutos_check CHECK (((duracion_minutos >= 5) AND (duracion_minutos <= 480))),
+  constraint estudios_modalidad_check CHECK ((modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text, 'LAB'::text]))),
+  constraint estudios_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 100)) AND (nombre = btrim(nombre)))),
+  constraint estudios_preparacion_check CHECK (((length(preparacion) >= 1) AND (length(preparacion) <= 2000))),
+  constraint estudios_pkey PRIMARY KEY (id),
+  constraint estudios_codigo_key UNIQUE (codigo),
+  constraint estudios_modalidad_nombre_key UNIQUE (modalidad, nombre)
 );
 
 create table fusiones (
@@ -197,6 +216,35 @@ create table pacientes_sin_atencion (
   constraint pacientes_sin_atencion_pkey PRIMARY KEY (paciente_id)
 );
 
+create table salas (
+  id integer generated always as identity,
+  sede text not null,
+  modalidad text not null,
+  nombre text not null,
+  horario jsonb not null,
+  ae_title text,
+  direccion text,
+  activa boolean default true not null,
+  constraint salas_ae_title_check CHECK (((ae_title ~ '^[ -~]{1,16}$'::text) AND (POSITION(('\'::text) IN (ae_title)) = 0) AND (ae_title = btrim(ae_title)))),
+  constraint salas_direccion_check CHECK (((length(direccion) >= 1) AND (length(direccion) <= 255))),
+  constraint salas_horario_check CHECK ((jsonb_typeof(horario) = 'array'::text)),
+  constraint salas_modalidad_check CHECK ((modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text, 'LAB'::text]))),
+  constraint salas_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 60)) AND (nombre = btrim(nombre)))),
+  constraint salas_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre),
+  constraint salas_pkey PRIMARY KEY (id),
+  constraint salas_ae_title_key UNIQUE (ae_title),
+  constraint salas_sede_nombre_key UNIQUE (sede, nombre)
+);
+
+create table sedes (
+  nombre text not null,
+  activa boolean default true not null,
+  orden integer default 0 not null,
+  creada_en timestamp with time zone default now() not null,
+  constraint sedes_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 60)) AND (nombre = btrim(nombre)))),
+  constraint sedes_pkey PRIMARY KEY (nombre)
+);
+
 create table sesiones (
   token_hash text not null,
   usuario_id integer not null,
@@ -220,8 +268,8 @@ create table usuarios (
   sede text,
   constraint usuarios_nombre_check CHECK (((length(nombre) >= 1) AND (length(nombre) <= 120))),
   constraint usuarios_rol_check CHECK ((rol = ANY (ARRAY['admin'::text, 'personal'::text]))),
-  constraint usuarios_sede_check CHECK ((sede = ANY (ARRAY['Lima'::text, 'Arequipa'::text, 'Cusco'::text]))),
   constraint usuarios_usuario_check CHECK ((usuario ~ '^[a-z0-9._-]{3,40}$'::text)),
+  constraint usuarios_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre),
   constraint usuarios_pkey PRIMARY KEY (id),
   constraint usuarios_usuario_key UNIQUE (usuario)
 );

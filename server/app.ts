@@ -16,7 +16,10 @@ import type { Database } from './db.js'
 import { frameworkErrors, registerErrorHandler } from './errors.js'
 import { withMessageExtensions } from './openapi.js'
 import { CLIENT_DIR } from './paths.js'
+import { cacheCatalogos } from './catalogos.js'
 import { auditoriaRoutes } from './routes/auditoria.js'
+import { catalogosRoutes } from './routes/catalogos.js'
+import { configuracionRoutes } from './routes/configuracion.js'
 import { atencionesRoutes } from './routes/atenciones.js'
 import { estadisticasRoutes } from './routes/estadisticas.js'
 import { exportacionRoutes } from './routes/exportacion.js'
@@ -136,17 +139,20 @@ export async function buildApp({
   registerErrorHandler(app)
   await app.register(spa, { clientDir })
 
+  const catalogos = cacheCatalogos(db.sql)
   await app.register(healthRoutes, { sql: db.sql })
-  await app.register(pacientesRoutes, { db, config })
-  await app.register(exportacionRoutes, { db, config })
-  await app.register(atencionesRoutes, { sql: db.sql, config })
+  await app.register(catalogosRoutes, { catalogos })
+  await app.register(configuracionRoutes, { sql: db.sql, catalogos })
+  await app.register(pacientesRoutes, { db, config, catalogos })
+  await app.register(exportacionRoutes, { db, config, catalogos })
+  await app.register(atencionesRoutes, { sql: db.sql, config, catalogos })
   await app.register(ticketRoutes, { sql: db.sql, config })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
   await app.register(usuariosRoutes, { sql: db.sql })
   await app.register(auditoriaRoutes, { sql: db.sql })
   await app.register(fusionesRoutes, { sql: db.sql, config })
-  await app.register(preferenciasRoutes, { sql: db.sql, config })
+  await app.register(preferenciasRoutes, { sql: db.sql, config, catalogos })
 
   return app
 }

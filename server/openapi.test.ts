@@ -43,4 +43,19 @@ describe('GET /docs/json', () => {
     expect(Object.keys(respuestas(ruta.get!)['200']!.headers ?? {})).toEqual(['etag'])
     expect(Object.keys(respuestas(ruta.patch!)['200']!.headers ?? {})).toEqual(['etag'])
   })
+
+  it('describes GET /catalogos, so an integrator learns the valid sedes and study names', async () => {
+    const doc = (await t.app.inject({ url: '/docs/json', headers: t.headers })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }
+    const catalogos = doc.paths['/catalogos']!.get!
+    expect(Object.keys(catalogos.responses)).toContain('200')
+    expect(JSON.stringify(catalogos.responses['200'])).toContain('duracionMinutos')
+    for (const ruta of [
+      '/configuracion/sedes',
+      '/configuracion/salas/{id}',
+      '/configuracion/estudios/{id}',
+    ])
+      expect(doc.paths[ruta], ruta).toBeDefined()
+  })
 })

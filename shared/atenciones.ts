@@ -7,7 +7,6 @@ import {
   MODALIDAD_INFO,
   PRIORIDADES,
   PROCEDENCIAS,
-  SEDES,
   type Modalidad,
 } from './catalogos.js'
 import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
@@ -28,7 +27,8 @@ export const IdParamsSchema = Type.Object({
 
 export const AtencionEntradaSchema = Type.Object(
   {
-    sede: uno(SEDES, 'Sede no válida'),
+    /** An active sede of GET /catalogos; checked by the server. */
+    sede: Type.String({ minLength: 1, maxLength: 60, mensaje: 'Sede no válida' }),
     modalidad: uno(MODALIDADES, 'Modalidad no válida'),
     estudios: Type.Array(EstudioSchema, {
       minItems: 1,
@@ -71,7 +71,7 @@ export type UltimoCambio = Static<typeof UltimoCambioSchema>
 export const AtencionSchema = Type.Object({
   id: Type.Integer(),
   pacienteId: Type.Integer(),
-  sede: enumTexto(SEDES),
+  sede: Type.String(),
   modalidad: enumTexto(MODALIDADES),
   estudios: Type.Array(Type.Object({ nombre: Type.String() })),
   estado: enumTexto(ESTADOS),
@@ -158,8 +158,12 @@ export const mensajeFechaLlegadaMaxima = (maxima: string) =>
   `Una atención se programa hasta con un año de anticipación: a más tardar el ${maxima.split('-').reverse().join('/')}`
 
 /** Checks what the schema cannot: each estudio belongs to the modality's catalogue. */
-export function validarEstudios(modalidad: Modalidad, estudios: readonly Estudio[]): ErrorCampo[] {
-  const catalogo = MODALIDAD_INFO[modalidad].estudios
+export function validarEstudios(
+  modalidad: Modalidad,
+  estudios: readonly Estudio[],
+  /** The names that may be chosen: the modality's active studies (GET /catalogos). */
+  catalogo: readonly string[] = MODALIDAD_INFO[modalidad].estudios,
+): ErrorCampo[] {
   const ajenos = estudios.filter((e) => !catalogo.includes(e.nombre.trim()))
   if (ajenos.length > 0) {
     return [

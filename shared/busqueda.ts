@@ -8,12 +8,10 @@ import {
   PRIORIDADES,
   SEDES,
   esModalidad,
-  esSede,
   esTipoDocumento,
   type Estado,
   type Modalidad,
   type Prioridad,
-  type Sede,
   type TipoDocumento,
 } from './catalogos.js'
 import type { ErrorCampo } from './contract.js'
@@ -71,7 +69,7 @@ export const BusquedaQuerySchema = Type.Object(
     segundoApellido: filtro(LIMITES.nombre),
     fechaInicial: filtro(10),
     fechaFinal: filtro(10),
-    sede: filtro(20),
+    sede: filtro(60),
     modalidad: filtro(20),
     /** One estado or several, separated by SEPARADOR_LISTA: `Programado,En espera`. */
     estado: filtro(100),
@@ -129,7 +127,11 @@ function leerLista<T extends string>(
 }
 
 /** Checks the filters; the client runs it before calling, the server again on receipt. */
-export function validarBusqueda(q: Partial<Record<CampoBusqueda, string | undefined>>): {
+export function validarBusqueda(
+  q: Partial<Record<CampoBusqueda, string | undefined>>,
+  /** The sedes a search may name: every one the clinic has had (GET /catalogos on the client). */
+  sedes: readonly string[] = SEDES,
+): {
   errores: ErrorCampo[]
   filtros: FiltrosBusqueda
 } {
@@ -167,9 +169,9 @@ export function validarBusqueda(q: Partial<Record<CampoBusqueda, string | undefi
     })
   }
   const sede = v('sede')
-  if (sede && !esSede(sede))
-    errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${SEDES.join(', ')}` })
-  else if (sede) filtros.sede = sede as Sede
+  if (sede && !sedes.includes(sede))
+    errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${sedes.join(', ')}` })
+  else if (sede) filtros.sede = sede
   const modalidad = v('modalidad')
   if (modalidad && !esModalidad(modalidad)) {
     errores.push({

@@ -28,8 +28,13 @@ export const MUNICIPIOS = {
 export type Departamento = keyof typeof MUNICIPIOS
 export const DEPARTAMENTOS = Object.keys(MUNICIPIOS) as Departamento[]
 
+/**
+ * The sedes a new database starts with (migration 0022). The clinic's sedes live in the database
+ * (table sedes, GET /catalogos); these are the defaults of tests and of the demo data.
+ */
 export const SEDES = ['Lima', 'Arequipa', 'Cusco'] as const
-export type Sede = (typeof SEDES)[number]
+/** A sede's name, as atenciones store it. */
+export type Sede = string
 
 export const MODALIDADES = ['RX', 'Eco', 'MRI', 'LAB'] as const
 export type Modalidad = (typeof MODALIDADES)[number]
@@ -162,7 +167,6 @@ export const MESES = [
 
 export const esTipoDocumento = (v: string): v is TipoDocumento =>
   (TIPOS_DOCUMENTO as readonly string[]).includes(v)
-export const esSede = (v: string): v is Sede => (SEDES as readonly string[]).includes(v)
 export const esModalidad = (v: string): v is Modalidad =>
   (MODALIDADES as readonly string[]).includes(v)
 export const esDepartamento = (v: string): v is Departamento => Object.hasOwn(MUNICIPIOS, v)

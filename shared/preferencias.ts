@@ -1,13 +1,12 @@
 // What the worklist opens on for whoever is signed in: their sede, remembered with their account,
 // and the clinic's today (never the browser's clock or zone).
 import { Type, type Static } from '@sinclair/typebox'
-import { SEDES } from './catalogos.js'
 import { defineContract, ErrorSchema } from './contract.js'
-import { enumTexto, nulo } from './paciente-datos.js'
+import { nulo } from './paciente-datos.js'
 
 export const PreferenciasSchema = Type.Object({
   /** The sede the worklist opens on: the last one this account chose there; null for all. */
-  sede: nulo(enumTexto(SEDES)),
+  sede: nulo(Type.String()),
   /** Today in the clinic's time zone ('YYYY-MM-DD'): the day the worklist opens on. */
   hoy: Type.String({ format: 'date' }),
 })
@@ -15,8 +14,9 @@ export type Preferencias = Static<typeof PreferenciasSchema>
 
 export const CambioPreferenciasSchema = Type.Object(
   {
-    sede: Type.Union([...SEDES.map((s) => Type.Literal(s)), Type.Null()], {
-      mensaje: `Sede no válida: use ${SEDES.join(', ')} o null`,
+    /** An active sede of GET /catalogos, or null; checked by the server. */
+    sede: Type.Union([Type.String({ minLength: 1, maxLength: 60 }), Type.Null()], {
+      mensaje: 'Sede no válida: use una sede activa o null',
     }),
   },
   { additionalProperties: false },

@@ -12,10 +12,17 @@ import {
   type CambioAtencion,
   type CorreccionAtencion,
 } from '../../shared/atenciones.js'
-import { ESTADOS, ESTADOS_ABIERTOS, TRANSICIONES, type Estado } from '../../shared/catalogos.js'
+import {
+  ESTADOS,
+  ESTADOS_ABIERTOS,
+  TRANSICIONES,
+  type Estado,
+  type Modalidad,
+} from '../../shared/catalogos.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
+import { estudiosActivos, sedesActivas, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
 import {
@@ -86,16 +93,41 @@ function erroresLlegada(
 
 export async function atencionesRoutes(
   app: FastifyInstance,
-  opts: { sql: Sql; config: Config },
+  opts: { sql: Sql; config: Config; catalogos: CacheCatalogos },
 ): Promise<void> {
-  const { sql, config } = opts
+  const { sql, config, catalogos } = opts
   const tz = config.clinicTz
+
+  /**
+   * The sede must be active and each study an active one of the modality; a correction may keep
+   * the sede and, within the same modality, the studies the atención already had (`actual`), even
+   * if deactivated since.
+   */
+  async function erroresCatalogo(
+    sede: string | undefined,
+    modalidad: Modalidad,
+    estudios: readonly { nombre: string }[],
+    actual?: { sede: string; modalidad: Modalidad; estudios: readonly string[] },
+  ): Promise<ErrorCampo[]> {
+    const c = await catalogos.leer()
+    const activas = sedesActivas(c)
+    const sedeValida = sede === undefined || activas.includes(sede) || sede === actual?.sede
+    return [
+      ...(sedeValida
+        ? []
+        : [{ campo: 'sede', mensaje: `Sede no válida: use ${activas.join(', ')}` }]),
+      ...validarEstudios(modalidad, estudios, [
+        ...estudiosActivos(c, modalidad),
+        ...(actual?.modalidad === modalidad ? actual.estudios : []),
+      ]),
+    ]
+  }
 
   route(app, crearAtencionContract, async (request, reply) => {
     const pacienteId = leerId(request.params.id, 'Paciente no encontrado')
     const b = request.body
     const errores = [
-      ...validarEstudios(b.modalidad, b.estudios),
+      ...(await erroresCatalogo(b.sede, b.modalidad, b.estudios)),
       ...erroresLlegada(b.fechaLlegada, b.horaLlegada, b.estado ?? 'En espera', hoyEn(tz)),
     ]
     if (errores.length > 0) throw invalidos(errores)
@@ -173,7 +205,7 @@ export async function atencionesRoutes(
       const modalidad = c.modalidad ?? actual.modalidad
       const estudios = c.estudios ?? actual.estudios.map((nombre) => ({ nombre }))
       const errores = [
-        ...validarEstudios(modalidad, estudios),
+        ...(await erroresCatalogo(c.sede, modalidad, estudios, actual)),
         ...erroresLlegada(c.fechaLlegada, c.horaLlegada, actual.estado, hoyEn(tz)),
       ]
       if (errores.length > 0) throw invalidos(errores)

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { hoyEn } from '../../shared/edad.js'
 import { exportarListaContract } from '../../shared/exportacion.js'
+import type { CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db.js'
 import { BadRequestError, TooManyRequestsError } from '../errors.js'
@@ -23,14 +24,17 @@ export const EXPORTACIONES_SIMULTANEAS = 2
 
 export async function exportacionRoutes(
   app: FastifyInstance,
-  opts: { db: Pick<Database, 'sql' | 'sqlBusqueda'>; config: Config },
+  opts: { db: Pick<Database, 'sql' | 'sqlBusqueda'>; config: Config; catalogos: CacheCatalogos },
 ): Promise<void> {
-  const { db, config } = opts
+  const { db, config, catalogos } = opts
   const tz = config.clinicTz
   let enCurso = 0
 
   route(app, exportarListaContract, async (request, reply) => {
-    const { errores, filtros } = validarBusqueda(request.query)
+    const { errores, filtros } = validarBusqueda(
+      request.query,
+      (await catalogos.leer()).sedes.map((s) => s.nombre),
+    )
     if (errores.length > 0) throw new BadRequestError('Filtros de búsqueda inválidos', errores)
     if (enCurso >= EXPORTACIONES_SIMULTANEAS)
       throw new TooManyRequestsError(

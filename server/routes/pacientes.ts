@@ -21,6 +21,7 @@ import {
   pacientePorDocumentoContract,
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
+import type { CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db.js'
 import {
@@ -63,9 +64,9 @@ const esDocumentoRepetido = (err: unknown) =>
 
 export async function pacientesRoutes(
   app: FastifyInstance,
-  opts: { db: Pick<Database, 'sql' | 'sqlBusqueda'>; config: Config },
+  opts: { db: Pick<Database, 'sql' | 'sqlBusqueda'>; config: Config; catalogos: CacheCatalogos },
 ): Promise<void> {
-  const { db, config } = opts
+  const { db, config, catalogos } = opts
   const { sql } = db
   const tz = config.clinicTz
 
@@ -107,7 +108,10 @@ export async function pacientesRoutes(
   })
 
   route(app, buscarPacientesContract, async (request, reply) => {
-    const { errores, filtros } = validarBusqueda(request.query)
+    const { errores, filtros } = validarBusqueda(
+      request.query,
+      (await catalogos.leer()).sedes.map((s) => s.nombre),
+    )
     if (errores.length > 0) throw new BadRequestError('Filtros de búsqueda inválidos', errores)
     const limite = limiteDe(request.query.limite)
     const despues = leerCursor(request.query.cursor, 2)

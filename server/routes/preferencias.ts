@@ -2,16 +2,18 @@
 import type { FastifyInstance } from 'fastify'
 import { hoyEn } from '../../shared/edad.js'
 import { cambiarPreferenciasContract, preferenciasContract } from '../../shared/preferencias.js'
+import { sedesActivas, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
+import { BadRequestError } from '../errors.js'
 import type { Sql } from '../db.js'
 import { guardarSede, sedeDe } from '../queries/preferencias.js'
 import { route } from '../route.js'
 
 export async function preferenciasRoutes(
   app: FastifyInstance,
-  opts: { sql: Sql; config: Config },
+  opts: { sql: Sql; config: Config; catalogos: CacheCatalogos },
 ): Promise<void> {
-  const { sql, config } = opts
+  const { sql, config, catalogos } = opts
 
   route(app, preferenciasContract, async (request) => ({
     sede: await sedeDe(sql, request.usuario!.id),
@@ -19,6 +21,12 @@ export async function preferenciasRoutes(
   }))
 
   route(app, cambiarPreferenciasContract, async (request) => {
+    const activas = sedesActivas(await catalogos.leer())
+    const { sede } = request.body
+    if (sede !== null && !activas.includes(sede))
+      throw new BadRequestError('Datos inválidos', [
+        { campo: 'sede', mensaje: `Sede no válida: use ${activas.join(', ')} o null` },
+      ])
     await guardarSede(sql, request.usuario!.id, request.body.sede)
     return { sede: request.body.sede, hoy: hoyEn(config.clinicTz) }
   })

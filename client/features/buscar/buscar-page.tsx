@@ -5,7 +5,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { validarBusqueda } from '../../../shared/busqueda.js'
-import { esSede } from '../../../shared/catalogos.js'
 import type { Preferencias } from '../../../shared/preferencias.js'
 import { mensajeDe } from '../../api.js'
 import { useTitle } from '../../components/use-title.js'
@@ -23,6 +22,7 @@ import { ExportarCsv } from './exportar-csv.js'
 import { leerPreferencias, recordarSede } from './preferencias-api.js'
 import { ResultadosTable } from './resultados-table.js'
 import { REFRESCO_MS, useListaDeTrabajo, type Pedido } from './use-lista-de-trabajo.js'
+import { catalogos, nombresDeSedes } from '../../state/catalogos.js'
 import './buscar.css'
 
 /** Pause after the last keystroke in «Nombre o documento» before searching. */
@@ -36,6 +36,15 @@ function erroresDe(lista: readonly { campo: string; mensaje: string }[]): Errore
     if ((CAMPOS as readonly string[]).includes(e.campo)) out[e.campo as Campo] ??= e.mensaje
   return out
 }
+
+/**
+ * The sedes the client accepts in a search: the active ones, and the one the URL names (a sede
+ * closed since is still searched; the server checks it against every sede the clinic had).
+ */
+const sedesPosibles = (f: Filtros): string[] => [
+  ...nombresDeSedes(catalogos.datos),
+  ...(f.sede ? [f.sede] : []),
+]
 
 export default function BuscarPage() {
   useTitle('Buscar paciente')
@@ -112,7 +121,7 @@ export default function BuscarPage() {
     if (q === ultimoQ.current) return
     ultimoQ.current = q
     const t = setTimeout(() => {
-      const { errores: lista } = validarBusqueda(filtros)
+      const { errores: lista } = validarBusqueda(filtros, sedesPosibles(filtros))
       const deQ = lista.filter((e) => e.campo === 'q')
       if (deQ.length > 0) return setErrores((e) => ({ ...e, ...erroresDe(deQ) }))
       ir(filtros, 'escritura')
@@ -125,12 +134,11 @@ export default function BuscarPage() {
     setFiltros((f) => ({ ...f, [campo]: valor }))
     setErrores((e) => ({ ...e, [campo]: undefined }))
     // The sede chosen here is the one the list opens on next time, on any computer.
-    if (campo === 'sede' && (valor === '' || esSede(valor)))
-      recordarSede(esSede(valor) ? valor : null).catch(() => {})
+    if (campo === 'sede') recordarSede(valor || null).catch(() => {})
   }
 
   const buscar = (f: Filtros = filtros) => {
-    const { errores: lista } = validarBusqueda(f)
+    const { errores: lista } = validarBusqueda(f, sedesPosibles(f))
     if (lista.length > 0) {
       setErrores(erroresDe(lista))
       return

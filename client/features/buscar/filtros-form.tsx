@@ -10,7 +10,6 @@ import {
   MODALIDAD_INFO,
   PRIORIDADES,
   PRIORIDADES_ALERTA,
-  SEDES,
   TIPOS_DOCUMENTO,
   TIPO_DOCUMENTO_ETIQUETA,
 } from '../../../shared/catalogos.js'
@@ -19,6 +18,7 @@ import { LIMITES } from '../../../shared/paciente-datos.js'
 import { describe, Field } from '../../components/field.js'
 import { IconCalendar, IconSearch } from '../../components/icons.js'
 import { CAMPOS, lista, type Campo, type Filtros } from '../../lib/filtros-busqueda.js'
+import { nombresDeSedes, useCatalogos } from '../../state/catalogos.js'
 
 /** The groups of estados and prioridades the dashboard counts, then each value. */
 const OPCIONES_ESTADO: [string, string][] = [
@@ -56,6 +56,7 @@ interface Props {
 }
 
 export function FiltrosForm({ filtros, errores, cargando, hoy, onChange, onSubmit, onHoy }: Props) {
+  const catalogo = useCatalogos()
   const [abierto, setAbierto] = useFiltrosAbiertos()
   const activos = CAMPOS.filter((c) => c !== 'q' && filtros[c].trim()).length
   const submit = (e: FormEvent) => {
@@ -197,7 +198,9 @@ export function FiltrosForm({ filtros, errores, cargando, hoy, onChange, onSubmi
               'sede',
               'Sede',
               'Todas',
-              SEDES.map((s) => [s, s]),
+              [
+                ...new Set([...nombresDeSedes(catalogo), ...(filtros.sede ? [filtros.sede] : [])]),
+              ].map((s) => [s, s]),
             )}
             {select(
               'modalidad',

@@ -4,7 +4,7 @@
 // clinic's time when it stores the arrival, so neither the browser's zone nor the moment the page
 // was opened decides them.
 import { typeboxResolver } from '@hookform/resolvers/typebox'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import {
   AtencionEntradaSchema,
@@ -18,13 +18,19 @@ import {
   MODALIDAD_INFO,
   PRIORIDADES,
   PROCEDENCIAS,
-  SEDES,
   esModalidad,
 } from '../../../shared/catalogos.js'
 import { ApiError } from '../../api.js'
 import { describe, Field, FieldError } from '../../components/field.js'
 import { IconAlert, IconCheck } from '../../components/icons.js'
 import { aErroresDeFormulario } from '../../lib/typebox-mensajes.js'
+import {
+  catalogos,
+  estudiosDeModalidad,
+  nombresDeSedes,
+  useCatalogos,
+} from '../../state/catalogos.js'
+import type { Catalogos } from '../../../shared/configuracion.js'
 import { corregirAtencion, crearAtencion } from './paciente-api.js'
 
 interface Valores {
@@ -85,27 +91,53 @@ const aCuerpo = (v: Valores) => {
 }
 
 const esquema = typeboxResolver(AtencionEntradaSchema)
-const resolver: Resolver<Valores> = async (values, ctx, options) => {
-  const cuerpo = aCuerpo(values)
-  const r = await esquema(cuerpo, ctx, options as never)
-  if (Object.keys(r.errors).length > 0) return { values: {}, errors: r.errors as never }
-  const errores = esModalidad(values.modalidad)
-    ? validarEstudios(values.modalidad, cuerpo.estudios)
-    : []
-  return errores.length
-    ? { values: {}, errors: aErroresDeFormulario<Valores>(errores) }
-    : { values, errors: {} }
-}
+
+/**
+ * The schema's checks, then the studies against the catalogue (GET /catalogos): the modality's
+ * active ones, plus those a corrected atención already has (`conservados`).
+ */
+const resolverCon =
+  (conservados: readonly string[]): Resolver<Valores> =>
+  async (values, ctx, options) => {
+    const cuerpo = aCuerpo(values)
+    const r = await esquema(cuerpo, ctx, options as never)
+    if (Object.keys(r.errors).length > 0) return { values: {}, errors: r.errors as never }
+    const errores =
+      esModalidad(values.modalidad) && catalogos.datos
+        ? validarEstudios(values.modalidad, cuerpo.estudios, [
+            ...estudiosDeModalidad(catalogos.datos, values.modalidad),
+            ...conservados,
+          ])
+        : []
+    return errores.length
+      ? { values: {}, errors: aErroresDeFormulario<Valores>(errores) }
+      : { values, errors: {} }
+  }
 
 /** A new atención of the patient, or (`atencion`) the correction of a registered one. */
 export type AtencionFormProps =
   | { pacienteId: number; onCreada: (a: Atencion) => void; atencion?: undefined }
   | { atencion: Atencion; onGuardada: (a: Atencion) => void; onVolver: () => void }
 
+/** The form once the catalogues are here: a select's value is set when its options exist. */
 export function AtencionForm(props: AtencionFormProps) {
+  const catalogo = useCatalogos()
+  if (!catalogo)
+    return (
+      <p className="atencion-form" role="status">
+        {catalogos.error ?? 'Cargando sedes y estudios…'}
+      </p>
+    )
+  return <FormularioAtencion {...props} catalogo={catalogo} />
+}
+
+function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) {
+  const { catalogo } = props
   const editada = props.atencion
   // Field ids of their own: the correction opens over the page that holds the registration form.
   const px = editada ? 'ed' : 'at'
+  const conservados = useMemo(() => editada?.estudios.map((e) => e.nombre) ?? [], [editada])
+  const resolver = useMemo(() => resolverCon(conservados), [conservados])
   const { register, handleSubmit, watch, reset, setValue, setError, formState } = useForm<Valores>({
     defaultValues: editada ? deAtencion(editada) : iniciales(),
     resolver,
@@ -113,7 +145,17 @@ export function AtencionForm(props: AtencionFormProps) {
   const { errors, isSubmitting } = formState
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null)
   const modalidad = watch('modalidad')
-  const catalogo = esModalidad(modalidad) ? MODALIDAD_INFO[modalidad].estudios : []
+  // The modality's active studies, and those the corrected atención keeps though retired since.
+  const estudios = esModalidad(modalidad)
+    ? [
+        ...new Set([
+          ...estudiosDeModalidad(catalogo, modalidad),
+          ...(modalidad === editada?.modalidad ? conservados : []),
+        ]),
+      ]
+    : []
+  // An atención at a sede closed since keeps it as an option.
+  const sedes = [...new Set([...nombresDeSedes(catalogo), ...(editada ? [editada.sede] : [])])]
 
   const enviar = async (v: Valores) => {
     setAviso(null)
@@ -184,7 +226,7 @@ export function AtencionForm(props: AtencionFormProps) {
         </div>
       )}
       <div className="atencion-form__grid">
-        {select('sede', 'Sede', par(SEDES), 'Seleccione…')}
+        {select('sede', 'Sede', par(sedes), 'Seleccione…')}
         <Field id={`${px}-modalidad`} label="Modalidad" required error={errors.modalidad?.message}>
           <select
             className="select"
@@ -210,11 +252,11 @@ export function AtencionForm(props: AtencionFormProps) {
             *
           </span>
         </legend>
-        {catalogo.length === 0 ? (
+        {estudios.length === 0 ? (
           <p className="field__hint">Elija una modalidad para ver sus estudios.</p>
         ) : (
           <div className="estudios__options">
-            {catalogo.map((e) => (
+            {estudios.map((e) => (
               <label key={e} className="check estudios__option">
                 <input type="checkbox" value={e} {...register('estudios')} />
                 <span>{e}</span>

@@ -1,0 +1,43 @@
+// The clinic's catalogues (GET /catalogos): sedes, modalities with their studies, salas. Read once
+// and revalidated whenever a screen that offers them opens; the answer's ETag lets the browser's
+// cache turn each revalidation into a 304 (docs/api.md#catálogos).
+import { useEffect } from 'react'
+import { proxy, useSnapshot } from 'valtio'
+import type { Modalidad } from '../../shared/catalogos.js'
+import { catalogosContract, estudiosDe, type Catalogos } from '../../shared/configuracion.js'
+import { call } from '../api.js'
+
+export const catalogos = proxy({ datos: null as Catalogos | null, error: null as string | null })
+
+let enCurso: Promise<void> | null = null
+
+/** Reads the catalogues again (one call at a time); a failure keeps the copy already held. */
+export function revalidarCatalogos(): Promise<void> {
+  enCurso ??= call(catalogosContract, {})
+    .then((datos) => {
+      catalogos.datos = datos
+      catalogos.error = null
+    })
+    .catch(() => {
+      if (!catalogos.datos) catalogos.error = 'No se pudieron cargar las sedes y los estudios'
+    })
+    .finally(() => {
+      enCurso = null
+    })
+  return enCurso
+}
+
+/** The catalogues as last read (null until the first answer); revalidated on mount. */
+export function useCatalogos(): Catalogos | null {
+  const { datos } = useSnapshot(catalogos)
+  useEffect(() => {
+    void revalidarCatalogos()
+  }, [])
+  return datos as Catalogos | null
+}
+
+export const nombresDeSedes = (c: Catalogos | null): string[] =>
+  c ? c.sedes.map((s) => s.nombre) : []
+
+export const estudiosDeModalidad = (c: Catalogos | null, m: Modalidad): string[] =>
+  c ? estudiosDe(c, m) : []

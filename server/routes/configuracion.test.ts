@@ -1,0 +1,437 @@
+// The catalogues in the database: GET /catalogos for every signed-in client (with its ETag), and
+// the admins' sedes, salas and estudios, each change audited and seen at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../test/app.js'
+import { crearAtencion, crearPaciente, datosAtencion } from '../test/factories.js'
+
+let t: TestApp
+let admin: Record<string, string>
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await t.login('admin')
+})
+afterAll(() => t.close())
+
+const catalogos = (headers: Record<string, string> = t.headers) =>
+  t.app.inject({ url: '/catalogos', headers })
+const enviar = (method: 'POST' | 'PATCH', url: string, payload: object, headers = admin) =>
+  t.app.inject({ method, url, headers, payload })
+const ultimoEvento = async () => {
+  const [e] = await t.db.sql<
+    { accion: string; usuario: string; detalle: Record<string, unknown> }[]
+  >`
+    select accion, usuario, detalle from auditoria order by id desc limit 1`
+  return e!
+}
+const cuenta = async (tabla: 'sedes' | 'salas' | 'estudios' | 'auditoria') =>
+  (await t.db.sql<{ n: number }[]>`select count(*)::int as n from ${t.db.sql(tabla)}`)[0]!.n
+const nuevaAtencion = async (cambios: object) => {
+  const p = await crearPaciente(t)
+  return t.app.inject({
+    method: 'POST',
+    url: `/pacientes/${p.id}/atenciones`,
+    headers: t.headers,
+    payload: { ...datosAtencion(), ...cambios },
+  })
+}
+const LUNES_A_SABADO = [1, 2, 3, 4, 5, 6].map((dia) => ({ dia, abre: '07:00', cierra: '20:00' }))
+
+describe('GET /catalogos', () => {
+  it("a new database's catalogues: today's sedes, the four modalities with their studies, one sala per sede and modality", async () => {
+    const res = await catalogos()
+    expect(res.statusCode).toBe(200)
+    const c = res.json()
+    expect(c.sedes).toEqual([
+      { nombre: 'Lima', activa: true },
+      { nombre: 'Arequipa', activa: true },
+      { nombre: 'Cusco', activa: true },
+    ])
+    expect(
+      c.modalidades.map((m: { valor: string; etiqueta: string }) => [m.valor, m.etiqueta]),
+    ).toEqual([
+      ['RX', 'DX (RX)'],
+      ['Eco', 'Eco (US)'],
+      ['MRI', 'MRI'],
+      ['LAB', 'Laboratorio'],
+    ])
+    const eco = c.modalidades[1].estudios
+    expect(eco[0]).toMatchObject({
+      codigo: 'ECO-ABD',
+      nombre: 'Abdominal completa',
+      duracionMinutos: 30,
+      preparacion: 'Ayuno de 6 a 8 horas.',
+      activo: true,
+    })
+    expect(c.salas).toHaveLength(12)
+    expect(c.salas[0]).toMatchObject({
+      sede: 'Lima',
+      modalidad: 'RX',
+      nombre: 'RX 1',
+      horario: LUNES_A_SABADO,
+      aeTitle: null,
+      direccion: null,
+      activa: true,
+    })
+  })
+
+  it('answers 304 to the ETag it gave, and a new ETag after a change', async () => {
+    const primera = await catalogos()
+    const etag = primera.headers.etag as string
+    expect(etag).toMatch(/^"[\w-]{22}"$/)
+    expect(primera.headers['cache-control']).toBe('private, no-cache')
+    const otra = await catalogos({ ...t.headers, 'if-none-match': etag })
+    expect(otra.statusCode).toBe(304)
+    expect(otra.body).toBe('')
+    const cambio = await enviar('POST', '/configuracion/estudios', {
+      modalidad: 'RX',
+      codigo: 'RX-ETAG',
+      nombre: 'Hombro',
+      duracionMinutos: 10,
+    })
+    expect(cambio.statusCode).toBe(201)
+    const despues = await catalogos({ ...t.headers, 'if-none-match': etag })
+    expect(despues.statusCode).toBe(200)
+    expect(despues.headers.etag).not.toBe(etag)
+  })
+
+  it('needs a session', async () => {
+    expect((await catalogos({})).statusCode).toBe(401)
+  })
+})
+
+describe('the admins only', () => {
+  it('answers 403 to personal on every /configuracion call, and changes nothing', async () => {
+    const antes = await Promise.all([cuenta('sedes'), cuenta('salas'), cuenta('estudios')])
+    for (const res of [
+      await t.app.inject({ url: '/configuracion/sedes', headers: t.headers }),
+      await enviar('POST', '/configuracion/sedes', { nombre: 'Tacna' }, t.headers),
+      await enviar('PATCH', '/configuracion/sedes/Lima', { activa: false }, t.headers),
+      await enviar('POST', '/configuracion/salas', {}, t.headers),
+      await enviar('PATCH', '/configuracion/salas/1', { aeTitle: 'X' }, t.headers),
+      await enviar('POST', '/configuracion/estudios', {}, t.headers),
+      await enviar('PATCH', '/configuracion/estudios/1', { activo: false }, t.headers),
+    ]) {
+      expect(res.statusCode).toBe(403)
+      expect(res.json()).toEqual({ message: 'Solo un administrador puede hacer esto' })
+    }
+    expect(await Promise.all([cuenta('sedes'), cuenta('salas'), cuenta('estudios')])).toEqual(antes)
+  })
+})
+
+describe('sedes', () => {
+  it('a new sede is offered at once, audited; its name is unique', async () => {
+    const res = await enviar('POST', '/configuracion/sedes', { nombre: 'Puno' })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toEqual({ nombre: 'Puno', activa: true })
+    expect(await ultimoEvento()).toMatchObject({
+      accion: 'sede.creada',
+      usuario: 'prueba.admin',
+      detalle: { sede: 'Puno' },
+    })
+    expect((await catalogos()).json().sedes.map((s: { nombre: string }) => s.nombre)).toEqual([
+      'Lima',
+      'Arequipa',
+      'Cusco',
+      'Puno',
+    ])
+    expect((await nuevaAtencion({ sede: 'Puno' })).statusCode).toBe(201)
+    const otra = await enviar('POST', '/configuracion/sedes', { nombre: 'Puno' })
+    expect(otra.statusCode).toBe(409)
+    expect(otra.json().message).toBe('Ya existe una sede con ese nombre')
+  })
+
+  it('refuses a blank or padded name with a Spanish message, storing nothing', async () => {
+    const antes = await cuenta('sedes')
+    for (const nombre of ['', ' Tacna', 'x'.repeat(61)]) {
+      const res = await enviar('POST', '/configuracion/sedes', { nombre })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().errores[0]).toEqual({
+        campo: 'nombre',
+        mensaje: 'De 1 a 60 caracteres, sin espacios al comienzo ni al final',
+      })
+    }
+    expect(await cuenta('sedes')).toBe(antes)
+  })
+
+  it('a deactivated sede keeps its atenciones and searches, and takes no new atención', async () => {
+    expect((await enviar('POST', '/configuracion/sedes', { nombre: 'Tacna' })).statusCode).toBe(201)
+    const p = await crearPaciente(t)
+    const vieja = await crearAtencion(t, p.id, { sede: 'Tacna' })
+    const res = await enviar('PATCH', '/configuracion/sedes/Tacna', { activa: false })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ nombre: 'Tacna', activa: false })
+    expect(await ultimoEvento()).toMatchObject({
+      accion: 'sede.modificada',
+      detalle: { sede: 'Tacna', activa: false },
+    })
+    expect((await catalogos()).json().sedes).not.toContainEqual(
+      expect.objectContaining({ nombre: 'Tacna' }),
+    )
+    const nueva = await nuevaAtencion({ sede: 'Tacna' })
+    expect(nueva.statusCode).toBe(400)
+    expect(nueva.json().errores).toEqual([
+      {
+        campo: 'sede',
+        mensaje: expect.stringMatching(/^Sede no válida: use Lima, Arequipa, Cusco/),
+      },
+    ])
+    const busqueda = await t.app.inject({
+      url: '/pacientes/buscar?sede=Tacna',
+      headers: t.headers,
+    })
+    expect(busqueda.statusCode).toBe(200)
+    expect(busqueda.json().map((f: { atencionId: number }) => f.atencionId)).toEqual([vieja.id])
+    // A correction that keeps the closed sede is allowed; moving into it is not.
+    const correccion = await t.app.inject({
+      method: 'PATCH',
+      url: `/atenciones/${vieja.id}`,
+      headers: t.headers,
+      payload: { prioridad: 'Urgente' },
+    })
+    expect(correccion.statusCode).toBe(200)
+    expect(correccion.json().sede).toBe('Tacna')
+    const desconocida = await t.app.inject({
+      url: '/pacientes/buscar?sede=Marte',
+      headers: t.headers,
+    })
+    expect(desconocida.statusCode).toBe(400)
+    expect(await enviar('PATCH', '/configuracion/sedes/Marte', { activa: true })).toMatchObject({
+      statusCode: 404,
+    })
+  })
+})
+
+describe('salas', () => {
+  const sala = (cambios: object = {}) => ({
+    sede: 'Lima',
+    modalidad: 'RX',
+    nombre: 'RX 2',
+    horario: LUNES_A_SABADO,
+    ...cambios,
+  })
+
+  it('an admin creates one with its DICOM AE title and changes it; each change is audited', async () => {
+    const res = await enviar('POST', '/configuracion/salas', sala({ aeTitle: 'RX2_LIMA' }))
+    expect(res.statusCode).toBe(201)
+    const creada = res.json()
+    expect(creada).toMatchObject({
+      nombre: 'RX 2',
+      aeTitle: 'RX2_LIMA',
+      direccion: null,
+      activa: true,
+    })
+    expect(await ultimoEvento()).toMatchObject({
+      accion: 'sala.creada',
+      detalle: { sala: creada.id },
+    })
+    const cambio = await enviar('PATCH', `/configuracion/salas/${creada.id}`, {
+      aeTitle: 'RX2',
+      direccion: '10.0.5.20:104',
+      horario: [{ dia: 1, abre: '08:00', cierra: '13:00' }],
+    })
+    expect(cambio.statusCode).toBe(200)
+    expect(cambio.json()).toMatchObject({
+      aeTitle: 'RX2',
+      direccion: '10.0.5.20:104',
+      horario: [{ dia: 1, abre: '08:00', cierra: '13:00' }],
+    })
+    expect(await ultimoEvento()).toMatchObject({
+      accion: 'sala.modificada',
+      detalle: { sala: creada.id, aeTitle: 'RX2', direccion: '10.0.5.20:104' },
+    })
+    const baja = await enviar('PATCH', `/configuracion/salas/${creada.id}`, { activa: false })
+    expect(baja.json().activa).toBe(false)
+    expect((await catalogos()).json().salas).not.toContainEqual(
+      expect.objectContaining({ id: creada.id }),
+    )
+    const todas = await t.app.inject({ url: '/configuracion/salas', headers: admin })
+    expect(todas.json()).toContainEqual(expect.objectContaining({ id: creada.id, activa: false }))
+  })
+
+  it('refuses what it cannot keep, in Spanish, storing and auditing nothing', async () => {
+    expect(
+      (await enviar('POST', '/configuracion/salas', sala({ nombre: 'Eco 9', aeTitle: 'ECO9' })))
+        .statusCode,
+    ).toBe(201)
+    const antes = [await cuenta('salas'), await cuenta('auditoria')]
+    const casos: [string, object, number, string, string][] = [
+      [
+        'POST',
+        sala({ nombre: 'RX 1' }),
+        409,
+        'message',
+        'Ya existe una sala con ese nombre en esa sede',
+      ],
+      [
+        'POST',
+        sala({ nombre: 'RX 8', aeTitle: 'ECO9' }),
+        409,
+        'message',
+        'Ese AE title ya lo usa otra sala',
+      ],
+      [
+        'POST',
+        sala({ aeTitle: 'UN-AE-TITLE-LARGO' }),
+        400,
+        'aeTitle',
+        'AE title: de 1 a 16 caracteres ASCII visibles, sin barra invertida ni espacios al comienzo o al final',
+      ],
+      [
+        'POST',
+        sala({ aeTitle: 'RX\\2' }),
+        400,
+        'aeTitle',
+        'AE title: de 1 a 16 caracteres ASCII visibles, sin barra invertida ni espacios al comienzo o al final',
+      ],
+      [
+        'POST',
+        sala({ aeTitle: 'ÑANDÚ' }),
+        400,
+        'aeTitle',
+        'AE title: de 1 a 16 caracteres ASCII visibles, sin barra invertida ni espacios al comienzo o al final',
+      ],
+      [
+        'POST',
+        sala({ sede: 'Marte' }),
+        400,
+        'sede',
+        'Sede no válida: use Lima, Arequipa, Cusco, Puno',
+      ],
+      ['POST', sala({ modalidad: 'CT' }), 400, 'modalidad', 'Modalidad no válida'],
+      [
+        'POST',
+        sala({
+          horario: [
+            { dia: 1, abre: '07:00', cierra: '12:00' },
+            { dia: 1, abre: '14:00', cierra: '18:00' },
+          ],
+        }),
+        400,
+        'horario',
+        'Cada día de la semana aparece una sola vez',
+      ],
+      [
+        'POST',
+        sala({ horario: [{ dia: 2, abre: '18:00', cierra: '07:00' }] }),
+        400,
+        'horario',
+        'La hora de cierre debe ser posterior a la de apertura',
+      ],
+      [
+        'POST',
+        sala({ horario: [{ dia: 8, abre: '07:00', cierra: '12:00' }] }),
+        400,
+        'horario.0.dia',
+        'Día de la semana inválido (1 a 7)',
+      ],
+      ['PATCH', {}, 400, 'cuerpo', 'Indique al menos un cambio'],
+    ]
+    for (const [metodo, cuerpo, estado, campo, mensaje] of casos) {
+      const url = metodo === 'POST' ? '/configuracion/salas' : '/configuracion/salas/1'
+      const res = await enviar(metodo as 'POST' | 'PATCH', url, cuerpo)
+      expect(res.statusCode, JSON.stringify(cuerpo)).toBe(estado)
+      if (campo === 'message') expect(res.json().message).toBe(mensaje)
+      else expect(res.json().errores, JSON.stringify(cuerpo)).toContainEqual({ campo, mensaje })
+    }
+    expect([await cuenta('salas'), await cuenta('auditoria')]).toEqual(antes)
+    expect(
+      (await enviar('PATCH', '/configuracion/salas/999999', { activa: false })).statusCode,
+    ).toBe(404)
+  })
+})
+
+describe('estudios', () => {
+  it('a study the catalogue did not have can be registered once an admin adds it', async () => {
+    const antes = await nuevaAtencion({
+      modalidad: 'Eco',
+      estudios: [{ nombre: 'Ecografía abdominal' }],
+    })
+    expect(antes.statusCode).toBe(400)
+    expect(antes.json().errores).toEqual([
+      { campo: 'estudios', mensaje: 'Estudio no disponible para Eco (US): Ecografía abdominal' },
+    ])
+    const res = await enviar('POST', '/configuracion/estudios', {
+      modalidad: 'Eco',
+      codigo: 'ECO-ABD-2',
+      nombre: 'Ecografía abdominal',
+      duracionMinutos: 30,
+      preparacion: 'Ayuno de 8 horas.',
+    })
+    expect(res.statusCode).toBe(201)
+    expect(await ultimoEvento()).toMatchObject({
+      accion: 'estudio.creado',
+      detalle: { codigo: 'ECO-ABD-2', nombre: 'Ecografía abdominal' },
+    })
+    const despues = await nuevaAtencion({
+      modalidad: 'Eco',
+      estudios: [{ nombre: 'Ecografía abdominal' }],
+    })
+    expect(despues.statusCode).toBe(201)
+    const repetido = await enviar('POST', '/configuracion/estudios', {
+      modalidad: 'Eco',
+      codigo: 'ECO-OTRO',
+      nombre: 'Ecografía abdominal',
+      duracionMinutos: 30,
+    })
+    expect(repetido.statusCode).toBe(409)
+    expect(repetido.json().message).toBe('Ya existe un estudio con ese nombre en esa modalidad')
+    const codigo = await enviar('POST', '/configuracion/estudios', {
+      modalidad: 'Eco',
+      codigo: 'ECO-ABD-2',
+      nombre: 'Otra',
+      duracionMinutos: 30,
+    })
+    expect(codigo.json().message).toBe('Ya existe un estudio con ese código')
+    const mal = await enviar('POST', '/configuracion/estudios', {
+      modalidad: 'Eco',
+      codigo: 'eco abd',
+      nombre: 'Otra',
+      duracionMinutos: 2,
+    })
+    expect(mal.statusCode).toBe(400)
+    expect(mal.json().errores).toEqual(
+      expect.arrayContaining([
+        {
+          campo: 'codigo',
+          mensaje: 'Código: de 1 a 20 letras mayúsculas sin tildes, números o guiones',
+        },
+        { campo: 'duracionMinutos', mensaje: 'Duración: de 5 a 480 minutos' },
+      ]),
+    )
+  })
+
+  it('a deactivated study still shows on old atenciones, a correction may keep it, and no new one can pick it', async () => {
+    const p = await crearPaciente(t)
+    const vieja = await crearAtencion(t, p.id, { estudios: [{ nombre: 'Mano' }] })
+    const [mano] = await t.db.sql<
+      { id: number }[]
+    >`select id from estudios where modalidad = 'RX' and nombre = 'Mano'`
+    const res = await enviar('PATCH', `/configuracion/estudios/${mano!.id}`, { activo: false })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ nombre: 'Mano', activo: false })
+    expect(await ultimoEvento()).toMatchObject({
+      accion: 'estudio.modificado',
+      detalle: { activo: false },
+    })
+    const rx = (await catalogos())
+      .json()
+      .modalidades[0].estudios.map((e: { nombre: string }) => e.nombre)
+    expect(rx).not.toContain('Mano')
+
+    const leida = await t.app.inject({ url: `/pacientes/${p.id}`, headers: t.headers })
+    expect(JSON.stringify(leida.json())).toContain('"Mano"')
+    const correccion = await t.app.inject({
+      method: 'PATCH',
+      url: `/atenciones/${vieja.id}`,
+      headers: t.headers,
+      payload: { estudios: [{ nombre: 'Mano' }, { nombre: 'Pelvis' }] },
+    })
+    expect(correccion.statusCode).toBe(200)
+    const nueva = await nuevaAtencion({ estudios: [{ nombre: 'Mano' }] })
+    expect(nueva.statusCode).toBe(400)
+    expect(nueva.json().errores).toEqual([
+      { campo: 'estudios', mensaje: 'Estudio no disponible para DX (RX): Mano' },
+    ])
+  })
+})

@@ -1,0 +1,158 @@
+// The admins' catalogues: sedes, salas and estudios (docs/api.md#configuración). Every change is
+// audited with what it set, and the catalogue cache forgets its copy so the change shows at once.
+import type { FastifyInstance } from 'fastify'
+import {
+  cambiarEstudioContract,
+  cambiarSalaContract,
+  cambiarSedeContract,
+  crearEstudioContract,
+  crearSalaContract,
+  crearSedeContract,
+  erroresHorario,
+  listarEstudiosContract,
+  listarSalasContract,
+  listarSedesContract,
+  MENSAJES_CONFIGURACION as M,
+} from '../../shared/configuracion.js'
+import { soloAdmin } from '../auth/plugin.js'
+import { sedesActivas, type CacheCatalogos } from '../catalogos.js'
+import type { Sql } from '../db.js'
+import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { eventoDe } from '../http/auditoria.js'
+import {
+  cambiarEstudio,
+  cambiarSala,
+  cambiarSede,
+  crearEstudio,
+  crearSala,
+  crearSede,
+  listarEstudios,
+  listarSalas,
+  listarSedes,
+  Repetido,
+} from '../queries/catalogos.js'
+import { route } from '../route.js'
+
+/** The Spanish 409 of each unique constraint of 0022. */
+const REPETIDOS: Record<string, string> = {
+  sedes_pkey: M.sedeRepetida,
+  salas_sede_nombre_key: M.salaRepetida,
+  salas_ae_title_key: M.aeTitleRepetido,
+  estudios_modalidad_nombre_key: M.estudioRepetido,
+  estudios_codigo_key: M.codigoRepetido,
+}
+
+function sinCambio(cuerpo: object): void {
+  if (Object.keys(cuerpo).length === 0)
+    throw new BadRequestError('Datos inválidos', [{ campo: 'cuerpo', mensaje: M.sinCambio }])
+}
+
+export async function configuracionRoutes(
+  app: FastifyInstance,
+  opts: { sql: Sql; catalogos: CacheCatalogos },
+): Promise<void> {
+  const { sql, catalogos } = opts
+  app.addHook('preParsing', soloAdmin)
+
+  /** Runs a change: a repeated name is a 409, and the cache forgets its copy afterwards. */
+  async function cambio<T>(trabajo: () => Promise<T>): Promise<T> {
+    try {
+      return await trabajo()
+    } catch (err) {
+      if (err instanceof Repetido)
+        throw new ConflictError(REPETIDOS[err.restriccion] ?? M.sinCambio)
+      throw err
+    } finally {
+      catalogos.olvidar()
+    }
+  }
+
+  /** A sede that exists and is active: new salas go only there. */
+  async function exigirSedeActiva(sede: string): Promise<void> {
+    if (!sedesActivas(await catalogos.leer()).includes(sede))
+      throw new BadRequestError('Datos inválidos', [
+        {
+          campo: 'sede',
+          mensaje: `Sede no válida: use ${sedesActivas(await catalogos.leer()).join(', ')}`,
+        },
+      ])
+  }
+
+  route(app, listarSedesContract, async () => listarSedes(sql))
+
+  route(app, crearSedeContract, async (request, reply) => {
+    const { nombre } = request.body
+    const sede = await cambio(() =>
+      crearSede(sql, nombre, eventoDe(request, 'sede.creada', { detalle: { sede: nombre } })),
+    )
+    return reply.code(201).send(sede)
+  })
+
+  route(app, cambiarSedeContract, async (request) => {
+    const { nombre } = request.params
+    const { activa } = request.body
+    const sede = await cambio(() =>
+      cambiarSede(
+        sql,
+        nombre,
+        activa,
+        eventoDe(request, 'sede.modificada', { detalle: { sede: nombre, activa } }),
+      ),
+    )
+    if (!sede) throw new NotFoundError(M.sedeNoEncontrada)
+    return sede
+  })
+
+  route(app, listarSalasContract, async () => listarSalas(sql))
+
+  route(app, crearSalaContract, async (request, reply) => {
+    const b = request.body
+    const errores = erroresHorario(b.horario)
+    if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
+    await exigirSedeActiva(b.sede)
+    const sala = await cambio(() =>
+      crearSala(sql, b, (s) => eventoDe(request, 'sala.creada', { detalle: { sala: s.id, ...b } })),
+    )
+    return reply.code(201).send(sala)
+  })
+
+  route(app, cambiarSalaContract, async (request) => {
+    const b = request.body
+    sinCambio(b)
+    const errores = b.horario ? erroresHorario(b.horario) : []
+    if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
+    const id = Number(request.params.id)
+    const sala = await cambio(() =>
+      cambiarSala(sql, id, b, () =>
+        eventoDe(request, 'sala.modificada', { detalle: { sala: id, ...b } }),
+      ),
+    )
+    if (!sala) throw new NotFoundError(M.salaNoEncontrada)
+    return sala
+  })
+
+  route(app, listarEstudiosContract, async () => listarEstudios(sql))
+
+  route(app, crearEstudioContract, async (request, reply) => {
+    const b = request.body
+    const estudio = await cambio(() =>
+      crearEstudio(sql, b, (e) =>
+        eventoDe(request, 'estudio.creado', { detalle: { estudio: e.id, ...b } }),
+      ),
+    )
+    return reply.code(201).send(estudio)
+  })
+
+  route(app, cambiarEstudioContract, async (request) => {
+    const b = request.body
+    sinCambio(b)
+    const id = Number(request.params.id)
+    const estudio = await cambio(() =>
+      cambiarEstudio(sql, id, b, () =>
+        eventoDe(request, 'estudio.modificado', { detalle: { estudio: id, ...b } }),
+      ),
+    )
+    if (!estudio) throw new NotFoundError(M.estudioNoEncontrado)
+    return estudio
+  })
+}

@@ -1,0 +1,303 @@
+// The clinic's catalogues in the database (migration 0022): sedes, salas and estudios, read by
+// every signed-in client from GET /catalogos and changed by admins under /configuracion.
+// Modalities stay in catalogos.ts: each is a DICOM modality and a screen's behaviour.
+import { Type, type Static } from '@sinclair/typebox'
+import { MODALIDADES, MODALIDAD_INFO, type Modalidad } from './catalogos.js'
+import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
+import { enumTexto } from './paciente-datos.js'
+import { SIN_CONTROL } from './texto.js'
+
+export const MENSAJES_CONFIGURACION = {
+  sedeRepetida: 'Ya existe una sede con ese nombre',
+  sedeNoEncontrada: 'Sede no encontrada',
+  sedeInactiva: 'La sede no está activa',
+  salaRepetida: 'Ya existe una sala con ese nombre en esa sede',
+  salaNoEncontrada: 'Sala no encontrada',
+  aeTitleRepetido: 'Ese AE title ya lo usa otra sala',
+  estudioRepetido: 'Ya existe un estudio con ese nombre en esa modalidad',
+  codigoRepetido: 'Ya existe un estudio con ese código',
+  estudioNoEncontrado: 'Estudio no encontrado',
+  sinCambio: 'Indique al menos un cambio',
+  diaRepetido: 'Cada día de la semana aparece una sola vez',
+  horaCierre: 'La hora de cierre debe ser posterior a la de apertura',
+} as const
+
+const nombre = (maxLength: number, mensaje: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '^\\S(.*\\S)?$', mensaje })
+const HORA = '^([01]\\d|2[0-3]):[0-5]\\d$'
+
+export const SedeSchema = Type.Object({
+  nombre: Type.String(),
+  activa: Type.Boolean(),
+})
+export type SedeCatalogo = Static<typeof SedeSchema>
+
+export const TramoHorarioSchema = Type.Object(
+  {
+    /** ISO weekday: 1 = lunes … 7 = domingo. */
+    dia: Type.Integer({ minimum: 1, maximum: 7, mensaje: 'Día de la semana inválido (1 a 7)' }),
+    abre: Type.String({ pattern: HORA, mensaje: 'Hora inválida (HH:MM)' }),
+    cierra: Type.String({ pattern: HORA, mensaje: 'Hora inválida (HH:MM)' }),
+  },
+  { additionalProperties: false },
+)
+export type TramoHorario = Static<typeof TramoHorarioSchema>
+/** A sala's week, clinic time: a weekday that is missing is closed. */
+export const HorarioSchema = Type.Array(TramoHorarioSchema, { maxItems: 7 })
+
+/** DICOM AE title: up to 16 printable ASCII characters, no backslash, no blanks at the ends. */
+export const AE_TITLE_PATRON = '^[!-\\[\\]-~]([ -\\[\\]-~]{0,14}[!-\\[\\]-~])?$'
+
+export const SalaSchema = Type.Object({
+  id: Type.Integer(),
+  sede: Type.String(),
+  modalidad: enumTexto(MODALIDADES),
+  nombre: Type.String(),
+  horario: HorarioSchema,
+  aeTitle: Type.Union([Type.String(), Type.Null()]),
+  direccion: Type.Union([Type.String(), Type.Null()]),
+  activa: Type.Boolean(),
+})
+export type Sala = Static<typeof SalaSchema>
+
+export const EstudioCatalogoSchema = Type.Object({
+  id: Type.Integer(),
+  modalidad: enumTexto(MODALIDADES),
+  codigo: Type.String(),
+  nombre: Type.String(),
+  duracionMinutos: Type.Integer(),
+  preparacion: Type.Union([Type.String(), Type.Null()]),
+  activo: Type.Boolean(),
+})
+export type EstudioCatalogo = Static<typeof EstudioCatalogoSchema>
+
+export const ModalidadCatalogoSchema = Type.Object({
+  valor: enumTexto(MODALIDADES),
+  etiqueta: Type.String(),
+  icono: Type.String(),
+  /** Its active studies, in the clinic's order: the names an atención may carry. */
+  estudios: Type.Array(EstudioCatalogoSchema),
+})
+export type ModalidadCatalogo = Static<typeof ModalidadCatalogoSchema>
+
+export const CatalogosSchema = Type.Object({
+  /** Active sedes, in the clinic's order: the values of `sede` in atenciones and searches. */
+  sedes: Type.Array(SedeSchema),
+  modalidades: Type.Array(ModalidadCatalogoSchema),
+  /** Active salas. */
+  salas: Type.Array(SalaSchema),
+})
+export type Catalogos = Static<typeof CatalogosSchema>
+
+/** The modalities as the code defines them, each with the given studies. */
+export function modalidadesCon(estudios: readonly EstudioCatalogo[]): ModalidadCatalogo[] {
+  return MODALIDADES.map((valor) => ({
+    valor,
+    etiqueta: MODALIDAD_INFO[valor].etiqueta,
+    icono: MODALIDAD_INFO[valor].icono,
+    estudios: estudios.filter((e) => e.modalidad === valor),
+  }))
+}
+
+/** The names of the active studies of a modality, from a catalogue. */
+export const estudiosDe = (c: Catalogos, modalidad: Modalidad): string[] =>
+  c.modalidades.find((m) => m.valor === modalidad)?.estudios.map((e) => e.nombre) ?? []
+
+/** Errors of a horario the schema cannot see: a weekday twice, or closing before opening. */
+export function erroresHorario(horario: readonly TramoHorario[]): ErrorCampo[] {
+  if (new Set(horario.map((t) => t.dia)).size !== horario.length)
+    return [{ campo: 'horario', mensaje: MENSAJES_CONFIGURACION.diaRepetido }]
+  if (horario.some((t) => t.cierra <= t.abre))
+    return [{ campo: 'horario', mensaje: MENSAJES_CONFIGURACION.horaCierre }]
+  return []
+}
+
+export const NuevaSedeSchema = Type.Object(
+  { nombre: nombre(60, 'De 1 a 60 caracteres, sin espacios al comienzo ni al final') },
+  { additionalProperties: false },
+)
+export const CambioSedeSchema = Type.Object(
+  { activa: Type.Boolean({ mensaje: 'Indique si la sede está activa' }) },
+  { additionalProperties: false },
+)
+export const SedeParamsSchema = Type.Object({ nombre: Type.String({ maxLength: 60 }) })
+
+const salaCampos = {
+  nombre: nombre(60, 'De 1 a 60 caracteres, sin espacios al comienzo ni al final'),
+  horario: HorarioSchema,
+  aeTitle: Type.Union(
+    [
+      Type.String({
+        pattern: AE_TITLE_PATRON,
+        mensaje:
+          'AE title: de 1 a 16 caracteres ASCII visibles, sin barra invertida ni espacios al comienzo o al final',
+      }),
+      Type.Null(),
+    ],
+    { mensaje: 'AE title inválido' },
+  ),
+  direccion: Type.Union(
+    [
+      Type.String({
+        minLength: 1,
+        maxLength: 255,
+        pattern: SIN_CONTROL,
+        mensaje: 'Dirección: de 1 a 255 caracteres',
+      }),
+      Type.Null(),
+    ],
+    { mensaje: 'Dirección inválida' },
+  ),
+  activa: Type.Boolean({ mensaje: 'Indique si la sala está activa' }),
+}
+
+export const NuevaSalaSchema = Type.Object(
+  {
+    sede: Type.String({ minLength: 1, maxLength: 60, mensaje: 'Sede no válida' }),
+    modalidad: Type.Union(
+      MODALIDADES.map((m) => Type.Literal(m)),
+      { mensaje: 'Modalidad no válida' },
+    ),
+    nombre: salaCampos.nombre,
+    horario: salaCampos.horario,
+    aeTitle: Type.Optional(salaCampos.aeTitle),
+    direccion: Type.Optional(salaCampos.direccion),
+  },
+  { additionalProperties: false },
+)
+export type NuevaSala = Static<typeof NuevaSalaSchema>
+export const CambioSalaSchema = Type.Partial(Type.Object(salaCampos), {
+  additionalProperties: false,
+})
+export type CambioSala = Static<typeof CambioSalaSchema>
+
+const estudioCampos = {
+  nombre: nombre(100, 'De 1 a 100 caracteres, sin espacios al comienzo ni al final'),
+  duracionMinutos: Type.Integer({
+    minimum: 5,
+    maximum: 480,
+    mensaje: 'Duración: de 5 a 480 minutos',
+  }),
+  preparacion: Type.Union(
+    [
+      Type.String({ minLength: 1, maxLength: 2000, mensaje: 'De 1 a 2000 caracteres' }),
+      Type.Null(),
+    ],
+    { mensaje: 'Preparación inválida' },
+  ),
+  activo: Type.Boolean({ mensaje: 'Indique si el estudio está activo' }),
+}
+
+export const NuevoEstudioSchema = Type.Object(
+  {
+    modalidad: Type.Union(
+      MODALIDADES.map((m) => Type.Literal(m)),
+      { mensaje: 'Modalidad no válida' },
+    ),
+    codigo: Type.String({
+      pattern: '^[A-Z0-9][A-Z0-9-]{0,19}$',
+      mensaje: 'Código: de 1 a 20 letras mayúsculas sin tildes, números o guiones',
+    }),
+    nombre: estudioCampos.nombre,
+    duracionMinutos: estudioCampos.duracionMinutos,
+    preparacion: Type.Optional(estudioCampos.preparacion),
+  },
+  { additionalProperties: false },
+)
+export type NuevoEstudio = Static<typeof NuevoEstudioSchema>
+export const CambioEstudioSchema = Type.Partial(Type.Object(estudioCampos), {
+  additionalProperties: false,
+})
+export type CambioEstudio = Static<typeof CambioEstudioSchema>
+
+export const IdConfiguracionSchema = Type.Object({
+  id: Type.String({ pattern: '^[0-9]{1,9}$', mensaje: 'Identificador inválido' }),
+})
+
+const errores = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
+
+export const catalogosContract = defineContract({
+  method: 'GET',
+  url: '/catalogos',
+  summary:
+    'Sedes, modalidades con sus estudios y salas activos: los valores que aceptan las atenciones y la búsqueda (ETag; 304 con If-None-Match)',
+  tags: ['catalogos'],
+  response: { 200: CatalogosSchema, 401: ErrorSchema },
+})
+
+export const listarSedesContract = defineContract({
+  method: 'GET',
+  url: '/configuracion/sedes',
+  summary: 'Todas las sedes, activas o no (solo administradores)',
+  tags: ['configuracion'],
+  response: { 200: Type.Array(SedeSchema), ...errores },
+})
+export const crearSedeContract = defineContract({
+  method: 'POST',
+  url: '/configuracion/sedes',
+  summary: 'Crear una sede (solo administradores)',
+  tags: ['configuracion'],
+  body: NuevaSedeSchema,
+  response: { 201: SedeSchema, ...errores, 409: ErrorSchema },
+})
+export const cambiarSedeContract = defineContract({
+  method: 'PATCH',
+  url: '/configuracion/sedes/:nombre',
+  summary: 'Activar o desactivar una sede (solo administradores)',
+  tags: ['configuracion'],
+  params: SedeParamsSchema,
+  body: CambioSedeSchema,
+  response: { 200: SedeSchema, ...errores, 404: ErrorSchema },
+})
+
+export const listarSalasContract = defineContract({
+  method: 'GET',
+  url: '/configuracion/salas',
+  summary: 'Todas las salas, activas o no (solo administradores)',
+  tags: ['configuracion'],
+  response: { 200: Type.Array(SalaSchema), ...errores },
+})
+export const crearSalaContract = defineContract({
+  method: 'POST',
+  url: '/configuracion/salas',
+  summary: 'Crear una sala de una sede y una modalidad (solo administradores)',
+  tags: ['configuracion'],
+  body: NuevaSalaSchema,
+  response: { 201: SalaSchema, ...errores, 409: ErrorSchema },
+})
+export const cambiarSalaContract = defineContract({
+  method: 'PATCH',
+  url: '/configuracion/salas/:id',
+  summary:
+    'Cambiar el nombre, el horario, el AE title y la dirección DICOM de una sala, o desactivarla (solo administradores)',
+  tags: ['configuracion'],
+  params: IdConfiguracionSchema,
+  body: CambioSalaSchema,
+  response: { 200: SalaSchema, ...errores, 404: ErrorSchema, 409: ErrorSchema },
+})
+
+export const listarEstudiosContract = defineContract({
+  method: 'GET',
+  url: '/configuracion/estudios',
+  summary: 'Todos los estudios, activos o no (solo administradores)',
+  tags: ['configuracion'],
+  response: { 200: Type.Array(EstudioCatalogoSchema), ...errores },
+})
+export const crearEstudioContract = defineContract({
+  method: 'POST',
+  url: '/configuracion/estudios',
+  summary: 'Crear un estudio de una modalidad (solo administradores)',
+  tags: ['configuracion'],
+  body: NuevoEstudioSchema,
+  response: { 201: EstudioCatalogoSchema, ...errores, 409: ErrorSchema },
+})
+export const cambiarEstudioContract = defineContract({
+  method: 'PATCH',
+  url: '/configuracion/estudios/:id',
+  summary:
+    'Cambiar el nombre, la duración o la preparación de un estudio, o desactivarlo (solo administradores)',
+  tags: ['configuracion'],
+  params: IdConfiguracionSchema,
+  body: CambioEstudioSchema,
+  response: { 200: EstudioCatalogoSchema, ...errores, 404: ErrorSchema, 409: ErrorSchema },
+})
