@@ -11,6 +11,7 @@ export const paths = {
   compararDuplicados: (a: number | string, b: number | string) => `/pacientes/duplicados/${a}/${b}`,
   editarPaciente: (id: number | string) => `/pacientes/${id}/editar`,
   ticket: (atencionId: number | string) => `/atenciones/${atencionId}/ticket`,
+  miCuenta: '/mi-cuenta',
   citas: '/citas',
   configuracion: '/configuracion',
 } as const

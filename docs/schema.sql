@@ -252,8 +252,12 @@ create table sesiones (
   ultimo_uso timestamp with time zone default now() not null,
   expira_en timestamp with time zone not null,
   direccion text,
+  id uuid default gen_random_uuid() not null,
+  agente text,
+  constraint sesiones_agente_check CHECK ((length(agente) <= 300)),
   constraint sesiones_usuario_id_fkey FOREIGN KEY (usuario_id) REFERENCES usuarios(id) ON DELETE CASCADE,
-  constraint sesiones_pkey PRIMARY KEY (token_hash)
+  constraint sesiones_pkey PRIMARY KEY (token_hash),
+  constraint sesiones_id_key UNIQUE (id)
 );
 
 create table usuarios (

@@ -25,6 +25,7 @@ import { estadisticasRoutes } from './routes/estadisticas.js'
 import { exportacionRoutes } from './routes/exportacion.js'
 import { fusionesRoutes } from './routes/fusiones.js'
 import { healthRoutes } from './routes/health.js'
+import { miCuentaRoutes } from './routes/mi-cuenta.js'
 import { pacientesRoutes } from './routes/pacientes.js'
 import { preferenciasRoutes } from './routes/preferencias.js'
 import { sesionRoutes } from './routes/sesion.js'
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(ticketRoutes, { sql: db.sql, config })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
+  await app.register(miCuentaRoutes, { sql: db.sql, config })
   await app.register(usuariosRoutes, { sql: db.sql })
   await app.register(auditoriaRoutes, { sql: db.sql })
   await app.register(fusionesRoutes, { sql: db.sql, config })

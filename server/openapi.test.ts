@@ -58,4 +58,16 @@ describe('GET /docs/json', () => {
     ])
       expect(doc.paths[ruta], ruta).toBeDefined()
   })
+
+  it('lists the «Mi cuenta» calls under /sesion, and no token digest in their answers', async () => {
+    const doc = (await t.app.inject({ url: '/docs/json', headers: t.headers })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
+    }
+    expect(Object.keys(doc.paths['/sesion/contrasena'] ?? {})).toEqual(['put'])
+    expect(Object.keys(doc.paths['/sesion/sesiones'] ?? {}).sort()).toEqual(['delete', 'get'])
+    expect(Object.keys(doc.paths['/sesion/sesiones/{id}'] ?? {})).toEqual(['delete'])
+    const lista = JSON.stringify(doc.paths['/sesion/sesiones']!.get!.responses['200'])
+    expect(lista).toContain('"actual"')
+    expect(lista).not.toMatch(/token|hash/i)
+  })
 })

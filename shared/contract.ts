@@ -2,7 +2,7 @@
 // through it, so neither side writes a request or response type of its own.
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface Contract {
   method: Method

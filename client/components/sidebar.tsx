@@ -202,7 +202,14 @@ export function Sidebar() {
 
         <div className="sidebar__bottom">
           {usuario && (
-            <div className="user" title={`${usuario.nombre} (${usuario.rol})`}>
+            // The user's own account (password, sessions): any role.
+            <Link
+              href={paths.miCuenta}
+              className="user"
+              title={`Mi cuenta: ${usuario.nombre} (${usuario.rol})`}
+              aria-current={location === paths.miCuenta ? 'page' : undefined}
+              onClick={cerrarMenuMovil}
+            >
               <span className="user__avatar" aria-hidden="true">
                 {iniciales(usuario.nombre || usuario.usuario)}
               </span>
@@ -211,8 +218,9 @@ export function Sidebar() {
                 <span className="user__role">
                   {usuario.usuario} · {usuario.rol === 'admin' ? 'Administrador' : 'Personal'}
                 </span>
+                <span className="user__cuenta">Mi cuenta</span>
               </span>
-            </div>
+            </Link>
           )}
           <button
             type="button"

@@ -15,6 +15,7 @@ export type Titulo =
   | 'Ticket de atención'
   | 'Posibles duplicados'
   | 'Fusionar registros'
+  | 'Mi cuenta'
 
 /** Sets the tab's title for the current screen. */
 export function useTitle(title: Titulo): void {

@@ -9,7 +9,7 @@ import type { Usuario } from '../route.js'
 import { MENSAJES_SESION, type Credenciales } from '../../shared/sesion.js'
 import { verificarContrasena } from './contrasenas.js'
 import { olvidarIntentos, registrarIntento } from './limite.js'
-import { abrirSesion } from './sesiones.js'
+import { abrirSesion, agenteDe } from './sesiones.js'
 import { credencialesDe, normalizarUsuario } from './usuarios.js'
 
 export async function iniciarSesion(
@@ -45,7 +45,8 @@ export async function iniciarSesion(
   // The session opens with its audit record or not at all.
   const token = await inTransaction(sql, async (tx) => {
     await olvidarIntentos(tx, nombre, intento)
-    const token = await abrirSesion(tx, config, cuenta.id, direccion)
+    const agente = agenteDe(request.headers['user-agent'])
+    const token = await abrirSesion(tx, config, cuenta.id, direccion, agente)
     await registrarEvento(tx, {
       accion: 'sesion.iniciada',
       usuarioId: usuario.id,

@@ -5,6 +5,8 @@ import type { CookieSerializeOptions } from '@fastify/cookie'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import type { Usuario } from '../route.js'
+import type { SesionPropia } from '../../shared/mi-cuenta.js'
+import { CARACTERES_CONTROL } from '../../shared/texto.js'
 import type { SesionesRecientes } from './sesiones-recientes.js'
 
 type SesionConfig = Pick<Config, 'sessionIdleMinutes' | 'sessionMaxHours'>
@@ -29,17 +31,29 @@ export const opcionesCookie = (
 
 const huella = (token: string) => createHash('sha256').update(token).digest('hex')
 
+const CONTROL = new RegExp(`[${CARACTERES_CONTROL}]`, 'g')
+
+/**
+ * The browser's User-Agent as kept with a session: only to tell one's sessions apart in «Mi
+ * cuenta», so cut short and without control characters; null when there is none.
+ */
+export function agenteDe(userAgent: string | undefined): string | null {
+  const limpio = (userAgent ?? '').replace(CONTROL, '').trim()
+  return limpio ? limpio.slice(0, 300) : null
+}
+
 /** Opens a session and returns the token for the cookie. */
 export async function abrirSesion(
   sql: Sql,
   config: SesionConfig,
   usuarioId: number,
   direccion: string | null,
+  agente: string | null = null,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await sql`
-    insert into sesiones (token_hash, usuario_id, expira_en, direccion)
-    values (${huella(token)}, ${usuarioId}, now() + make_interval(hours => ${config.sessionMaxHours}), ${direccion})`
+    insert into sesiones (token_hash, usuario_id, expira_en, direccion, agente)
+    values (${huella(token)}, ${usuarioId}, now() + make_interval(hours => ${config.sessionMaxHours}), ${direccion}, ${agente})`
   // Expired rows are only dead weight; logins are rare enough to sweep them here.
   await sql`
     delete from sesiones
@@ -88,4 +102,58 @@ export async function usuarioDeSesion(
 
 export async function cerrarSesion(sql: Sql, token: string): Promise<void> {
   await sql`delete from sesiones where token_hash = ${huella(token)}`
+}
+
+/** The live sessions of an account, most recently used first; `token` marks the caller's own. */
+export async function sesionesDe(
+  sql: Sql,
+  config: SesionConfig,
+  usuarioId: number,
+  token: string,
+): Promise<SesionPropia[]> {
+  const filas = await sql<
+    (Omit<SesionPropia, 'creadaEn' | 'ultimoUso' | 'expiraEn'> & {
+      creadaEn: Date
+      ultimoUso: Date
+      expiraEn: Date
+    })[]
+  >`
+    select id, creada_en, ultimo_uso, direccion, agente,
+      least(expira_en, ultimo_uso + make_interval(mins => ${config.sessionIdleMinutes})) as expira_en,
+      token_hash = ${huella(token)} as actual
+    from sesiones
+    where usuario_id = ${usuarioId}
+      and expira_en > now()
+      and ultimo_uso > now() - make_interval(mins => ${config.sessionIdleMinutes})
+    order by actual desc, ultimo_uso desc, creada_en desc`
+  return filas.map((f) => ({
+    ...f,
+    creadaEn: f.creadaEn.toISOString(),
+    ultimoUso: f.ultimoUso.toISOString(),
+    expiraEn: f.expiraEn.toISOString(),
+  }))
+}
+
+/**
+ * Ends one session of the account by its public id. Undefined when the account has no such session
+ * (another's id is no different from an unknown one); otherwise whether it was the caller's own.
+ */
+export async function terminarSesion(
+  sql: Sql,
+  usuarioId: number,
+  id: string,
+  token: string,
+): Promise<{ actual: boolean } | undefined> {
+  const [fila] = await sql<{ actual: boolean }[]>`
+    delete from sesiones where id = ${id} and usuario_id = ${usuarioId}
+    returning token_hash = ${huella(token)} as actual`
+  return fila
+}
+
+/** Ends every session of the account but the caller's own; returns the public ids ended. */
+export async function terminarOtras(sql: Sql, usuarioId: number, token: string): Promise<string[]> {
+  const filas = await sql<{ id: string }[]>`
+    delete from sesiones where usuario_id = ${usuarioId} and token_hash <> ${huella(token)}
+    returning id`
+  return filas.map((f) => f.id)
 }
