@@ -37,6 +37,7 @@ export type CasoId =
   | 'paginaDuplicados'
   | 'pacientePorId'
   | 'documentoRegistrado'
+  | 'catalogos'
   | 'registrarPaciente'
   | 'editarPaciente'
   | 'exportarCsv'
@@ -57,6 +58,7 @@ export const TITULOS: Record<CasoId, string> = {
   paginaDuplicados: 'GET /pacientes/duplicados (página)',
   pacientePorId: 'GET /pacientes/:id',
   documentoRegistrado: 'GET /pacientes/por-documento',
+  catalogos: 'GET /catalogos con If-None-Match (304)',
   registrarPaciente: 'POST /pacientes',
   editarPaciente: 'PATCH /pacientes/:id',
   exportarCsv: 'GET /pacientes/buscar.csv (exportación)',

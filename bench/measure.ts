@@ -87,7 +87,11 @@ export function medir(c: Carga): Promise<Medida> {
           p99: redondear(percentil(latencias, 99)),
           max: redondear(latencias[latencias.length - 1] ?? NaN),
           errores: r.errors,
-          no2xx: Object.entries(estados).reduce((n, [s, k]) => (s.startsWith('2') ? n : n + k), 0),
+          // 304 is the answer a revalidation wants (GET /catalogos with its ETag).
+          no2xx: Object.entries(estados).reduce(
+            (n, [s, k]) => (s.startsWith('2') || s === '304' ? n : n + k),
+            0,
+          ),
           estados,
         })
       },

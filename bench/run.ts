@@ -195,6 +195,11 @@ async function medirCasos(
         `/pacientes/por-documento?${new URLSearchParams({ tipoDocumento: p.tipoDocumento, documento: p.documento })}`,
     ),
   )
+  // Every form that offers sedes or studies revalidates the catalogues: with the ETag, a 304.
+  const etagCatalogos = (await fetch(`${s.url}/catalogos`, { headers: s.headers })).headers.get(
+    'etag',
+  )
+  rutas.set('catalogos', ['/catalogos'])
   const cuerpo = registros(l.m, r)
   const edicion = incluye(op, 'editarPaciente')
     ? await preparaEdicion(
@@ -212,6 +217,7 @@ async function medirCasos(
     'paginaDuplicados',
     'pacientePorId',
     'documentoRegistrado',
+    'catalogos',
     'registrarPaciente',
     'editarPaciente',
     'exportarCsv',
@@ -237,6 +243,9 @@ async function medirCasos(
               path: calentando
                 ? lista[lista.length - 1 - (w++ % lista.length)]!
                 : lista[i++ % lista.length]!,
+              ...(caso === 'catalogos' && etagCatalogos
+                ? { headers: { 'if-none-match': etagCatalogos } }
+                : {}),
             }
     const base = { url: s.url, headers: s.headers, conexiones, alResponder: editar?.alResponder }
     if (op.calentamiento > 0) {
