@@ -28,6 +28,7 @@ const paginas = {
   comparar: () => import('./features/fusiones/comparar-page.js'),
   editar: () => import('./features/pacientes/editar-paciente-page.js'),
   ticket: () => import('./features/ticket/ticket-page.js'),
+  configuracion: () => import('./features/configuracion/configuracion-page.js'),
 }
 const DashboardPage = lazy(paginas.dashboard)
 const PacientesPage = lazy(paginas.pacientes)
@@ -38,6 +39,7 @@ const DuplicadosPage = lazy(paginas.duplicados)
 const CompararPage = lazy(paginas.comparar)
 const EditarPacientePage = lazy(paginas.editar)
 const TicketPage = lazy(paginas.ticket)
+const ConfiguracionPage = lazy(paginas.configuracion)
 
 /** An atención's ticket: printed alone, outside the app's frame (docs/producto.md#ticket-de-atención). */
 const RUTA_TICKET = /^\/atenciones\/[^/]+\/ticket$/
@@ -63,7 +65,9 @@ function precargar(path: string): void {
                     ? paginas.paciente
                     : RUTA_TICKET.test(path)
                       ? paginas.ticket
-                      : null
+                      : path === paths.configuracion || path.startsWith(`${paths.configuracion}/`)
+                        ? paginas.configuracion
+                        : null
   carga?.().catch(() => {}) // a failure shows when the page itself renders
 }
 
@@ -107,6 +111,7 @@ function Paginas() {
           <Route path="/pacientes/duplicados/:a/:b" component={CompararPage} />
           <Route path="/pacientes/:id/editar" component={EditarPacientePage} />
           <Route path="/pacientes/:id" component={PacientePage} />
+          <Route path={/^\/configuracion(\/.*)?$/} component={ConfiguracionPage} />
           <Route>
             <Redirect to={paths.login} replace />
           </Route>
@@ -139,7 +144,7 @@ export function App() {
               </ErrorBoundary>
             </RequireSesion>
           </Route>
-          <Route path={/^\/(dashboard|pacientes)(\/.*)?$/}>
+          <Route path={/^\/(dashboard|pacientes|configuracion)(\/.*)?$/}>
             <RequireSesion>
               <Shell>
                 <Paginas />
