@@ -29,6 +29,7 @@ const paginas = {
   editar: () => import('./features/pacientes/editar-paciente-page.js'),
   ticket: () => import('./features/ticket/ticket-page.js'),
   miCuenta: () => import('./features/cuenta/mi-cuenta-page.js'),
+  configuracion: () => import('./features/configuracion/configuracion-page.js'),
 }
 const DashboardPage = lazy(paginas.dashboard)
 const PacientesPage = lazy(paginas.pacientes)
@@ -40,34 +41,32 @@ const CompararPage = lazy(paginas.comparar)
 const EditarPacientePage = lazy(paginas.editar)
 const TicketPage = lazy(paginas.ticket)
 const MiCuentaPage = lazy(paginas.miCuenta)
+const ConfiguracionPage = lazy(paginas.configuracion)
 
 /** An atención's ticket: printed alone, outside the app's frame (docs/producto.md#ticket-de-atención). */
 const RUTA_TICKET = /^\/atenciones\/[^/]+\/ticket$/
 
+/** Which page's code a path needs, in the order the routes are matched. */
+const CODIGO_DE: [(path: string) => boolean, () => Promise<unknown>][] = [
+  [(p) => p === paths.dashboard, paginas.dashboard],
+  [(p) => p === paths.pacientes, paginas.pacientes],
+  [(p) => p === paths.crearPaciente, paginas.crear],
+  [(p) => p === paths.buscarPaciente, paginas.buscar],
+  [(p) => p === paths.duplicados, paginas.duplicados],
+  [(p) => p.startsWith(`${paths.duplicados}/`), paginas.comparar],
+  [(p) => /^\/pacientes\/[^/]+\/editar$/.test(p), paginas.editar],
+  [(p) => p.startsWith(`${paths.pacientes}/`), paginas.paciente],
+  [(p) => RUTA_TICKET.test(p), paginas.ticket],
+  [(p) => p === paths.miCuenta, paginas.miCuenta],
+  [
+    (p) => p === paths.configuracion || p.startsWith(`${paths.configuracion}/`),
+    paginas.configuracion,
+  ],
+]
+
 /** Starts loading the page's code while the session is being checked (the same promise lazy() gets). */
 function precargar(path: string): void {
-  const carga =
-    path === paths.dashboard
-      ? paginas.dashboard
-      : path === paths.pacientes
-        ? paginas.pacientes
-        : path === paths.crearPaciente
-          ? paginas.crear
-          : path === paths.buscarPaciente
-            ? paginas.buscar
-            : path === paths.duplicados
-              ? paginas.duplicados
-              : path.startsWith(`${paths.duplicados}/`)
-                ? paginas.comparar
-                : /^\/pacientes\/[^/]+\/editar$/.test(path)
-                  ? paginas.editar
-                  : path.startsWith(`${paths.pacientes}/`)
-                    ? paginas.paciente
-                    : RUTA_TICKET.test(path)
-                      ? paginas.ticket
-                      : path === paths.miCuenta
-                        ? paginas.miCuenta
-                        : null
+  const carga = CODIGO_DE.find(([es]) => es(path))?.[1]
   carga?.().catch(() => {}) // a failure shows when the page itself renders
 }
 
@@ -112,6 +111,7 @@ function Paginas() {
           <Route path="/pacientes/:id/editar" component={EditarPacientePage} />
           <Route path="/pacientes/:id" component={PacientePage} />
           <Route path={paths.miCuenta} component={MiCuentaPage} />
+          <Route path={/^\/configuracion(\/.*)?$/} component={ConfiguracionPage} />
           <Route>
             <Redirect to={paths.login} replace />
           </Route>
@@ -144,7 +144,7 @@ export function App() {
               </ErrorBoundary>
             </RequireSesion>
           </Route>
-          <Route path={/^\/(dashboard|pacientes|mi-cuenta)(\/.*)?$/}>
+          <Route path={/^\/(dashboard|pacientes|mi-cuenta|configuracion)(\/.*)?$/}>
             <RequireSesion>
               <Shell>
                 <Paginas />

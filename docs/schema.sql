@@ -287,6 +287,7 @@ CREATE INDEX atenciones_paciente_idx ON public.atenciones USING btree (paciente_
 CREATE INDEX atenciones_sede_llegada_idx ON public.atenciones USING btree (sede, llegada, id) INCLUDE (paciente_id, modalidad);
 CREATE INDEX auditoria_accion_idx ON public.auditoria USING btree (accion, id DESC);
 CREATE INDEX auditoria_cambios_paciente_idx ON public.auditoria USING btree (paciente_id, id DESC) WHERE (accion = ANY (ARRAY['paciente.registrado'::text, 'paciente.modificado'::text]));
+CREATE INDEX auditoria_en_idx ON public.auditoria USING btree (en);
 CREATE INDEX auditoria_paciente_idx ON public.auditoria USING btree (paciente_id, id DESC) WHERE (paciente_id IS NOT NULL);
 CREATE INDEX auditoria_usuario_idx ON public.auditoria USING btree (usuario, id DESC);
 CREATE INDEX duplicados_pendientes_idx ON public.duplicados USING btree (gravedad, paciente_a, paciente_b) WHERE (descartado_en IS NULL);

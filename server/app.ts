@@ -152,7 +152,7 @@ export async function buildApp({
   await app.register(sesionRoutes, { sql: db.sql, config })
   await app.register(miCuentaRoutes, { sql: db.sql, config })
   await app.register(usuariosRoutes, { sql: db.sql })
-  await app.register(auditoriaRoutes, { sql: db.sql })
+  await app.register(auditoriaRoutes, { sql: db.sql, config })
   await app.register(fusionesRoutes, { sql: db.sql, config })
   await app.register(preferenciasRoutes, { sql: db.sql, config, catalogos })
 

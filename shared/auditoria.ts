@@ -1,7 +1,8 @@
 // The audit trail, for admins: who did what, from where and when. Read-only; the database itself
 // refuses to change or remove an event.
 import { Type, type Static } from '@sinclair/typebox'
-import { defineContract, ErrorSchema } from './contract.js'
+import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
+import { esFechaValida } from './edad.js'
 import { SIN_CONTROL } from './texto.js'
 
 /** Every event the server records, with how it reads in Spanish. */
@@ -36,9 +37,13 @@ export const ACCIONES_AUDITORIA = {
   'historial.consultado': 'Historial de cambios consultado',
   'pacientes.exportados': 'Lista de trabajo exportada (CSV)',
   'ticket.consultado': 'Ticket de atención consultado',
+  'auditoria.exportada': 'Auditoría exportada (CSV)',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]
+
+const FECHA = '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+const MENSAJE_FECHA = 'Fecha inválida (use AAAA-MM-DD)'
 
 export const LIMITE_AUDITORIA = { porDefecto: 50, maximo: 200 } as const
 
@@ -53,6 +58,9 @@ export const AuditoriaQuerySchema = Type.Object(
         mensaje: 'Acción no permitida',
       }),
     ),
+    /** Days at the clinic (CLINIC_TZ), both included. */
+    desde: Type.Optional(Type.String({ pattern: FECHA, mensaje: MENSAJE_FECHA })),
+    hasta: Type.Optional(Type.String({ pattern: FECHA, mensaje: MENSAJE_FECHA })),
     limite: Type.Optional(Type.String({ pattern: '^$|^[0-9]{1,3}$', mensaje: 'Límite inválido' })),
     /** Keyset cursor: events older than this id (the `Link: rel="next"` URL carries it). */
     antesDe: Type.Optional(
@@ -62,6 +70,29 @@ export const AuditoriaQuerySchema = Type.Object(
   { additionalProperties: false },
 )
 export type AuditoriaQuery = Static<typeof AuditoriaQuerySchema>
+
+/** What the schema cannot say about the date range: a day that exists, and «hasta» not before «desde». */
+export function erroresRangoAuditoria(q: Pick<AuditoriaQuery, 'desde' | 'hasta'>): ErrorCampo[] {
+  const errores: ErrorCampo[] = []
+  for (const campo of ['desde', 'hasta'] as const) {
+    const v = q[campo]
+    if (v && !esFechaValida(v)) errores.push({ campo, mensaje: MENSAJE_FECHA })
+  }
+  if (errores.length === 0 && q.desde && q.hasta && q.desde > q.hasta)
+    errores.push({
+      campo: 'hasta',
+      mensaje: 'La fecha final debe ser igual o posterior a la inicial',
+    })
+  return errores
+}
+
+/** The list's filters without its paging: an export has every matching event. */
+export const ExportacionAuditoriaQuerySchema = Type.Omit(
+  AuditoriaQuerySchema,
+  ['limite', 'antesDe'],
+  { additionalProperties: false },
+)
+export type ExportacionAuditoriaQuery = Static<typeof ExportacionAuditoriaQuerySchema>
 
 export const EventoAuditoriaSchema = Type.Object({
   id: Type.Integer(),
@@ -78,7 +109,7 @@ export const listarAuditoriaContract = defineContract({
   method: 'GET',
   url: '/auditoria',
   summary:
-    'Eventos de auditoría, los más recientes primero, filtrables por usuario y paciente (solo administradores)',
+    'Eventos de auditoría, los más recientes primero, filtrables por usuario, paciente, acción y fechas (solo administradores)',
   tags: ['auditoria'],
   querystring: AuditoriaQuerySchema,
   response: {
@@ -86,5 +117,23 @@ export const listarAuditoriaContract = defineContract({
     400: ErrorSchema,
     401: ErrorSchema,
     403: ErrorSchema,
+  },
+})
+
+export const exportarAuditoriaContract = defineContract({
+  method: 'GET',
+  url: '/auditoria.csv',
+  summary:
+    'Exportar la auditoría como CSV para Excel (los mismos filtros que la lista, todos los eventos; solo administradores)',
+  tags: ['auditoria'],
+  querystring: ExportacionAuditoriaQuerySchema,
+  response: {
+    200: Type.String({
+      description: 'text/csv: UTF-8 con BOM, separado por «;», una fila de encabezados en español',
+    }),
+    400: ErrorSchema,
+    401: ErrorSchema,
+    403: ErrorSchema,
+    429: ErrorSchema,
   },
 })

@@ -193,9 +193,15 @@ export function Sidebar() {
               </NavDisabled>
             </li>
             <li>
-              <NavDisabled href={paths.configuracion} icon={<IconSettings />}>
-                Configuración
-              </NavDisabled>
+              {usuario?.rol === 'admin' ? (
+                <NavLink href={paths.configuracion} icon={<IconSettings />} exact={false}>
+                  Configuración
+                </NavLink>
+              ) : (
+                <NavDisabled href={paths.configuracion} icon={<IconSettings />}>
+                  Configuración
+                </NavDisabled>
+              )}
             </li>
           </ul>
         </nav>

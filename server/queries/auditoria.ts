@@ -69,12 +69,15 @@ export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {
   await sql`${insercionEvento(sql, e)}`
 }
 
+/** What the list and its export select: every filter optional, days at the clinic (`tz`). */
 export interface FiltroAuditoria {
   usuario?: string
   pacienteId?: number
   accion?: AccionAuditoria
-  antesDe?: number
-  limite: number
+  /** 'YYYY-MM-DD', both days included. */
+  desde?: string
+  hasta?: string
+  tz: string
 }
 
 /** An event's row: the answer's fields, with the bigint ids as text and the instant as read. */
@@ -84,14 +87,27 @@ interface FilaEvento extends Omit<EventoAuditoria, 'id' | 'en' | 'pacienteId'> {
   pacienteId: string | null
 }
 
+/**
+ * The filters as conditions. A day range is turned into instants at the clinic, so `en` is
+ * compared as stored and its index (0024) can bound the read.
+ */
+function condiciones(sql: Sql, f: FiltroAuditoria): postgres.Fragment {
+  return sql`true
+    ${f.usuario !== undefined ? sql`and usuario = ${f.usuario}` : sql``}
+    ${f.pacienteId !== undefined ? sql`and paciente_id = ${f.pacienteId}` : sql``}
+    ${f.accion !== undefined ? sql`and accion = ${f.accion}` : sql``}
+    ${f.desde !== undefined ? sql`and en >= (${f.desde}::date)::timestamp at time zone ${f.tz}` : sql``}
+    ${f.hasta !== undefined ? sql`and en < (${f.hasta}::date + 1)::timestamp at time zone ${f.tz}` : sql``}`
+}
+
 /** Newest first, keyset-paged by id; one more row than asked tells whether there is a next page. */
-export async function listarEventos(sql: Sql, f: FiltroAuditoria): Promise<EventoAuditoria[]> {
+export async function listarEventos(
+  sql: Sql,
+  f: FiltroAuditoria & { antesDe?: number; limite: number },
+): Promise<EventoAuditoria[]> {
   const filas = await sql<FilaEvento[]>`
     select id, en, usuario, direccion, accion, paciente_id, detalle from auditoria
-    where true
-      ${f.usuario !== undefined ? sql`and usuario = ${f.usuario}` : sql``}
-      ${f.pacienteId !== undefined ? sql`and paciente_id = ${f.pacienteId}` : sql``}
-      ${f.accion !== undefined ? sql`and accion = ${f.accion}` : sql``}
+    where ${condiciones(sql, f)}
       ${f.antesDe !== undefined ? sql`and id < ${f.antesDe}` : sql``}
     order by id desc
     limit ${f.limite + 1}`
@@ -104,4 +120,60 @@ export async function listarEventos(sql: Sql, f: FiltroAuditoria): Promise<Event
     pacienteId: r.pacienteId === null ? null : Number(r.pacienteId),
     detalle: r.detalle,
   }))
+}
+
+/** An event as the export writes it: the day and time already at the clinic. */
+export interface FilaEventoCsv {
+  id: string
+  fecha: string
+  hora: string
+  usuario: string | null
+  direccion: string | null
+  accion: string
+  pacienteId: string | null
+  detalle: Record<string, unknown> | null
+}
+
+/** Events read for one cursor batch of the export. */
+export const EVENTOS_POR_LOTE = 1000
+
+/**
+ * Records the export, with how many events it holds, in its own statement before any row of it
+ * is read: if the event cannot be written, the file is not served. The export's own event is
+ * newer than what it selects, so the file never lists itself.
+ */
+export async function registrarExportacionAuditoria(
+  sql: Sql,
+  f: FiltroAuditoria,
+  evento: Evento,
+): Promise<{ id: number; eventos: number }> {
+  const detalle = sql.json((evento.detalle ?? {}) as postgres.JSONValue)
+  const insercion = insercionEventos(
+    sql,
+    evento,
+    sql`
+      select null::bigint as paciente_id,
+        ${detalle}::jsonb || jsonb_build_object('eventos', count(*)) as detalle
+      from auditoria where ${condiciones(sql, f)}`,
+  )
+  const [r] = await sql<{ id: string; eventos: number }[]>`
+    with registro as (${insercion} returning id, detalle)
+    select id, (detalle->>'eventos')::int as eventos from registro`
+  return { id: Number(r!.id), eventos: r!.eventos }
+}
+
+/** The matching events older than `hastaId` (the export's own), newest first, a batch at a time. */
+export function leerEventosCsv(
+  sql: Sql,
+  f: FiltroAuditoria,
+  hastaId: number,
+): AsyncIterable<FilaEventoCsv[]> {
+  return sql<FilaEventoCsv[]>`
+    select id,
+      to_char(en at time zone ${f.tz}, 'YYYY-MM-DD') as fecha,
+      to_char(en at time zone ${f.tz}, 'HH24:MI:SS') as hora,
+      usuario, direccion, accion, paciente_id, detalle
+    from auditoria
+    where ${condiciones(sql, f)} and id < ${hastaId}
+    order by id desc`.cursor(EVENTOS_POR_LOTE)
 }

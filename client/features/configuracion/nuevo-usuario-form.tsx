@@ -1,0 +1,121 @@
+// «Nuevo usuario»: an account with its name, role and first password, checked with the shared
+// schema before it is sent; the server's own refusals (a taken name, a common password) show
+// under their field.
+import { typeboxResolver } from '@hookform/resolvers/typebox'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import {
+  NuevoUsuarioSchema,
+  type NuevoUsuario,
+  type UsuarioDetalle,
+} from '../../../shared/usuarios.js'
+import { ApiError } from '../../api.js'
+import { describe, Field } from '../../components/field.js'
+import { IconAlert } from '../../components/icons.js'
+// Its Spanish messages for the schema's failures.
+import '../../lib/typebox-mensajes.js'
+import { ROL_ETIQUETA } from './roles.js'
+import { crearUsuario } from './usuarios-api.js'
+
+const VACIO: NuevoUsuario = { usuario: '', nombre: '', rol: 'personal', contrasena: '' }
+const AYUDA_USUARIO = 'Minúsculas sin tildes, números, punto o guion; p. ej. rosa.huaman'
+const AYUDA_CONTRASENA = 'Al menos 8 caracteres; entréguela a la persona en privado'
+
+export function NuevoUsuarioForm({
+  onCreado,
+  onCancelar,
+}: {
+  onCreado: (u: UsuarioDetalle) => void
+  onCancelar: () => void
+}) {
+  const { register, handleSubmit, setError, formState } = useForm<NuevoUsuario>({
+    defaultValues: VACIO,
+    resolver: typeboxResolver(NuevoUsuarioSchema),
+  })
+  const { errors, isSubmitting } = formState
+  const [fallo, setFallo] = useState<string | null>(null)
+
+  const enviar = async (v: NuevoUsuario) => {
+    setFallo(null)
+    try {
+      onCreado(await crearUsuario({ ...v, usuario: v.usuario.trim(), nombre: v.nombre.trim() }))
+    } catch (err) {
+      const e = err instanceof ApiError ? err : null
+      for (const fe of e?.errores ?? [])
+        setError(fe.campo as keyof NuevoUsuario, { type: 'server', message: fe.mensaje })
+      // A taken name is a 409 with no field: it belongs under «Usuario».
+      if (e?.status === 409) setError('usuario', { type: 'server', message: e.message })
+      else setFallo(`No se pudo crear la cuenta: ${e?.message || 'Error desconocido'}`)
+    }
+  }
+
+  const e = (k: keyof NuevoUsuario) => errors[k]?.message
+  return (
+    <section className="card" aria-labelledby="nuevo-usuario-titulo">
+      <header className="card__header">
+        <h2 id="nuevo-usuario-titulo">Nuevo usuario</h2>
+      </header>
+      <form className="card__body personal__form" noValidate onSubmit={handleSubmit(enviar)}>
+        {fallo && (
+          <p className="alert alert--error" role="alert">
+            <IconAlert />
+            <span>{fallo}</span>
+          </p>
+        )}
+        <div className="form-grid">
+          <Field id="nu-usuario" label="Usuario" required hint={AYUDA_USUARIO} error={e('usuario')}>
+            <input
+              className="input"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...describe('nu-usuario', e('usuario'), AYUDA_USUARIO)}
+              {...register('usuario')}
+            />
+          </Field>
+          <Field id="nu-nombre" label="Nombre" required error={e('nombre')}>
+            <input
+              className="input"
+              autoComplete="off"
+              {...describe('nu-nombre', e('nombre'))}
+              {...register('nombre')}
+            />
+          </Field>
+          <Field id="nu-rol" label="Rol" required error={e('rol')}>
+            <select className="select" {...describe('nu-rol', e('rol'))} {...register('rol')}>
+              {Object.entries(ROL_ETIQUETA).map(([rol, etiqueta]) => (
+                <option key={rol} value={rol}>
+                  {etiqueta}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field
+            id="nu-contrasena"
+            label="Contraseña inicial"
+            required
+            hint={AYUDA_CONTRASENA}
+            error={e('contrasena')}
+          >
+            <input
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              {...describe('nu-contrasena', e('contrasena'), AYUDA_CONTRASENA)}
+              {...register('contrasena')}
+            />
+          </Field>
+        </div>
+        <div className="form-actions">
+          <button type="button" className="btn btn--secondary" onClick={onCancelar}>
+            Cancelar
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+            {isSubmitting && <span className="spinner" aria-hidden="true" />}
+            Crear usuario
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,278 @@
+// Configuración › Personal (docs/producto.md#personal): the staff accounts, a new one, and per
+// account its role, «Desactivar»/«Activar» (asked first) and «Restablecer contraseña», which
+// shows the temporary password once. Accounts are never deleted: the audit trail names them.
+import { useEffect, useState } from 'react'
+import { useSnapshot } from 'valtio'
+import { ROLES, type Rol } from '../../../shared/sesion.js'
+import type { UsuarioDetalle } from '../../../shared/usuarios.js'
+import { mensajeDe } from '../../api.js'
+import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
+import { IconAlert, IconCheck, IconPlus } from '../../components/icons.js'
+import { Modal } from '../../components/modal.js'
+import { useTitle } from '../../components/use-title.js'
+import { sesion } from '../../state/sesion.js'
+import { contrasenaTemporal } from './contrasena-temporal.js'
+import { NuevoUsuarioForm } from './nuevo-usuario-form.js'
+import { ROL_ETIQUETA } from './roles.js'
+import { cambiarUsuario, listarUsuarios, restablecerContrasena } from './usuarios-api.js'
+
+type Pregunta = { que: 'activo' | 'contrasena'; cuenta: UsuarioDetalle }
+type Aviso = { ok: boolean; texto: string }
+
+const nombreDe = (u: UsuarioDetalle) => u.nombre || u.usuario
+
+export default function PersonalPage() {
+  useTitle('Personal')
+  const { usuario: yo } = useSnapshot(sesion)
+  const [cuentas, setCuentas] = useState<UsuarioDetalle[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [aviso, setAviso] = useState<Aviso | null>(null)
+  const [creando, setCreando] = useState(false)
+  const [pregunta, setPregunta] = useState<Pregunta | null>(null)
+  const [ocupado, setOcupado] = useState<number | null>(null)
+  const [temporal, setTemporal] = useState<{ cuenta: UsuarioDetalle; clave: string } | null>(null)
+
+  useEffect(() => {
+    const ctrl = new AbortController()
+    listarUsuarios(ctrl.signal)
+      .then(setCuentas)
+      .catch((err: unknown) => {
+        if ((err as Error).name !== 'AbortError')
+          setError(mensajeDe(err, 'No se pudo cargar la lista de cuentas'))
+      })
+    return () => ctrl.abort()
+  }, [])
+
+  const reemplazar = (u: UsuarioDetalle) =>
+    setCuentas((cs) => (cs ?? []).map((c) => (c.id === u.id ? u : c)))
+
+  /** A change of role or state; a refusal (the last active admin) shows the server's message. */
+  const cambiar = async (cuenta: UsuarioDetalle, cambio: { rol?: Rol; activo?: boolean }) => {
+    setOcupado(cuenta.id)
+    setAviso(null)
+    try {
+      const u = await cambiarUsuario(cuenta.id, cambio)
+      reemplazar(u)
+      setAviso({
+        ok: true,
+        texto:
+          cambio.rol !== undefined
+            ? `${nombreDe(u)} ahora tiene el rol ${ROL_ETIQUETA[u.rol]}.`
+            : u.activo
+              ? `La cuenta de ${nombreDe(u)} está activa de nuevo.`
+              : `La cuenta de ${nombreDe(u)} quedó desactivada y sus sesiones se cerraron.`,
+      })
+    } catch (err) {
+      setAviso({ ok: false, texto: mensajeDe(err, 'No se pudo cambiar la cuenta') })
+    } finally {
+      setOcupado(null)
+    }
+  }
+
+  const restablecer = async (cuenta: UsuarioDetalle) => {
+    setOcupado(cuenta.id)
+    setAviso(null)
+    const clave = contrasenaTemporal()
+    try {
+      await restablecerContrasena(cuenta.id, clave)
+      setTemporal({ cuenta, clave })
+    } catch (err) {
+      setAviso({ ok: false, texto: mensajeDe(err, 'No se pudo restablecer la contraseña') })
+    } finally {
+      setOcupado(null)
+    }
+  }
+
+  const confirmar = () => {
+    if (!pregunta) return
+    const { que, cuenta } = pregunta
+    setPregunta(null)
+    void (que === 'activo' ? cambiar(cuenta, { activo: !cuenta.activo }) : restablecer(cuenta))
+  }
+
+  return (
+    <>
+      {aviso && (
+        <p className={aviso.ok ? 'alert alert--success' : 'alert alert--error'} role="alert">
+          {aviso.ok ? <IconCheck /> : <IconAlert />}
+          <span>{aviso.texto}</span>
+        </p>
+      )}
+      {creando && (
+        <NuevoUsuarioForm
+          onCancelar={() => setCreando(false)}
+          onCreado={(u) => {
+            setCreando(false)
+            setCuentas((cs) =>
+              [...(cs ?? []), u].sort((a, b) => a.usuario.localeCompare(b.usuario)),
+            )
+            setAviso({ ok: true, texto: `Cuenta ${u.usuario} creada.` })
+          }}
+        />
+      )}
+      <section className="card" aria-labelledby="cuentas-titulo">
+        <header className="card__header">
+          <h2 id="cuentas-titulo">Personal</h2>
+          {!creando && (
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              onClick={() => {
+                setAviso(null)
+                setCreando(true)
+              }}
+            >
+              <IconPlus />
+              Nuevo usuario
+            </button>
+          )}
+        </header>
+        {error && (
+          <div className="card__body">
+            <p className="alert alert--error" role="alert">
+              <IconAlert />
+              <span>{error}</span>
+            </p>
+          </div>
+        )}
+        {!cuentas && !error && (
+          <div className="centered" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span>Cargando…</span>
+          </div>
+        )}
+        {cuentas && (
+          <div className="table-wrap">
+            <table className="table table--cards">
+              <thead>
+                <tr>
+                  <th scope="col">Usuario</th>
+                  <th scope="col">Nombre</th>
+                  <th scope="col">Rol</th>
+                  <th scope="col">Estado</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Acciones</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {cuentas.map((c) => (
+                  <tr key={c.id} data-testid={`cuenta-${c.usuario}`}>
+                    <td data-label="Usuario" className="mono">
+                      {c.usuario}
+                      {c.usuario === yo?.usuario && <span className="cell-sub">(usted)</span>}
+                    </td>
+                    <td data-label="Nombre">{c.nombre}</td>
+                    <td data-label="Rol">
+                      <select
+                        className="select personal__rol"
+                        aria-label={`Rol de ${c.usuario}`}
+                        value={c.rol}
+                        disabled={ocupado === c.id}
+                        onChange={(e) => void cambiar(c, { rol: e.target.value as Rol })}
+                      >
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {ROL_ETIQUETA[r]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td data-label="Estado">
+                      <span className={c.activo ? 'badge badge--done' : 'badge badge--cancel'}>
+                        {c.activo ? 'Activo' : 'Inactivo'}
+                      </span>
+                    </td>
+                    <td data-label="Acciones">
+                      <div className="personal__acciones">
+                        <button
+                          type="button"
+                          className="btn btn--secondary btn--sm"
+                          disabled={ocupado === c.id}
+                          aria-label={`${c.activo ? 'Desactivar' : 'Activar'} ${c.usuario}`}
+                          onClick={() => setPregunta({ que: 'activo', cuenta: c })}
+                        >
+                          {c.activo ? 'Desactivar' : 'Activar'}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn--ghost btn--sm"
+                          disabled={ocupado === c.id}
+                          aria-label={`Restablecer contraseña de ${c.usuario}`}
+                          onClick={() => setPregunta({ que: 'contrasena', cuenta: c })}
+                        >
+                          Restablecer contraseña
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {pregunta?.que === 'activo' && (
+        <DialogoConfirmar
+          id="confirmar-activo"
+          titulo={
+            pregunta.cuenta.activo
+              ? `¿Desactivar la cuenta ${pregunta.cuenta.usuario}?`
+              : `¿Activar la cuenta ${pregunta.cuenta.usuario}?`
+          }
+          volver="Volver"
+          confirmar={pregunta.cuenta.activo ? 'Desactivar' : 'Activar'}
+          onVolver={() => setPregunta(null)}
+          onConfirmar={confirmar}
+        >
+          {pregunta.cuenta.activo
+            ? `${nombreDe(pregunta.cuenta)} no podrá iniciar sesión y sus sesiones abiertas se cerrarán. La cuenta y su historial se conservan: puede activarla de nuevo.`
+            : `${nombreDe(pregunta.cuenta)} podrá volver a iniciar sesión con su contraseña.`}
+        </DialogoConfirmar>
+      )}
+      {pregunta?.que === 'contrasena' && (
+        <DialogoConfirmar
+          id="confirmar-contrasena"
+          titulo={`¿Restablecer la contraseña de ${pregunta.cuenta.usuario}?`}
+          volver="Volver"
+          confirmar="Restablecer"
+          onVolver={() => setPregunta(null)}
+          onConfirmar={confirmar}
+        >
+          Se generará una contraseña temporal y se cerrarán las sesiones abiertas de{' '}
+          {nombreDe(pregunta.cuenta)}. La contraseña anterior dejará de servir.
+        </DialogoConfirmar>
+      )}
+      {temporal && (
+        <Modal
+          labelledBy="temporal-titulo"
+          describedBy="temporal-nota"
+          onVolver={() => setTemporal(null)}
+        >
+          <div className="dialog__icon" aria-hidden="true">
+            <IconCheck />
+          </div>
+          <h2 id="temporal-titulo">Contraseña temporal de {temporal.cuenta.usuario}</h2>
+          <code className="contrasena-temporal mono" data-testid="contrasena-temporal">
+            {temporal.clave}
+          </code>
+          <p id="temporal-nota">
+            Anótela ahora y entréguela a {nombreDe(temporal.cuenta)} en privado: no se volverá a
+            mostrar y no queda guardada en ninguna parte. Sus sesiones abiertas se cerraron.
+          </p>
+          <div className="dialog__actions">
+            <button
+              type="button"
+              className="btn btn--primary"
+              autoFocus
+              onClick={() => setTemporal(null)}
+            >
+              Entendido
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  )
+}

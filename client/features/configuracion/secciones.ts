@@ -1,0 +1,29 @@
+// The sections of Configuración (docs/producto.md#configuración), in menu order: the page's
+// section menu, its routes and its redirect all come from this one list, so a new section (Sedes,
+// Salas, Estudios…) is one entry here and a page of its own.
+import type { ComponentType } from 'react'
+import { paths } from '../../paths.js'
+
+export interface Seccion {
+  etiqueta: string
+  path: string
+  /** The section's page, loaded when it is first opened. */
+  cargar: () => Promise<{ default: ComponentType }>
+}
+
+export const SECCIONES: readonly Seccion[] = [
+  {
+    etiqueta: 'Personal',
+    path: `${paths.configuracion}/personal`,
+    cargar: () => import('./personal-page.js'),
+  },
+  {
+    etiqueta: 'Auditoría',
+    path: `${paths.configuracion}/auditoria`,
+    cargar: () => import('./auditoria-page.js'),
+  },
+]
+
+/** The section a path is in (itself or a page under it). */
+export const seccionDe = (path: string): Seccion | undefined =>
+  SECCIONES.find((s) => path === s.path || path.startsWith(`${s.path}/`))
