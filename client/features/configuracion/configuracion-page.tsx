@@ -22,8 +22,8 @@ function SinPermiso() {
         <IconAlert />
         <h1>No tiene permiso para ver Configuración</h1>
         <p className="muted">
-          Solo un administrador puede gestionar el personal y consultar la auditoría. Si necesita un
-          cambio en su cuenta, pídaselo a un administrador.
+          Solo un administrador puede gestionar el personal, las sedes, las salas y los estudios, y
+          consultar la auditoría. Si necesita un cambio en su cuenta, pídaselo a un administrador.
         </p>
       </div>
     </div>
@@ -51,7 +51,9 @@ export default function ConfiguracionPage() {
       <header className="page__header">
         <div>
           <h1>Configuración</h1>
-          <p className="page__subtitle">Cuentas del personal y registro de auditoría.</p>
+          <p className="page__subtitle">
+            Cuentas del personal, sedes, salas, estudios y registro de auditoría.
+          </p>
         </div>
       </header>
       <nav className="secciones" aria-label="Secciones de Configuración">

@@ -1,6 +1,6 @@
 // The sections of Configuración (docs/producto.md#configuración), in menu order: the page's
-// section menu, its routes and its redirect all come from this one list, so a new section (Sedes,
-// Salas, Estudios…) is one entry here and a page of its own.
+// section menu, its routes and its redirect all come from this one list, so a new section is one
+// entry here and a page of its own.
 import type { ComponentType } from 'react'
 import { paths } from '../../paths.js'
 
@@ -16,6 +16,21 @@ export const SECCIONES: readonly Seccion[] = [
     etiqueta: 'Personal',
     path: `${paths.configuracion}/personal`,
     cargar: () => import('./personal-page.js'),
+  },
+  {
+    etiqueta: 'Sedes',
+    path: `${paths.configuracion}/sedes`,
+    cargar: () => import('./sedes-page.js'),
+  },
+  {
+    etiqueta: 'Salas',
+    path: `${paths.configuracion}/salas`,
+    cargar: () => import('./salas-page.js'),
+  },
+  {
+    etiqueta: 'Estudios',
+    path: `${paths.configuracion}/estudios`,
+    cargar: () => import('./estudios-page.js'),
   },
   {
     etiqueta: 'Auditoría',

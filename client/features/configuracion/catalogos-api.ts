@@ -1,0 +1,39 @@
+// The admins' catalogue calls (sedes, salas, estudios), each through its shared contract. Whoever
+// calls a change then revalidates the catalogues, so the atención form and the sede filter see it.
+import {
+  cambiarEstudioContract,
+  cambiarSalaContract,
+  cambiarSedeContract,
+  crearEstudioContract,
+  crearSalaContract,
+  crearSedeContract,
+  listarEstudiosContract,
+  listarSalasContract,
+  listarSedesContract,
+  type CambioEstudio,
+  type CambioSala,
+  type NuevaSala,
+  type NuevoEstudio,
+} from '../../../shared/configuracion.js'
+import { call } from '../../api.js'
+
+export const listarSedes = (signal?: AbortSignal) => call(listarSedesContract, { signal })
+
+export const crearSede = (nombre: string) => call(crearSedeContract, { body: { nombre } })
+
+export const cambiarSede = (nombre: string, activa: boolean) =>
+  call(cambiarSedeContract, { params: { nombre }, body: { activa } })
+
+export const listarSalas = (signal?: AbortSignal) => call(listarSalasContract, { signal })
+
+export const crearSala = (body: NuevaSala) => call(crearSalaContract, { body })
+
+export const cambiarSala = (id: number, body: CambioSala) =>
+  call(cambiarSalaContract, { params: { id: String(id) }, body })
+
+export const listarEstudios = (signal?: AbortSignal) => call(listarEstudiosContract, { signal })
+
+export const crearEstudio = (body: NuevoEstudio) => call(crearEstudioContract, { body })
+
+export const cambiarEstudio = (id: number, body: CambioEstudio) =>
+  call(cambiarEstudioContract, { params: { id: String(id) }, body })

@@ -1,0 +1,277 @@
+// «Nueva sala» and «Editar» of one: its sede (an active one) and modalidad, fixed once created;
+// its name, week, AE title and DICOM address, and (editing) whether it is active. Checked with
+// the shared schemas on the body it will send; a repeated name or AE title (409) and the server's
+// field errors show under their field.
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { MODALIDADES, MODALIDAD_INFO, type Modalidad } from '../../../shared/catalogos.js'
+import {
+  CambioSalaSchema,
+  erroresHorario,
+  NuevaSalaSchema,
+  type CambioSala,
+  type NuevaSala,
+  type Sala,
+} from '../../../shared/configuracion.js'
+import type { ErrorCampo } from '../../../shared/contract.js'
+import { describe, Field } from '../../components/field.js'
+import { IconAlert } from '../../components/icons.js'
+import { cambiarSala, crearSala } from './catalogos-api.js'
+import { HorarioEditor } from './horario-editor.js'
+import { aDias, aHorario, DIAS, diaDelTramo, SEMANA_HABITUAL, type DiaHorario } from './horario.js'
+import { erroresDeEsquema, erroresDelServidor, resolverDeCuerpo } from './validar-catalogo.js'
+
+interface Valores {
+  sede: string
+  modalidad: string
+  nombre: string
+  dias: DiaHorario[]
+  aeTitle: string
+  direccion: string
+  activa: boolean
+}
+
+const AYUDA_AE = 'Opcional: el título DICOM con que el equipo pide su lista de trabajo'
+const FIJAS = 'La sede y la modalidad de una sala no cambian'
+const AYUDA_DIRECCION = 'Opcional: dónde escucha el equipo, p. ej. 10.0.5.20:104'
+
+/** An optional text as the server takes it: trimmed, and empty means none. */
+const opcional = (s: string) => s.trim() || null
+
+/** The changeable fields as they will be sent (the whole set: a correction checks them all). */
+const campos = (v: Valores) => ({
+  nombre: v.nombre.trim(),
+  horario: aHorario(v.dias),
+  aeTitle: opcional(v.aeTitle),
+  direccion: opcional(v.direccion),
+})
+
+const nueva = (v: Valores) => {
+  const { aeTitle, direccion, ...resto } = campos(v)
+  return {
+    sede: v.sede,
+    modalidad: v.modalidad as Modalidad,
+    ...resto,
+    ...(aeTitle === null ? {} : { aeTitle }),
+    ...(direccion === null ? {} : { direccion }),
+  } satisfies NuevaSala
+}
+
+/** Only what changed: an unchanged sala sends nothing. */
+function cambio(v: Valores, sala: Sala): CambioSala {
+  const c: CambioSala = {}
+  const n = { ...campos(v), activa: v.activa }
+  if (n.nombre !== sala.nombre) c.nombre = n.nombre
+  if (JSON.stringify(n.horario) !== JSON.stringify(aHorario(aDias(sala.horario))))
+    c.horario = n.horario
+  if (n.aeTitle !== sala.aeTitle) c.aeTitle = n.aeTitle
+  if (n.direccion !== sala.direccion) c.direccion = n.direccion
+  if (n.activa !== sala.activa) c.activa = n.activa
+  return c
+}
+
+/**
+ * Where an error of the body goes in the form: the horario's under the week, naming the day
+ * («Martes: Hora inválida (HH:MM)»); the rest under the field of the same name.
+ */
+function ubicar(dias: readonly DiaHorario[]) {
+  return (e: ErrorCampo): { campo: keyof Valores; mensaje: string } | null => {
+    const tramo = /^horario\.(\d+)\./.exec(e.campo)
+    if (tramo) {
+      const dia = DIAS[diaDelTramo(dias, Number(tramo[1]))]
+      return { campo: 'dias', mensaje: dia ? `${dia}: ${e.mensaje}` : e.mensaje }
+    }
+    if (e.campo === 'horario') return { campo: 'dias', mensaje: e.mensaje }
+    const propios = ['sede', 'modalidad', 'nombre', 'aeTitle', 'direccion', 'activa']
+    return propios.includes(e.campo)
+      ? { campo: e.campo as keyof Valores, mensaje: e.mensaje }
+      : null
+  }
+}
+
+function errores(v: Valores, editada: boolean): ErrorCampo[] {
+  const cuerpo = editada ? { ...campos(v), activa: v.activa } : nueva(v)
+  const schema = editada ? CambioSalaSchema : NuevaSalaSchema
+  const todos = [...erroresDeEsquema(schema, cuerpo), ...erroresHorario(cuerpo.horario)]
+  return todos.flatMap((e) => ubicar(v.dias)(e) ?? [])
+}
+
+export function SalaForm({
+  sala,
+  sedes,
+  onGuardada,
+  onCancelar,
+}: {
+  /** The sala to edit; none: a new one. */
+  sala?: Sala
+  /** The active sedes, where a new sala may go. */
+  sedes: readonly string[]
+  onGuardada: (s: Sala) => void
+  onCancelar: () => void
+}) {
+  const editada = sala !== undefined
+  const { register, handleSubmit, setError, watch, formState } = useForm<Valores>({
+    defaultValues: sala
+      ? {
+          sede: sala.sede,
+          modalidad: sala.modalidad,
+          nombre: sala.nombre,
+          dias: aDias(sala.horario),
+          aeTitle: sala.aeTitle ?? '',
+          direccion: sala.direccion ?? '',
+          activa: sala.activa,
+        }
+      : {
+          sede: sedes.length === 1 ? sedes[0] : '',
+          modalidad: '',
+          nombre: '',
+          dias: SEMANA_HABITUAL,
+          aeTitle: '',
+          direccion: '',
+          activa: true,
+        },
+    resolver: resolverDeCuerpo((v) => errores(v, editada)),
+  })
+  const { errors, isSubmitting } = formState
+  const [fallo, setFallo] = useState<string | null>(null)
+  const dias = watch('dias')
+
+  const enviar = async (v: Valores) => {
+    setFallo(null)
+    try {
+      if (!sala) return onGuardada(await crearSala(nueva(v)))
+      const c = cambio(v, sala)
+      onGuardada(Object.keys(c).length ? await cambiarSala(sala.id, c) : sala)
+    } catch (err) {
+      const resto = erroresDelServidor(err, setError, ubicar(v.dias))
+      if (resto) setFallo(`No se pudo guardar la sala: ${resto}`)
+    }
+  }
+
+  const e = (k: keyof Valores) => errors[k]?.message
+  const px = editada ? 'es' : 'ns'
+  const titulo = sala ? `Editar sala ${sala.nombre} (${sala.sede})` : 'Nueva sala'
+  return (
+    <section className="card" aria-labelledby={`${px}-titulo`}>
+      <header className="card__header">
+        <h2 id={`${px}-titulo`}>{titulo}</h2>
+      </header>
+      <form className="card__body catalogo__form" noValidate onSubmit={handleSubmit(enviar)}>
+        {fallo && (
+          <p className="alert alert--error" role="alert">
+            <IconAlert />
+            <span>{fallo}</span>
+          </p>
+        )}
+        <div className="form-grid">
+          {sala ? (
+            <>
+              <Field id={`${px}-sede`} label="Sede">
+                <input id={`${px}-sede`} className="input" readOnly value={sala.sede} />
+              </Field>
+              <Field id={`${px}-modalidad`} label="Modalidad" hint={FIJAS}>
+                <input
+                  className="input"
+                  readOnly
+                  {...describe(`${px}-modalidad`, undefined, FIJAS)}
+                  value={MODALIDAD_INFO[sala.modalidad].etiqueta}
+                />
+              </Field>
+            </>
+          ) : (
+            <>
+              <Field id={`${px}-sede`} label="Sede" required error={e('sede')}>
+                <select
+                  className="select"
+                  autoFocus
+                  {...describe(`${px}-sede`, e('sede'))}
+                  {...register('sede')}
+                >
+                  <option value="">Elija una sede</option>
+                  {sedes.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id={`${px}-modalidad`} label="Modalidad" required error={e('modalidad')}>
+                <select
+                  className="select"
+                  {...describe(`${px}-modalidad`, e('modalidad'))}
+                  {...register('modalidad')}
+                >
+                  <option value="">Elija una modalidad</option>
+                  {MODALIDADES.map((m) => (
+                    <option key={m} value={m}>
+                      {MODALIDAD_INFO[m].etiqueta}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </>
+          )}
+          <Field id={`${px}-nombre`} label="Nombre" required error={e('nombre')}>
+            <input
+              className="input"
+              autoComplete="off"
+              maxLength={60}
+              autoFocus={editada}
+              {...describe(`${px}-nombre`, e('nombre'))}
+              {...register('nombre')}
+            />
+          </Field>
+          <Field id={`${px}-ae`} label="AE title" hint={AYUDA_AE} error={e('aeTitle')}>
+            <input
+              className="input mono"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={16}
+              {...describe(`${px}-ae`, e('aeTitle'), AYUDA_AE)}
+              {...register('aeTitle')}
+            />
+          </Field>
+          <Field
+            id={`${px}-direccion`}
+            label="Dirección DICOM"
+            hint={AYUDA_DIRECCION}
+            error={e('direccion')}
+          >
+            <input
+              className="input mono"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={255}
+              {...describe(`${px}-direccion`, e('direccion'), AYUDA_DIRECCION)}
+              {...register('direccion')}
+            />
+          </Field>
+          {editada && (
+            <div className="field catalogo__activo">
+              <label className="check">
+                <input type="checkbox" {...register('activa')} />
+                Activa
+              </label>
+            </div>
+          )}
+        </div>
+        <HorarioEditor
+          id={`${px}-horario`}
+          dias={dias}
+          registrar={(c) => register(c)}
+          error={errors.dias?.message}
+        />
+        <div className="form-actions">
+          <button type="button" className="btn btn--secondary" onClick={onCancelar}>
+            Cancelar
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+            {isSubmitting && <span className="spinner" aria-hidden="true" />}
+            {editada ? 'Guardar cambios' : 'Crear sala'}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,156 @@
+// Configuración › Sedes (docs/producto.md#sedes): every sede the clinic has had, a new one, and
+// «Desactivar»/«Activar» (asked first). A sede is never renamed or deleted: atenciones store its
+// name.
+import { useState } from 'react'
+import type { SedeCatalogo } from '../../../shared/configuracion.js'
+import { mensajeDe } from '../../api.js'
+import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
+import { IconAlert, IconCheck, IconPlus } from '../../components/icons.js'
+import { useTitle } from '../../components/use-title.js'
+import { revalidarCatalogos } from '../../state/catalogos.js'
+import { cambiarSede, listarSedes } from './catalogos-api.js'
+import { NuevaSedeForm } from './nueva-sede-form.js'
+import { useLista } from './use-lista.js'
+
+type Aviso = { ok: boolean; texto: string }
+
+export default function SedesPage() {
+  useTitle('Sedes')
+  const { lista: sedes, error, recargar } = useLista(listarSedes, 'No se pudieron cargar las sedes')
+  const [aviso, setAviso] = useState<Aviso | null>(null)
+  const [creando, setCreando] = useState(false)
+  const [pregunta, setPregunta] = useState<SedeCatalogo | null>(null)
+  const [ocupada, setOcupada] = useState<string | null>(null)
+
+  const cambiarEstado = async (sede: SedeCatalogo) => {
+    setOcupada(sede.nombre)
+    setAviso(null)
+    try {
+      const s = await cambiarSede(sede.nombre, !sede.activa)
+      await recargar()
+      void revalidarCatalogos()
+      setAviso({
+        ok: true,
+        texto: s.activa
+          ? `La sede ${s.nombre} está activa de nuevo.`
+          : `La sede ${s.nombre} quedó desactivada.`,
+      })
+    } catch (err) {
+      setAviso({ ok: false, texto: mensajeDe(err, 'No se pudo cambiar la sede') })
+    } finally {
+      setOcupada(null)
+    }
+  }
+
+  return (
+    <>
+      {aviso && (
+        <p className={aviso.ok ? 'alert alert--success' : 'alert alert--error'} role="alert">
+          {aviso.ok ? <IconCheck /> : <IconAlert />}
+          <span>{aviso.texto}</span>
+        </p>
+      )}
+      {creando && (
+        <NuevaSedeForm
+          onCancelar={() => setCreando(false)}
+          onCreada={(s) => {
+            setCreando(false)
+            void recargar()
+            void revalidarCatalogos()
+            setAviso({ ok: true, texto: `Sede ${s.nombre} creada.` })
+          }}
+        />
+      )}
+      <section className="card" aria-labelledby="sedes-titulo">
+        <header className="card__header">
+          <h2 id="sedes-titulo">Sedes</h2>
+          {!creando && (
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              onClick={() => {
+                setAviso(null)
+                setCreando(true)
+              }}
+            >
+              <IconPlus />
+              Nueva sede
+            </button>
+          )}
+        </header>
+        {error && (
+          <div className="card__body">
+            <p className="alert alert--error" role="alert">
+              <IconAlert />
+              <span>{error}</span>
+            </p>
+          </div>
+        )}
+        {!sedes && !error && (
+          <div className="centered" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span>Cargando…</span>
+          </div>
+        )}
+        {sedes && (
+          <div className="table-wrap">
+            <table className="table table--cards">
+              <thead>
+                <tr>
+                  <th scope="col">Nombre</th>
+                  <th scope="col">Estado</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Acciones</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {sedes.map((s) => (
+                  <tr key={s.nombre} data-testid={`sede-${s.nombre}`}>
+                    <td data-label="Nombre">{s.nombre}</td>
+                    <td data-label="Estado">
+                      <span className={s.activa ? 'badge badge--done' : 'badge badge--cancel'}>
+                        {s.activa ? 'Activa' : 'Inactiva'}
+                      </span>
+                    </td>
+                    <td data-label="Acciones">
+                      <div className="catalogo__acciones">
+                        <button
+                          type="button"
+                          className="btn btn--secondary btn--sm"
+                          disabled={ocupada === s.nombre}
+                          aria-label={`${s.activa ? 'Desactivar' : 'Activar'} la sede ${s.nombre}`}
+                          onClick={() => setPregunta(s)}
+                        >
+                          {s.activa ? 'Desactivar' : 'Activar'}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {pregunta && (
+        <DialogoConfirmar
+          id="confirmar-sede"
+          titulo={`¿${pregunta.activa ? 'Desactivar' : 'Activar'} la sede ${pregunta.nombre}?`}
+          volver="Volver"
+          confirmar={pregunta.activa ? 'Desactivar' : 'Activar'}
+          onVolver={() => setPregunta(null)}
+          onConfirmar={() => {
+            setPregunta(null)
+            void cambiarEstado(pregunta)
+          }}
+        >
+          {pregunta.activa
+            ? `Las atenciones ya registradas en ${pregunta.nombre} conservan su sede, pero ${pregunta.nombre} no podrá elegirse para atenciones nuevas.`
+            : `${pregunta.nombre} podrá elegirse de nuevo para atenciones nuevas.`}
+        </DialogoConfirmar>
+      )}
+    </>
+  )
+}
