@@ -93,7 +93,12 @@ describe('validarPaciente', () => {
       fechaNacimiento: MENSAJES.fechaAntigua,
     })
     expect(mensajes({ ...valido, municipio: 'Callao' })).toEqual({ municipio: MENSAJES.municipio })
-    expect(mensajes({ ...valido, departamento: 'Puno', municipio: 'Puno' })).toEqual({
+    expect(mensajes({ ...valido, departamento: 'Puno', municipio: 'Yunguyo' })).toEqual({})
+    expect(mensajes({ ...valido, departamento: 'Puno', municipio: 'Camaná' })).toEqual({
+      municipio: MENSAJES.municipio,
+    })
+    // Not Peru's: a Colombian departamento.
+    expect(mensajes({ ...valido, departamento: 'Antioquia', municipio: 'Medellín' })).toEqual({
       departamento: MENSAJES.noPermitido,
     })
     expect(mensajes({ ...valido, sexo: 'M' })).toEqual({ sexo: MENSAJES.noPermitido })

@@ -10,12 +10,9 @@ import {
 } from '@sinclair/typebox'
 import {
   GRUPOS_SANGUINEOS,
-  MUNICIPIOS,
   SEXOS,
   TIPOS_DOCUMENTO,
-  esDepartamento,
   esTipoDocumento,
-  type Departamento,
   type GrupoSanguineo,
   type Sexo,
   type TipoDocumento,
@@ -24,6 +21,7 @@ import type { ErrorCampo } from './contract.js'
 import { errorDocumento, normalizarDocumento } from './documento.js'
 import { diaJuliano, TIPOS_EDAD } from './edad.js'
 import { limpiar, tieneControl } from './texto.js'
+import { esDepartamento, esMunicipioDe, type Departamento } from './ubigeo.js'
 
 /** Length limits of each text field (the database checks the same ones). */
 export const LIMITES = {
@@ -285,11 +283,7 @@ export function validarPaciente(
   const departamento = requerido('departamento')
   const municipio = requerido('municipio')
   if (departamento && !esDepartamento(departamento)) error('departamento', MENSAJES.noPermitido)
-  else if (
-    departamento &&
-    municipio &&
-    !(MUNICIPIOS[departamento as Departamento] as readonly string[]).includes(municipio)
-  ) {
+  else if (departamento && municipio && !esMunicipioDe(departamento, municipio)) {
     error('municipio', MENSAJES.municipio)
   }
 
