@@ -16,6 +16,9 @@
 // One addition to INEI: Lima also lists Callao, since Lima and Callao are one metropolitan area
 // and patients have always been registered as Lima / Callao (docs/datos.md#catálogos). So there
 // are 197 pairs: 196 provincias plus Callao under Lima.
+//
+// Its own module, imported only by the patient form and its validation: the client loads it with
+// the form's code, never with the first screen.
 
 /** Departamento → its municipios (provincias); the first one is what the form picks. */
 export const MUNICIPIOS = {
