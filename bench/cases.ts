@@ -3,16 +3,15 @@
 import { randomInt } from 'node:crypto'
 import { SEPARADOR_LISTA } from '../shared/busqueda.js'
 import {
-  DEPARTAMENTOS,
   ESTADOS_ABIERTOS,
   ESTADOS_PENDIENTES,
-  MUNICIPIOS,
   PRIORIDADES_ALERTA,
   SEDES,
   type Sede,
   type Modalidad,
 } from '../shared/catalogos.js'
 import { hoyEn } from '../shared/edad.js'
+import { DEPARTAMENTOS, MUNICIPIOS } from '../shared/ubigeo.js'
 import type { PacienteEntrada } from '../shared/paciente-datos.js'
 import type { PacienteCambio } from '../shared/pacientes.js'
 import type { Sql } from '../server/db.js'

@@ -5,7 +5,7 @@
 import type postgres from 'postgres'
 import { POLITICA_PRIVACIDAD_VERSION } from '../shared/catalogos.js'
 import { validarBusqueda } from '../shared/busqueda.js'
-import { validarPaciente } from '../shared/paciente-datos.js'
+import { validarPaciente } from '../shared/paciente-validacion.js'
 import type { Sql } from '../server/db.js'
 import { atencionesDePaciente } from '../server/queries/atenciones.js'
 import { buscar } from '../server/queries/busqueda.js'

@@ -161,6 +161,21 @@ describe('escritorio (1440 px)', () => {
     expect(await municipio.inputValue()).toBe('Arequipa')
     await page.getByLabel('Departamento').selectOption('Cusco')
     expect(await municipio.inputValue()).toBe('Cusco')
+    // All of Peru: 25 departamentos after «Seleccione…», in alphabetical order; Puno's provincias
+    // start with its capital's. Lima keeps Callao among its own.
+    const departamentos = await page.getByLabel('Departamento').locator('option').allInnerTexts()
+    expect(departamentos).toHaveLength(26)
+    expect(departamentos.slice(1, 4)).toEqual(['Amazonas', 'Áncash', 'Apurímac'])
+    await page.getByLabel('Departamento').selectOption('Puno')
+    expect(await municipio.inputValue()).toBe('Puno')
+    const provincias = await municipio.locator('option').allInnerTexts()
+    expect(provincias.slice(1, 4)).toEqual(['Puno', 'Azángaro', 'Carabaya'])
+    expect(provincias).toHaveLength(14)
+    await municipio.selectOption('Yunguyo')
+    await shot(page, 'registro-puno')
+    await page.getByLabel('Departamento').selectOption('Lima')
+    expect(await municipio.inputValue()).toBe('Lima')
+    expect(await municipio.locator('option').allInnerTexts()).toContain('Callao')
 
     const edad = page.getByLabel('Edad')
     expect(await edad.getAttribute('readonly')).not.toBeNull()

@@ -164,6 +164,11 @@ describe('teléfono (375 px)', () => {
       departamento: 'Cusco',
     })
     expect(await page.getByLabel('Municipio').inputValue()).toBe('Cusco')
+    // Any of Peru's provincias: she lives in Puno's Yunguyo.
+    await page.getByLabel('Departamento').selectOption('Puno')
+    expect(await page.getByLabel('Municipio').inputValue()).toBe('Puno')
+    await page.getByLabel('Municipio').selectOption('Yunguyo')
+    await shot(page, 'registro-puno')
     await page.getByRole('button', { name: 'Guardar' }).click()
     const id = await idRegistrado(page)
     await shot(page, 'registro-exito')

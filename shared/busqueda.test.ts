@@ -1,12 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { enlaceSiguiente, leerLimite, validarBusqueda } from './busqueda.js'
-import {
-  puedeCambiarEstado,
-  TRANSICIONES,
-  ESTADOS,
-  MODALIDAD_INFO,
-  MUNICIPIOS,
-} from './catalogos.js'
+import { puedeCambiarEstado, TRANSICIONES, ESTADOS, MODALIDAD_INFO } from './catalogos.js'
 
 describe('validarBusqueda', () => {
   test('los vacíos cuentan como ausentes', () => {
@@ -135,5 +129,4 @@ test('catálogos coherentes', () => {
   expect(MODALIDAD_INFO.RX.etiqueta).toBe('DX (RX)')
   expect(MODALIDAD_INFO.Eco.etiqueta).toBe('Eco (US)')
   expect(MODALIDAD_INFO.LAB.etiqueta).toBe('Laboratorio')
-  expect(MUNICIPIOS.Cusco[0]).toBe('Cusco')
 })

@@ -19,14 +19,8 @@ export type Sexo = (typeof SEXOS)[number]
 export const GRUPOS_SANGUINEOS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const
 export type GrupoSanguineo = (typeof GRUPOS_SANGUINEOS)[number]
 
-/** Departamento → its municipios; the first one is what the form picks on choosing a departamento. */
-export const MUNICIPIOS = {
-  Lima: ['Lima', 'Callao'],
-  Arequipa: ['Arequipa', 'Camaná'],
-  Cusco: ['Cusco', 'Urubamba'],
-} as const satisfies Record<string, readonly string[]>
-export type Departamento = keyof typeof MUNICIPIOS
-export const DEPARTAMENTOS = Object.keys(MUNICIPIOS) as Departamento[]
+// Departamentos and municipios: shared/ubigeo.ts (Peru's geography, loaded only with the patient
+// form).
 
 /**
  * The sedes a new database starts with (migration 0022). The clinic's sedes live in the database
@@ -169,4 +163,3 @@ export const esTipoDocumento = (v: string): v is TipoDocumento =>
   (TIPOS_DOCUMENTO as readonly string[]).includes(v)
 export const esModalidad = (v: string): v is Modalidad =>
   (MODALIDADES as readonly string[]).includes(v)
-export const esDepartamento = (v: string): v is Departamento => Object.hasOwn(MUNICIPIOS, v)

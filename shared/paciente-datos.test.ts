@@ -1,11 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import {
-  MENSAJES,
-  nombreCompleto,
-  PACIENTE_VACIO,
-  validarPaciente,
-  type PacienteEntrada,
-} from './paciente-datos.js'
+import { MENSAJES, nombreCompleto, PACIENTE_VACIO, type PacienteEntrada } from './paciente-datos.js'
+import { validarPaciente } from './paciente-validacion.js'
 
 const HOY = '2025-06-15'
 const valido: PacienteEntrada = {
@@ -93,7 +88,12 @@ describe('validarPaciente', () => {
       fechaNacimiento: MENSAJES.fechaAntigua,
     })
     expect(mensajes({ ...valido, municipio: 'Callao' })).toEqual({ municipio: MENSAJES.municipio })
-    expect(mensajes({ ...valido, departamento: 'Puno', municipio: 'Puno' })).toEqual({
+    expect(mensajes({ ...valido, departamento: 'Puno', municipio: 'Yunguyo' })).toEqual({})
+    expect(mensajes({ ...valido, departamento: 'Puno', municipio: 'Camaná' })).toEqual({
+      municipio: MENSAJES.municipio,
+    })
+    // Not Peru's: a Colombian departamento.
+    expect(mensajes({ ...valido, departamento: 'Antioquia', municipio: 'Medellín' })).toEqual({
       departamento: MENSAJES.noPermitido,
     })
     expect(mensajes({ ...valido, sexo: 'M' })).toEqual({ sexo: MENSAJES.noPermitido })

@@ -14,7 +14,8 @@ import {
   type Gravedad,
   type Registro,
 } from '../../shared/fusiones.js'
-import { nombreCompleto, validarPaciente } from '../../shared/paciente-datos.js'
+import { nombreCompleto } from '../../shared/paciente-datos.js'
+import { validarPaciente } from '../../shared/paciente-validacion.js'
 import { soloAdmin } from '../auth/plugin.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'

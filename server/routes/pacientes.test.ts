@@ -153,6 +153,35 @@ describe('POST /pacientes', () => {
     expect(res.json()).not.toHaveProperty('colado')
   })
 
+  test('departamento y provincia de todo el Perú; una provincia de otro departamento es 400', async () => {
+    let res = await post(datosPaciente({ departamento: 'Puno', municipio: 'Yunguyo' }))
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toMatchObject({ departamento: 'Puno', municipio: 'Yunguyo' })
+    res = await post(
+      datosPaciente({ departamento: 'Áncash', municipio: 'Carlos Fermín Fitzcarrald' }),
+    )
+    expect(res.statusCode).toBe(201)
+    res = await post(datosPaciente({ departamento: 'Puno', municipio: 'Cusco' }))
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errores).toEqual([
+      { campo: 'municipio', mensaje: 'El municipio no pertenece al departamento' },
+    ])
+    res = await post(datosPaciente({ departamento: 'Ancash', municipio: 'Huaraz' }))
+    expect(res.json().errores).toEqual([{ campo: 'departamento', mensaje: 'Valor no permitido' }])
+    // The spec's six pairs, which stored patients carry, stay valid.
+    for (const [departamento, municipio] of [
+      ['Lima', 'Lima'],
+      ['Lima', 'Callao'],
+      ['Arequipa', 'Arequipa'],
+      ['Arequipa', 'Camaná'],
+      ['Cusco', 'Cusco'],
+      ['Cusco', 'Urubamba'],
+    ]) {
+      res = await post(datosPaciente({ departamento, municipio }))
+      expect(res.statusCode, `${departamento}/${municipio}`).toBe(201)
+    }
+  })
+
   test('409 con el id del existente; el mismo documento con otro tipo sí se registra', async () => {
     const primero = await crearPaciente(t, { tipoDocumento: 'pasaporte', documento: 'ab123456' })
     expect(primero.documento).toBe('AB123456')

@@ -6,7 +6,8 @@ import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
 import { normalizarDocumento } from '../../shared/documento.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { ErrorCampo } from '../../shared/contract.js'
-import { MENSAJES, validarPaciente } from '../../shared/paciente-datos.js'
+import { MENSAJES } from '../../shared/paciente-datos.js'
+import { validarPaciente } from '../../shared/paciente-validacion.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import {
   buscarPacientesContract,

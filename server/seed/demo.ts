@@ -4,10 +4,10 @@ import {
   MODALIDAD_INFO,
   MODALIDADES,
   SEDES,
-  type Departamento,
   type Estado,
   type Prioridad,
 } from '../../shared/catalogos.js'
+import type { Departamento } from '../../shared/ubigeo.js'
 import type { Sql } from '../db.js'
 import { crearAleatorio, type Aleatorio } from './aleatorio.js'
 import { guardarLote, insertarAtenciones } from './cargar.js'

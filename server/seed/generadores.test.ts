@@ -10,7 +10,7 @@ import {
 } from '../../shared/catalogos.js'
 import { errorDocumento } from '../../shared/documento.js'
 import { edadDetallada } from '../../shared/edad.js'
-import { validarPaciente } from '../../shared/paciente-datos.js'
+import { validarPaciente } from '../../shared/paciente-validacion.js'
 import { crearAleatorio } from './aleatorio.js'
 import { leerArgumentos } from './consola.js'
 import {

@@ -2,8 +2,6 @@
 // part (bulk inserts, where document numbers continue) is in cargar.ts.
 import {
   MODALIDAD_INFO,
-  MUNICIPIOS,
-  type Departamento,
   type Estado,
   type GrupoSanguineo,
   type Modalidad,
@@ -15,6 +13,7 @@ import {
 } from '../../shared/catalogos.js'
 import { digitoVerificadorRuc } from '../../shared/documento.js'
 import type { PacienteDatos } from '../../shared/paciente-datos.js'
+import { MUNICIPIOS } from '../../shared/ubigeo.js'
 import type { Aleatorio } from './aleatorio.js'
 import type { Ventana } from './ventana.js'
 import {
@@ -26,12 +25,14 @@ import {
   NOMBRES_MASCULINOS,
   URBANIZACIONES,
   ZONAS,
+  type DepartamentoSemilla,
 } from './nombres.js'
 
 const DIA_MS = 86_400_000
 const MINUTO_MS = 60_000
 
 export interface PacienteSemilla extends PacienteDatos {
+  departamento: DepartamentoSemilla
   creadoEn: Date
 }
 
@@ -252,7 +253,7 @@ const SEXOS_PESO: Pesos<Sexo> = [
   ['Masculino', 48.8],
   ['Otro', 0.2],
 ]
-const DEPARTAMENTOS_PESO: Pesos<Departamento> = [
+const DEPARTAMENTOS_PESO: Pesos<DepartamentoSemilla> = [
   ['Lima', 60],
   ['Arequipa', 24],
   ['Cusco', 16],
@@ -317,7 +318,7 @@ const MODALIDADES_PESO: readonly (readonly [Modalidad, number])[] = [
   ['LAB', 28],
   ['MRI', 10],
 ]
-const OTRA_SEDE: Record<Departamento, readonly Sede[]> = {
+const OTRA_SEDE: Record<DepartamentoSemilla, readonly Sede[]> = {
   Lima: ['Arequipa', 'Cusco'],
   Arequipa: ['Lima', 'Cusco'],
   Cusco: ['Lima', 'Arequipa'],
@@ -337,7 +338,7 @@ function estadoSegun(r: Aleatorio, llegada: number, v: Ventana): Estado {
 
 export function generarAtenciones(
   r: Aleatorio,
-  p: { id: number; departamento: Departamento; creadoEn: Date },
+  p: { id: number; departamento: DepartamentoSemilla; creadoEn: Date },
   v: Ventana,
 ): AtencionSemilla[] {
   const cuantas = r.ponderado(CUANTAS)

@@ -1,6 +1,7 @@
 // Peruvian names, surnames, districts and streets for demo and load data. Weights roughly follow
 // how common each one is (Quispe and Flores lead the RENIEC surname counts).
-import type { Departamento } from '../../shared/catalogos.js'
+import type { SEDES } from '../../shared/catalogos.js'
+import type { Departamento } from '../../shared/ubigeo.js'
 
 type Pesos = readonly (readonly [string, number])[]
 
@@ -274,13 +275,19 @@ export const URBANIZACIONES = [
   'Urb. El Carmen',
 ] as const
 
+/**
+ * Where the demo's patients live: the departamentos of the default sedes, so each patient has a
+ * sede of their own city.
+ */
+export type DepartamentoSemilla = Extract<Departamento, (typeof SEDES)[number]>
+
 /** Area code of a fixed line, and first digits of the postal code, per departamento. */
-export const CODIGO_AREA: Record<Departamento, string> = {
+export const CODIGO_AREA: Record<DepartamentoSemilla, string> = {
   Lima: '01',
   Arequipa: '054',
   Cusco: '084',
 }
-export const CODIGO_POSTAL: Record<Departamento, string> = {
+export const CODIGO_POSTAL: Record<DepartamentoSemilla, string> = {
   Lima: '150',
   Arequipa: '040',
   Cusco: '080',

@@ -5,9 +5,9 @@ import type { Resolver } from 'react-hook-form'
 import {
   PACIENTE_VACIO,
   PacienteEntradaSchema,
-  validarPaciente,
   type Paciente,
 } from '../../../shared/paciente-datos.js'
+import { validarPaciente } from '../../../shared/paciente-validacion.js'
 import { CAMPOS_EDITABLES, type PacienteCambio } from '../../../shared/pacientes.js'
 import { hoyClinica } from '../../lib/hoy.js'
 import { aErroresDeFormulario, enSerie } from '../../lib/typebox-mensajes.js'

@@ -3,16 +3,14 @@
 import { useEffect, type ReactNode } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import {
-  DEPARTAMENTOS,
   GRUPOS_SANGUINEOS,
-  MUNICIPIOS,
   SEXOS,
   TIPOS_DOCUMENTO,
   TIPO_DOCUMENTO_ETIQUETA,
-  esDepartamento,
 } from '../../../shared/catalogos.js'
 import { edadDetallada, edadTexto } from '../../../shared/edad.js'
 import { FECHA_NACIMIENTO_MINIMA, LIMITES, type Paciente } from '../../../shared/paciente-datos.js'
+import { DEPARTAMENTOS, MUNICIPIOS, esDepartamento } from '../../../shared/ubigeo.js'
 import { describe, Field, FieldError } from '../../components/field.js'
 import { fechaHora } from '../../components/format.js'
 import { CampoSelect, CampoTexto } from './campos.js'
