@@ -3,44 +3,16 @@
 // week), edits the sala's address, meets the Spanish 409 of a repeated AE title, creates a study
 // and deactivates another (asked first); then a patient's «Registrar atención» offers the new sede
 // and study, and no longer the deactivated one.
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  apiPost,
-  DESKTOP,
-  expectAccessible,
-  login,
-  newContext,
-  PHONE,
-  shot,
-  startApp,
-  watchErrors,
-  type App,
-} from './harness.js'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { apiPost, DESKTOP, expectAccessible, PHONE, shot, usarApp } from './harness.js'
 import { nuevoDni, pacienteApi } from './steps.js'
 
-let app: App
-const contextos: BrowserContext[] = []
-const errores: string[][] = []
+const e2e = usarApp()
+const { errores } = e2e
 
-beforeAll(async () => {
-  app = await startApp()
-}, 240_000)
-
-afterAll(async () => {
-  for (const c of contextos) await c.close()
-  await app?.close()
-})
-
-async function sesion(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(app, viewport)
-  contextos.push(context)
-  const page = await context.newPage()
-  errores.push(watchErrors(page))
-  await page.goto('/login')
-  await login(page)
-  await page.waitForURL('**/dashboard')
-  return page
+function sesion(viewport: { width: number; height: number }): Promise<Page> {
+  return e2e.entrar(viewport)
 }
 
 async function sinScrollHorizontal(page: Page): Promise<void> {
@@ -282,7 +254,7 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
   it('«Registrar atención» ofrece la sede y el estudio nuevos, y no el desactivado', async () => {
     const paciente = await apiPost<{ id: number }>(
       page,
-      app,
+      e2e.app,
       '/pacientes',
       pacienteApi({
         documento: nuevoDni(),

@@ -2,47 +2,19 @@
 // admin creates an account, changes its role, deactivates it (asked first), resets its password
 // (shown once, and it works), and finds those actions in Auditoría, filtered by user in the URL;
 // a «personal» account sees the menu entry greyed and a no-permission page.
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  apiPost,
-  DESKTOP,
-  expectAccessible,
-  login,
-  newContext,
-  PHONE,
-  shot,
-  startApp,
-  watchErrors,
-  type App,
-} from './harness.js'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { apiPost, DESKTOP, expectAccessible, PHONE, shot, usarApp } from './harness.js'
 
-let app: App
-const contextos: BrowserContext[] = []
-const errores: string[][] = []
+const e2e = usarApp()
+const { errores } = e2e
 
-beforeAll(async () => {
-  app = await startApp()
-}, 240_000)
-
-afterAll(async () => {
-  for (const c of contextos) await c.close()
-  await app?.close()
-})
-
-async function sesion(
+function sesion(
   viewport: { width: number; height: number },
   usuario?: string,
   contrasena?: string,
 ): Promise<Page> {
-  const context = await newContext(app, viewport)
-  contextos.push(context)
-  const page = await context.newPage()
-  errores.push(watchErrors(page))
-  await page.goto('/login')
-  await login(page, usuario, contrasena)
-  await page.waitForURL('**/dashboard')
-  return page
+  return e2e.entrar(viewport, { usuario, contrasena })
 }
 
 const telefono = (page: Page) => (page.viewportSize()?.width ?? 0) < 768
@@ -220,7 +192,7 @@ describe.each([
 
   it('personal ve Configuración en gris y, por URL, un aviso de que no tiene permiso', async () => {
     const usuario = `luis.rojas${viewport.width}`
-    await apiPost(page, app, '/usuarios', {
+    await apiPost(page, e2e.app, '/usuarios', {
       usuario,
       nombre: 'Luis Rojas',
       rol: 'personal',

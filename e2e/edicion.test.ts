@@ -2,55 +2,25 @@
 // Editar opens the registration form filled in, saving returns to the page with the new values and
 // the change in the history; an edit someone else overtook shows the 412 message and both values;
 // an arrival with no date or time is stored at the clinic's time of saving, whatever the browser's.
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { fechaEnZona, horaEnZona } from '../shared/edad.js'
 import { MENSAJES_EDICION } from '../shared/pacientes.js'
-import {
-  apiPost,
-  DESKTOP,
-  expectAccessible,
-  login,
-  newContext,
-  PHONE,
-  shot,
-  startApp,
-  watchErrors,
-  type App,
-} from './harness.js'
+import { apiPost, DESKTOP, expectAccessible, PHONE, shot, usarApp } from './harness.js'
 import { nuevoDni, pacienteApi } from './steps.js'
 
-let app: App
-const contextos: BrowserContext[] = []
-const errores: string[][] = []
-
-beforeAll(async () => {
-  app = await startApp()
-}, 240_000)
-
-afterAll(async () => {
-  await app?.close()
-})
+const e2e = usarApp()
+const { errores } = e2e
 
 /** A signed-in page of its own browser profile (its own session), at one width. */
-async function sesion(
-  viewport: { width: number; height: number },
-  timezoneId?: string,
-): Promise<Page> {
-  const context = await newContext(app, viewport, timezoneId)
-  contextos.push(context)
-  const page = await context.newPage()
-  errores.push(watchErrors(page))
-  await page.goto('/login')
-  await login(page)
-  await page.waitForURL('**/dashboard')
-  return page
+function sesion(viewport: { width: number; height: number }, timezoneId?: string): Promise<Page> {
+  return e2e.entrar(viewport, { timezoneId })
 }
 
 async function nuevoPaciente(page: Page, primerNombre: string): Promise<number> {
   const p = await apiPost<{ id: number }>(
     page,
-    app,
+    e2e.app,
     '/pacientes',
     pacienteApi({
       documento: nuevoDni(),
@@ -196,7 +166,6 @@ describe('llegada sin fecha ni hora', () => {
   })
 
   it('al final: ninguna falla de script en las páginas recorridas', async () => {
-    for (const c of contextos) await c.close()
     expect(errores.flat()).toEqual([])
   })
 })

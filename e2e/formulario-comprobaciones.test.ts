@@ -2,49 +2,21 @@
 // database: a registered document is reported when Documento loses focus (with a link to its
 // patient, and never the patient's own document in Editar); Guardar pressed before the possible
 // duplicates answered still waits for them and asks; "today" is the clinic's, not the browser's.
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { fechaEnZona } from '../shared/edad.js'
-import {
-  apiPost,
-  DESKTOP,
-  expectAccessible,
-  login,
-  newContext,
-  PHONE,
-  startApp,
-  watchErrors,
-  type App,
-} from './harness.js'
+import { apiPost, DESKTOP, expectAccessible, PHONE, usarApp } from './harness.js'
 import { llenarRegistro, nuevoDni, pacienteApi, type DatosPaciente } from './steps.js'
 
-let app: App
-const contextos: BrowserContext[] = []
-const errores: string[][] = []
+const e2e = usarApp()
+const { errores } = e2e
 
-beforeAll(async () => {
-  app = await startApp()
-}, 240_000)
-
-afterAll(async () => {
-  for (const c of contextos) await c.close()
-  await app?.close()
-})
-
-async function sesion(
+function sesion(
   viewport: { width: number; height: number },
   timezoneId?: string,
   antesDeEntrar?: (page: Page) => Promise<void>,
 ): Promise<Page> {
-  const context = await newContext(app, viewport, timezoneId)
-  contextos.push(context)
-  const page = await context.newPage()
-  errores.push(watchErrors(page))
-  await antesDeEntrar?.(page)
-  await page.goto('/login')
-  await login(page)
-  await page.waitForURL('**/dashboard')
-  return page
+  return e2e.entrar(viewport, { timezoneId, antesDeEntrar })
 }
 
 const documento = (page: Page) => page.getByRole('textbox', { name: 'Documento', exact: true })
@@ -62,7 +34,7 @@ for (const [ancho, viewport] of [
       const dni = nuevoDni()
       const otro = await apiPost<{ id: number }>(
         page,
-        app,
+        e2e.app,
         '/pacientes',
         pacienteApi({
           documento: dni,
@@ -112,7 +84,7 @@ for (const [ancho, viewport] of [
       const page = await sesion(viewport)
       const propio = await apiPost<{ id: number; documento: string }>(
         page,
-        app,
+        e2e.app,
         '/pacientes',
         pacienteApi({
           documento: nuevoDni(),
@@ -123,7 +95,7 @@ for (const [ancho, viewport] of [
       )
       const otro = await apiPost<{ id: number; documento: string }>(
         page,
-        app,
+        e2e.app,
         '/pacientes',
         pacienteApi({
           documento: nuevoDni(),
@@ -158,7 +130,7 @@ for (const [ancho, viewport] of [
         primerApellido: 'Condori',
         fechaNacimiento: '1958-03-21',
       }
-      await apiPost(page, app, '/pacientes', pacienteApi(datos))
+      await apiPost(page, e2e.app, '/pacientes', pacienteApi(datos))
       // The check answers only when the test lets it.
       let soltar = () => {}
       const suelto = new Promise<void>((r) => (soltar = r))

@@ -1,43 +1,16 @@
 // Leaving a filled registration form in Chromium at 1440 and 375 px, against the built app on a
 // fresh database: a menu entry, Cancelar, Cerrar Sesión, Back and closing or reloading the tab ask first;
 // an empty or saved form lets go at once; Editar's Cancelar asks the same.
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  apiPost,
-  DESKTOP,
-  expectAccessible,
-  login,
-  newContext,
-  PHONE,
-  startApp,
-  watchErrors,
-  type App,
-} from './harness.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { apiPost, DESKTOP, expectAccessible, PHONE, usarApp } from './harness.js'
 import { idRegistrado, llenarRegistro, nuevoDni, pacienteApi, type DatosPaciente } from './steps.js'
 
-let app: App
-const contextos: BrowserContext[] = []
-const errores: string[][] = []
+const e2e = usarApp()
+const { errores } = e2e
 
-beforeAll(async () => {
-  app = await startApp()
-}, 240_000)
-
-afterAll(async () => {
-  for (const c of contextos) await c.close()
-  await app?.close()
-})
-
-async function sesion(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(app, viewport)
-  contextos.push(context)
-  const page = await context.newPage()
-  errores.push(watchErrors(page))
-  await page.goto('/login')
-  await login(page)
-  await page.waitForURL('**/dashboard')
-  return page
+function sesion(viewport: { width: number; height: number }): Promise<Page> {
+  return e2e.entrar(viewport)
 }
 
 /** A menu entry, through the slide-in menu on a phone. */
@@ -181,7 +154,7 @@ for (const [ancho, viewport] of [
       const page = await sesion(viewport)
       const p = await apiPost<{ id: number }>(
         page,
-        app,
+        e2e.app,
         '/pacientes',
         pacienteApi({
           documento: nuevoDni(),

@@ -3,48 +3,21 @@
 // a correction keeps the version it was opened at, so someone else's change in between is shown,
 // not overwritten; another account gets nothing; nothing of the patient is ever left in the
 // browser's storage.
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  apiPost,
-  DESKTOP,
-  expectAccessible,
-  login,
-  newContext,
-  PHONE,
-  startApp,
-  watchErrors,
-  type App,
-} from './harness.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { apiPost, DESKTOP, expectAccessible, login, PHONE, usarApp } from './harness.js'
 import { idRegistrado, llenarRegistro, nuevoDni, pacienteApi, type DatosPaciente } from './steps.js'
 
-let app: App
-const contextos: BrowserContext[] = []
-const errores: string[][] = []
+const e2e = usarApp()
+const { errores } = e2e
 
-beforeAll(async () => {
-  app = await startApp()
-}, 240_000)
-
-afterAll(async () => {
-  for (const c of contextos) await c.close()
-  await app?.close()
-})
-
-async function sesion(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await newContext(app, viewport)
-  contextos.push(context)
-  const page = await context.newPage()
-  errores.push(watchErrors(page))
-  await page.goto('/login')
-  await login(page)
-  await page.waitForURL('**/dashboard')
-  return page
+function sesion(viewport: { width: number; height: number }): Promise<Page> {
+  return e2e.entrar(viewport)
 }
 
 /** The session ends on the server, as when it expires (the cookie the page holds stops working). */
 async function caducar(page: Page): Promise<void> {
-  const res = await page.request.delete('/sesion', { headers: { origin: app.url } })
+  const res = await page.request.delete('/sesion', { headers: { origin: e2e.app.url } })
   expect(res.status()).toBe(204)
 }
 
@@ -159,7 +132,7 @@ for (const [ancho, viewport] of [
       const page = await sesion(viewport)
       const p = await apiPost<{ id: number }>(
         page,
-        app,
+        e2e.app,
         '/pacientes',
         pacienteApi({
           documento: nuevoDni(),
@@ -197,7 +170,7 @@ describe('la sesión caducada y otra persona', () => {
     const otra = await sesion(DESKTOP)
     const p = await apiPost<{ id: number }>(
       page,
-      app,
+      e2e.app,
       '/pacientes',
       pacienteApi({
         documento: nuevoDni(),
@@ -217,7 +190,7 @@ describe('la sesión caducada y otra persona', () => {
       headers: { accept: 'application/json' },
     })
     const cambio = await otra.request.patch(`/pacientes/${p.id}`, {
-      headers: { origin: app.url, 'if-match': leido.headers().etag! },
+      headers: { origin: e2e.app.url, 'if-match': leido.headers().etag! },
       data: { direccion: 'Jr. Lampa 321' },
     })
     expect(cambio.status(), await cambio.text()).toBe(200)
@@ -249,7 +222,7 @@ describe('la sesión caducada y otra persona', () => {
   it('quien entra con otra cuenta no recibe el formulario de la anterior', async () => {
     const page = await sesion(DESKTOP)
     const cuenta = await page.request.post('/usuarios', {
-      headers: { origin: app.url },
+      headers: { origin: e2e.app.url },
       data: {
         usuario: 'recepcion.tarde',
         nombre: 'Recepción Tarde',
@@ -261,7 +234,7 @@ describe('la sesión caducada y otra persona', () => {
     await page.goto('/pacientes/crear')
     await primerNombre(page).fill('Saturnina')
     // The session ends; the next call (the document's check) finds it gone.
-    await page.request.delete('/sesion', { headers: { origin: app.url } })
+    await page.request.delete('/sesion', { headers: { origin: e2e.app.url } })
     await page.getByLabel('Tipo de documento').selectOption('dni')
     await page.getByRole('textbox', { name: 'Documento', exact: true }).fill(nuevoDni())
     await page.getByRole('textbox', { name: 'Documento', exact: true }).press('Tab')

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { ensureBuilt, ROOT } from '../scripts/ensure-built.mjs'
 import { startServer, waitHealthy, type ServerProcess } from '../server/test/server-process.js'
 
@@ -114,6 +114,59 @@ export async function login(
   await page.getByLabel('Usuario').fill(usuario)
   await page.getByLabel('Contraseña').fill(contrasena)
   await page.getByRole('button', { name: 'Entrar' }).click()
+}
+
+export interface Entrada {
+  usuario?: string
+  contrasena?: string
+  timezoneId?: string
+  /** Runs on the new page before it opens the login screen (e.g. to watch its requests). */
+  antesDeEntrar?: (page: Page) => Promise<void>
+}
+
+/** A test file's app and the browsers it signs in with. */
+export interface AppDePrueba {
+  /** The app this file started (in its beforeAll). */
+  readonly app: App
+  /** Each page's console errors, one list per page, for the file's last check. */
+  readonly errores: string[][]
+  /** A browser of its own at `viewport`, signed in (as the admin unless told), on the dashboard. */
+  entrar(viewport: { width: number; height: number }, entrada?: Entrada): Promise<Page>
+}
+
+/**
+ * Starts the built app for the calling test file before its tests and closes it, with every
+ * browser context it opened, after them.
+ */
+export function usarApp(): AppDePrueba {
+  let app: App | undefined
+  const contextos: BrowserContext[] = []
+  const errores: string[][] = []
+  beforeAll(async () => {
+    app = await startApp()
+  }, 240_000)
+  afterAll(async () => {
+    for (const c of contextos) await c.close()
+    await app?.close()
+  })
+  return {
+    get app() {
+      if (!app) throw new Error('La app de prueba no arrancó')
+      return app
+    },
+    errores,
+    async entrar(viewport, { usuario, contrasena, timezoneId, antesDeEntrar } = {}) {
+      const context = await newContext(this.app, viewport, timezoneId)
+      contextos.push(context)
+      const page = await context.newPage()
+      errores.push(watchErrors(page))
+      await antesDeEntrar?.(page)
+      await page.goto('/login')
+      await login(page, usuario, contrasena)
+      await page.waitForURL('**/dashboard')
+      return page
+    },
+  }
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

@@ -1,51 +1,23 @@
 // «Mi cuenta» in Chromium at 1440 and 375 px, against the built app on a fresh database: a member of
 // the staff opens it from the menu, ends a session of theirs open in another browser (which is
 // refused at once), changes their password and logs in with the new one.
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  apiPost,
-  DESKTOP,
-  expectAccessible,
-  login,
-  newContext,
-  PHONE,
-  shot,
-  startApp,
-  watchErrors,
-  type App,
-} from './harness.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { apiPost, DESKTOP, expectAccessible, login, PHONE, shot, usarApp } from './harness.js'
 
-let app: App
-const contextos: BrowserContext[] = []
-const errores: string[][] = []
-
-beforeAll(async () => {
-  app = await startApp()
-}, 240_000)
-
-afterAll(async () => {
-  for (const c of contextos) await c.close()
-  await app?.close()
-})
+const e2e = usarApp()
+const { errores } = e2e
 
 const CLAVE = 'placa-de-torax-2024'
 const NUEVA = 'contraste-yodado-77'
 
 /** A browser of its own, signed in as `usuario`, on the dashboard. */
-async function entrar(
+function entrar(
   viewport: { width: number; height: number },
   usuario?: string,
   contrasena?: string,
 ): Promise<Page> {
-  const context = await newContext(app, viewport)
-  contextos.push(context)
-  const page = await context.newPage()
-  errores.push(watchErrors(page))
-  await page.goto('/login')
-  await login(page, usuario, contrasena)
-  await page.waitForURL('**/dashboard')
-  return page
+  return e2e.entrar(viewport, { usuario, contrasena })
 }
 
 const esTelefono = (page: Page) => (page.viewportSize()?.width ?? 0) < 768
@@ -66,7 +38,7 @@ for (const [ancho, viewport] of [
     it('cierra otra sesión propia, cambia la contraseña y entra con la nueva', async () => {
       const usuario = `rosa.${ancho}`
       const admin = await entrar(DESKTOP)
-      await apiPost(admin, app, '/usuarios', {
+      await apiPost(admin, e2e.app, '/usuarios', {
         usuario,
         nombre: 'Rosa Huamán',
         rol: 'personal',
