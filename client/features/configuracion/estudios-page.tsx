@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { MODALIDADES, MODALIDAD_INFO, type Modalidad } from '../../../shared/catalogos.js'
 import type { EstudioCatalogo } from '../../../shared/configuracion.js'
 import { mensajeDe } from '../../api.js'
-import { IconAlert, IconCheck, IconPlus } from '../../components/icons.js'
+import { Aviso, BotonNuevo, CargaLista } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
 import { cambiarEstudio, listarEstudios } from './catalogos-api.js'
@@ -61,12 +61,7 @@ export default function EstudiosPage() {
 
   return (
     <>
-      {aviso && (
-        <p className={aviso.ok ? 'alert alert--success' : 'alert alert--error'} role="alert">
-          {aviso.ok ? <IconCheck /> : <IconAlert />}
-          <span>{aviso.texto}</span>
-        </p>
-      )}
+      <Aviso aviso={aviso} />
       {abierto && (
         <EstudioForm
           key={abierto === 'nuevo' ? 'nuevo' : abierto.id}
@@ -101,34 +96,17 @@ export default function EstudiosPage() {
               </select>
             </div>
             {abierto !== 'nuevo' && (
-              <button
-                type="button"
-                className="btn btn--primary btn--sm"
+              <BotonNuevo
+                texto="Nuevo estudio"
                 onClick={() => {
                   setAviso(null)
                   setAbierto('nuevo')
                 }}
-              >
-                <IconPlus />
-                Nuevo estudio
-              </button>
+              />
             )}
           </div>
         </header>
-        {error && (
-          <div className="card__body">
-            <p className="alert alert--error" role="alert">
-              <IconAlert />
-              <span>{error}</span>
-            </p>
-          </div>
-        )}
-        {!estudios && !error && (
-          <div className="centered" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span>Cargando…</span>
-          </div>
-        )}
+        <CargaLista error={error} cargada={Boolean(estudios)} />
         {estudios && vistos.length === 0 && <p className="empty">No hay estudios.</p>}
         {vistos.length > 0 && (
           <div className="table-wrap">

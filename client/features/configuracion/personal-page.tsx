@@ -7,7 +7,8 @@ import { ROLES, type Rol } from '../../../shared/sesion.js'
 import type { UsuarioDetalle } from '../../../shared/usuarios.js'
 import { mensajeDe } from '../../api.js'
 import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
-import { IconAlert, IconCheck, IconPlus } from '../../components/icons.js'
+import { IconCheck } from '../../components/icons.js'
+import { Aviso, BotonNuevo, CargaLista } from './estado-seccion.js'
 import { Modal } from '../../components/modal.js'
 import { useTitle } from '../../components/use-title.js'
 import { sesion } from '../../state/sesion.js'
@@ -92,12 +93,7 @@ export default function PersonalPage() {
 
   return (
     <>
-      {aviso && (
-        <p className={aviso.ok ? 'alert alert--success' : 'alert alert--error'} role="alert">
-          {aviso.ok ? <IconCheck /> : <IconAlert />}
-          <span>{aviso.texto}</span>
-        </p>
-      )}
+      <Aviso aviso={aviso} />
       {creando && (
         <NuevoUsuarioForm
           onCancelar={() => setCreando(false)}
@@ -114,33 +110,16 @@ export default function PersonalPage() {
         <header className="card__header">
           <h2 id="cuentas-titulo">Personal</h2>
           {!creando && (
-            <button
-              type="button"
-              className="btn btn--primary btn--sm"
+            <BotonNuevo
+              texto="Nuevo usuario"
               onClick={() => {
                 setAviso(null)
                 setCreando(true)
               }}
-            >
-              <IconPlus />
-              Nuevo usuario
-            </button>
+            />
           )}
         </header>
-        {error && (
-          <div className="card__body">
-            <p className="alert alert--error" role="alert">
-              <IconAlert />
-              <span>{error}</span>
-            </p>
-          </div>
-        )}
-        {!cuentas && !error && (
-          <div className="centered" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span>Cargando…</span>
-          </div>
-        )}
+        <CargaLista error={error} cargada={Boolean(cuentas)} />
         {cuentas && (
           <div className="table-wrap">
             <table className="table table--cards">

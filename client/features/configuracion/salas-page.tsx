@@ -4,7 +4,7 @@
 import { useState } from 'react'
 import { MODALIDAD_INFO } from '../../../shared/catalogos.js'
 import type { Sala } from '../../../shared/configuracion.js'
-import { IconAlert, IconCheck, IconPlus } from '../../components/icons.js'
+import { Aviso, BotonNuevo, CargaLista } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
 import { listarSalas, listarSedes } from './catalogos-api.js'
@@ -35,12 +35,7 @@ export default function SalasPage() {
 
   return (
     <>
-      {aviso && (
-        <p className="alert alert--success" role="alert">
-          <IconCheck />
-          <span>{aviso}</span>
-        </p>
-      )}
+      <Aviso aviso={aviso ? { ok: true, texto: aviso } : null} />
       {abierta && sedes && (
         <SalaForm
           // A new key per sala: switching from one to another starts the form afresh.
@@ -72,35 +67,18 @@ export default function SalasPage() {
               </select>
             </div>
             {abierta !== 'nueva' && (
-              <button
-                type="button"
-                className="btn btn--primary btn--sm"
+              <BotonNuevo
+                texto="Nueva sala"
                 disabled={!sedes}
                 onClick={() => {
                   setAviso(null)
                   setAbierta('nueva')
                 }}
-              >
-                <IconPlus />
-                Nueva sala
-              </button>
+              />
             )}
           </div>
         </header>
-        {error && (
-          <div className="card__body">
-            <p className="alert alert--error" role="alert">
-              <IconAlert />
-              <span>{error}</span>
-            </p>
-          </div>
-        )}
-        {!salas && !error && (
-          <div className="centered" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span>Cargando…</span>
-          </div>
-        )}
+        <CargaLista error={error} cargada={Boolean(salas)} />
         {salas && vistas.length === 0 && (
           <p className="empty">{sede ? `${sede} no tiene salas.` : 'No hay salas.'}</p>
         )}

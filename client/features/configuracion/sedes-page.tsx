@@ -5,7 +5,7 @@ import { useState } from 'react'
 import type { SedeCatalogo } from '../../../shared/configuracion.js'
 import { mensajeDe } from '../../api.js'
 import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
-import { IconAlert, IconCheck, IconPlus } from '../../components/icons.js'
+import { Aviso, BotonNuevo, CargaLista } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
 import { cambiarSede, listarSedes } from './catalogos-api.js'
@@ -44,12 +44,7 @@ export default function SedesPage() {
 
   return (
     <>
-      {aviso && (
-        <p className={aviso.ok ? 'alert alert--success' : 'alert alert--error'} role="alert">
-          {aviso.ok ? <IconCheck /> : <IconAlert />}
-          <span>{aviso.texto}</span>
-        </p>
-      )}
+      <Aviso aviso={aviso} />
       {creando && (
         <NuevaSedeForm
           onCancelar={() => setCreando(false)}
@@ -65,33 +60,16 @@ export default function SedesPage() {
         <header className="card__header">
           <h2 id="sedes-titulo">Sedes</h2>
           {!creando && (
-            <button
-              type="button"
-              className="btn btn--primary btn--sm"
+            <BotonNuevo
+              texto="Nueva sede"
               onClick={() => {
                 setAviso(null)
                 setCreando(true)
               }}
-            >
-              <IconPlus />
-              Nueva sede
-            </button>
+            />
           )}
         </header>
-        {error && (
-          <div className="card__body">
-            <p className="alert alert--error" role="alert">
-              <IconAlert />
-              <span>{error}</span>
-            </p>
-          </div>
-        )}
-        {!sedes && !error && (
-          <div className="centered" role="status">
-            <span className="spinner" aria-hidden="true" />
-            <span>Cargando…</span>
-          </div>
-        )}
+        <CargaLista error={error} cargada={Boolean(sedes)} />
         {sedes && (
           <div className="table-wrap">
             <table className="table table--cards">
