@@ -1,0 +1,68 @@
+// Clinic-local times of citas and the free slots of a sala's day. PostgreSQL turns a clinic-local
+// date and time into an instant (queries/citas.ts `instantesLocales`); these work on instants, so
+// a day with a daylight-saving change has the length it really has.
+
+/** 'YYYY-MM-DDTHH:MM' of an instant in the clinic's zone. */
+export function aLocal(instante: Date | number, tz: string): string {
+  const partes = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(instante))
+      .map((p) => [p.type, p.value]),
+  )
+  return `${partes.year}-${partes.month}-${partes.day}T${partes.hour}:${partes.minute}`
+}
+
+/** 'HH:MM' of an instant in the clinic's zone. */
+export const horaLocal = (instante: Date | number, tz: string): string =>
+  aLocal(instante, tz).slice(11)
+
+/** The calendar day after 'YYYY-MM-DD'. */
+export function diaSiguiente(fecha: string): string {
+  const d = new Date(`${fecha}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + 1)
+  return d.toISOString().slice(0, 10)
+}
+
+export interface Intervalo {
+  inicio: number
+  fin: number
+}
+
+/** Free slots start on this grid from the opening, so "from now on" is a round time. */
+const PASO_MS = 5 * 60_000
+
+/**
+ * The slots of `duracionMs` inside `apertura` that overlap none of `ocupados` (live citas, by
+ * start) and start at or after `ahora`: from the opening (or the first grid point after now), one
+ * after another, jumping past each cita.
+ */
+export function turnosLibres(
+  apertura: Intervalo,
+  ocupados: readonly Intervalo[],
+  duracionMs: number,
+  ahora: number,
+): Intervalo[] {
+  const libres: Intervalo[] = []
+  let t = apertura.inicio
+  if (ahora > t) t += Math.ceil((ahora - t) / PASO_MS) * PASO_MS
+  const hasta = (limite: number) => {
+    while (t + duracionMs <= limite) {
+      libres.push({ inicio: t, fin: t + duracionMs })
+      t += duracionMs
+    }
+  }
+  for (const o of ocupados) {
+    hasta(Math.min(o.inicio, apertura.fin))
+    if (o.fin > t) t = o.fin
+  }
+  hasta(apertura.fin)
+  return libres
+}
