@@ -130,8 +130,11 @@ export const TRANSICIONES: Record<Estado, readonly Estado[]> = {
   Cancelado: [],
   'No se presentó': [],
 }
-/** A cita in these leaves its slot free for another (migration 0026's exclusion constraint). */
-export const ESTADOS_LIBERAN_TURNO = [
+/**
+ * Will not be done: their studies do not count as done, and a cita in one of these leaves its slot
+ * free for another (migration 0026's exclusion constraint).
+ */
+export const ESTADOS_NO_REALIZADOS = [
   'Cancelado',
   'No se presentó',
 ] as const satisfies readonly Estado[]

@@ -1,15 +1,21 @@
 // Citas (migration 0026): an atención with a sala and a time range. Booking and rescheduling write
-// the row and its audit record in one statement; the exclusion constraint refuses an overlap with
-// SQLSTATE 23P01, which the route turns into its Spanish 409.
+// the row and its audit record in one statement; the exclusion constraint refuses an overlap, which
+// the route turns into its Spanish 409.
 import type postgres from 'postgres'
 import type { Estado, Modalidad, Prioridad, Procedencia } from '../../shared/catalogos.js'
 import type { Sql } from '../db.js'
 import { columnasAtencion, type AtencionFila } from './atenciones.js'
 import { insercionEventos, type Evento } from './auditoria.js'
 
-/** Whether a write ran into another live cita of the sala (the exclusion constraint). */
-export const esSolape = (err: unknown): boolean =>
-  (err as postgres.PostgresError | undefined)?.code === '23P01'
+/**
+ * Whether a write ran into another live cita of the sala: the exclusion constraint's violation, or
+ * the deadlock two writers of overlapping ranges can fall into, each waiting for the other's row
+ * (PostgreSQL ends one of them; the other holds the slot).
+ */
+export const esSolape = (err: unknown): boolean => {
+  const code = (err as postgres.PostgresError | undefined)?.code
+  return code === '23P01' || code === '40P01'
+}
 
 /**
  * Clinic-local 'YYYY-MM-DDTHH:MM' values as instants, by PostgreSQL's time zone rules (a time a
@@ -97,8 +103,10 @@ export interface NuevaCita {
 
 /**
  * Books the cita — an atención Programado whose llegada is its start — with its audit record
- * (`evento`, detail with the clinic-local times `detalle`) in one statement; undefined (and no
- * record) when the patient does not exist. Throws 23P01 (esSolape) on an overlap.
+ * (`evento`, detail with the clinic-local times `detalle`) in one statement. 'sinPaciente' or
+ * 'solape' (and no record) when the patient does not exist or a live cita overlaps. ON CONFLICT
+ * DO NOTHING first waits for a booking of the slot still in flight and then yields to it: plain
+ * inserts of one slot at once can deadlock, each waiting for the other's row.
  */
 export async function insertarCita(
   sql: Sql,
@@ -106,7 +114,7 @@ export async function insertarCita(
   detalle: Record<string, unknown>,
   tz: string,
   evento: Evento,
-): Promise<AtencionFila | undefined> {
+): Promise<AtencionFila | 'sinPaciente' | 'solape'> {
   const [fila] = await sql<AtencionFila[]>`
     with nueva as (
       insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad,
@@ -114,6 +122,7 @@ export async function insertarCita(
       select p.id, ${n.sede}, ${n.modalidad}, ${n.estudios}::text[], 'Programado', ${n.procedencia},
         ${n.prioridad}, ${n.inicio}, ${n.creadoPor}, ${n.salaId}, tstzrange(${n.inicio}, ${n.fin}, '[)')
       from pacientes p where p.id = ${n.pacienteId}
+      on conflict do nothing
       returning *
     ), registro as (${insercionEventos(
       sql,
@@ -121,7 +130,9 @@ export async function insertarCita(
       sql`select paciente_id, jsonb_build_object('atencion', id) || ${sql.json(detalle as postgres.JSONValue)}::jsonb as detalle from nueva`,
     )})
     select ${columnasAtencion(sql, tz)} from nueva a`
-  return fila
+  if (fila) return fila
+  const [paciente] = await sql`select 1 from pacientes where id = ${n.pacienteId}`
+  return paciente ? 'solape' : 'sinPaciente'
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   mensajeFechaLlegadaMaxima,
   validarEstudios,
 } from '../../shared/atenciones.js'
-import { ESTADOS_LIBERAN_TURNO, type Estado, type Modalidad } from '../../shared/catalogos.js'
+import { ESTADOS_NO_REALIZADOS, type Estado, type Modalidad } from '../../shared/catalogos.js'
 import {
   agendaContract,
   DIAS_PLURAL,
@@ -189,7 +189,7 @@ export async function citasRoutes(
       }
       if (duracion !== undefined) {
         const vivas = suyas
-          .filter((x) => !(ESTADOS_LIBERAN_TURNO as readonly Estado[]).includes(x.estado))
+          .filter((x) => !(ESTADOS_NO_REALIZADOS as readonly Estado[]).includes(x.estado))
           .map((x) => ({ inicio: x.inicio.getTime(), fin: x.fin.getTime() }))
         r.libres = apertura
           ? turnosLibres(
@@ -213,31 +213,26 @@ export async function citasRoutes(
     if (errores.length > 0) throw invalidos(errores)
     const estudios = b.estudios.map((e) => e.nombre.trim())
     const turno = await turnoEn(sql, sala, b.inicio, duracionMinutos(c, sala.modalidad, estudios))
-    let fila: AtencionFila | undefined
-    try {
-      fila = await insertarCita(
-        sql,
-        {
-          pacienteId: b.pacienteId,
-          salaId: sala.id,
-          sede: sala.sede,
-          modalidad: sala.modalidad,
-          estudios,
-          prioridad: b.prioridad ?? 'Rutina',
-          procedencia: b.procedencia ?? 'Ambulatorio',
-          inicio: turno.inicio,
-          fin: turno.fin,
-          creadoPor: request.usuario?.id ?? null,
-        },
-        { sala: sala.id, inicio: aLocal(turno.inicio, tz), fin: aLocal(turno.fin, tz) },
-        tz,
-        eventoDe(request, 'cita.creada'),
-      )
-    } catch (err) {
-      if (esSolape(err)) throw await tomado(sala.id, turno.inicio, turno.fin)
-      throw err
-    }
-    if (!fila) throw new NotFoundError(M.pacienteNoEncontrado)
+    const fila = await insertarCita(
+      sql,
+      {
+        pacienteId: b.pacienteId,
+        salaId: sala.id,
+        sede: sala.sede,
+        modalidad: sala.modalidad,
+        estudios,
+        prioridad: b.prioridad ?? 'Rutina',
+        procedencia: b.procedencia ?? 'Ambulatorio',
+        inicio: turno.inicio,
+        fin: turno.fin,
+        creadoPor: request.usuario?.id ?? null,
+      },
+      { sala: sala.id, inicio: aLocal(turno.inicio, tz), fin: aLocal(turno.fin, tz) },
+      tz,
+      eventoDe(request, 'cita.creada'),
+    )
+    if (fila === 'solape') throw await tomado(sala.id, turno.inicio, turno.fin)
+    if (fila === 'sinPaciente') throw new NotFoundError(M.pacienteNoEncontrado)
     reply.code(201)
     return aCita(fila, tz)
   })
