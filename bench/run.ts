@@ -341,11 +341,22 @@ async function lineaExportacion(
  * names the version the last answer for that patient gave, so each one succeeds; a patient comes
  * back only after PACIENTES_EDICION others.
  */
+/** The sede of the booking case's salas: apart, so its full days never reach the agenda case. */
+const SEDE_RESERVAS = 'Prueba de rendimiento'
+
 /**
- * Salas of this run for the booking case (LAB at Lima, open every day, all day), so that its
- * bookings never run into an earlier run's: each body takes a slot no one holds.
+ * Salas of this run for the booking case (LAB, open every day, all day, at a sede of their own), so
+ * that its bookings never run into an earlier run's: each body takes a slot no one holds.
  */
 async function preparaReservas(s: Servidor, m: Muestras) {
+  const sede = await fetch(`${s.url}/configuracion/sedes`, {
+    method: 'POST',
+    headers: s.headers,
+    body: JSON.stringify({ nombre: SEDE_RESERVAS }),
+  })
+  // 409: an earlier run made it.
+  if (sede.status !== 201 && sede.status !== 409)
+    throw new Error(`No se pudo crear la sede de la prueba: ${sede.status}`)
   const etiqueta = randomBytes(4).toString('hex')
   const salas: number[] = []
   for (let i = 1; i <= 4; i++) {
@@ -353,7 +364,7 @@ async function preparaReservas(s: Servidor, m: Muestras) {
       method: 'POST',
       headers: s.headers,
       body: JSON.stringify({
-        sede: 'Lima',
+        sede: SEDE_RESERVAS,
         modalidad: 'LAB',
         nombre: `Bench ${etiqueta} ${i}`,
         horario: Array.from({ length: 7 }, (_, d) => ({
