@@ -40,6 +40,8 @@ export type CasoId =
   | 'registrarPaciente'
   | 'editarPaciente'
   | 'exportarCsv'
+  | 'agendaDia'
+  | 'reservarCita'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -61,6 +63,8 @@ export const TITULOS: Record<CasoId, string> = {
   registrarPaciente: 'POST /pacientes',
   editarPaciente: 'PATCH /pacientes/:id',
   exportarCsv: 'GET /pacientes/buscar.csv (exportación)',
+  agendaDia: 'GET /agenda (el día de una sede, con turnos libres)',
+  reservarCita: 'POST /citas',
 }
 
 export interface PacienteMuestra {
@@ -321,4 +325,50 @@ export function ediciones(r: () => number): () => PacienteCambio {
     celular: `9${String(Math.floor(r() * 1e8)).padStart(8, '0')}`,
     direccion: `Jr. ${elegir(r, ['Junín', 'Ucayali', 'Puno', 'Cusco', 'Áncash'])} ${1 + Math.floor(r() * 999)}`,
   })
+}
+
+/** The days the agenda case asks for: the sedes' next three weeks, as the desk moves through them. */
+export function agendas(hoy: string, r: () => number, n: number): string[] {
+  return Array.from({ length: n }, () => {
+    const d = new Date(`${hoy}T00:00:00Z`)
+    d.setUTCDate(d.getUTCDate() + Math.floor(r() * 21))
+    const q = new URLSearchParams({
+      sede: elegir(r, SEDES),
+      fecha: d.toISOString().slice(0, 10),
+      duracion: String(elegir(r, [10, 15, 20, 30, 40])),
+    })
+    return `/agenda?${q}`
+  })
+}
+
+/** Minutes of the booking case's study (LAB «Glucosa», migration 0022). */
+export const MINUTOS_CITA_BENCH = 10
+
+/**
+ * Booking bodies that never collide: the salas were made for this run (open every day, all day),
+ * and each body takes the next 10-minute slot of the next of them, from tomorrow on.
+ */
+export function reservas(
+  m: Muestras,
+  salas: readonly number[],
+  manana: string,
+): () => { pacienteId: number; salaId: number; inicio: string; estudios: { nombre: string }[] } {
+  const porDia = Math.floor((23 * 60 + 50) / MINUTOS_CITA_BENCH)
+  let n = 0
+  return () => {
+    const k = Math.floor(n / salas.length)
+    const salaId = salas[n % salas.length]!
+    const p = m.pacientes[n % m.pacientes.length]!
+    n += 1
+    const d = new Date(`${manana}T00:00:00Z`)
+    d.setUTCDate(d.getUTCDate() + Math.floor(k / porDia))
+    const minuto = (k % porDia) * MINUTOS_CITA_BENCH
+    const hora = `${String(Math.floor(minuto / 60)).padStart(2, '0')}:${String(minuto % 60).padStart(2, '0')}`
+    return {
+      pacienteId: p.id,
+      salaId,
+      inicio: `${d.toISOString().slice(0, 10)}T${hora}`,
+      estudios: [{ nombre: 'Glucosa' }],
+    }
+  }
 }

@@ -8,6 +8,7 @@ import { validarBusqueda } from '../shared/busqueda.js'
 import { validarPaciente } from '../shared/paciente-validacion.js'
 import type { Sql } from '../server/db.js'
 import { atencionesDePaciente } from '../server/queries/atenciones.js'
+import { citaQueOcupa, citasDelDia, insertarCita } from '../server/queries/citas.js'
 import { buscar } from '../server/queries/busqueda.js'
 import { listarDuplicados } from '../server/queries/fusiones.js'
 import {
@@ -45,7 +46,7 @@ export class Captura {
 }
 
 export interface Plan {
-  caso: CasoId | 'posiblesDuplicados' | 'pacientePorDocumento'
+  caso: CasoId | 'posiblesDuplicados' | 'pacientePorDocumento' | 'citaQueOcupa'
   consulta: string
   /** Execution and planning time reported by EXPLAIN ANALYZE. */
   ms: number
@@ -221,5 +222,47 @@ export async function revisarPlanes(
     }),
   )
   planes.push(...(await explicar(sql, c.tomar(), 'registrarPaciente', 'insert (deshecho)')))
+
+  // The day agenda of each sede, today and a week ahead, and the overlap check of a booking.
+  const salas = await sql<{ id: number; sede: string }[]>`select id, sede from salas where activa`
+  const enUnaSemana = new Date(`${m.hoy}T00:00:00Z`)
+  enUnaSemana.setUTCDate(enUnaSemana.getUTCDate() + 7)
+  const semana = enUnaSemana.toISOString().slice(0, 10)
+  for (const sede of new Set(salas.map((x) => x.sede))) {
+    const ids = salas.filter((x) => x.sede === sede).map((x) => x.id)
+    for (const fecha of [m.hoy, semana]) {
+      await revisar('agendaDia', `${sede} ${fecha}`, () => citasDelDia(sql, ids, fecha, tz))
+    }
+  }
+  const sala = salas[0]
+  if (sala) {
+    const inicio = new Date(`${semana}T15:00:00Z`)
+    const fin = new Date(inicio.getTime() + 30 * 60_000)
+    await revisar('citaQueOcupa', `sala ${sala.id} ${semana}`, () =>
+      citaQueOcupa(sql, sala.id, inicio, fin),
+    )
+    c.tomar()
+    await sinDejarRastro(sql, (tx) =>
+      insertarCita(
+        tx,
+        {
+          pacienteId: p.id,
+          salaId: sala.id,
+          sede: sala.sede,
+          modalidad: 'LAB',
+          estudios: ['Glucosa'],
+          prioridad: 'Rutina',
+          procedencia: 'Ambulatorio',
+          inicio: new Date(`${semana}T03:07:00Z`),
+          fin: new Date(`${semana}T03:08:00Z`),
+          creadoPor: null,
+        },
+        {},
+        tz,
+        { accion: 'cita.creada', usuarioId: null, usuario: null, direccion: null },
+      ),
+    )
+    planes.push(...(await explicar(sql, c.tomar(), 'reservarCita', 'insert (deshecho)')))
+  }
   return { planes, diferencias, comparadas }
 }

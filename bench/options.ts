@@ -12,7 +12,7 @@ export const AYUDA = `Uso: npm run bench -- [opciones]
   --soak                     carga mixta durante --duracion segundos: sin errores y memoria estable
   --pacientes N              pacientes a cargar (1.000.000; 100.000 con --embedded)
   --conexiones N             conexiones concurrentes de las lecturas (4)
-  --conexiones-registro N    conexiones concurrentes de POST /pacientes (32)
+  --conexiones-registro N    conexiones concurrentes de POST /pacientes y POST /citas (32)
   --solicitudes N            tope de solicitudes medidas por caso (3000)
   --segundos N               tope de segundos por caso (15)
   --calentamiento N          segundos de calentamiento por caso, sin medir (2)
@@ -20,7 +20,7 @@ export const AYUDA = `Uso: npm run bench -- [opciones]
   --baseline-segundos N      tope de segundos por caso en la línea base (20)
   --sin-baseline             no medir la línea base
   --solo-planes              solo revisar los planes (EXPLAIN ANALYZE) y sus tiempos, sin servidor
-  --casos a,b,...            solo estos casos (${CASOS_BUSQUEDA.join(', ')}, apellidoBajoInundacion, listaPacientes, paginaDuplicados, pacientePorId, documentoRegistrado, catalogos, registrarPaciente, editarPaciente, exportarCsv)
+  --casos a,b,...            solo estos casos (${CASOS_BUSQUEDA.join(', ')}, apellidoBajoInundacion, listaPacientes, paginaDuplicados, pacientePorId, documentoRegistrado, catalogos, registrarPaciente, editarPaciente, exportarCsv, agendaDia, reservarCita)
   --duracion N               segundos de --soak (300)
   --semilla N                semilla de los términos de búsqueda (1)
 

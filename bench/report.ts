@@ -9,6 +9,7 @@ import { redondear, type Medida } from './measure.js'
 
 export const PRESUPUESTO_P99_MS = 25
 export const PRESUPUESTO_REGISTROS_RPS = 1000
+export const PRESUPUESTO_CITAS_RPS = 500
 
 export interface LineaCaso {
   caso: CasoId
@@ -64,6 +65,11 @@ export function linea(
     l.presupuesto = {
       limite: `≥ ${PRESUPUESTO_REGISTROS_RPS}/s`,
       cumple: producto.rps >= PRESUPUESTO_REGISTROS_RPS,
+    }
+  } else if (caso === 'reservarCita') {
+    l.presupuesto = {
+      limite: `≥ ${PRESUPUESTO_CITAS_RPS}/s`,
+      cumple: producto.rps >= PRESUPUESTO_CITAS_RPS,
     }
   } else if (caso === 'editarPaciente') {
     // A correction is made with the patient in front of the desk, like a search.

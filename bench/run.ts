@@ -1,6 +1,7 @@
 // npm run bench: loads the data (through npm run seed, reused when present), checks each product
 // query's plan, measures the naive baseline, then the built server over loopback, signed in.
 // Exit 1 when a plan scans pacientes or atenciones sequentially, a budget is missed or a request fails.
+import { randomBytes } from 'node:crypto'
 import { cpus } from 'node:os'
 import { servirBaseline } from './baseline.js'
 import {
@@ -13,6 +14,8 @@ import {
   muestrear,
   PACIENTES_EDICION,
   registros,
+  reservas,
+  agendas,
   TERMINOS_VACIOS,
   type CasoId,
   type Muestras,
@@ -33,6 +36,7 @@ import {
 } from './load.js'
 import { medir, redondear, type Carga, type Medida } from './measure.js'
 import { migrate } from '../server/migrate.js'
+import { agendarCitas } from '../server/seed/citas.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
 import { arrancarPostgresPropio } from './own-postgres.js'
 import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
@@ -69,7 +73,16 @@ async function prepararDatos(op: Opciones): Promise<{ conteo: Conteo; version: s
         `Migraciones aplicadas a los datos reutilizados: ${aplicadas.join(', ')} (${segundos} s).`,
       )
     }
-    if (aplicadas.length > 0 || (await sinEstadisticas(con.sql))) await analizar(con.sql)
+    // Data loaded before citas existed, or whose citas are all past: book the coming weeks.
+    const [futuras] = await con.sql<{ hay: boolean }[]>`
+      select exists (select 1 from atenciones where turno is not null and lower(turno) > now()) as hay`
+    let citas = 0
+    if (!futuras?.hay) {
+      citas = await agendarCitas(con.sql, { tz: TZ })
+      console.log(`Citas reservadas en las próximas semanas: ${citas.toLocaleString('es-PE')}.`)
+    }
+    if (aplicadas.length > 0 || citas > 0 || (await sinEstadisticas(con.sql)))
+      await analizar(con.sql)
   }
   const [v] = await con.sql<{ version: string; sb: string }[]>`
     select version() as version, current_setting('shared_buffers') as sb`
@@ -201,6 +214,8 @@ async function medirCasos(
   )
   rutas.set('catalogos', ['/catalogos'])
   const cuerpo = registros(l.m, r)
+  rutas.set('agendaDia', agendas(l.m.hoy, r, 5000))
+  const reserva = incluye(op, 'reservarCita') ? await preparaReservas(s, l.m) : null
   const edicion = incluye(op, 'editarPaciente')
     ? await preparaEdicion(
         s,
@@ -221,6 +236,8 @@ async function medirCasos(
     'registrarPaciente',
     'editarPaciente',
     'exportarCsv',
+    'agendaDia',
+    'reservarCita',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
     if (caso === 'exportarCsv') {
@@ -228,25 +245,28 @@ async function medirCasos(
       continue
     }
     const registro = caso === 'registrarPaciente'
+    const reservar = caso === 'reservarCita' ? reserva : null
     const editar = caso === 'editarPaciente' ? edicion : null
     const lista = rutas.get(caso) ?? []
     // Warm-up from the end of the list, measurement from its start: different terms.
     let i = 0
     let w = 0
-    const conexiones = registro ? op.conexionesRegistro : op.conexiones
+    const conexiones = registro || reservar ? op.conexionesRegistro : op.conexiones
     const siguiente = (calentando: boolean) => (contexto: Record<string, unknown>) =>
       editar
         ? editar.siguiente(contexto)
-        : registro
-          ? { method: 'POST', path: '/pacientes', body: JSON.stringify(cuerpo()) }
-          : {
-              path: calentando
-                ? lista[lista.length - 1 - (w++ % lista.length)]!
-                : lista[i++ % lista.length]!,
-              ...(caso === 'catalogos' && etagCatalogos
-                ? { headers: { 'if-none-match': etagCatalogos } }
-                : {}),
-            }
+        : reservar
+          ? { method: 'POST', path: '/citas', body: JSON.stringify(reservar()) }
+          : registro
+            ? { method: 'POST', path: '/pacientes', body: JSON.stringify(cuerpo()) }
+            : {
+                path: calentando
+                  ? lista[lista.length - 1 - (w++ % lista.length)]!
+                  : lista[i++ % lista.length]!,
+                ...(caso === 'catalogos' && etagCatalogos
+                  ? { headers: { 'if-none-match': etagCatalogos } }
+                  : {}),
+              }
     const base = { url: s.url, headers: s.headers, conexiones, alResponder: editar?.alResponder }
     if (op.calentamiento > 0) {
       await medir({
@@ -263,7 +283,13 @@ async function medirCasos(
     const med = await medirCaso(caso, base, siguiente(false), op)
     const l2 = linea(
       caso,
-      registro ? 'POST /pacientes' : editar ? 'PATCH /pacientes/:id' : lista[0]!,
+      registro
+        ? 'POST /pacientes'
+        : reservar
+          ? 'POST /citas'
+          : editar
+            ? 'PATCH /pacientes/:id'
+            : lista[0]!,
       conexiones,
       med,
       baseline.get(caso),
@@ -315,6 +341,47 @@ async function lineaExportacion(
  * names the version the last answer for that patient gave, so each one succeeds; a patient comes
  * back only after PACIENTES_EDICION others.
  */
+/** The sede of the booking case's salas: apart, so its full days never reach the agenda case. */
+const SEDE_RESERVAS = 'Prueba de rendimiento'
+
+/**
+ * Salas of this run for the booking case (LAB, open every day, all day, at a sede of their own), so
+ * that its bookings never run into an earlier run's: each body takes a slot no one holds.
+ */
+async function preparaReservas(s: Servidor, m: Muestras) {
+  const sede = await fetch(`${s.url}/configuracion/sedes`, {
+    method: 'POST',
+    headers: s.headers,
+    body: JSON.stringify({ nombre: SEDE_RESERVAS }),
+  })
+  // 409: an earlier run made it.
+  if (sede.status !== 201 && sede.status !== 409)
+    throw new Error(`No se pudo crear la sede de la prueba: ${sede.status}`)
+  const etiqueta = randomBytes(4).toString('hex')
+  const salas: number[] = []
+  for (let i = 1; i <= 4; i++) {
+    const res = await fetch(`${s.url}/configuracion/salas`, {
+      method: 'POST',
+      headers: s.headers,
+      body: JSON.stringify({
+        sede: SEDE_RESERVAS,
+        modalidad: 'LAB',
+        nombre: `Bench ${etiqueta} ${i}`,
+        horario: Array.from({ length: 7 }, (_, d) => ({
+          dia: d + 1,
+          abre: '00:00',
+          cierra: '23:59',
+        })),
+      }),
+    })
+    if (res.status !== 201) throw new Error(`No se pudo crear la sala de la prueba: ${res.status}`)
+    salas.push(((await res.json()) as { id: number }).id)
+  }
+  const manana = new Date(`${m.hoy}T00:00:00Z`)
+  manana.setUTCDate(manana.getUTCDate() + 1)
+  return reservas(m, salas, manana.toISOString().slice(0, 10))
+}
+
 async function preparaEdicion(s: Servidor, ids: number[], r: () => number) {
   const versiones = new Map<number, string>()
   /** Reads every patient's current version (also after the warm-up, whose last answers are cut). */

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { ROOT } from './ensure-built.mjs'
 
 const target = join(ROOT, 'dist', 'pgdata-template.tgz')
@@ -22,7 +23,7 @@ try {
   await db.close()
   const pg = await PGlite.create({
     dataDir: join(dataDir, 'pgdata'),
-    extensions: { pg_trgm, unaccent },
+    extensions: { pg_trgm, unaccent, btree_gist },
   })
   const dump = await pg.dumpDataDir('gzip')
   await pg.close()

@@ -21,6 +21,7 @@ import { auditoriaRoutes } from './routes/auditoria.js'
 import { catalogosRoutes } from './routes/catalogos.js'
 import { configuracionRoutes } from './routes/configuracion.js'
 import { atencionesRoutes } from './routes/atenciones.js'
+import { citasRoutes } from './routes/citas.js'
 import { estadisticasRoutes } from './routes/estadisticas.js'
 import { exportacionRoutes } from './routes/exportacion.js'
 import { fusionesRoutes } from './routes/fusiones.js'
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(pacientesRoutes, { db, config, catalogos })
   await app.register(exportacionRoutes, { db, config, catalogos })
   await app.register(atencionesRoutes, { sql: db.sql, config, catalogos })
+  await app.register(citasRoutes, { sql: db.sql, config, catalogos })
   await app.register(ticketRoutes, { sql: db.sql, config })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })

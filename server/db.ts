@@ -134,12 +134,15 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
   const unlock = lockDataDir(dir)
   try {
     // Loaded lazily: the PostgreSQL home never pays for the WebAssembly build.
-    const [{ PGlite }, { pg_trgm }, { unaccent }, { PGLiteSocketServer }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
-      import('@electric-sql/pglite/contrib/unaccent'),
-      import('@electric-sql/pglite-socket'),
-    ])
+    const [{ PGlite }, { pg_trgm }, { unaccent }, { btree_gist }, { PGLiteSocketServer }] =
+      await Promise.all([
+        import('@electric-sql/pglite'),
+        import('@electric-sql/pglite/contrib/pg_trgm'),
+        import('@electric-sql/pglite/contrib/unaccent'),
+        // The exclusion constraint that keeps citas of one sala apart (migration 0026).
+        import('@electric-sql/pglite/contrib/btree_gist'),
+        import('@electric-sql/pglite-socket'),
+      ])
     const pgdata = join(dir, 'pgdata')
     const template = join(ROOT, 'dist', 'pgdata-template.tgz')
     // A new directory starts from the build's migrated template when there is one.
@@ -149,7 +152,7 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
         : undefined
     const pg = await PGlite.create({
       dataDir: pgdata,
-      extensions: { pg_trgm, unaccent },
+      extensions: { pg_trgm, unaccent, btree_gist },
       loadDataDir,
     })
     // PGlite ignores a client's startup settings; its one session keeps these for every client,

@@ -32,7 +32,8 @@ describe(SCHEMA_FILE, () => {
     // Indexes of constraints are written as the constraint.
     expect(
       (actual.match(/^CREATE (UNIQUE )?INDEX /gm)?.length ?? 0) +
-        (actual.match(/ (PRIMARY KEY|UNIQUE) \(/g)?.length ?? 0),
+        (actual.match(/ (PRIMARY KEY|UNIQUE) \(/g)?.length ?? 0) +
+        (actual.match(/ EXCLUDE USING /g)?.length ?? 0),
     ).toBe(indices)
     expect(actual.match(/^CREATE TRIGGER /gm)?.length).toBe(disparadores)
   })

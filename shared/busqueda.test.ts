@@ -103,7 +103,7 @@ describe('«Nombre o documento» y las listas de estado y prioridad', () => {
       {
         campo: 'estado',
         mensaje:
-          'Estado no válido: use Programado, En espera, En proceso, Completado, Informado, Cancelado',
+          'Estado no válido: use Programado, En espera, En proceso, Completado, Informado, Cancelado, No se presentó',
       },
       { campo: 'prioridad', mensaje: 'Prioridad no válida: use Rutina, Urgente, Emergencia' },
     ])

@@ -97,6 +97,7 @@ export const ESTADOS = [
   'Completado',
   'Informado',
   'Cancelado',
+  'No se presentó',
 ] as const
 export type Estado = (typeof ESTADOS)[number]
 export const ESTADO_DICOM: Record<Estado, string> = {
@@ -106,18 +107,31 @@ export const ESTADO_DICOM: Record<Estado, string> = {
   Completado: 'COMPLETED',
   Informado: 'REPORTED',
   Cancelado: 'CANCELLED',
+  'No se presentó': 'DISCONTINUED',
 }
 /** States a new atención may start in. */
 export const ESTADOS_INICIALES = ['Programado', 'En espera'] as const satisfies readonly Estado[]
-/** The worklist moves forward; Informado and Cancelado are final. */
+/**
+ * The worklist moves forward; Informado, Cancelado and No se presentó are final. Only a booked
+ * atención can be missed.
+ */
 export const TRANSICIONES: Record<Estado, readonly Estado[]> = {
-  Programado: ['En espera', 'En proceso', 'Cancelado'],
+  Programado: ['En espera', 'En proceso', 'Cancelado', 'No se presentó'],
   'En espera': ['En proceso', 'Cancelado'],
   'En proceso': ['Completado', 'Cancelado'],
   Completado: ['Informado'],
   Informado: [],
   Cancelado: [],
+  'No se presentó': [],
 }
+/**
+ * Will not be done: their studies do not count as done, and a cita in one of these leaves its slot
+ * free for another (migration 0026's exclusion constraint).
+ */
+export const ESTADOS_NO_REALIZADOS = [
+  'Cancelado',
+  'No se presentó',
+] as const satisfies readonly Estado[]
 /** Not yet done: counted by the dashboard's alerts. */
 export const ESTADOS_ABIERTOS = [
   'Programado',

@@ -15,6 +15,7 @@ const ESTADO_CLASE: Record<Estado, string> = {
   Completado: 'badge--done',
   Informado: 'badge--signed',
   Cancelado: 'badge--cancel',
+  'No se presentó': 'badge--missed',
 }
 
 export function EstadoBadge({ estado }: { estado: Estado | null }) {

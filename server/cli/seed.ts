@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '../config.js'
 import { DataDirInUseError, openDatabase } from '../db.js'
 import { migrate } from '../migrate.js'
 import { cargarDatos } from '../seed/cargar.js'
+import { agendarCitas } from '../seed/citas.js'
 import {
   ArgumentosError,
   barraDeProgreso,
@@ -36,6 +37,8 @@ try {
     console.log(
       `Cargados ${miles(r.pacientes)} pacientes y ${miles(r.atenciones)} atenciones en ${duracion(ms)} (semilla ${r.semilla}).`,
     )
+    const citas = await agendarCitas(db.sql, { tz: config.clinicTz })
+    console.log(`Reservadas ${miles(citas)} citas en las próximas semanas.`)
   } finally {
     await db.close()
   }

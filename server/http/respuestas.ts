@@ -42,7 +42,16 @@ export function aDuplicado(f: PacienteFila): Duplicado {
 }
 
 export function aAtencion(f: AtencionFila): Atencion {
-  const { ultimoCambioDesde, ultimoCambioUsuario, ultimoCambioNombre, ultimoCambioEn, ...a } = f
+  const {
+    ultimoCambioDesde,
+    ultimoCambioUsuario,
+    ultimoCambioNombre,
+    ultimoCambioEn,
+    salaId: _sala,
+    inicio: _inicio,
+    fin: _fin,
+    ...a
+  } = f
   return {
     ...a,
     estudios: f.estudios.map((nombre) => ({ nombre })),

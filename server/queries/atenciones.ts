@@ -19,14 +19,19 @@ export interface AtencionFila extends Omit<
   ultimoCambioUsuario: string | null
   ultimoCambioNombre: string | null
   ultimoCambioEn: Date | null
+  /** A cita's sala and range (docs/datos.md#citas); null for a walk-in atención. */
+  salaId: number | null
+  inicio: Date | null
+  fin: Date | null
 }
 
 /** The row plus its clinic-local arrival date and time and who made its last estado change. */
-const columnas = (sql: Sql, tz: string) => sql`
+export const columnasAtencion = (sql: Sql, tz: string) => sql`
   a.id, a.paciente_id, a.sede, a.modalidad, a.estudios, a.estado, a.procedencia, a.prioridad,
   to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD') as fecha_llegada,
   to_char(a.llegada at time zone ${tz}, 'HH24:MI') as hora_llegada,
   a.creado_en, a.actualizado_en, a.motivo_cancelacion, a.ultimo_cambio_desde, a.ultimo_cambio_en,
+  a.sala_id, lower(a.turno) as inicio, upper(a.turno) as fin,
   (select u.usuario from usuarios u where u.id = a.ultimo_cambio_por) as ultimo_cambio_usuario,
   (select u.nombre from usuarios u where u.id = a.ultimo_cambio_por) as ultimo_cambio_nombre`
 
@@ -65,7 +70,7 @@ export async function insertarAtencion(
       evento,
       sql`select paciente_id, jsonb_build_object('atencion', id, 'modalidad', modalidad, 'estado', estado) as detalle from nueva`,
     )})
-    select ${columnas(sql, tz)} from nueva a`
+    select ${columnasAtencion(sql, tz)} from nueva a`
   return fila
 }
 
@@ -75,7 +80,7 @@ export async function atencionesDePaciente(
   tz: string,
 ): Promise<AtencionFila[]> {
   return sql<AtencionFila[]>`
-    select ${columnas(sql, tz)} from atenciones a
+    select ${columnasAtencion(sql, tz)} from atenciones a
     where a.paciente_id = ${pacienteId}
     order by a.llegada desc, a.id desc`
 }
@@ -88,29 +93,41 @@ export async function obtenerAtencion(
   { bloquear = false } = {},
 ): Promise<AtencionFila | undefined> {
   const [fila] = await sql<AtencionFila[]>`
-    select ${columnas(sql, tz)} from atenciones a where a.id = ${id}
+    select ${columnasAtencion(sql, tz)} from atenciones a where a.id = ${id}
     ${bloquear ? sql`for update of a` : sql``}`
   return fila
 }
 
 /**
- * Moves the atención to `estado` only if it is still in one of `desde`, remembering the estado it
- * left, who moved it and when (what undoing needs), with its audit record (`evento`) in the same
- * statement; undefined (and no record) otherwise. `motivo` is the reason of a cancellation.
+ * Moves the atención to `estado` only if it is still in one of `desde` (and is a cita, with
+ * `soloCitas`), remembering the estado it left, who moved it and when (what undoing needs), with
+ * its audit record (`evento`) in the same statement; undefined (and no record) otherwise.
+ * `motivo` is the reason of a cancellation. A cita leaving Programado for the worklist has
+ * arrived: its llegada becomes now (its turno keeps the booked time).
  */
 export async function cambiarEstado(
   sql: Sql,
   id: number,
-  cambio: { estado: Estado; desde: readonly Estado[]; motivo: string | null; por: number | null },
+  cambio: {
+    estado: Estado
+    desde: readonly Estado[]
+    motivo: string | null
+    por: number | null
+    soloCitas?: boolean
+  },
   tz: string,
   evento: Evento,
 ): Promise<AtencionFila | undefined> {
+  const llega = cambio.estado === 'En espera' || cambio.estado === 'En proceso'
   const [fila] = await sql<AtencionFila[]>`
     with cambiada as (
       update atenciones a set estado = ${cambio.estado}, motivo_cancelacion = ${cambio.motivo},
         ultimo_cambio_desde = a.estado, ultimo_cambio_por = ${cambio.por}, ultimo_cambio_en = now(),
+        llegada = case when ${llega}::boolean and a.turno is not null and a.estado = 'Programado'
+          then now() else a.llegada end,
         actualizado_en = now()
       where a.id = ${id} and a.estado = any(${cambio.desde as Estado[]}::text[])
+        ${cambio.soloCitas ? sql`and a.turno is not null` : sql``}
       returning a.*
     ), registro as (${insercionEventos(
       sql,
@@ -118,7 +135,7 @@ export async function cambiarEstado(
       sql`select paciente_id, jsonb_strip_nulls(jsonb_build_object('atencion', id, 'estado', estado,
         'desde', ultimo_cambio_desde, 'motivo', motivo_cancelacion)) as detalle from cambiada`,
     )})
-    select ${columnas(sql, tz)} from cambiada a`
+    select ${columnasAtencion(sql, tz)} from cambiada a`
   return fila
 }
 
@@ -138,6 +155,9 @@ export async function deshacerCambio(
   const [fila] = await sql<AtencionFila[]>`
     with deshecha as (
       update atenciones a set estado = a.ultimo_cambio_desde, motivo_cancelacion = null,
+        -- An undone arrival puts a cita back at its booked time.
+        llegada = case when a.ultimo_cambio_desde = 'Programado' and a.turno is not null
+          then lower(a.turno) else a.llegada end,
         ultimo_cambio_desde = null, ultimo_cambio_por = null, ultimo_cambio_en = null,
         actualizado_en = now()
       where a.id = ${id} and a.estado = ${estado} and a.ultimo_cambio_desde is not null
@@ -150,7 +170,7 @@ export async function deshacerCambio(
       sql`select paciente_id, jsonb_build_object('atencion', id, 'estado', estado,
         'deshecho', ${estado}::text) as detalle from deshecha`,
     )})
-    select ${columnas(sql, tz)} from deshecha a`
+    select ${columnasAtencion(sql, tz)} from deshecha a`
   return fila
 }
 
@@ -211,6 +231,6 @@ export async function corregirAtencion(
       evento,
       sql`select paciente_id, ${sql.json(detalle as postgres.JSONValue)}::jsonb as detalle from corregida`,
     )})
-    select ${columnas(sql, tz)} from corregida a`
+    select ${columnasAtencion(sql, tz)} from corregida a`
   return fila
 }

@@ -1,5 +1,5 @@
 // The dashboard's numbers, with "today" and "this year" in the clinic's time zone.
-import { ESTADOS_PENDIENTES } from '../../shared/catalogos.js'
+import { ESTADOS_NO_REALIZADOS, ESTADOS_PENDIENTES } from '../../shared/catalogos.js'
 import type { CampoNombre } from '../../shared/paciente-datos.js'
 import { insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
@@ -21,8 +21,9 @@ export async function tarjetas(sql: Sql, hoy: string, tz: string): Promise<Tarje
         - (select count(*)::int from pacientes where fusionado_en is not null) as total_pacientes,
       coalesce(sum(case when a.estado = any(${[...ESTADOS_PENDIENTES]}::text[]) then 1 else 0 end), 0)::int
         as citas_pendientes,
-      coalesce(sum(case when a.estado <> 'Cancelado' then cardinality(a.estudios) else 0 end), 0)::int
-        as estudios_hoy,
+      -- A cancelled or missed atención's studies are not done.
+      coalesce(sum(case when a.estado = any(${[...ESTADOS_NO_REALIZADOS]}::text[]) then 0
+        else cardinality(a.estudios) end), 0)::int as estudios_hoy,
       -- PRIORIDADES_ALERTA and ESTADOS_ABIERTOS as literals, so the partial index matches.
       (select count(*)::int from atenciones x
         where x.prioridad in ('Urgente', 'Emergencia') and x.estado in ('Programado', 'En espera', 'En proceso')

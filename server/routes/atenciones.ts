@@ -19,6 +19,7 @@ import {
   type Estado,
   type Modalidad,
 } from '../../shared/catalogos.js'
+import { MENSAJES_CITAS } from '../../shared/citas.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
@@ -32,6 +33,7 @@ import {
   NotFoundError,
   type AppError,
 } from '../errors.js'
+import { horaLocal } from '../horario.js'
 import { eventoDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { aAtencion } from '../http/respuestas.js'
@@ -44,6 +46,7 @@ import {
   obtenerAtencion,
   type CorreccionFila,
 } from '../queries/atenciones.js'
+import { citaQueOcupa, esSolape } from '../queries/citas.js'
 import { route } from '../route.js'
 
 const FECHA_LLEGADA_MINIMA = '2000-01-01'
@@ -202,6 +205,22 @@ export async function atencionesRoutes(
       if (!actual) throw new NotFoundError(NO_ENCONTRADA)
       if (!(ESTADOS_ABIERTOS as readonly Estado[]).includes(actual.estado))
         throw new ConflictError(M.noCorregible(actual.estado))
+      if (actual.salaId !== null) {
+        // A cita's sede and modality are its sala's, and its booked time is its turno.
+        const ajenos = [
+          ...(c.sede !== undefined && c.sede !== actual.sede ? ['sede'] : []),
+          ...(c.modalidad !== undefined && c.modalidad !== actual.modalidad ? ['modalidad'] : []),
+          ...(actual.estado === 'Programado' &&
+          ((c.fechaLlegada !== undefined && c.fechaLlegada !== actual.fechaLlegada) ||
+            (c.horaLlegada !== undefined && c.horaLlegada !== actual.horaLlegada))
+            ? ['fechaLlegada']
+            : []),
+        ]
+        if (ajenos.length > 0)
+          throw invalidos(
+            ajenos.map((campo) => ({ campo, mensaje: MENSAJES_CITAS.correccionDeCita })),
+          )
+      }
       const modalidad = c.modalidad ?? actual.modalidad
       const estudios = c.estudios ?? actual.estudios.map((nombre) => ({ nombre }))
       const errores = [
@@ -279,14 +298,30 @@ export async function atencionesRoutes(
     const por = request.usuario?.id ?? null
     const admin = request.usuario?.rol === 'admin'
     // The undo and its audit record are one statement, conditional on what the caller saw.
-    const fila = await deshacerCambio(
-      sql,
-      id,
-      estado,
-      { por, admin },
-      tz,
-      eventoDe(request, 'atencion.estado_deshecho'),
-    )
+    let fila
+    try {
+      fila = await deshacerCambio(
+        sql,
+        id,
+        estado,
+        { por, admin },
+        tz,
+        eventoDe(request, 'atencion.estado_deshecho'),
+      )
+    } catch (err) {
+      // A cancelled or missed cita comes back to a slot another cita has taken since.
+      if (!esSolape(err)) throw err
+      const cita = await obtenerAtencion(sql, id, tz)
+      const otra =
+        cita?.salaId && cita.inicio && cita.fin
+          ? await citaQueOcupa(sql, cita.salaId, cita.inicio, cita.fin, id)
+          : undefined
+      throw new ConflictError(
+        otra
+          ? MENSAJES_CITAS.deshacerTomado(horaLocal(otra.inicio, tz), horaLocal(otra.fin, tz))
+          : MENSAJES_CITAS.tomado,
+      )
+    }
     if (fila) return aAtencion(fila)
     const actual = await cambioDeshacible(sql, id)
     if (!actual) throw new NotFoundError(NO_ENCONTRADA)

@@ -68,7 +68,8 @@ test('un estado, o varios separados por comas; lo mismo la prioridad', async () 
   const abiertas = await filas('estado=Programado,En%20espera,En%20proceso')
   expect(abiertas).toHaveLength(18)
   const urgentes = await filas('prioridad=Urgente,Emergencia')
-  expect(urgentes).toHaveLength(24)
+  // Every estado, two of the prioridades, today and yesterday.
+  expect(urgentes).toHaveLength(ESTADOS.length * 2 * 2)
   expect(urgentes.every((f) => f.prioridad !== 'Rutina')).toBe(true)
   // Newest arrival first, and no patient without an arrival.
   const llegadas = abiertas.map((f) => `${f.fechaLlegada} ${f.horaLlegada}`)
@@ -87,7 +88,7 @@ test('cada tarjeta del dashboard cuenta las filas de su lista de trabajo', async
   expect(pendientesHoy.length).toBe(6)
   const deHoy = await filas(`fechaInicial=${hoy}&fechaFinal=${hoy}`)
   const estudios = deHoy
-    .filter((f) => f.estado !== 'Cancelado')
+    .filter((f) => f.estado !== 'Cancelado' && f.estado !== 'No se presentó')
     .reduce((n, f) => n + f.estudios.length, 0)
   expect(estudios).toBe(t0.estudiosHoy)
   const alertas = await filas(
@@ -111,12 +112,12 @@ test('valores inválidos: 400 con el mensaje en español bajo su campo', async (
     [
       'estado=Terminado',
       'estado',
-      'Estado no válido: use Programado, En espera, En proceso, Completado, Informado, Cancelado',
+      'Estado no válido: use Programado, En espera, En proceso, Completado, Informado, Cancelado, No se presentó',
     ],
     [
       'estado=En%20espera,Listo',
       'estado',
-      'Estado no válido: use Programado, En espera, En proceso, Completado, Informado, Cancelado',
+      'Estado no válido: use Programado, En espera, En proceso, Completado, Informado, Cancelado, No se presentó',
     ],
     ['prioridad=Alta', 'prioridad', 'Prioridad no válida: use Rutina, Urgente, Emergencia'],
     ['prioridad=urgente', 'prioridad', 'Prioridad no válida: use Rutina, Urgente, Emergencia'],

@@ -121,7 +121,8 @@ describe('atenciones generadas', () => {
     for (const [campo, valores] of [
       ['sede', SEDES],
       ['modalidad', MODALIDADES],
-      ['estado', ESTADOS],
+      // No se presentó is a cita's: the generated atenciones are walk-ins (citas: seed/citas.ts).
+      ['estado', ESTADOS.filter((e) => e !== 'No se presentó')],
       ['prioridad', PRIORIDADES],
       ['procedencia', PROCEDENCIAS],
     ] as const) {

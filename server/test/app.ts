@@ -45,8 +45,12 @@ export async function iniciarSesionPrueba(
   return { cookie: `${cookie.name}=${cookie.value}`, origin: ORIGEN_PRUEBA }
 }
 
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const db = await createTestDatabase()
+/** `embedded: true`: on an embedded database even when the run has a PostgreSQL server. */
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  { embedded = false } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase({ embedded })
   const config = testConfig(env)
   const app = await buildApp({ config, db })
   await app.ready()

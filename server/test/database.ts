@@ -16,9 +16,16 @@ export interface TestDatabase extends Database {
   drop(): Promise<void>
 }
 
-/** Creates an empty database; `migrated: false` leaves it without the project's tables. */
-export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
-  const serverUrl = inject('testDatabaseUrl')
+/**
+ * Creates an empty database; `migrated: false` leaves it without the project's tables, and
+ * `embedded: true` makes it an embedded one even when the run has a PostgreSQL server (for the
+ * tests whose proof must hold on both homes).
+ */
+export async function createTestDatabase({
+  migrated = true,
+  embedded = false,
+} = {}): Promise<TestDatabase> {
+  const serverUrl = embedded ? '' : inject('testDatabaseUrl')
   let test: TestDatabase
   if (serverUrl) {
     const name = `clinica_test_${randomBytes(6).toString('hex')}`

@@ -1,0 +1,54 @@
+// Clinic-local times of citas: the cached offsets agree with Intl on every 5 minutes of two years
+// in zones with and without daylight saving, and free slots jump over citas and the past.
+import { describe, expect, test } from 'vitest'
+import { aLocal, turnosLibres } from './horario.js'
+
+describe('aLocal', () => {
+  test.each([
+    'America/Lima',
+    'America/Santiago',
+    'Europe/Madrid',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+  ])('%s: lo mismo que Intl', (tz) => {
+    const intl = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    const distintos: string[] = []
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 5 * 60_000) {
+      const local = aLocal(ms, tz)
+      if (local !== intl.format(ms).replace(' ', 'T')) distintos.push(new Date(ms).toISOString())
+    }
+    expect(distintos).toEqual([])
+  })
+})
+
+describe('turnosLibres', () => {
+  const M = 60_000
+  test('desde la apertura, saltando cada cita, sin pasar del cierre', () => {
+    const libres = turnosLibres(
+      { inicio: 0, fin: 120 * M },
+      [
+        { inicio: 25 * M, fin: 40 * M },
+        { inicio: 50 * M, fin: 70 * M },
+      ],
+      20 * M,
+      -1,
+    )
+    expect(libres.map((l) => [l.inicio / M, l.fin / M])).toEqual([
+      [0, 20],
+      [70, 90],
+      [90, 110],
+    ])
+  })
+  test('nada del pasado: desde el primer múltiplo de 5 minutos después de ahora', () => {
+    const libres = turnosLibres({ inicio: 0, fin: 60 * M }, [], 15 * M, 12 * M)
+    expect(libres.map((l) => l.inicio / M)).toEqual([15, 30, 45])
+  })
+})

@@ -1,0 +1,164 @@
+// Citas (migration 0026): an atención with a sala and a time range. Booking and rescheduling write
+// the row and its audit record in one statement; the exclusion constraint refuses an overlap, which
+// the route turns into its Spanish 409.
+import type postgres from 'postgres'
+import type { Estado, Modalidad, Prioridad, Procedencia } from '../../shared/catalogos.js'
+import type { Sql } from '../db.js'
+import { columnasAtencion, type AtencionFila } from './atenciones.js'
+import { insercionEventos, type Evento } from './auditoria.js'
+
+/**
+ * Whether a write ran into another live cita of the sala: the exclusion constraint's violation, or
+ * the deadlock two writers of overlapping ranges can fall into, each waiting for the other's row
+ * (PostgreSQL ends one of them; the other holds the slot).
+ */
+export const esSolape = (err: unknown): boolean => {
+  const code = (err as postgres.PostgresError | undefined)?.code
+  return code === '23P01' || code === '40P01'
+}
+
+/**
+ * Clinic-local 'YYYY-MM-DDTHH:MM' values as instants, by PostgreSQL's time zone rules (a time a
+ * clock skips comes back moved: the caller compares), and the database's now.
+ */
+export async function instantesLocales(
+  sql: Sql,
+  locales: readonly string[],
+  tz: string,
+): Promise<{ instantes: Date[]; ahora: Date }> {
+  const filas = await sql<{ instante: Date; ahora: Date }[]>`
+    select u.x::timestamp at time zone ${tz} as instante, now() as ahora
+    from unnest(${locales as string[]}::text[]) with ordinality u (x, n)
+    order by u.n`
+  return { instantes: filas.map((f) => f.instante), ahora: filas[0]?.ahora ?? new Date() }
+}
+
+export interface CitaDiaFila {
+  id: number
+  salaId: number
+  pacienteId: number
+  estudios: string[]
+  estado: Estado
+  prioridad: Prioridad
+  inicio: Date
+  fin: Date
+  primerNombre: string
+  segundoNombre: string | null
+  primerApellido: string
+  segundoApellido: string | null
+}
+
+/**
+ * The citas of `salas` that start on the clinic-local day `fecha`, cancelled and missed ones
+ * included, by sala and start: one range of atenciones_agenda_idx per sala.
+ */
+export function citasDelDia(
+  sql: Sql,
+  salas: readonly number[],
+  fecha: string,
+  tz: string,
+): Promise<CitaDiaFila[]> {
+  return sql<CitaDiaFila[]>`
+    select a.id, a.sala_id, a.paciente_id, a.estudios, a.estado, a.prioridad,
+      lower(a.turno) as inicio, upper(a.turno) as fin,
+      p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido
+    from atenciones a
+    join pacientes p on p.id = a.paciente_id
+    where a.sala_id = any(${salas as number[]}::int[]) and a.turno is not null
+      and lower(a.turno) >= (${fecha}::date)::timestamp at time zone ${tz}
+      and lower(a.turno) < (${fecha}::date + 1)::timestamp at time zone ${tz}
+    order by a.sala_id, lower(a.turno), a.id`
+}
+
+/** The live cita of the sala that overlaps [inicio, fin), if one is there now. */
+export async function citaQueOcupa(
+  sql: Sql,
+  salaId: number,
+  inicio: Date,
+  fin: Date,
+  excepto: number | null = null,
+): Promise<{ inicio: Date; fin: Date } | undefined> {
+  const [fila] = await sql<{ inicio: Date; fin: Date }[]>`
+    select lower(turno) as inicio, upper(turno) as fin from atenciones
+    where sala_id = ${salaId} and turno && tstzrange(${inicio}, ${fin}, '[)')
+      and turno is not null and estado not in ('Cancelado', 'No se presentó')
+      and id is distinct from ${excepto}
+    order by lower(turno)
+    limit 1`
+  return fila
+}
+
+export interface NuevaCita {
+  pacienteId: number
+  salaId: number
+  sede: string
+  modalidad: Modalidad
+  estudios: string[]
+  prioridad: Prioridad
+  procedencia: Procedencia
+  inicio: Date
+  fin: Date
+  creadoPor: number | null
+}
+
+/**
+ * Books the cita — an atención Programado whose llegada is its start — with its audit record
+ * (`evento`, detail with the clinic-local times `detalle`) in one statement. 'sinPaciente' or
+ * 'solape' (and no record) when the patient does not exist or a live cita overlaps. ON CONFLICT
+ * DO NOTHING first waits for a booking of the slot still in flight and then yields to it: plain
+ * inserts of one slot at once can deadlock, each waiting for the other's row.
+ */
+export async function insertarCita(
+  sql: Sql,
+  n: NuevaCita,
+  detalle: Record<string, unknown>,
+  tz: string,
+  evento: Evento,
+): Promise<AtencionFila | 'sinPaciente' | 'solape'> {
+  const [fila] = await sql<AtencionFila[]>`
+    with nueva as (
+      insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad,
+        llegada, creado_por, sala_id, turno)
+      select p.id, ${n.sede}, ${n.modalidad}, ${n.estudios}::text[], 'Programado', ${n.procedencia},
+        ${n.prioridad}, ${n.inicio}, ${n.creadoPor}, ${n.salaId}, tstzrange(${n.inicio}, ${n.fin}, '[)')
+      from pacientes p where p.id = ${n.pacienteId}
+      on conflict do nothing
+      returning *
+    ), registro as (${insercionEventos(
+      sql,
+      evento,
+      sql`select paciente_id, jsonb_build_object('atencion', id) || ${sql.json(detalle as postgres.JSONValue)}::jsonb as detalle from nueva`,
+    )})
+    select ${columnasAtencion(sql, tz)} from nueva a`
+  if (fila) return fila
+  const [paciente] = await sql`select 1 from pacientes where id = ${n.pacienteId}`
+  return paciente ? 'solape' : 'sinPaciente'
+}
+
+/**
+ * Moves a cita that is still Programado to `salaId` (its sede and modality follow the sala) and
+ * [inicio, fin), with its audit record in the same statement; undefined when it is no longer
+ * Programado. Throws 23P01 (esSolape) on an overlap.
+ */
+export async function reprogramarCita(
+  sql: Sql,
+  id: number,
+  c: { salaId: number; sede: string; modalidad: Modalidad; inicio: Date; fin: Date },
+  detalle: Record<string, unknown>,
+  tz: string,
+  evento: Evento,
+): Promise<AtencionFila | undefined> {
+  const [fila] = await sql<AtencionFila[]>`
+    with movida as (
+      update atenciones a set sala_id = ${c.salaId}, sede = ${c.sede}, modalidad = ${c.modalidad},
+        turno = tstzrange(${c.inicio}, ${c.fin}, '[)'), llegada = ${c.inicio}, actualizado_en = now()
+      where a.id = ${id} and a.estado = 'Programado' and a.turno is not null
+      returning a.*
+    ), registro as (${insercionEventos(
+      sql,
+      evento,
+      sql`select paciente_id, ${sql.json(detalle as postgres.JSONValue)}::jsonb as detalle from movida`,
+    )})
+    select ${columnasAtencion(sql, tz)} from movida a`
+  return fila
+}
