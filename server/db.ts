@@ -139,7 +139,7 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
         import('@electric-sql/pglite'),
         import('@electric-sql/pglite/contrib/pg_trgm'),
         import('@electric-sql/pglite/contrib/unaccent'),
-        // The exclusion constraint that keeps citas of one sala apart (migration 0026).
+        // The exclusion constraint that keeps citas of one sala apart (migration 0025).
         import('@electric-sql/pglite/contrib/btree_gist'),
         import('@electric-sql/pglite-socket'),
       ])

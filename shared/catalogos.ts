@@ -126,7 +126,7 @@ export const TRANSICIONES: Record<Estado, readonly Estado[]> = {
 }
 /**
  * Will not be done: their studies do not count as done, and a cita in one of these leaves its slot
- * free for another (migration 0026's exclusion constraint).
+ * free for another (migration 0025's exclusion constraint).
  */
 export const ESTADOS_NO_REALIZADOS = [
   'Cancelado',

@@ -1,4 +1,4 @@
-// Citas (migration 0026): an atención with a sala and a time range. Booking and rescheduling write
+// Citas (migration 0025): an atención with a sala and a time range. Booking and rescheduling write
 // the row and its audit record in one statement; the exclusion constraint refuses an overlap, which
 // the route turns into its Spanish 409.
 import type postgres from 'postgres'
