@@ -5,7 +5,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { MODALIDADES, MODALIDAD_INFO, type Modalidad } from './catalogos.js'
 import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
 import { enumTexto } from './paciente-datos.js'
-import { SIN_CONTROL } from './texto.js'
+import { CARACTERES_CONTROL, SIN_CONTROL } from './texto.js'
 
 export const MENSAJES_CONFIGURACION = {
   sedeRepetida: 'Ya existe una sede con ese nombre',
@@ -22,8 +22,16 @@ export const MENSAJES_CONFIGURACION = {
   horaCierre: 'La hora de cierre debe ser posterior a la de apertura',
 } as const
 
+/** A name as a person picks it: no blanks at its ends and no control character (NUL above all). */
 const nombre = (maxLength: number, mensaje: string) =>
-  Type.String({ minLength: 1, maxLength, pattern: '^\\S(.*\\S)?$', mensaje })
+  Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: `^[^\\s${CARACTERES_CONTROL}]([^${CARACTERES_CONTROL}]*[^\\s${CARACTERES_CONTROL}])?$`,
+    mensaje,
+  })
+/** Free text over several lines: line breaks and tabs, but no other control character. */
+const TEXTO_LARGO = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$'
 const HORA = '^([01]\\d|2[0-3]):[0-5]\\d$'
 
 export const SedeSchema = Type.Object({
@@ -113,7 +121,12 @@ export function erroresHorario(horario: readonly TramoHorario[]): ErrorCampo[] {
 }
 
 export const NuevaSedeSchema = Type.Object(
-  { nombre: nombre(60, 'De 1 a 60 caracteres, sin espacios al comienzo ni al final') },
+  {
+    nombre: nombre(
+      60,
+      'De 1 a 60 caracteres, sin espacios al comienzo ni al final ni caracteres de control',
+    ),
+  },
   { additionalProperties: false },
 )
 export const CambioSedeSchema = Type.Object(
@@ -123,7 +136,10 @@ export const CambioSedeSchema = Type.Object(
 export const SedeParamsSchema = Type.Object({ nombre: Type.String({ maxLength: 60 }) })
 
 const salaCampos = {
-  nombre: nombre(60, 'De 1 a 60 caracteres, sin espacios al comienzo ni al final'),
+  nombre: nombre(
+    60,
+    'De 1 a 60 caracteres, sin espacios al comienzo ni al final ni caracteres de control',
+  ),
   horario: HorarioSchema,
   aeTitle: Type.Union(
     [
@@ -172,7 +188,10 @@ export const CambioSalaSchema = Type.Partial(Type.Object(salaCampos), {
 export type CambioSala = Static<typeof CambioSalaSchema>
 
 const estudioCampos = {
-  nombre: nombre(100, 'De 1 a 100 caracteres, sin espacios al comienzo ni al final'),
+  nombre: nombre(
+    100,
+    'De 1 a 100 caracteres, sin espacios al comienzo ni al final ni caracteres de control',
+  ),
   duracionMinutos: Type.Integer({
     minimum: 5,
     maximum: 480,
@@ -180,7 +199,12 @@ const estudioCampos = {
   }),
   preparacion: Type.Union(
     [
-      Type.String({ minLength: 1, maxLength: 2000, mensaje: 'De 1 a 2000 caracteres' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 2000,
+        pattern: TEXTO_LARGO,
+        mensaje: 'De 1 a 2000 caracteres, sin caracteres de control',
+      }),
       Type.Null(),
     ],
     { mensaje: 'Preparación inválida' },

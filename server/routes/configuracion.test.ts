@@ -143,12 +143,14 @@ describe('sedes', () => {
 
   it('refuses a blank or padded name with a Spanish message, storing nothing', async () => {
     const antes = await cuenta('sedes')
-    for (const nombre of ['', ' Tacna', 'x'.repeat(61)]) {
+    // NUL would reach PostgreSQL, which refuses it: a 500 before this check.
+    for (const nombre of ['', ' Tacna', 'x'.repeat(61), 'Pu\u0000no', 'Ta\u0007cna']) {
       const res = await enviar('POST', '/configuracion/sedes', { nombre })
       expect(res.statusCode).toBe(400)
       expect(res.json().errores[0]).toEqual({
         campo: 'nombre',
-        mensaje: 'De 1 a 60 caracteres, sin espacios al comienzo ni al final',
+        mensaje:
+          'De 1 a 60 caracteres, sin espacios al comienzo ni al final ni caracteres de control',
       })
     }
     expect(await cuenta('sedes')).toBe(antes)
@@ -383,6 +385,28 @@ describe('estudios', () => {
       duracionMinutos: 30,
     })
     expect(codigo.json().message).toBe('Ya existe un estudio con ese código')
+    const control = await enviar('POST', '/configuracion/estudios', {
+      modalidad: 'Eco',
+      codigo: 'ECO-NUL',
+      nombre: 'Con\u0000nulo',
+      duracionMinutos: 20,
+      preparacion: 'Ayuno\u0000',
+    })
+    expect(control.statusCode).toBe(400)
+    expect(
+      control
+        .json()
+        .errores.map((e: { campo: string }) => e.campo)
+        .sort(),
+    ).toEqual(['nombre', 'preparacion'])
+    const lineas = await enviar('POST', '/configuracion/estudios', {
+      modalidad: 'Eco',
+      codigo: 'ECO-LINEAS',
+      nombre: 'Transvaginal',
+      duracionMinutos: 20,
+      preparacion: 'Vejiga vacía.\nTraer estudios anteriores.',
+    })
+    expect(lineas.statusCode).toBe(201)
     const mal = await enviar('POST', '/configuracion/estudios', {
       modalidad: 'Eco',
       codigo: 'eco abd',
