@@ -29,6 +29,7 @@ const paginas = {
   editar: () => import('./features/pacientes/editar-paciente-page.js'),
   ticket: () => import('./features/ticket/ticket-page.js'),
   miCuenta: () => import('./features/cuenta/mi-cuenta-page.js'),
+  citas: () => import('./features/citas/citas-page.js'),
   configuracion: () => import('./features/configuracion/configuracion-page.js'),
 }
 const DashboardPage = lazy(paginas.dashboard)
@@ -41,6 +42,7 @@ const CompararPage = lazy(paginas.comparar)
 const EditarPacientePage = lazy(paginas.editar)
 const TicketPage = lazy(paginas.ticket)
 const MiCuentaPage = lazy(paginas.miCuenta)
+const CitasPage = lazy(paginas.citas)
 const ConfiguracionPage = lazy(paginas.configuracion)
 
 /** An atención's ticket: printed alone, outside the app's frame (docs/producto.md#ticket-de-atención). */
@@ -58,6 +60,7 @@ const CODIGO_DE: [(path: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p.startsWith(`${paths.pacientes}/`), paginas.paciente],
   [(p) => RUTA_TICKET.test(p), paginas.ticket],
   [(p) => p === paths.miCuenta, paginas.miCuenta],
+  [(p) => p === paths.citas, paginas.citas],
   [
     (p) => p === paths.configuracion || p.startsWith(`${paths.configuracion}/`),
     paginas.configuracion,
@@ -111,6 +114,7 @@ function Paginas() {
           <Route path="/pacientes/:id/editar" component={EditarPacientePage} />
           <Route path="/pacientes/:id" component={PacientePage} />
           <Route path={paths.miCuenta} component={MiCuentaPage} />
+          <Route path={paths.citas} component={CitasPage} />
           <Route path={/^\/configuracion(\/.*)?$/} component={ConfiguracionPage} />
           <Route>
             <Redirect to={paths.login} replace />
@@ -144,7 +148,7 @@ export function App() {
               </ErrorBoundary>
             </RequireSesion>
           </Route>
-          <Route path={/^\/(dashboard|pacientes|mi-cuenta|configuracion)(\/.*)?$/}>
+          <Route path={/^\/(dashboard|pacientes|citas|mi-cuenta|configuracion)(\/.*)?$/}>
             <RequireSesion>
               <Shell>
                 <Paginas />

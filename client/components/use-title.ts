@@ -22,6 +22,7 @@ export type Titulo =
   | 'Posibles duplicados'
   | 'Fusionar registros'
   | 'Mi cuenta'
+  | 'Citas'
 
 /** Sets the tab's title for the current screen. */
 export function useTitle(title: Titulo): void {

@@ -1,0 +1,121 @@
+// Citas in Chromium at 1440 and 375 px, against the built app on a fresh database: a member of
+// the desk opens the agenda from the menu, picks a sede and a coming weekday, books a free slot of
+// the Eco sala for a patient (found by document in the booking panel) with a study, sees it in the
+// sala's column, marks the arrival (En espera); booking the same slot again is refused with 409.
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { api, apiPost, DESKTOP, expectAccessible, PHONE, shot, usarApp } from './harness.js'
+import { nuevoDni, pacienteApi } from './steps.js'
+
+const e2e = usarApp()
+const { errores } = e2e
+
+const esTelefono = (page: Page) => (page.viewportSize()?.width ?? 0) < 768
+
+/** `desde` plus `dias`, moved on past a Sunday: the seeded salas open Monday to Saturday. */
+function diaHabil(desde: string, dias: number): string {
+  const d = new Date(`${desde}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + dias)
+  if (d.getUTCDay() === 0) d.setUTCDate(d.getUTCDate() + 1)
+  return d.toISOString().slice(0, 10)
+}
+
+// Both widths share one database: each books its own sede and day.
+for (const [ancho, viewport, sede, dias, nombre] of [
+  ['1440', DESKTOP, 'Arequipa', 3, 'Pilar'],
+  ['375', PHONE, 'Cusco', 5, 'Teodoro'],
+] as const) {
+  describe(`Citas (${ancho} px)`, () => {
+    it('reserva un turno libre, el paciente llega y el mismo turno ya no se puede tomar', async () => {
+      const page = await e2e.entrar(viewport)
+      const documento = nuevoDni()
+      const paciente = await apiPost<{ id: number; nombreCompleto: string }>(
+        page,
+        e2e.app,
+        '/pacientes',
+        pacienteApi({
+          documento,
+          primerNombre: nombre,
+          primerApellido: 'Quispe',
+          fechaNacimiento: '1979-03-21',
+        }),
+      )
+      const { hoy } = await api<{ hoy: string }>(page, '/preferencias')
+      const fecha = diaHabil(hoy, dias)
+
+      if (esTelefono(page)) await page.getByRole('button', { name: 'Abrir menú' }).click()
+      const entrada = page.getByRole('link', { name: 'Citas', exact: true })
+      expect(await entrada.getAttribute('aria-disabled')).toBeNull()
+      await entrada.click()
+      // Bare, it opens on today at a sede, both written into the URL.
+      await page.waitForURL(
+        (u) =>
+          u.pathname === '/citas' &&
+          u.searchParams.get('fecha') === hoy &&
+          u.searchParams.has('sede'),
+      )
+      await page.getByRole('heading', { name: 'Citas', level: 1 }).waitFor()
+
+      await page.getByLabel('Sede', { exact: true }).selectOption(sede)
+      await page.getByLabel('Fecha', { exact: true }).fill(fecha)
+      await page.waitForURL(
+        (u) => u.searchParams.get('sede') === sede && u.searchParams.get('fecha') === fecha,
+      )
+      if (esTelefono(page)) await page.getByLabel('Sala', { exact: true }).selectOption('Eco 1')
+      const sala = page.getByRole('region', { name: 'Eco 1' })
+      await sala.getByText('Atiende de 07:00 a 20:00').waitFor()
+      // Another sala's column is there on a wide screen, hidden on a phone.
+      expect(await page.getByRole('region', { name: 'RX 1' }).isVisible()).toBe(!esTelefono(page))
+
+      await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:00 a 09:30' }).click()
+      const panel = page.getByRole('dialog', { name: 'Nueva cita' })
+      await panel.getByLabel('Nombre o documento').fill(documento)
+      await panel.getByRole('button', { name: new RegExp(paciente.nombreCompleto) }).click()
+      await panel.getByRole('checkbox', { name: /Renal/ }).check()
+      await panel.getByText('Duran 20 min: de 09:00 a 09:20.').waitFor()
+      await panel.getByLabel('Prioridad').selectOption('Urgente')
+      await panel.getByRole('button', { name: 'Guardar' }).click()
+      await panel.waitFor({ state: 'hidden' })
+
+      const cita = sala.getByTestId('cita').filter({ hasText: paciente.nombreCompleto })
+      await cita.getByText('09:00–09:20').waitFor()
+      await cita.getByText('Renal').waitFor()
+      await cita.getByText('Programado', { exact: true }).waitFor()
+      // The slot it took is no longer offered.
+      expect(
+        await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:00 a 09:30' }).count(),
+      ).toBe(0)
+
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
+      await shot(page, 'citas')
+      await expectAccessible(page, 'Citas')
+
+      await cita.getByRole('button', { name: 'Llegó' }).click()
+      await cita.getByText('En espera', { exact: true }).waitFor()
+      expect(await cita.getByRole('button', { name: 'Llegó' }).count()).toBe(0)
+
+      // The same slot again, as another desk would ask for it: the database refuses it.
+      const { salas } = await api<{ salas: { id: number; nombre: string }[] }>(
+        page,
+        `/agenda?sede=${sede}&fecha=${fecha}`,
+      )
+      const otra = await page.request.post('/citas', {
+        data: {
+          pacienteId: paciente.id,
+          salaId: salas.find((s) => s.nombre === 'Eco 1')?.id,
+          inicio: `${fecha}T09:10`,
+          estudios: [{ nombre: 'Renal' }],
+        },
+        headers: { accept: 'application/json', origin: e2e.app.url },
+      })
+      expect(otra.status()).toBe(409)
+      expect(((await otra.json()) as { message: string }).message).toBe(
+        'Ese horario ya está tomado: la sala tiene una cita de 09:00 a 09:20',
+      )
+
+      expect(errores.flat()).toEqual([])
+    })
+  })
+}
