@@ -1,7 +1,9 @@
 // Citas in Chromium at 1440 and 375 px, against the built app on a fresh database: a member of
 // the desk opens the agenda from the menu, picks a sede and a coming weekday, books a free slot of
 // the Eco sala for a patient (found by document in the booking panel) with a study, sees it in the
-// sala's column, marks the arrival (En espera); booking the same slot again is refused with 409.
+// sala's column, marks the arrival (En espera); a slot another desk takes meanwhile shows the
+// server's 409 in the panel, moving a day ahead and back keeps the cita, and booking the same slot
+// again is refused with 409.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { api, apiPost, DESKTOP, expectAccessible, PHONE, shot, usarApp } from './harness.js'
@@ -96,15 +98,42 @@ for (const [ancho, viewport, sede, dias, nombre] of [
       await cita.getByText('En espera', { exact: true }).waitFor()
       expect(await cita.getByRole('button', { name: 'Llegó' }).count()).toBe(0)
 
-      // The same slot again, as another desk would ask for it: the database refuses it.
+      // Another desk takes 09:50 while this one fills the panel: the server's 409 shows in it.
       const { salas } = await api<{ salas: { id: number; nombre: string }[] }>(
         page,
         `/agenda?sede=${sede}&fecha=${fecha}`,
       )
+      const salaId = salas.find((s) => s.nombre === 'Eco 1')?.id
+      await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:50 a 10:20' }).click()
+      await panel.getByLabel('Nombre o documento').fill(documento)
+      await panel.getByRole('button', { name: new RegExp(paciente.nombreCompleto) }).click()
+      await panel.getByRole('checkbox', { name: /Renal/ }).check()
+      await apiPost(page, e2e.app, '/citas', {
+        pacienteId: paciente.id,
+        salaId,
+        inicio: `${fecha}T09:50`,
+        estudios: [{ nombre: 'Renal' }],
+      })
+      await panel.getByRole('button', { name: 'Guardar' }).click()
+      await panel
+        .getByRole('alert')
+        .filter({ hasText: 'Ese horario ya está tomado: la sala tiene una cita de 09:50 a 10:10' })
+        .waitFor()
+      await panel.getByRole('button', { name: 'Volver' }).click()
+      await panel.waitFor({ state: 'hidden' })
+
+      // To the next day and back: the cita is still there, arrived.
+      await page.getByRole('button', { name: 'Siguiente' }).click()
+      await page.waitForURL((u) => u.searchParams.get('fecha') !== fecha)
+      await page.getByRole('button', { name: 'Anterior' }).click()
+      await page.waitForURL((u) => u.searchParams.get('fecha') === fecha)
+      await cita.getByText('En espera', { exact: true }).waitFor()
+
+      // The same slot again, as another desk would ask for it: the database refuses it.
       const otra = await page.request.post('/citas', {
         data: {
           pacienteId: paciente.id,
-          salaId: salas.find((s) => s.nombre === 'Eco 1')?.id,
+          salaId,
           inicio: `${fecha}T09:10`,
           estudios: [{ nombre: 'Renal' }],
         },
