@@ -2,8 +2,8 @@
 // the desk opens the agenda from the menu, picks a sede and a coming weekday, books a free slot of
 // the Eco sala for a patient (found by document in the booking panel) with a study, sees it in the
 // sala's column, marks the arrival (En espera); a slot another desk takes meanwhile shows the
-// server's 409 in the panel, moving a day ahead and back keeps the cita, and booking the same slot
-// again is refused with 409.
+// server's 409 in the panel, moving a day ahead and back keeps the cita, a cita is cancelled (with
+// its reason) and another marked «No se presentó», and booking a taken slot is refused with 409.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { api, apiPost, DESKTOP, expectAccessible, PHONE, shot, usarApp } from './harness.js'
@@ -28,7 +28,7 @@ for (const [ancho, viewport, sede, dias, nombre] of [
   ['375', PHONE, 'Cusco', 5, 'Teodoro'],
 ] as const) {
   describe(`Citas (${ancho} px)`, () => {
-    it('reserva un turno libre, el paciente llega y el mismo turno ya no se puede tomar', async () => {
+    it('reserva un turno libre, el paciente llega, otra cita se cancela y otra no se presenta; un turno tomado da 409', async () => {
       const page = await e2e.entrar(viewport)
       const documento = nuevoDni()
       const paciente = await apiPost<{ id: number; nombreCompleto: string }>(
@@ -122,12 +122,38 @@ for (const [ancho, viewport, sede, dias, nombre] of [
       await panel.getByRole('button', { name: 'Volver' }).click()
       await panel.waitFor({ state: 'hidden' })
 
-      // To the next day and back: the cita is still there, arrived.
+      await apiPost(page, e2e.app, '/citas', {
+        pacienteId: paciente.id,
+        salaId,
+        inicio: `${fecha}T11:00`,
+        estudios: [{ nombre: 'Renal' }],
+      })
+
+      // To the next day and back: the cita is still there, arrived, with the other desk's two.
       await page.getByRole('button', { name: 'Siguiente' }).click()
       await page.waitForURL((u) => u.searchParams.get('fecha') !== fecha)
       await page.getByRole('button', { name: 'Anterior' }).click()
       await page.waitForURL((u) => u.searchParams.get('fecha') === fecha)
       await cita.getByText('En espera', { exact: true }).waitFor()
+
+      // Cancelled with its reason, the 09:50 cita gives its slot back.
+      const cancelada = sala.getByTestId('cita').filter({ hasText: '09:50–10:10' })
+      await cancelada.getByRole('button', { name: 'Cancelar', exact: true }).click()
+      const dialogo = page.getByRole('dialog', { name: /¿Cancelar la atención/ })
+      await dialogo.getByLabel(/Motivo de la cancelación/).fill('El paciente pidió otro día')
+      await dialogo.getByRole('button', { name: 'Cancelar atención' }).click()
+      await cancelada.getByText('Cancelado', { exact: true }).waitFor()
+      await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:50 a 10:20' }).waitFor()
+
+      // The 11:00 one is marked missed, once confirmed.
+      const perdida = sala.getByTestId('cita').filter({ hasText: '11:00–11:20' })
+      await perdida.getByRole('button', { name: 'No se presentó' }).click()
+      await page
+        .getByRole('dialog', { name: '¿El paciente no se presentó?' })
+        .getByRole('button', { name: 'No se presentó' })
+        .click()
+      await perdida.getByText('No se presentó', { exact: true }).waitFor()
+      expect(await perdida.getByRole('button').count()).toBe(0)
 
       // The same slot again, as another desk would ask for it: the database refuses it.
       const otra = await page.request.post('/citas', {
