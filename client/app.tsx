@@ -30,6 +30,7 @@ const paginas = {
   ticket: () => import('./features/ticket/ticket-page.js'),
   miCuenta: () => import('./features/cuenta/mi-cuenta-page.js'),
   citas: () => import('./features/citas/citas-page.js'),
+  comprobante: () => import('./features/citas/comprobante-page.js'),
   configuracion: () => import('./features/configuracion/configuracion-page.js'),
 }
 const DashboardPage = lazy(paginas.dashboard)
@@ -43,10 +44,13 @@ const EditarPacientePage = lazy(paginas.editar)
 const TicketPage = lazy(paginas.ticket)
 const MiCuentaPage = lazy(paginas.miCuenta)
 const CitasPage = lazy(paginas.citas)
+const ComprobantePage = lazy(paginas.comprobante)
 const ConfiguracionPage = lazy(paginas.configuracion)
 
 /** An atención's ticket: printed alone, outside the app's frame (docs/producto.md#ticket-de-atención). */
 const RUTA_TICKET = /^\/atenciones\/[^/]+\/ticket$/
+/** A cita's slip: printed alone too (docs/producto.md#comprobante-de-cita). */
+const RUTA_COMPROBANTE = /^\/citas\/[^/]+\/comprobante$/
 
 /** Which page's code a path needs, in the order the routes are matched. */
 const CODIGO_DE: [(path: string) => boolean, () => Promise<unknown>][] = [
@@ -61,6 +65,7 @@ const CODIGO_DE: [(path: string) => boolean, () => Promise<unknown>][] = [
   [(p) => RUTA_TICKET.test(p), paginas.ticket],
   [(p) => p === paths.miCuenta, paginas.miCuenta],
   [(p) => p === paths.citas, paginas.citas],
+  [(p) => RUTA_COMPROBANTE.test(p), paginas.comprobante],
   [
     (p) => p === paths.configuracion || p.startsWith(`${paths.configuracion}/`),
     paginas.configuracion,
@@ -144,6 +149,15 @@ export function App() {
               <ErrorBoundary>
                 <Suspense fallback={<Cargando />}>
                   <TicketPage />
+                </Suspense>
+              </ErrorBoundary>
+            </RequireSesion>
+          </Route>
+          <Route path="/citas/:id/comprobante">
+            <RequireSesion>
+              <ErrorBoundary>
+                <Suspense fallback={<Cargando />}>
+                  <ComprobantePage />
                 </Suspense>
               </ErrorBoundary>
             </RequireSesion>

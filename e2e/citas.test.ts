@@ -1,12 +1,21 @@
 // Citas in Chromium at 1440 and 375 px, against the built app on a fresh database: a member of
 // the desk opens the agenda from the menu, picks a sede and a coming weekday, books a free slot of
 // the Eco sala for a patient (found by document in the booking panel) with a study, sees it in the
-// sala's column, marks the arrival (En espera); a slot another desk takes meanwhile shows the
+// sala's column, prints its slip, marks the arrival (En espera); a slot another desk takes meanwhile shows the
 // server's 409 in the panel, moving a day ahead and back keeps the cita, a cita is cancelled (with
 // its reason) and another marked «No se presentó», and booking a taken slot is refused with 409.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { api, apiPost, DESKTOP, expectAccessible, PHONE, shot, usarApp } from './harness.js'
+import {
+  api,
+  apiPost,
+  DESKTOP,
+  expectAccessible,
+  PHONE,
+  shot,
+  usarApp,
+  watchErrors,
+} from './harness.js'
 import { nuevoDni, pacienteApi } from './steps.js'
 
 const e2e = usarApp()
@@ -94,6 +103,32 @@ for (const [ancho, viewport, sede, dias, nombre] of [
       await shot(page, 'citas')
       await expectAccessible(page, 'Citas')
 
+      // Its slip, printed alone in a tab of its own: day, time, sede, sala, studies and preparation.
+      const hoja = await page.context().newPage()
+      errores.push(watchErrors(hoja))
+      const enlace = cita.getByRole('link', { name: /^Comprobante de la cita/ })
+      await hoja.goto((await enlace.getAttribute('href')) ?? '')
+      const comprobante = hoja.getByRole('article', { name: 'Comprobante de cita' })
+      await comprobante.waitFor()
+      const texto = await comprobante.innerText()
+      for (const dato of [
+        paciente.nombreCompleto,
+        documento,
+        '09:00 a 09:20',
+        sede,
+        'Eco 1',
+        'Renal',
+        'Tomar 1 litro de agua una hora antes.',
+      ])
+        expect(texto).toContain(dato)
+      expect(texto).toMatch(
+        new RegExp(`${Number(fecha.slice(8))} de \\p{L}+ de ${fecha.slice(0, 4)}`, 'u'),
+      )
+      expect(await hoja.title()).toBe('Comprobante de cita · RadiSys')
+      await expectAccessible(hoja, 'Comprobante de cita')
+      await shot(hoja, 'comprobante-cita')
+      await hoja.close()
+
       await cita.getByRole('button', { name: 'Llegó' }).click()
       await cita.getByText('En espera', { exact: true }).waitFor()
       expect(await cita.getByRole('button', { name: 'Llegó' }).count()).toBe(0)
@@ -152,8 +187,9 @@ for (const [ancho, viewport, sede, dias, nombre] of [
         .getByRole('dialog', { name: '¿El paciente no se presentó?' })
         .getByRole('button', { name: 'No se presentó' })
         .click()
+      // Its buttons go (one of them reads «No se presentó» too), its badge stays.
+      await expect.poll(() => perdida.getByRole('button').count()).toBe(0)
       await perdida.getByText('No se presentó', { exact: true }).waitFor()
-      expect(await perdida.getByRole('button').count()).toBe(0)
 
       // The same slot again, as another desk would ask for it: the database refuses it.
       const otra = await page.request.post('/citas', {

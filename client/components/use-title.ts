@@ -23,6 +23,7 @@ export type Titulo =
   | 'Fusionar registros'
   | 'Mi cuenta'
   | 'Citas'
+  | 'Comprobante de cita'
 
 /** Sets the tab's title for the current screen. */
 export function useTitle(title: Titulo): void {

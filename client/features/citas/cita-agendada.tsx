@@ -7,6 +7,7 @@ import { mensajeDe } from '../../api.js'
 import { EstadoBadge } from '../../components/badges.js'
 import { CancelarAtencion } from '../../components/cancelar-atencion.js'
 import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
+import { IconPrinter } from '../../components/icons.js'
 import { cambiarEstado } from '../../lib/estado-atencion.js'
 import { paths } from '../../paths.js'
 import { marcarLlegada } from './citas-api.js'
@@ -74,6 +75,20 @@ export function CitaAgendada({ cita, onCambio }: { cita: CitaAgenda; onCambio: (
             No se presentó
           </button>
         </div>
+      )}
+      {cita.estado === 'Programado' && (
+        // Its own tab: the slip prints alone, and the agenda stays as it was. Only while booked:
+        // on arrival the atención's arrival becomes the real one.
+        <a
+          className="btn btn--ghost btn--sm cita__comprobante"
+          href={paths.comprobanteCita(cita.id)}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Comprobante de la cita de ${cita.paciente} a las ${horaDe(cita.inicio)}`}
+        >
+          <IconPrinter />
+          Comprobante
+        </a>
       )}
       {error && (
         <p className="field__error" role="alert">

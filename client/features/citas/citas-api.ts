@@ -9,10 +9,15 @@ import {
 import { buscarPacientesContract } from '../../../shared/pacientes.js'
 import { call } from '../../api.js'
 
+/** Without `duracion`, the day's citas only, no free slots. */
 export const leerAgenda = (
-  query: { sede: string; fecha: string; duracion: number },
+  { sede, fecha, duracion }: { sede: string; fecha: string; duracion?: number },
   signal?: AbortSignal,
-) => call(agendaContract, { query: { ...query, duracion: String(query.duracion) }, signal })
+) =>
+  call(agendaContract, {
+    query: { sede, fecha, duracion: duracion === undefined ? undefined : String(duracion) },
+    signal,
+  })
 
 export const reservarCita = (body: CitaEntrada) => call(reservarCitaContract, { body })
 
