@@ -29,6 +29,8 @@ const paginas = {
   editar: () => import('./features/pacientes/editar-paciente-page.js'),
   ticket: () => import('./features/ticket/ticket-page.js'),
   miCuenta: () => import('./features/cuenta/mi-cuenta-page.js'),
+  citas: () => import('./features/citas/citas-page.js'),
+  comprobante: () => import('./features/citas/comprobante-page.js'),
   configuracion: () => import('./features/configuracion/configuracion-page.js'),
 }
 const DashboardPage = lazy(paginas.dashboard)
@@ -41,10 +43,14 @@ const CompararPage = lazy(paginas.comparar)
 const EditarPacientePage = lazy(paginas.editar)
 const TicketPage = lazy(paginas.ticket)
 const MiCuentaPage = lazy(paginas.miCuenta)
+const CitasPage = lazy(paginas.citas)
+const ComprobantePage = lazy(paginas.comprobante)
 const ConfiguracionPage = lazy(paginas.configuracion)
 
 /** An atención's ticket: printed alone, outside the app's frame (docs/producto.md#ticket-de-atención). */
 const RUTA_TICKET = /^\/atenciones\/[^/]+\/ticket$/
+/** A cita's slip: printed alone too (docs/producto.md#comprobante-de-cita). */
+const RUTA_COMPROBANTE = /^\/citas\/[^/]+\/comprobante$/
 
 /** Which page's code a path needs, in the order the routes are matched. */
 const CODIGO_DE: [(path: string) => boolean, () => Promise<unknown>][] = [
@@ -58,6 +64,8 @@ const CODIGO_DE: [(path: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p.startsWith(`${paths.pacientes}/`), paginas.paciente],
   [(p) => RUTA_TICKET.test(p), paginas.ticket],
   [(p) => p === paths.miCuenta, paginas.miCuenta],
+  [(p) => p === paths.citas, paginas.citas],
+  [(p) => RUTA_COMPROBANTE.test(p), paginas.comprobante],
   [
     (p) => p === paths.configuracion || p.startsWith(`${paths.configuracion}/`),
     paginas.configuracion,
@@ -111,6 +119,7 @@ function Paginas() {
           <Route path="/pacientes/:id/editar" component={EditarPacientePage} />
           <Route path="/pacientes/:id" component={PacientePage} />
           <Route path={paths.miCuenta} component={MiCuentaPage} />
+          <Route path={paths.citas} component={CitasPage} />
           <Route path={/^\/configuracion(\/.*)?$/} component={ConfiguracionPage} />
           <Route>
             <Redirect to={paths.login} replace />
@@ -144,7 +153,16 @@ export function App() {
               </ErrorBoundary>
             </RequireSesion>
           </Route>
-          <Route path={/^\/(dashboard|pacientes|mi-cuenta|configuracion)(\/.*)?$/}>
+          <Route path="/citas/:id/comprobante">
+            <RequireSesion>
+              <ErrorBoundary>
+                <Suspense fallback={<Cargando />}>
+                  <ComprobantePage />
+                </Suspense>
+              </ErrorBoundary>
+            </RequireSesion>
+          </Route>
+          <Route path={/^\/(dashboard|pacientes|citas|mi-cuenta|configuracion)(\/.*)?$/}>
             <RequireSesion>
               <Shell>
                 <Paginas />

@@ -13,6 +13,7 @@ export const paths = {
   ticket: (atencionId: number | string) => `/atenciones/${atencionId}/ticket`,
   miCuenta: '/mi-cuenta',
   citas: '/citas',
+  comprobanteCita: (atencionId: number | string) => `/citas/${atencionId}/comprobante`,
   configuracion: '/configuracion',
 } as const
 

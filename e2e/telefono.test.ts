@@ -125,10 +125,10 @@ describe('teléfono (375 px)', () => {
     )
 
     await abrirMenu()
-    const citas = menu().getByRole('link', { name: /Citas/ })
-    expect(await citas.getAttribute('aria-disabled')).toBe('true')
-    await citas.click({ force: true }) // a person's tap; Playwright would otherwise refuse an aria-disabled target
-    expect(new URL(page.url()).pathname).toBe('/dashboard')
+    await menu().getByRole('link', { name: 'Citas', exact: true }).click()
+    await page.waitForURL((u) => u.pathname === '/citas')
+    await menu().waitFor({ state: 'hidden' })
+    await abrirMenu()
     await menu().getByRole('button', { name: 'Mostrar opciones de Pacientes' }).click()
     await menu().getByRole('link', { name: 'Buscar paciente' }).click()
     await page.waitForURL((u) => u.pathname === '/pacientes/buscar')

@@ -188,9 +188,9 @@ export function Sidebar() {
               </ul>
             </li>
             <li>
-              <NavDisabled href={paths.citas} icon={<IconCalendar />}>
+              <NavLink href={paths.citas} icon={<IconCalendar />}>
                 Citas
-              </NavDisabled>
+              </NavLink>
             </li>
             <li>
               {usuario?.rol === 'admin' ? (

@@ -22,6 +22,8 @@ export type Titulo =
   | 'Posibles duplicados'
   | 'Fusionar registros'
   | 'Mi cuenta'
+  | 'Citas'
+  | 'Comprobante de cita'
 
 /** Sets the tab's title for the current screen. */
 export function useTitle(title: Titulo): void {

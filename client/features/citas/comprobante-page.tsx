@@ -1,0 +1,183 @@
+// Comprobante de cita (docs/producto.md#comprobante-de-cita): what the patient takes home when a
+// cita is booked — the day, the time, the sede and sala, the studies and how to prepare for each
+// (from the catalogue). Outside the app's frame, like the ticket, on 80 mm paper or A4. Its data
+// come from the atención's ticket (patient, sede, studies) and that day's agenda (sala, time).
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useParams, useSearch } from 'wouter'
+import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
+import type { CitaAgenda, SalaAgenda } from '../../../shared/citas.js'
+import type { Ticket } from '../../../shared/ticket.js'
+import { mensajeDe } from '../../api.js'
+import { IconAlert, IconPrinter } from '../../components/icons.js'
+import { useTitle } from '../../components/use-title.js'
+import { paths } from '../../paths.js'
+import { useCatalogos } from '../../state/catalogos.js'
+import { usePaginaImpresa, type Formato } from '../ticket/pagina-impresa.js'
+import { obtenerTicket } from '../ticket/ticket-api.js'
+import { leerAgenda } from './citas-api.js'
+import { fechaLarga, horaDe } from './fechas.js'
+import '../ticket/ticket.css'
+import './comprobante.css'
+
+const FORMATOS: [Formato, string][] = [
+  ['80mm', 'Ticket 80 mm'],
+  ['a4', 'Hoja A4'],
+]
+
+interface Datos {
+  ticket: Ticket
+  sala: SalaAgenda
+  cita: CitaAgenda
+}
+
+async function leerComprobante(id: string, signal: AbortSignal): Promise<Datos> {
+  const ticket = await obtenerTicket(id, signal)
+  const a = ticket.atencion
+  // A cita's arrival is its start until the patient arrives (docs/datos.md#citas).
+  const agenda = await leerAgenda({ sede: a.sede, fecha: a.fechaLlegada }, signal)
+  for (const sala of agenda.salas) {
+    const cita = sala.citas.find((c) => c.id === a.id)
+    if (cita) return { ticket, sala, cita }
+  }
+  // Not a cita, or one already arrived (its arrival day is then the real one).
+  throw new Error('Cita no encontrada')
+}
+
+export default function ComprobantePage() {
+  useTitle('Comprobante de cita')
+  const { id = '' } = useParams<{ id: string }>()
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const catalogos = useCatalogos()
+  const formato: Formato = new URLSearchParams(search).get('formato') === 'a4' ? 'a4' : '80mm'
+  const [datos, setDatos] = useState<Datos | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const ref = useRef<HTMLElement>(null)
+  usePaginaImpresa(formato, ref, datos !== null && catalogos !== null)
+
+  useEffect(() => {
+    if (!/^[0-9]{1,12}$/.test(id)) {
+      setError('Cita no encontrada')
+      return
+    }
+    const ctrl = new AbortController()
+    leerComprobante(id, ctrl.signal)
+      .then(setDatos)
+      .catch((err: unknown) => {
+        if (!ctrl.signal.aborted) setError(mensajeDe(err, 'Cita no encontrada'))
+      })
+    return () => ctrl.abort()
+  }, [id])
+
+  if (error)
+    return (
+      <main className="ticket-pagina">
+        <div className="card card__body notfound">
+          <IconAlert />
+          <h1>{error}</h1>
+          <Link href={paths.citas} className="btn btn--primary">
+            Ir a Citas
+          </Link>
+        </div>
+      </main>
+    )
+  if (!datos || !catalogos)
+    return (
+      <main className="ticket-pagina" aria-busy="true">
+        <div className="centered" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>Cargando…</span>
+        </div>
+      </main>
+    )
+
+  const { ticket, sala, cita } = datos
+  const a = ticket.atencion
+  const p = ticket.paciente
+  const delCatalogo = catalogos.modalidades.find((m) => m.valor === sala.modalidad)?.estudios ?? []
+  const estudios = cita.estudios.map((e) => ({
+    nombre: e.nombre,
+    preparacion: delCatalogo.find((c) => c.nombre === e.nombre)?.preparacion ?? null,
+  }))
+  const volver = `${paths.citas}?${new URLSearchParams({ sede: a.sede, fecha: a.fechaLlegada }).toString()}`
+
+  return (
+    <main className="ticket-pagina">
+      <div className="ticket-barra card card__body">
+        <Link href={volver} className="btn btn--ghost">
+          Volver a Citas
+        </Link>
+        <fieldset className="ticket-barra__formato">
+          <legend>Tamaño de impresión</legend>
+          {FORMATOS.map(([valor, etiqueta]) => (
+            <label key={valor} className="ticket-barra__opcion">
+              <input
+                type="radio"
+                name="formato"
+                value={valor}
+                checked={formato === valor}
+                onChange={() =>
+                  navigate(`${paths.comprobanteCita(a.id)}${valor === 'a4' ? '?formato=a4' : ''}`, {
+                    replace: true,
+                  })
+                }
+              />
+              {etiqueta}
+            </label>
+          ))}
+        </fieldset>
+        <button type="button" className="btn btn--primary" onClick={() => window.print()}>
+          <IconPrinter />
+          Imprimir
+        </button>
+      </div>
+
+      <article ref={ref} className={`ticket ticket--${formato}`} aria-label="Comprobante de cita">
+        <header className="ticket__cabecera">
+          <p className="ticket__clinica">RadiSys</p>
+          <p>Comprobante de cita</p>
+        </header>
+        <dl className="ticket__datos">
+          <div>
+            <dt>Paciente</dt>
+            <dd className="ticket__nombre">{p.nombreCompleto}</dd>
+          </div>
+          <div>
+            <dt>Documento</dt>
+            <dd>
+              {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
+            </dd>
+          </div>
+          <div>
+            <dt>Fecha</dt>
+            <dd className="comprobante__fecha">{fechaLarga(a.fechaLlegada)}</dd>
+          </div>
+          <div>
+            <dt>Hora</dt>
+            <dd>
+              {horaDe(cita.inicio)} a {horaDe(cita.fin)}
+            </dd>
+          </div>
+          <div>
+            <dt>Sede</dt>
+            <dd>{a.sede}</dd>
+          </div>
+          <div>
+            <dt>Sala</dt>
+            <dd>{sala.nombre}</dd>
+          </div>
+        </dl>
+        <h2 className="comprobante__titulo">Estudios y preparación</h2>
+        <ul className="comprobante__estudios">
+          {estudios.map((e) => (
+            <li key={e.nombre}>
+              <strong>{e.nombre}</strong>
+              <p>{e.preparacion ?? 'No requiere preparación.'}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="ticket__numero">Cita N.º {a.id}</p>
+      </article>
+    </main>
+  )
+}

@@ -1,0 +1,93 @@
+// The booking's patient: one «Nombre o documento» box whose matches show as one types (the same
+// search as the worklist's), then the chosen one with the way to change it.
+import { useEffect, useState } from 'react'
+import { LARGO_NOMBRE_O_DOCUMENTO } from '../../../shared/nombre-o-documento.js'
+import { mensajeDe } from '../../api.js'
+import { describe, Field } from '../../components/field.js'
+import { buscarPacientes, type PacienteEncontrado } from './citas-api.js'
+
+/** Typing pauses this long before a search: one call per word, not per letter. */
+const PAUSA_MS = 250
+
+export function PacienteCampo({
+  id,
+  paciente,
+  error,
+  onElegir,
+}: {
+  id: string
+  paciente: PacienteEncontrado | null
+  error?: string
+  onElegir: (p: PacienteEncontrado | null) => void
+}) {
+  const [q, setQ] = useState('')
+  const [encontrados, setEncontrados] = useState<PacienteEncontrado[] | null>(null)
+  const [fallo, setFallo] = useState<string | null>(null)
+
+  useEffect(() => {
+    const texto = q.trim()
+    if (texto.length < 2) {
+      setEncontrados(null)
+      return
+    }
+    const ctrl = new AbortController()
+    const t = setTimeout(() => {
+      buscarPacientes(texto, ctrl.signal)
+        .then((r) => {
+          setEncontrados(r)
+          setFallo(null)
+        })
+        .catch((err: unknown) => {
+          if (!ctrl.signal.aborted) setFallo(mensajeDe(err, 'No se pudo buscar'))
+        })
+    }, PAUSA_MS)
+    return () => {
+      clearTimeout(t)
+      ctrl.abort()
+    }
+  }, [q])
+
+  if (paciente)
+    return (
+      <div className="field">
+        <span className="field__label">Paciente</span>
+        <div className="paciente-elegido">
+          <span>
+            <strong>{paciente.nombre}</strong>{' '}
+            <span className="muted small">{paciente.documento}</span>
+          </span>
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => onElegir(null)}>
+            Cambiar
+          </button>
+        </div>
+      </div>
+    )
+
+  const mensaje = fallo ?? error
+  return (
+    <Field id={id} label="Nombre o documento" required error={mensaje}>
+      <input
+        className="input"
+        type="search"
+        autoComplete="off"
+        maxLength={LARGO_NOMBRE_O_DOCUMENTO}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        {...describe(id, mensaje)}
+      />
+      {encontrados && (
+        <ul className="paciente-resultados" aria-label="Pacientes encontrados" aria-live="polite">
+          {encontrados.length === 0 && <li className="muted small">Ningún paciente coincide.</li>}
+          {encontrados.map((p) => (
+            <li key={p.id}>
+              <button type="button" className="paciente-resultado" onClick={() => onElegir(p)}>
+                <span>{p.nombre}</span>
+                <span className="muted small">{p.documento}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Field>
+  )
+}

@@ -1,0 +1,67 @@
+// One sala's day: its opening hours, then its citas and its free slots in time order. A free slot
+// opens the booking panel.
+import type { SalaAgenda, Tramo } from '../../../shared/citas.js'
+import { CitaAgendada } from './cita-agendada.js'
+import { horaDe } from './fechas.js'
+
+type Fila = { tipo: 'cita'; cita: SalaAgenda['citas'][number] } | { tipo: 'libre'; tramo: Tramo }
+
+export function SalaColumna({
+  sala,
+  oculta,
+  onReservar,
+  onCambio,
+}: {
+  sala: SalaAgenda
+  /** On a phone, one sala shows at a time. */
+  oculta: boolean
+  onReservar: (tramo: Tramo) => void
+  onCambio: () => void
+}) {
+  const filas: Fila[] = [
+    ...sala.citas.map((cita) => ({ tipo: 'cita' as const, cita })),
+    ...(sala.libres ?? []).map((tramo) => ({ tipo: 'libre' as const, tramo })),
+  ].sort((a, b) =>
+    (a.tipo === 'cita' ? a.cita.inicio : a.tramo.inicio).localeCompare(
+      b.tipo === 'cita' ? b.cita.inicio : b.tramo.inicio,
+    ),
+  )
+  const titulo = `sala-${sala.id}-titulo`
+  return (
+    <section
+      className={oculta ? 'agenda-sala agenda-sala--oculta-movil' : 'agenda-sala'}
+      aria-labelledby={titulo}
+      data-testid="sala"
+    >
+      <header className="agenda-sala__header">
+        <h2 id={titulo}>{sala.nombre}</h2>
+        <p className="small muted">
+          {sala.apertura
+            ? `Atiende de ${horaDe(sala.apertura.inicio)} a ${horaDe(sala.apertura.fin)}`
+            : 'No atiende este día'}
+        </p>
+      </header>
+      {filas.length === 0 ? (
+        sala.apertura && <p className="empty small">Sin turnos libres</p>
+      ) : (
+        <ul className="agenda-sala__lista">
+          {filas.map((f) =>
+            f.tipo === 'cita' ? (
+              <CitaAgendada key={`c${f.cita.id}`} cita={f.cita} onCambio={onCambio} />
+            ) : (
+              <li key={`l${f.tramo.inicio}`}>
+                <button type="button" className="turno-libre" onClick={() => onReservar(f.tramo)}>
+                  <span className="turno-libre__hora">{horaDe(f.tramo.inicio)}</span>{' '}
+                  <span className="turno-libre__texto">Libre</span>
+                  <span className="visually-hidden">
+                    : reservar {sala.nombre} de {horaDe(f.tramo.inicio)} a {horaDe(f.tramo.fin)}
+                  </span>
+                </button>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,212 @@
+// Citas in Chromium at 1440 and 375 px, against the built app on a fresh database: a member of
+// the desk opens the agenda from the menu, picks a sede and a coming weekday, books a free slot of
+// the Eco sala for a patient (found by document in the booking panel) with a study, sees it in the
+// sala's column, prints its slip, marks the arrival (En espera); a slot another desk takes meanwhile shows the
+// server's 409 in the panel, moving a day ahead and back keeps the cita, a cita is cancelled (with
+// its reason) and another marked «No se presentó», and booking a taken slot is refused with 409.
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import {
+  api,
+  apiPost,
+  DESKTOP,
+  expectAccessible,
+  PHONE,
+  shot,
+  usarApp,
+  watchErrors,
+} from './harness.js'
+import { nuevoDni, pacienteApi } from './steps.js'
+
+const e2e = usarApp()
+const { errores } = e2e
+
+const esTelefono = (page: Page) => (page.viewportSize()?.width ?? 0) < 768
+
+/** `desde` plus `dias`, moved on past a Sunday: the seeded salas open Monday to Saturday. */
+function diaHabil(desde: string, dias: number): string {
+  const d = new Date(`${desde}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + dias)
+  if (d.getUTCDay() === 0) d.setUTCDate(d.getUTCDate() + 1)
+  return d.toISOString().slice(0, 10)
+}
+
+// Both widths share one database: each books its own sede and day.
+for (const [ancho, viewport, sede, dias, nombre] of [
+  ['1440', DESKTOP, 'Arequipa', 3, 'Pilar'],
+  ['375', PHONE, 'Cusco', 5, 'Teodoro'],
+] as const) {
+  describe(`Citas (${ancho} px)`, () => {
+    it('reserva un turno libre, el paciente llega, otra cita se cancela y otra no se presenta; un turno tomado da 409', async () => {
+      const page = await e2e.entrar(viewport)
+      const documento = nuevoDni()
+      const paciente = await apiPost<{ id: number; nombreCompleto: string }>(
+        page,
+        e2e.app,
+        '/pacientes',
+        pacienteApi({
+          documento,
+          primerNombre: nombre,
+          primerApellido: 'Quispe',
+          fechaNacimiento: '1979-03-21',
+        }),
+      )
+      const { hoy } = await api<{ hoy: string }>(page, '/preferencias')
+      const fecha = diaHabil(hoy, dias)
+
+      if (esTelefono(page)) await page.getByRole('button', { name: 'Abrir menú' }).click()
+      const entrada = page.getByRole('link', { name: 'Citas', exact: true })
+      expect(await entrada.getAttribute('aria-disabled')).toBeNull()
+      await entrada.click()
+      // Bare, it opens on today at a sede, both written into the URL.
+      await page.waitForURL(
+        (u) =>
+          u.pathname === '/citas' &&
+          u.searchParams.get('fecha') === hoy &&
+          u.searchParams.has('sede'),
+      )
+      await page.getByRole('heading', { name: 'Citas', level: 1 }).waitFor()
+
+      await page.getByLabel('Sede', { exact: true }).selectOption(sede)
+      await page.getByLabel('Fecha', { exact: true }).fill(fecha)
+      await page.waitForURL(
+        (u) => u.searchParams.get('sede') === sede && u.searchParams.get('fecha') === fecha,
+      )
+      if (esTelefono(page)) await page.getByLabel('Sala', { exact: true }).selectOption('Eco 1')
+      const sala = page.getByRole('region', { name: 'Eco 1' })
+      await sala.getByText('Atiende de 07:00 a 20:00').waitFor()
+      // Another sala's column is there on a wide screen, hidden on a phone.
+      expect(await page.getByRole('region', { name: 'RX 1' }).isVisible()).toBe(!esTelefono(page))
+
+      await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:00 a 09:30' }).click()
+      const panel = page.getByRole('dialog', { name: 'Nueva cita' })
+      await panel.getByLabel('Nombre o documento').fill(documento)
+      await panel.getByRole('button', { name: new RegExp(paciente.nombreCompleto) }).click()
+      await panel.getByRole('checkbox', { name: /Renal/ }).check()
+      await panel.getByText('Duran 20 min: de 09:00 a 09:20.').waitFor()
+      await panel.getByLabel('Prioridad').selectOption('Urgente')
+      await panel.getByRole('button', { name: 'Guardar' }).click()
+      await panel.waitFor({ state: 'hidden' })
+
+      const cita = sala.getByTestId('cita').filter({ hasText: paciente.nombreCompleto })
+      await cita.getByText('09:00–09:20').waitFor()
+      await cita.getByText('Renal').waitFor()
+      await cita.getByText('Programado', { exact: true }).waitFor()
+      // The slot it took is no longer offered.
+      expect(
+        await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:00 a 09:30' }).count(),
+      ).toBe(0)
+
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
+      await shot(page, 'citas')
+      await expectAccessible(page, 'Citas')
+
+      // Its slip, printed alone in a tab of its own: day, time, sede, sala, studies and preparation.
+      const hoja = await page.context().newPage()
+      errores.push(watchErrors(hoja))
+      const enlace = cita.getByRole('link', { name: /^Comprobante de la cita/ })
+      await hoja.goto((await enlace.getAttribute('href')) ?? '')
+      const comprobante = hoja.getByRole('article', { name: 'Comprobante de cita' })
+      await comprobante.waitFor()
+      const texto = await comprobante.innerText()
+      for (const dato of [
+        paciente.nombreCompleto,
+        documento,
+        '09:00 a 09:20',
+        sede,
+        'Eco 1',
+        'Renal',
+        'Tomar 1 litro de agua una hora antes.',
+      ])
+        expect(texto).toContain(dato)
+      expect(texto).toMatch(
+        new RegExp(`${Number(fecha.slice(8))} de \\p{L}+ de ${fecha.slice(0, 4)}`, 'u'),
+      )
+      expect(await hoja.title()).toBe('Comprobante de cita · RadiSys')
+      await expectAccessible(hoja, 'Comprobante de cita')
+      await shot(hoja, 'comprobante-cita')
+      await hoja.close()
+
+      await cita.getByRole('button', { name: 'Llegó' }).click()
+      await cita.getByText('En espera', { exact: true }).waitFor()
+      expect(await cita.getByRole('button', { name: 'Llegó' }).count()).toBe(0)
+
+      // Another desk takes 09:50 while this one fills the panel: the server's 409 shows in it.
+      const { salas } = await api<{ salas: { id: number; nombre: string }[] }>(
+        page,
+        `/agenda?sede=${sede}&fecha=${fecha}`,
+      )
+      const salaId = salas.find((s) => s.nombre === 'Eco 1')?.id
+      await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:50 a 10:20' }).click()
+      await panel.getByLabel('Nombre o documento').fill(documento)
+      await panel.getByRole('button', { name: new RegExp(paciente.nombreCompleto) }).click()
+      await panel.getByRole('checkbox', { name: /Renal/ }).check()
+      await apiPost(page, e2e.app, '/citas', {
+        pacienteId: paciente.id,
+        salaId,
+        inicio: `${fecha}T09:50`,
+        estudios: [{ nombre: 'Renal' }],
+      })
+      await panel.getByRole('button', { name: 'Guardar' }).click()
+      await panel
+        .getByRole('alert')
+        .filter({ hasText: 'Ese horario ya está tomado: la sala tiene una cita de 09:50 a 10:10' })
+        .waitFor()
+      await panel.getByRole('button', { name: 'Volver' }).click()
+      await panel.waitFor({ state: 'hidden' })
+
+      await apiPost(page, e2e.app, '/citas', {
+        pacienteId: paciente.id,
+        salaId,
+        inicio: `${fecha}T11:00`,
+        estudios: [{ nombre: 'Renal' }],
+      })
+
+      // To the next day and back: the cita is still there, arrived, with the other desk's two.
+      await page.getByRole('button', { name: 'Siguiente' }).click()
+      await page.waitForURL((u) => u.searchParams.get('fecha') !== fecha)
+      await page.getByRole('button', { name: 'Anterior' }).click()
+      await page.waitForURL((u) => u.searchParams.get('fecha') === fecha)
+      await cita.getByText('En espera', { exact: true }).waitFor()
+
+      // Cancelled with its reason, the 09:50 cita gives its slot back.
+      const cancelada = sala.getByTestId('cita').filter({ hasText: '09:50–10:10' })
+      await cancelada.getByRole('button', { name: 'Cancelar', exact: true }).click()
+      const dialogo = page.getByRole('dialog', { name: /¿Cancelar la atención/ })
+      await dialogo.getByLabel(/Motivo de la cancelación/).fill('El paciente pidió otro día')
+      await dialogo.getByRole('button', { name: 'Cancelar atención' }).click()
+      await cancelada.getByText('Cancelado', { exact: true }).waitFor()
+      await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:50 a 10:20' }).waitFor()
+
+      // The 11:00 one is marked missed, once confirmed.
+      const perdida = sala.getByTestId('cita').filter({ hasText: '11:00–11:20' })
+      await perdida.getByRole('button', { name: 'No se presentó' }).click()
+      await page
+        .getByRole('dialog', { name: '¿El paciente no se presentó?' })
+        .getByRole('button', { name: 'No se presentó' })
+        .click()
+      // Its buttons go (one of them reads «No se presentó» too), its badge stays.
+      await expect.poll(() => perdida.getByRole('button').count()).toBe(0)
+      await perdida.getByText('No se presentó', { exact: true }).waitFor()
+
+      // The same slot again, as another desk would ask for it: the database refuses it.
+      const otra = await page.request.post('/citas', {
+        data: {
+          pacienteId: paciente.id,
+          salaId,
+          inicio: `${fecha}T09:10`,
+          estudios: [{ nombre: 'Renal' }],
+        },
+        headers: { accept: 'application/json', origin: e2e.app.url },
+      })
+      expect(otra.status()).toBe(409)
+      expect(((await otra.json()) as { message: string }).message).toBe(
+        'Ese horario ya está tomado: la sala tiene una cita de 09:00 a 09:20',
+      )
+
+      expect(errores.flat()).toEqual([])
+    })
+  })
+}
