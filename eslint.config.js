@@ -4,7 +4,18 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
 
-const features = ['auth', 'buscar', 'dashboard', 'fusiones', 'paciente', 'pacientes', 'ticket']
+const features = [
+  'auth',
+  'buscar',
+  'citas',
+  'configuracion',
+  'cuenta',
+  'dashboard',
+  'fusiones',
+  'paciente',
+  'pacientes',
+  'ticket',
+]
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'data/**', 'bench/data/**'] },

@@ -94,7 +94,7 @@ function RequireSesion({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (sesion.estado !== 'comprobando') return
     precargar(location)
-    void import('./features/auth/sesion-api.js').then((m) => m.comprobarSesion())
+    void import('./lib/sesion-api.js').then((m) => m.comprobarSesion())
   }, [])
   if (estado === 'comprobando') return <Cargando />
   if (estado === 'ninguna')

@@ -103,7 +103,7 @@ export function Sidebar() {
   const salir = () => {
     cerrarMenuMovil()
     pedirSalida(async () => {
-      const { cerrarSesion } = await import('../features/auth/sesion-api.js')
+      const { cerrarSesion } = await import('../lib/sesion-api.js')
       await cerrarSesion()
       navigate(paths.login, { replace: true })
     })

@@ -22,7 +22,7 @@ export function LoginPage() {
 
   // The session calls (and TypeBox with them) load while the person types.
   useEffect(() => {
-    void import('./sesion-api.js')
+    void import('../../lib/sesion-api.js')
   }, [])
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -40,7 +40,7 @@ export function LoginPage() {
     setEnviando(true)
     setError(null)
     try {
-      const { entrar } = await import('./sesion-api.js')
+      const { entrar } = await import('../../lib/sesion-api.js')
       const usuario = await entrar({
         usuario: String(data.get('usuario') ?? ''),
         contrasena: String(data.get('contrasena') ?? ''),

@@ -19,7 +19,7 @@ import {
 import { paths } from '../../paths.js'
 import { FiltrosForm } from './filtros-form.js'
 import { ExportarCsv } from './exportar-csv.js'
-import { leerPreferencias, recordarSede } from './preferencias-api.js'
+import { leerPreferencias, recordarSede } from '../../lib/preferencias-api.js'
 import { ResultadosTable } from './resultados-table.js'
 import { REFRESCO_MS, useListaDeTrabajo, type Pedido } from './use-lista-de-trabajo.js'
 import { catalogos, nombresDeSedes } from '../../state/catalogos.js'

@@ -3,26 +3,22 @@
 // (from the catalogue). Outside the app's frame, like the ticket, on 80 mm paper or A4. Its data
 // come from the atención's ticket (patient, sede, studies) and that day's agenda (sala, time).
 import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation, useParams, useSearch } from 'wouter'
+import { Link, useParams } from 'wouter'
 import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import type { CitaAgenda, SalaAgenda } from '../../../shared/citas.js'
 import type { Ticket } from '../../../shared/ticket.js'
 import { mensajeDe } from '../../api.js'
-import { IconAlert, IconPrinter } from '../../components/icons.js'
+import { IconAlert } from '../../components/icons.js'
+import { BarraImpresion, useFormatoImpresion } from '../../components/barra-impresion.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
 import { useCatalogos } from '../../state/catalogos.js'
-import { usePaginaImpresa, type Formato } from '../ticket/pagina-impresa.js'
-import { obtenerTicket } from '../ticket/ticket-api.js'
+import { usePaginaImpresa } from '../../components/pagina-impresa.js'
+import { obtenerTicket } from '../../lib/ticket-api.js'
 import { leerAgenda } from './citas-api.js'
 import { fechaLarga, horaDe } from './fechas.js'
-import '../ticket/ticket.css'
+import '../../components/pagina-impresa.css'
 import './comprobante.css'
-
-const FORMATOS: [Formato, string][] = [
-  ['80mm', 'Ticket 80 mm'],
-  ['a4', 'Hoja A4'],
-]
 
 interface Datos {
   ticket: Ticket
@@ -46,10 +42,8 @@ async function leerComprobante(id: string, signal: AbortSignal): Promise<Datos> 
 export default function ComprobantePage() {
   useTitle('Comprobante de cita')
   const { id = '' } = useParams<{ id: string }>()
-  const search = useSearch()
-  const [, navigate] = useLocation()
   const catalogos = useCatalogos()
-  const formato: Formato = new URLSearchParams(search).get('formato') === 'a4' ? 'a4' : '80mm'
+  const formato = useFormatoImpresion()
   const [datos, setDatos] = useState<Datos | null>(null)
   const [error, setError] = useState<string | null>(null)
   const ref = useRef<HTMLElement>(null)
@@ -103,34 +97,12 @@ export default function ComprobantePage() {
 
   return (
     <main className="ticket-pagina">
-      <div className="ticket-barra card card__body">
-        <Link href={volver} className="btn btn--ghost">
-          Volver a Citas
-        </Link>
-        <fieldset className="ticket-barra__formato">
-          <legend>Tamaño de impresión</legend>
-          {FORMATOS.map(([valor, etiqueta]) => (
-            <label key={valor} className="ticket-barra__opcion">
-              <input
-                type="radio"
-                name="formato"
-                value={valor}
-                checked={formato === valor}
-                onChange={() =>
-                  navigate(`${paths.comprobanteCita(a.id)}${valor === 'a4' ? '?formato=a4' : ''}`, {
-                    replace: true,
-                  })
-                }
-              />
-              {etiqueta}
-            </label>
-          ))}
-        </fieldset>
-        <button type="button" className="btn btn--primary" onClick={() => window.print()}>
-          <IconPrinter />
-          Imprimir
-        </button>
-      </div>
+      <BarraImpresion
+        formato={formato}
+        ruta={paths.comprobanteCita(a.id)}
+        volver={volver}
+        textoVolver="Volver a Citas"
+      />
 
       <article ref={ref} className={`ticket ticket--${formato}`} aria-label="Comprobante de cita">
         <header className="ticket__cabecera">

@@ -185,7 +185,7 @@ function Sesiones({ version }: { version: number }) {
     try {
       if (s.actual) {
         // This very session: the same as «Cerrar Sesión» in the menu.
-        const { cerrarSesion } = await import('../auth/sesion-api.js')
+        const { cerrarSesion } = await import('../../lib/sesion-api.js')
         await cerrarSesion()
         navigate(paths.login, { replace: true })
         return

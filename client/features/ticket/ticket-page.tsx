@@ -3,30 +3,24 @@
 // number as a barcode), printed on an 80 mm receipt printer or on A4. Outside the app's frame:
 // printed alone, with its size chosen above it.
 import { useEffect, useRef, useState } from 'react'
-import { Link, useLocation, useParams, useSearch } from 'wouter'
+import { Link, useParams } from 'wouter'
 import { MODALIDAD_INFO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import type { Ticket } from '../../../shared/ticket.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { edad, fecha } from '../../components/format.js'
-import { IconAlert, IconPrinter } from '../../components/icons.js'
+import { IconAlert } from '../../components/icons.js'
+import { BarraImpresion, useFormatoImpresion } from '../../components/barra-impresion.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
 import { CodigoBarras } from './codigo-barras.js'
-import { usePaginaImpresa, type Formato } from './pagina-impresa.js'
-import { obtenerTicket } from './ticket-api.js'
-import './ticket.css'
-
-const FORMATOS: [Formato, string][] = [
-  ['80mm', 'Ticket 80 mm'],
-  ['a4', 'Hoja A4'],
-]
+import { usePaginaImpresa } from '../../components/pagina-impresa.js'
+import { obtenerTicket } from '../../lib/ticket-api.js'
+import '../../components/pagina-impresa.css'
 
 export default function TicketPage() {
   useTitle('Ticket de atención')
   const { id = '' } = useParams<{ id: string }>()
-  const search = useSearch()
-  const [, navigate] = useLocation()
-  const formato: Formato = new URLSearchParams(search).get('formato') === 'a4' ? 'a4' : '80mm'
+  const formato = useFormatoImpresion()
   const [ticket, setTicket] = useState<Ticket | null>(null)
   const [error, setError] = useState<{ texto: string; noEncontrada: boolean } | null>(null)
   const ref = useRef<HTMLElement>(null)
@@ -79,34 +73,12 @@ export default function TicketPage() {
   const { atencion: a, paciente: p } = ticket
   return (
     <main className="ticket-pagina">
-      <div className="ticket-barra card card__body">
-        <Link href={paths.paciente(p.id)} className="btn btn--ghost">
-          Volver a la ficha
-        </Link>
-        <fieldset className="ticket-barra__formato">
-          <legend>Tamaño de impresión</legend>
-          {FORMATOS.map(([valor, etiqueta]) => (
-            <label key={valor} className="ticket-barra__opcion">
-              <input
-                type="radio"
-                name="formato"
-                value={valor}
-                checked={formato === valor}
-                onChange={() =>
-                  navigate(`${paths.ticket(a.id)}${valor === 'a4' ? '?formato=a4' : ''}`, {
-                    replace: true,
-                  })
-                }
-              />
-              {etiqueta}
-            </label>
-          ))}
-        </fieldset>
-        <button type="button" className="btn btn--primary" onClick={() => window.print()}>
-          <IconPrinter />
-          Imprimir
-        </button>
-      </div>
+      <BarraImpresion
+        formato={formato}
+        ruta={paths.ticket(a.id)}
+        volver={paths.paciente(p.id)}
+        textoVolver="Volver a la ficha"
+      />
 
       <article ref={ref} className={`ticket ticket--${formato}`} aria-label="Ticket de atención">
         <header className="ticket__cabecera">

@@ -1,7 +1,7 @@
 // The worklist's defaults: the sede this account last chose and the clinic's today.
-import type { Sede } from '../../../shared/catalogos.js'
-import { cambiarPreferenciasContract, preferenciasContract } from '../../../shared/preferencias.js'
-import { call } from '../../api.js'
+import type { Sede } from '../../shared/catalogos.js'
+import { cambiarPreferenciasContract, preferenciasContract } from '../../shared/preferencias.js'
+import { call } from '../api.js'
 
 export const leerPreferencias = (signal?: AbortSignal) => call(preferenciasContract, { signal })
 

@@ -5,10 +5,10 @@ import {
   sesionActualContract,
   type Credenciales,
   type SesionAbierta,
-} from '../../../shared/sesion.js'
-import { ApiError, call } from '../../api.js'
-import { descartarBorrador } from '../../state/borrador.js'
-import { iniciarSesion, sesion } from '../../state/sesion.js'
+} from '../../shared/sesion.js'
+import { ApiError, call } from '../api.js'
+import { descartarBorrador } from '../state/borrador.js'
+import { iniciarSesion, sesion } from '../state/sesion.js'
 
 export function entrar(credenciales: Credenciales): Promise<SesionAbierta> {
   return call(iniciarSesionContract, { body: credenciales })
