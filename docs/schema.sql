@@ -30,7 +30,7 @@ create table atenciones (
   ultimo_cambio_en timestamp with time zone,
   sala_id integer,
   turno tstzrange,
-  constraint atenciones_cita_completa CHECK (((sala_id IS NULL) = (turno IS NULL))),
+  study_instance_uid text,
   constraint atenciones_estado_check CHECK ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text, 'No se presentó'::text]))),
   constraint atenciones_estudios_check CHECK (((cardinality(estudios) >= 1) AND (cardinality(estudios) <= 20))),
   constraint atenciones_modalidad_check CHECK ((modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text, 'LAB'::text]))),
@@ -38,6 +38,8 @@ create table atenciones (
   constraint atenciones_motivo_solo_cancelada CHECK (((motivo_cancelacion IS NULL) OR (estado = 'Cancelado'::text))),
   constraint atenciones_prioridad_check CHECK ((prioridad = ANY (ARRAY['Rutina'::text, 'Urgente'::text, 'Emergencia'::text]))),
   constraint atenciones_procedencia_check CHECK ((procedencia = ANY (ARRAY['Ambulatorio'::text, 'Hospitalización'::text, 'Emergencia'::text, 'Externo'::text]))),
+  constraint atenciones_study_instance_uid_check CHECK (((study_instance_uid ~ '^[0-9]+(\.[0-9]+)*$'::text) AND (length(study_instance_uid) <= 64))),
+  constraint atenciones_turno_con_sala CHECK (((turno IS NULL) OR (sala_id IS NOT NULL))),
   constraint atenciones_turno_valido CHECK (((turno IS NULL) OR ((NOT isempty(turno)) AND lower_inc(turno) AND (NOT upper_inc(turno)) AND (NOT lower_inf(turno)) AND (NOT upper_inf(turno))))),
   constraint atenciones_ultimo_cambio_completo CHECK (((ultimo_cambio_desde IS NULL) = (ultimo_cambio_en IS NULL))),
   constraint atenciones_ultimo_cambio_desde_check CHECK ((ultimo_cambio_desde = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text, 'No se presentó'::text]))),
@@ -144,6 +146,26 @@ create table migraciones (
   checksum text not null,
   aplicada_en timestamp with time zone default now() not null,
   constraint migraciones_pkey PRIMARY KEY (nombre)
+);
+
+create table mpps (
+  uid text not null,
+  sala_id integer not null,
+  atencion_id integer,
+  estado text not null,
+  datos jsonb not null,
+  recibido_en timestamp with time zone default now() not null,
+  actualizado_en timestamp with time zone default now() not null,
+  conciliado_por integer,
+  conciliado_en timestamp with time zone,
+  constraint mpps_check CHECK (((conciliado_por IS NULL) = (conciliado_en IS NULL))),
+  constraint mpps_datos_check CHECK ((jsonb_typeof(datos) = 'object'::text)),
+  constraint mpps_estado_check CHECK ((estado = ANY (ARRAY['IN PROGRESS'::text, 'COMPLETED'::text, 'DISCONTINUED'::text]))),
+  constraint mpps_uid_check CHECK (((uid ~ '^[0-9]+(\.[0-9]+)*$'::text) AND (length(uid) <= 64))),
+  constraint mpps_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
+  constraint mpps_conciliado_por_fkey FOREIGN KEY (conciliado_por) REFERENCES usuarios(id),
+  constraint mpps_sala_id_fkey FOREIGN KEY (sala_id) REFERENCES salas(id),
+  constraint mpps_pkey PRIMARY KEY (uid)
 );
 
 create table pacientes (
@@ -291,8 +313,11 @@ CREATE INDEX atenciones_alertas_sede_idx ON public.atenciones USING btree (sede,
 CREATE INDEX atenciones_documento_inicio_idx ON public.atenciones USING btree ("left"(documento, 3), llegada, id) INCLUDE (paciente_id, documento);
 CREATE INDEX atenciones_llegada_idx ON public.atenciones USING btree (llegada, id) INCLUDE (paciente_id, sede, modalidad, tipo_documento, documento, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX atenciones_modalidad_llegada_idx ON public.atenciones USING btree (modalidad, llegada, id) INCLUDE (paciente_id, sede);
+CREATE INDEX atenciones_mwl_inicio_idx ON public.atenciones USING btree (COALESCE(lower(turno), llegada), id) WHERE ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text])) AND (modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text])));
+CREATE INDEX atenciones_mwl_sala_idx ON public.atenciones USING btree (sala_id, COALESCE(lower(turno), llegada), id) WHERE ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text])) AND (modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text])));
 CREATE INDEX atenciones_paciente_idx ON public.atenciones USING btree (paciente_id, llegada, id) INCLUDE (sede, modalidad);
 CREATE INDEX atenciones_sede_llegada_idx ON public.atenciones USING btree (sede, llegada, id) INCLUDE (paciente_id, modalidad);
+CREATE UNIQUE INDEX atenciones_study_instance_uid_key ON public.atenciones USING btree (study_instance_uid) WHERE (study_instance_uid IS NOT NULL);
 CREATE INDEX auditoria_accion_idx ON public.auditoria USING btree (accion, id DESC);
 CREATE INDEX auditoria_cambios_paciente_idx ON public.auditoria USING btree (paciente_id, id DESC) WHERE (accion = ANY (ARRAY['paciente.registrado'::text, 'paciente.modificado'::text]));
 CREATE INDEX auditoria_en_idx ON public.auditoria USING btree (en);
@@ -305,6 +330,8 @@ CREATE INDEX intentos_direccion_idx ON public.intentos_fallidos USING btree (dir
 CREATE INDEX intentos_en_idx ON public.intentos_fallidos USING btree (en);
 CREATE INDEX intentos_usuario_idx ON public.intentos_fallidos USING btree (usuario, en);
 CREATE INDEX intentos_limitados_desde_idx ON public.intentos_limitados USING btree (desde);
+CREATE INDEX mpps_atencion_idx ON public.mpps USING btree (atencion_id, recibido_en) WHERE (atencion_id IS NOT NULL);
+CREATE INDEX mpps_sin_conciliar_idx ON public.mpps USING btree (recibido_en) WHERE ((atencion_id IS NULL) AND (conciliado_en IS NULL));
 CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id);
 CREATE INDEX pacientes_documento_idx ON public.pacientes USING btree (documento text_pattern_ops) INCLUDE (tipo_documento, id, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_fusionados_idx ON public.pacientes USING btree (documento) INCLUDE (tipo_documento, fusionado_en) WHERE (fusionado_en IS NOT NULL);
@@ -340,6 +367,16 @@ begin
   for key share of p;
   return new;
 end $function$;
+
+CREATE OR REPLACE FUNCTION public.atenciones_dar_study_uid()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  new.study_instance_uid := dicom_uid_nuevo();
+  return new;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION public.atenciones_por_hora_mover()
  RETURNS trigger
@@ -389,6 +426,19 @@ begin
   raise exception 'La auditoría no se puede modificar ni borrar' using errcode = 'insufficient_privilege';
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.dicom_uid_nuevo()
+ RETURNS text
+ LANGUAGE sql
+ PARALLEL SAFE
+AS $function$
+    select '2.25.' || (
+      ((('x' || substr(h, 1, 8))::bit(32)::bigint & 4294967295)::numeric * 79228162514264337593543950336
+       + (('x' || substr(h, 9, 8))::bit(32)::bigint & 4294967295)::numeric * 18446744073709551616
+       + (('x' || substr(h, 17, 8))::bit(32)::bigint & 4294967295)::numeric * 4294967296
+       + (('x' || substr(h, 25, 8))::bit(32)::bigint & 4294967295)::numeric)::text)
+    from (select replace(gen_random_uuid()::text, '-', '') as h) u
+  $function$;
 
 CREATE OR REPLACE FUNCTION public.duplicado_gravedad(a pacientes, b pacientes)
  RETURNS smallint
@@ -515,6 +565,7 @@ begin
 end $function$;
 
 CREATE TRIGGER atenciones_copiar_paciente BEFORE INSERT OR UPDATE OF paciente_id ON public.atenciones FOR EACH ROW EXECUTE FUNCTION atenciones_copiar_paciente();
+CREATE TRIGGER atenciones_dar_study_uid BEFORE INSERT OR UPDATE ON public.atenciones FOR EACH ROW WHEN ((new.study_instance_uid IS NULL)) EXECUTE FUNCTION atenciones_dar_study_uid();
 CREATE TRIGGER atenciones_por_hora_mover AFTER UPDATE ON public.atenciones REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION atenciones_por_hora_mover();
 CREATE TRIGGER atenciones_por_hora_restar AFTER DELETE ON public.atenciones REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION atenciones_por_hora_restar();
 CREATE TRIGGER atenciones_por_hora_sumar AFTER INSERT ON public.atenciones REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION atenciones_por_hora_sumar();

@@ -162,9 +162,9 @@ describe('en PostgreSQL (o el hogar de la corrida), America/Lima', () => {
     })
     // Back to back is no overlap.
     await fila('2030-01-07T15:30:00Z', '2030-01-07T15:50:00Z')
-    // Both or neither of sala and turno.
+    // A turno needs a sala; a sala without a turno is an atención registered at the desk (0026).
     await expect(
-      t.db.sql`update atenciones set turno = null where sala_id = ${eco}`,
+      t.db.sql`update atenciones set sala_id = null where sala_id = ${eco}`,
     ).rejects.toMatchObject({ code: '23514' })
   })
 
