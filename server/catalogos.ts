@@ -3,7 +3,9 @@
 // not on every request. A change made through this server is seen at once; one made through
 // another instance of the same database, within CATALOGOS_SEGUNDOS.
 import { createHash } from 'node:crypto'
+import { MENSAJES_ATENCIONES } from '../shared/atenciones.js'
 import type { Modalidad } from '../shared/catalogos.js'
+import { MENSAJES_CITAS } from '../shared/citas.js'
 import {
   modalidadesCon,
   type Catalogos,
@@ -11,6 +13,7 @@ import {
   type Sala,
   type SedeCatalogo,
 } from '../shared/configuracion.js'
+import type { ErrorCampo } from '../shared/contract.js'
 import type { Sql } from './db.js'
 import { listarEstudios, listarSalas, listarSedes } from './queries/catalogos.js'
 
@@ -75,3 +78,28 @@ export const estudiosActivos = (i: Instantanea, modalidad: Modalidad): string[] 
 /** Names of the active sedes, in the clinic's order. */
 export const sedesActivas = (i: Instantanea): string[] =>
   i.sedes.filter((s) => s.activa).map((s) => s.nombre)
+
+/**
+ * The sala an atención registered at the desk belongs to: the one asked for, which must be active
+ * and of the atención's sede and modality (or be the one it already has); else the only active sala
+ * there, or null where there are none or several (docs/datos.md#salas).
+ */
+export function salaDeAtencion(
+  i: Instantanea,
+  sede: string,
+  modalidad: Modalidad,
+  pedida: number | undefined,
+  actual: number | null = null,
+): { salaId: number | null } | { error: ErrorCampo } {
+  if (pedida === undefined) {
+    const alli = i.salas.filter((s) => s.activa && s.sede === sede && s.modalidad === modalidad)
+    return { salaId: alli.length === 1 ? alli[0]!.id : null }
+  }
+  const sala = i.salas.find((s) => s.id === pedida)
+  const error = (mensaje: string) => ({ error: { campo: 'salaId', mensaje } })
+  if (!sala) return error(MENSAJES_CITAS.salaNoEncontrada)
+  if (sala.sede !== sede) return error(MENSAJES_CITAS.salaDeOtraSede)
+  if (sala.modalidad !== modalidad) return error(MENSAJES_ATENCIONES.salaOtraModalidad(modalidad))
+  if (!sala.activa && sala.id !== actual) return error(MENSAJES_CITAS.salaInactiva)
+  return { salaId: sala.id }
+}

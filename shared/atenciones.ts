@@ -41,6 +41,11 @@ export const AtencionEntradaSchema = Type.Object(
     ),
     procedencia: Type.Optional(uno(PROCEDENCIAS, 'Procedencia no válida')),
     prioridad: Type.Optional(uno(PRIORIDADES, 'Prioridad no válida')),
+    /**
+     * The sala (GET /catalogos) of the sede and modality where it is done; default the only active
+     * one there, if there is one. Its equipment reads it on the DICOM worklist.
+     */
+    salaId: Type.Optional(Type.Integer({ minimum: 1, mensaje: 'Sala no válida' })),
     /** Clinic-local date and time; default now. */
     fechaLlegada: Type.Optional(
       Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', mensaje: 'Fecha inválida' }),
@@ -77,6 +82,8 @@ export const AtencionSchema = Type.Object({
   estado: enumTexto(ESTADOS),
   procedencia: enumTexto(PROCEDENCIAS),
   prioridad: enumTexto(PRIORIDADES),
+  /** Its sala (GET /catalogos); null when the sede had several and none was chosen. */
+  salaId: Type.Union([Type.Integer(), Type.Null()]),
   fechaLlegada: Type.String({ format: 'date' }),
   horaLlegada: Type.String(),
   creadoEn: Type.String({ format: 'date-time' }),
@@ -96,6 +103,7 @@ export const CAMPOS_CORREGIBLES = [
   'estudios',
   'prioridad',
   'procedencia',
+  'salaId',
   'fechaLlegada',
   'horaLlegada',
 ] as const
@@ -130,6 +138,8 @@ export const MENSAJES_ATENCIONES = {
   motivoRequerido: 'Indique el motivo de la cancelación',
   motivoSoloCancelado: 'El motivo solo se indica al cancelar',
   sinCambio: 'Indique al menos un cambio: el estado o un dato de la atención',
+  salaOtraModalidad: (modalidad: string) =>
+    `La sala no es de ${modalidad}: elija una sala de esa modalidad`,
   estadoSolo: 'El estado se cambia solo, sin otros datos de la atención',
   desdeSinEstado: 'Indique el estado nuevo junto con el de partida',
   nadaQueDeshacer: 'No hay un cambio de estado que deshacer',

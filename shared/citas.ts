@@ -137,7 +137,7 @@ export type CitaEntrada = Static<typeof CitaEntradaSchema>
 
 /** An atención that is a cita: its sala and its range. */
 export const CitaSchema = Type.Composite([
-  AtencionSchema,
+  Type.Omit(AtencionSchema, ['salaId']),
   Type.Object({ salaId: Type.Integer(), inicio: Type.String(), fin: Type.String() }),
 ])
 export type Cita = Static<typeof CitaSchema>

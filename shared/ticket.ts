@@ -21,6 +21,8 @@ export const TicketSchema = Type.Object({
    * sede's atenciones of its arrival day (cancelled ones keep theirs, so no number moves).
    */
   turno: Type.Integer({ minimum: 1 }),
+  /** The name of the sala where it is done, where it has one. */
+  sala: Type.Union([Type.String(), Type.Null()]),
   /** The age at the arrival date, as the worklist shows it. */
   paciente: Type.Pick(PacienteSchema, [
     'id',

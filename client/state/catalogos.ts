@@ -4,7 +4,12 @@
 import { useEffect } from 'react'
 import { proxy, useSnapshot } from 'valtio'
 import type { Modalidad } from '../../shared/catalogos.js'
-import { catalogosContract, estudiosDe, type Catalogos } from '../../shared/configuracion.js'
+import {
+  catalogosContract,
+  estudiosDe,
+  type Catalogos,
+  type Sala,
+} from '../../shared/configuracion.js'
 import { call } from '../api.js'
 
 export const catalogos = proxy({ datos: null as Catalogos | null, error: null as string | null })
@@ -41,3 +46,7 @@ export const nombresDeSedes = (c: Catalogos | null): string[] =>
 
 export const estudiosDeModalidad = (c: Catalogos | null, m: Modalidad): string[] =>
   c ? estudiosDe(c, m) : []
+
+/** The active salas of a sede for a modality, in the catalogue's order. */
+export const salasDe = (c: Catalogos | null, sede: string, modalidad: string): Sala[] =>
+  c ? c.salas.filter((s) => s.sede === sede && s.modalidad === modalidad) : []

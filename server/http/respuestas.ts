@@ -47,7 +47,6 @@ export function aAtencion(f: AtencionFila): Atencion {
     ultimoCambioUsuario,
     ultimoCambioNombre,
     ultimoCambioEn,
-    salaId: _sala,
     inicio: _inicio,
     fin: _fin,
     ...a

@@ -19,8 +19,7 @@ export interface AtencionFila extends Omit<
   ultimoCambioUsuario: string | null
   ultimoCambioNombre: string | null
   ultimoCambioEn: Date | null
-  /** A cita's sala and range (docs/datos.md#citas); null for a walk-in atención. */
-  salaId: number | null
+  /** A cita's range (docs/datos.md#citas); null for an atención registered at the desk. */
   inicio: Date | null
   fin: Date | null
 }
@@ -37,7 +36,14 @@ export const columnasAtencion = (sql: Sql, tz: string) => sql`
 
 export interface NuevaAtencion extends Pick<
   AtencionFila,
-  'pacienteId' | 'sede' | 'modalidad' | 'estudios' | 'estado' | 'procedencia' | 'prioridad'
+  | 'pacienteId'
+  | 'sede'
+  | 'modalidad'
+  | 'salaId'
+  | 'estudios'
+  | 'estado'
+  | 'procedencia'
+  | 'prioridad'
 > {
   /** Clinic-local; null means now. */
   fechaLlegada: string | null
@@ -60,8 +66,8 @@ export async function insertarAtencion(
     : sql`now()`
   const [fila] = await sql<AtencionFila[]>`
     with nueva as (
-      insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad, llegada, creado_por)
-      select p.id, ${n.sede}, ${n.modalidad}, ${n.estudios}::text[], ${n.estado}, ${n.procedencia}, ${n.prioridad},
+      insert into atenciones (paciente_id, sede, modalidad, sala_id, estudios, estado, procedencia, prioridad, llegada, creado_por)
+      select p.id, ${n.sede}, ${n.modalidad}, ${n.salaId}, ${n.estudios}::text[], ${n.estado}, ${n.procedencia}, ${n.prioridad},
         ${llegada}, ${n.creadoPor}
       from pacientes p where p.id = ${n.pacienteId}
       returning *
@@ -194,6 +200,7 @@ export async function cambioDeshacible(
 export interface CorreccionFila {
   sede?: Sede
   modalidad?: Modalidad
+  salaId?: number | null
   estudios?: string[]
   prioridad?: Prioridad
   procedencia?: Procedencia
@@ -215,6 +222,7 @@ export async function corregirAtencion(
   const sets: postgres.Fragment[] = [sql`actualizado_en = now()`]
   if (c.sede !== undefined) sets.push(sql`sede = ${c.sede}`)
   if (c.modalidad !== undefined) sets.push(sql`modalidad = ${c.modalidad}`)
+  if (c.salaId !== undefined) sets.push(sql`sala_id = ${c.salaId}`)
   if (c.estudios !== undefined) sets.push(sql`estudios = ${c.estudios}::text[]`)
   if (c.prioridad !== undefined) sets.push(sql`prioridad = ${c.prioridad}`)
   if (c.procedencia !== undefined) sets.push(sql`procedencia = ${c.procedencia}`)

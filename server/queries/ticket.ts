@@ -22,6 +22,8 @@ export interface TicketFila
   pacienteId: number
   estudios: string[]
   turno: number
+  /** Its sala's name, where it has one. */
+  sala: string | null
 }
 
 /**
@@ -42,6 +44,7 @@ export async function leerTicket(
         to_char(a.llegada at time zone ${tz}, 'HH24:MI') as hora_llegada,
         p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre, p.primer_apellido,
         p.segundo_apellido, p.fecha_nacimiento,
+        (select s.nombre from salas s where s.id = a.sala_id) as sala,
         (select count(*) from atenciones b
           where b.sede = a.sede
             and b.llegada >= date_trunc('day', a.llegada at time zone ${tz}) at time zone ${tz}

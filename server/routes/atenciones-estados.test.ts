@@ -43,6 +43,12 @@ async function guardada(id: number) {
   >`select estado, sede, motivo_cancelacion, ultimo_cambio_desde, actualizado_en from atenciones where id = ${id}`
   return fila!
 }
+async function salaDe(sede: string, modalidad: string) {
+  const [s] = await t.db.sql<{ id: number }[]>`
+    select id from salas where sede = ${sede} and modalidad = ${modalidad}`
+  return s!.id
+}
+
 async function eventos(atencionId: number) {
   return t.db.sql<{ accion: string; usuario: string; detalle: Record<string, unknown> }[]>`
     select accion, usuario, detalle from auditoria
@@ -298,6 +304,8 @@ describe('PATCH /atenciones/:id corrige los datos mientras la atención no está
             modalidad: { antes: 'RX', despues: 'Eco' },
             estudios: { antes: ['Tórax PA'], despues: ['Renal', 'Pélvica'] },
             prioridad: { antes: 'Rutina', despues: 'Urgente' },
+            // To the sala of its new sede and modality.
+            salaId: { antes: await salaDe('Lima', 'RX'), despues: await salaDe('Cusco', 'Eco') },
             fechaLlegada: { antes: a.fechaLlegada, despues: '2025-03-01' },
             horaLlegada: { antes: a.horaLlegada, despues: '08:15' },
           },

@@ -23,7 +23,7 @@ import { MENSAJES_CITAS } from '../../shared/citas.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
-import { estudiosActivos, sedesActivas, type CacheCatalogos } from '../catalogos.js'
+import { estudiosActivos, salaDeAtencion, sedesActivas, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
 import {
@@ -129,17 +129,20 @@ export async function atencionesRoutes(
   route(app, crearAtencionContract, async (request, reply) => {
     const pacienteId = leerId(request.params.id, 'Paciente no encontrado')
     const b = request.body
+    const sala = salaDeAtencion(await catalogos.leer(), b.sede, b.modalidad, b.salaId)
     const errores = [
       ...(await erroresCatalogo(b.sede, b.modalidad, b.estudios)),
+      ...('error' in sala ? [sala.error] : []),
       ...erroresLlegada(b.fechaLlegada, b.horaLlegada, b.estado ?? 'En espera', hoyEn(tz)),
     ]
-    if (errores.length > 0) throw invalidos(errores)
+    if (errores.length > 0 || 'error' in sala) throw invalidos(errores)
     const fila = await insertarAtencion(
       sql,
       {
         pacienteId,
         sede: b.sede,
         modalidad: b.modalidad,
+        salaId: sala.salaId,
         estudios: b.estudios.map((e) => e.nombre.trim()),
         estado: b.estado ?? 'En espera',
         procedencia: b.procedencia ?? 'Ambulatorio',
@@ -205,11 +208,12 @@ export async function atencionesRoutes(
       if (!actual) throw new NotFoundError(NO_ENCONTRADA)
       if (!(ESTADOS_ABIERTOS as readonly Estado[]).includes(actual.estado))
         throw new ConflictError(M.noCorregible(actual.estado))
-      if (actual.salaId !== null) {
-        // A cita's sede and modality are its sala's, and its booked time is its turno.
+      if (actual.inicio !== null) {
+        // A cita's sede, modality and sala are its booking's, and its booked time is its turno.
         const ajenos = [
           ...(c.sede !== undefined && c.sede !== actual.sede ? ['sede'] : []),
           ...(c.modalidad !== undefined && c.modalidad !== actual.modalidad ? ['modalidad'] : []),
+          ...(c.salaId !== undefined && c.salaId !== actual.salaId ? ['salaId'] : []),
           ...(actual.estado === 'Programado' &&
           ((c.fechaLlegada !== undefined && c.fechaLlegada !== actual.fechaLlegada) ||
             (c.horaLlegada !== undefined && c.horaLlegada !== actual.horaLlegada))
@@ -222,12 +226,21 @@ export async function atencionesRoutes(
           )
       }
       const modalidad = c.modalidad ?? actual.modalidad
+      const sede = c.sede ?? actual.sede
       const estudios = c.estudios ?? actual.estudios.map((nombre) => ({ nombre }))
+      // Another sede or modality takes the atención to a sala of theirs, the one asked for or the
+      // only one there; the same ones keep its sala unless another is asked for.
+      const mismoLugar = sede === actual.sede && modalidad === actual.modalidad
+      const sala =
+        mismoLugar && (c.salaId === undefined || c.salaId === actual.salaId)
+          ? { salaId: actual.salaId }
+          : salaDeAtencion(await catalogos.leer(), sede, modalidad, c.salaId, actual.salaId)
       const errores = [
         ...(await erroresCatalogo(c.sede, modalidad, estudios, actual)),
+        ...('error' in sala ? [sala.error] : []),
         ...erroresLlegada(c.fechaLlegada, c.horaLlegada, actual.estado, hoyEn(tz)),
       ]
-      if (errores.length > 0) throw invalidos(errores)
+      if (errores.length > 0 || 'error' in sala) throw invalidos(errores)
 
       const nuevo: CorreccionFila = {}
       const cambios: Record<string, { antes: unknown; despues: unknown }> = {}
@@ -247,6 +260,10 @@ export async function atencionesRoutes(
       }
       anotar('prioridad')
       anotar('procedencia')
+      if (sala.salaId !== actual.salaId) {
+        nuevo.salaId = sala.salaId
+        cambios.salaId = { antes: actual.salaId, despues: sala.salaId }
+      }
       if (c.fechaLlegada) {
         // A date without a time is 00:00, as at registration.
         const hora = c.horaLlegada ?? '00:00'

@@ -302,7 +302,7 @@ export async function citasRoutes(
     )
     if (fila) return aCita(fila, tz)
     const actual = await obtenerAtencion(sql, id, tz)
-    if (!actual?.salaId) throw new NotFoundError(M.citaNoEncontrada)
+    if (!actual?.inicio) throw new NotFoundError(M.citaNoEncontrada)
     // A repeated click: it already arrived.
     if (actual.estado === 'En espera') return aCita(actual, tz)
     throw new ConflictError(M.llegadaNoProgramada(actual.estado))

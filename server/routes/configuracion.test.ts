@@ -2,7 +2,7 @@
 // the admins' sedes, salas and estudios, each change audited and seen at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app.js'
-import { crearAtencion, crearPaciente, datosAtencion } from '../test/factories.js'
+import { crearAtencion, crearPaciente, datosAtencion, LUNES_A_SABADO } from '../test/factories.js'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -35,7 +35,6 @@ const nuevaAtencion = async (cambios: object) => {
     payload: { ...datosAtencion(), ...cambios },
   })
 }
-const LUNES_A_SABADO = [1, 2, 3, 4, 5, 6].map((dia) => ({ dia, abre: '07:00', cierra: '20:00' }))
 
 describe('GET /catalogos', () => {
   it("a new database's catalogues: today's sedes, the four modalities with their studies, one sala per sede and modality", async () => {

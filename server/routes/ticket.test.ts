@@ -65,6 +65,8 @@ describe('GET /atenciones/:id/ticket', () => {
         horaLlegada: '23:30',
       },
       turno: 3,
+      // Inserted without one, as an atención from before salas.
+      sala: null,
       // The age at arrival, in days for a newborn.
       paciente: {
         id: bebe,

@@ -36,6 +36,7 @@ export async function ticketRoutes(
         horaLlegada: f.horaLlegada,
       },
       turno: f.turno,
+      sala: f.sala,
       paciente: {
         id: f.pacienteId,
         tipoDocumento: f.tipoDocumento,

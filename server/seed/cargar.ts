@@ -94,10 +94,14 @@ export async function insertarAtenciones(sql: Sql, as: readonly AtencionSemilla[
   const estudios = as.map((a) => a.estudios.join('|'))
   await sql`
     insert into atenciones (
-      paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad, llegada, creado_en, actualizado_en
+      paciente_id, sede, modalidad, sala_id, estudios, estado, procedencia, prioridad, llegada, creado_en,
+      actualizado_en
     )
-    select t.paciente_id, t.sede, t.modalidad, string_to_array(t.estudios, '|'), t.estado, t.procedencia,
-      t.prioridad, t.llegada, t.creado_en, t.actualizado_en
+    -- Registered at the desk: the first sala of the sede and modality, as if one were chosen.
+    select t.paciente_id, t.sede, t.modalidad,
+      (select s.id from salas s where s.sede = t.sede and s.modalidad = t.modalidad order by s.id limit 1),
+      string_to_array(t.estudios, '|'), t.estado, t.procedencia, t.prioridad, t.llegada, t.creado_en,
+      t.actualizado_en
     from unnest(
       ${c('pacienteId')}::int[], ${c('sede')}::text[], ${c('modalidad')}::text[], ${estudios}::text[],
       ${c('estado')}::text[], ${c('procedencia')}::text[], ${c('prioridad')}::text[],

@@ -123,3 +123,10 @@ export async function insertarAtencion(
     returning id`
   return fila!.id
 }
+
+/** A sala's opening hours as the seeded salas have them: Monday to Saturday, 07:00 to 20:00. */
+export const LUNES_A_SABADO = [1, 2, 3, 4, 5, 6].map((dia) => ({
+  dia,
+  abre: '07:00',
+  cierra: '20:00',
+}))

@@ -28,6 +28,7 @@ import {
   catalogos,
   estudiosDeModalidad,
   nombresDeSedes,
+  salasDe,
   useCatalogos,
 } from '../../state/catalogos.js'
 import type { Catalogos } from '../../../shared/configuracion.js'
@@ -36,6 +37,8 @@ import { corregirAtencion, crearAtencion } from './paciente-api.js'
 interface Valores {
   sede: string
   modalidad: string
+  /** '' where the sede has one sala of the modality (the server gives it) or none. */
+  salaId: string
   estudios: string[]
   estado: string
   procedencia: string
@@ -59,6 +62,7 @@ function iniciales(): Valores {
   return {
     sede,
     modalidad: '',
+    salaId: '',
     estudios: [],
     estado: 'En espera',
     procedencia: 'Ambulatorio',
@@ -72,6 +76,7 @@ function iniciales(): Valores {
 const deAtencion = (a: Atencion): Valores => ({
   sede: a.sede,
   modalidad: a.modalidad,
+  salaId: a.salaId === null ? '' : String(a.salaId),
   estudios: a.estudios.map((e) => e.nombre),
   estado: '',
   procedencia: a.procedencia,
@@ -80,13 +85,13 @@ const deAtencion = (a: Atencion): Valores => ({
   horaLlegada: a.horaLlegada,
 })
 
-/** The body of the call: estudios as `{nombre}` objects, blank fields left out. */
+/** The body of the call: estudios as `{nombre}` objects, the sala's id a number, blank fields left out. */
 const aCuerpo = (v: Valores) => {
   const cuerpo: Record<string, unknown> = {
     estudios: (v.estudios || []).map((nombre) => ({ nombre })),
   }
   for (const [k, valor] of Object.entries(v))
-    if (k !== 'estudios' && valor !== '') cuerpo[k] = valor
+    if (k !== 'estudios' && valor !== '') cuerpo[k] = k === 'salaId' ? Number(valor) : valor
   return cuerpo as unknown as AtencionEntrada
 }
 
@@ -104,10 +109,17 @@ const resolverCon =
     if (Object.keys(r.errors).length > 0) return { values: {}, errors: r.errors as never }
     const errores =
       esModalidad(values.modalidad) && catalogos.datos
-        ? validarEstudios(values.modalidad, cuerpo.estudios, [
-            ...estudiosDeModalidad(catalogos.datos, values.modalidad),
-            ...conservados,
-          ])
+        ? [
+            ...validarEstudios(values.modalidad, cuerpo.estudios, [
+              ...estudiosDeModalidad(catalogos.datos, values.modalidad),
+              ...conservados,
+            ]),
+            // Where the sede has several salas of the modality, its equipment's worklist needs one.
+            ...(values.salaId === '' &&
+            salasDe(catalogos.datos, values.sede, values.modalidad).length > 1
+              ? [{ campo: 'salaId', mensaje: 'Elija la sala' }]
+              : []),
+          ]
         : []
     return errores.length
       ? { values: {}, errors: aErroresDeFormulario<Valores>(errores) }
@@ -156,6 +168,8 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
     : []
   // An atención at a sede closed since keeps it as an option.
   const sedes = [...new Set([...nombresDeSedes(catalogo), ...(editada ? [editada.sede] : [])])]
+  const sede = watch('sede')
+  const salas = salasDe(catalogo, sede, modalidad)
 
   const enviar = async (v: Valores) => {
     setAviso(null)
@@ -188,12 +202,13 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
     label: string,
     opciones: readonly (readonly [string, string])[],
     vacio?: string,
+    onChange?: () => void,
   ) => (
     <Field id={`${px}-${name}`} label={label} required={!!vacio} error={errors[name]?.message}>
       <select
         className="select"
         {...describe(`${px}-${name}`, errors[name]?.message)}
-        {...register(name)}
+        {...register(name, { onChange })}
       >
         {vacio && <option value="">{vacio}</option>}
         {opciones.map(([v, l]) => (
@@ -226,12 +241,17 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
         </div>
       )}
       <div className="atencion-form__grid">
-        {select('sede', 'Sede', par(sedes), 'Seleccione…')}
+        {select('sede', 'Sede', par(sedes), 'Seleccione…', () => setValue('salaId', ''))}
         <Field id={`${px}-modalidad`} label="Modalidad" required error={errors.modalidad?.message}>
           <select
             className="select"
             {...describe(`${px}-modalidad`, errors.modalidad?.message)}
-            {...register('modalidad', { onChange: () => setValue('estudios', []) })}
+            {...register('modalidad', {
+              onChange: () => {
+                setValue('estudios', [])
+                setValue('salaId', '')
+              },
+            })}
           >
             <option value="">Seleccione…</option>
             {MODALIDADES.map((m) => (
@@ -241,6 +261,13 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
             ))}
           </select>
         </Field>
+        {salas.length > 1 &&
+          select(
+            'salaId',
+            'Sala',
+            salas.map((x) => [String(x.id), x.nombre] as const),
+            'Seleccione…',
+          )}
       </div>
       <fieldset
         className="field estudios"

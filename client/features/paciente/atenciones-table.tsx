@@ -16,6 +16,7 @@ import { fecha } from '../../components/format.js'
 import { IconPrinter } from '../../components/icons.js'
 import { useCambiarEstado } from '../../lib/estado-atencion.js'
 import { paths } from '../../paths.js'
+import { useCatalogos } from '../../state/catalogos.js'
 import { EditarAtencion } from './editar-atencion.js'
 
 /** A button per next estado, and Editar while the atención is not done. */
@@ -95,6 +96,8 @@ export function AtencionesTable({
   onCambio: (a: Atencion) => void
 }) {
   const ahora = useAhora()
+  const catalogo = useCatalogos()
+  const sala = (id: number | null) => catalogo?.salas.find((s) => s.id === id)?.nombre
   const [dialogo, setDialogo] = useState<{ tipo: 'cancelar' | 'editar'; id: number } | null>(null)
   const abierta = dialogo && atenciones.find((a) => a.id === dialogo.id)
   const cerrar = () => setDialogo(null)
@@ -143,7 +146,10 @@ export function AtencionesTable({
                 </span>
               </td>
               <td data-label="Estudios">{a.estudios.map((e) => e.nombre).join(', ')}</td>
-              <td data-label="Sede">{a.sede}</td>
+              <td data-label="Sede">
+                {a.sede}
+                {sala(a.salaId) && <span className="muted"> · {sala(a.salaId)}</span>}
+              </td>
               <td data-label="Procedencia">{a.procedencia}</td>
               <td data-label="Prioridad">
                 <PrioridadBadge prioridad={a.prioridad} />

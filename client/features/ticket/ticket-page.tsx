@@ -83,7 +83,10 @@ export default function TicketPage() {
       <article ref={ref} className={`ticket ticket--${formato}`} aria-label="Ticket de atención">
         <header className="ticket__cabecera">
           <p className="ticket__clinica">RadiSys</p>
-          <p>Sede {a.sede}</p>
+          <p>
+            Sede {a.sede}
+            {ticket.sala && ` · ${ticket.sala}`}
+          </p>
         </header>
         <div className="ticket__turno">
           <span>Turno</span>
