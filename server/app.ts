@@ -27,6 +27,7 @@ import { exportacionRoutes } from './routes/exportacion.js'
 import { fusionesRoutes } from './routes/fusiones.js'
 import { healthRoutes } from './routes/health.js'
 import { miCuentaRoutes } from './routes/mi-cuenta.js'
+import { mppsRoutes } from './routes/mpps.js'
 import { pacientesRoutes } from './routes/pacientes.js'
 import { preferenciasRoutes } from './routes/preferencias.js'
 import { sesionRoutes } from './routes/sesion.js'
@@ -157,6 +158,7 @@ export async function buildApp({
   await app.register(auditoriaRoutes, { sql: db.sql, config })
   await app.register(fusionesRoutes, { sql: db.sql, config })
   await app.register(preferenciasRoutes, { sql: db.sql, config, catalogos })
+  await app.register(mppsRoutes, { sql: db.sql, config })
 
   return app
 }

@@ -41,6 +41,9 @@ export const ACCIONES_AUDITORIA = {
   'pacientes.exportados': 'Lista de trabajo exportada (CSV)',
   'ticket.consultado': 'Ticket de atención consultado',
   'auditoria.exportada': 'Auditoría exportada (CSV)',
+  'mpps.consultados': 'Pasos de equipos sin atención consultados',
+  'mpps.conciliado': 'Paso de equipo asignado a su atención',
+  'mpps.descartado': 'Paso de equipo descartado',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

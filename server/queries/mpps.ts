@@ -1,0 +1,95 @@
+// MPPS steps kept without an atención (migration 0026's table mpps) and their reconciliation: a
+// person names the atención a step belongs to, which then takes the step's estado, or sets the step
+// aside. The estado an MPPS state leads to is defined once, here, for the DICOM server too.
+import type { Estado } from '../../shared/catalogos.js'
+import type { EstadoMpps } from '../../shared/mpps.js'
+import type { Sql } from '../db.js'
+import { cambiarEstado, type AtencionFila } from './atenciones.js'
+import { insercionEvento, type Evento } from './auditoria.js'
+
+/**
+ * Where each MPPS state takes an atención, and from which estados: a step never moves one back from
+ * Completado or Informado, nor out of Cancelado or No se presentó. DISCONTINUED puts an atención
+ * that was being done back to wait (docs/dicom.md#mpps).
+ */
+export const EFECTO_MPPS: Record<EstadoMpps, { estado: Estado; desde: readonly Estado[] }> = {
+  'IN PROGRESS': { estado: 'En proceso', desde: ['Programado', 'En espera'] },
+  COMPLETED: { estado: 'Completado', desde: ['Programado', 'En espera', 'En proceso'] },
+  DISCONTINUED: { estado: 'En espera', desde: ['En proceso'] },
+}
+
+/**
+ * Moves atención `id` as step state `mpps` says, with its audit record (`evento`); undefined when
+ * its estado is not one the state moves from, which leaves it as it is.
+ */
+export function aplicarMpps(
+  sql: Sql,
+  id: number,
+  mpps: EstadoMpps,
+  tz: string,
+  evento: Evento,
+): Promise<AtencionFila | undefined> {
+  const { estado, desde } = EFECTO_MPPS[mpps]
+  return cambiarEstado(sql, id, { estado, desde, motivo: null, por: null }, tz, evento)
+}
+
+export interface MppsFila {
+  uid: string
+  estado: EstadoMpps
+  salaId: number
+  salaNombre: string
+  salaSede: string
+  salaModalidad: string
+  salaAeTitle: string | null
+  atencionId: number | null
+  conciliadoEn: Date | null
+  datos: Record<string, unknown>
+  recibidoEn: Date
+}
+
+const columnas = (sql: Sql) => sql`
+  m.uid, m.estado, m.sala_id, s.nombre as sala_nombre, s.sede as sala_sede,
+  s.modalidad as sala_modalidad, s.ae_title as sala_ae_title, m.atencion_id, m.conciliado_en,
+  m.datos, m.recibido_en`
+
+/** The oldest `limite` steps waiting for a person, and how many wait. */
+export async function mppsPendientes(
+  sql: Sql,
+  limite: number,
+): Promise<{ total: number; pasos: MppsFila[] }> {
+  const [pasos, [cuenta]] = await Promise.all([
+    sql<MppsFila[]>`
+      select ${columnas(sql)} from mpps m join salas s on s.id = m.sala_id
+      where m.atencion_id is null and m.conciliado_en is null
+      order by m.recibido_en, m.uid limit ${limite}`,
+    sql<{ n: number }[]>`
+      select count(*)::int as n from mpps where atencion_id is null and conciliado_en is null`,
+  ])
+  return { total: cuenta?.n ?? 0, pasos }
+}
+
+/** Step `uid`, held until the transaction ends. */
+export async function mppsParaConciliar(sql: Sql, uid: string): Promise<MppsFila | undefined> {
+  const [fila] = await sql<MppsFila[]>`
+    select ${columnas(sql)} from mpps m join salas s on s.id = m.sala_id
+    where m.uid = ${uid} for update of m`
+  return fila
+}
+
+/** Marks step `uid` reconciled by `por`, linked to `atencionId` (null: set aside), with its record. */
+export async function marcarConciliado(
+  sql: Sql,
+  uid: string,
+  atencionId: number | null,
+  por: number | null,
+  evento: Evento,
+): Promise<void> {
+  await sql`
+    with marcado as (
+      update mpps set atencion_id = ${atencionId}, conciliado_por = ${por}, conciliado_en = now(),
+        actualizado_en = now()
+      where uid = ${uid}
+      returning uid
+    ), registro as (${insercionEvento(sql, evento)})
+    select 1 from marcado`
+}
