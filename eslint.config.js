@@ -11,6 +11,7 @@ const features = [
   'configuracion',
   'cuenta',
   'dashboard',
+  'equipos',
   'fusiones',
   'paciente',
   'pacientes',

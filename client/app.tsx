@@ -32,6 +32,7 @@ const paginas = {
   citas: () => import('./features/citas/citas-page.js'),
   comprobante: () => import('./features/citas/comprobante-page.js'),
   configuracion: () => import('./features/configuracion/configuracion-page.js'),
+  pasosEquipos: () => import('./features/equipos/pasos-page.js'),
 }
 const DashboardPage = lazy(paginas.dashboard)
 const PacientesPage = lazy(paginas.pacientes)
@@ -46,6 +47,7 @@ const MiCuentaPage = lazy(paginas.miCuenta)
 const CitasPage = lazy(paginas.citas)
 const ComprobantePage = lazy(paginas.comprobante)
 const ConfiguracionPage = lazy(paginas.configuracion)
+const PasosEquiposPage = lazy(paginas.pasosEquipos)
 
 /** An atención's ticket: printed alone, outside the app's frame (docs/producto.md#ticket-de-atención). */
 const RUTA_TICKET = /^\/atenciones\/[^/]+\/ticket$/
@@ -120,6 +122,7 @@ function Paginas() {
           <Route path="/pacientes/:id" component={PacientePage} />
           <Route path={paths.miCuenta} component={MiCuentaPage} />
           <Route path={paths.citas} component={CitasPage} />
+          <Route path={paths.pasosEquipos} component={PasosEquiposPage} />
           <Route path={/^\/configuracion(\/.*)?$/} component={ConfiguracionPage} />
           <Route>
             <Redirect to={paths.login} replace />
@@ -162,7 +165,7 @@ export function App() {
               </ErrorBoundary>
             </RequireSesion>
           </Route>
-          <Route path={/^\/(dashboard|pacientes|citas|mi-cuenta|configuracion)(\/.*)?$/}>
+          <Route path={/^\/(dashboard|pacientes|citas|mi-cuenta|configuracion|equipos)(\/.*)?$/}>
             <RequireSesion>
               <Shell>
                 <Paginas />

@@ -15,6 +15,7 @@ export const paths = {
   citas: '/citas',
   comprobanteCita: (atencionId: number | string) => `/citas/${atencionId}/comprobante`,
   configuracion: '/configuracion',
+  pasosEquipos: '/equipos',
 } as const
 
 /** `?volver=<page>` so that after logging in the user lands where they were going. */

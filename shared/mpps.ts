@@ -77,6 +77,15 @@ export const mppsPendientesContract = defineContract({
   response: { 200: MppsPendientesSchema },
 })
 
+/** How many steps wait, for the worklist's notice: no patient data, so no audit. */
+export const totalMppsPendientesContract = defineContract({
+  method: 'GET',
+  url: '/mpps/pendientes/total',
+  summary: 'Cuántos pasos de los equipos esperan conciliación',
+  tags: ['dicom'],
+  response: { 200: Type.Object({ total: Type.Integer() }) },
+})
+
 export const conciliarMppsContract = defineContract({
   method: 'POST',
   url: '/mpps/:uid/conciliacion',

@@ -24,6 +24,7 @@ export type Titulo =
   | 'Mi cuenta'
   | 'Citas'
   | 'Comprobante de cita'
+  | 'Pasos de equipos sin atención'
 
 /** Sets the tab's title for the current screen. */
 export function useTitle(title: Titulo): void {

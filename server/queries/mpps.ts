@@ -52,20 +52,26 @@ const columnas = (sql: Sql) => sql`
   s.modalidad as sala_modalidad, s.ae_title as sala_ae_title, m.atencion_id, m.conciliado_en,
   m.datos, m.recibido_en`
 
+/** How many steps wait for a person. */
+export async function totalMppsPendientes(sql: Sql): Promise<number> {
+  const [cuenta] = await sql<{ n: number }[]>`
+    select count(*)::int as n from mpps where atencion_id is null and conciliado_en is null`
+  return cuenta?.n ?? 0
+}
+
 /** The oldest `limite` steps waiting for a person, and how many wait. */
 export async function mppsPendientes(
   sql: Sql,
   limite: number,
 ): Promise<{ total: number; pasos: MppsFila[] }> {
-  const [pasos, [cuenta]] = await Promise.all([
+  const [pasos, total] = await Promise.all([
     sql<MppsFila[]>`
       select ${columnas(sql)} from mpps m join salas s on s.id = m.sala_id
       where m.atencion_id is null and m.conciliado_en is null
       order by m.recibido_en, m.uid limit ${limite}`,
-    sql<{ n: number }[]>`
-      select count(*)::int as n from mpps where atencion_id is null and conciliado_en is null`,
+    totalMppsPendientes(sql),
   ])
-  return { total: cuenta?.n ?? 0, pasos }
+  return { total, pasos }
 }
 
 /** Step `uid`, held until the transaction ends. */

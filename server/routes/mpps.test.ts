@@ -47,6 +47,8 @@ describe('pasos de equipo sin atención', () => {
     })
     const lista = await pendientes()
     expect(lista.total).toBeGreaterThanOrEqual(1)
+    const total = await t.app.inject({ url: '/mpps/pendientes/total', headers: t.headers })
+    expect(total.json()).toEqual({ total: lista.total })
     expect(lista.pasos.find((p: { uid: string }) => p.uid === uid)).toMatchObject({
       estado: 'IN PROGRESS',
       sala: { id: rxLima, nombre: 'RX 1', sede: 'Lima', aeTitle: 'RX1LIMA' },

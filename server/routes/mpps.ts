@@ -5,6 +5,7 @@ import {
   conciliarMppsContract,
   MENSAJES_MPPS as M,
   mppsPendientesContract,
+  totalMppsPendientesContract,
   type MppsPendiente,
 } from '../../shared/mpps.js'
 import type { Config } from '../config.js'
@@ -17,6 +18,7 @@ import {
   marcarConciliado,
   mppsParaConciliar,
   mppsPendientes,
+  totalMppsPendientes,
   type MppsFila,
 } from '../queries/mpps.js'
 import { route } from '../route.js'
@@ -46,6 +48,8 @@ export async function mppsRoutes(
       await auditar(sql, request, 'mpps.consultados', { detalle: { pasos: pasos.length } })
     return { total, pasos: pasos.map(aPendiente) }
   })
+
+  route(app, totalMppsPendientesContract, async () => ({ total: await totalMppsPendientes(sql) }))
 
   route(app, conciliarMppsContract, async (request, reply) => {
     const { uid } = request.params

@@ -7,6 +7,7 @@ import { useLocation, useSearch } from 'wouter'
 import { validarBusqueda } from '../../../shared/busqueda.js'
 import type { Preferencias } from '../../../shared/preferencias.js'
 import { mensajeDe } from '../../api.js'
+import { AvisoPasosEquipos } from '../../components/aviso-pasos-equipos.js'
 import { useTitle } from '../../components/use-title.js'
 import {
   CAMPOS,
@@ -168,6 +169,8 @@ export default function BuscarPage() {
           </p>
         </div>
       </header>
+
+      <AvisoPasosEquipos cadaMs={REFRESCO_MS} />
 
       <FiltrosForm
         filtros={filtros}
