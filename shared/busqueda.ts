@@ -240,6 +240,10 @@ export const BusquedaFilaSchema = Type.Composite([
       ]).properties,
     ),
   ),
+  Type.Object({
+    /** Back to En espera because its equipment reported the study interrupted (MPPS). */
+    interrumpida: Type.Boolean(),
+  }),
 ])
 export type BusquedaFila = Static<typeof BusquedaFilaSchema>
 

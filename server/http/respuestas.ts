@@ -110,6 +110,7 @@ export function aFilaBusqueda(f: BusquedaFilaBd, hoy: string): BusquedaFila {
     fechaLlegada: f.fechaLlegada,
     horaLlegada: f.horaLlegada,
     prioridad: f.prioridad,
+    interrumpida: f.interrumpida === true,
   }
 }
 

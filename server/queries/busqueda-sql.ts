@@ -14,9 +14,11 @@ import { escaparLike, tieneTrigramas } from './patrones.js'
  */
 export interface BusquedaFilaBd
   extends
-    Omit<BusquedaFila, 'nombreCompleto' | 'tipoEdad' | 'edad' | 'estudios'>,
+    Omit<BusquedaFila, 'nombreCompleto' | 'tipoEdad' | 'edad' | 'estudios' | 'interrumpida'>,
     Pick<PacienteDatos, 'fechaNacimiento'> {
   estudios: string[] | null
+  /** null for a patient without atenciones. */
+  interrumpida: boolean | null
   clave: string
   tipo: number
   claveId: number
@@ -279,7 +281,10 @@ export function filasDe(
       'fechaLlegada', to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD'),
       'horaLlegada', to_char(a.llegada at time zone ${tz}, 'HH24:MI'),
       'clave', to_char(x.instante at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-      'tipo', x.tipo, 'claveId', x.clave_id
+      'tipo', x.tipo, 'claveId', x.clave_id,
+      -- Waiting again because its equipment reported the study interrupted (docs/dicom.md#mpps).
+      'interrumpida', a.estado = 'En espera' and (select m.estado from mpps m
+        where m.atencion_id = a.id order by m.actualizado_en desc limit 1) = 'DISCONTINUED'
     ) order by x.instante desc, x.tipo desc, x.clave_id desc), '[]')::text as filas
     from (
       select * from (${claves}) r

@@ -178,4 +178,21 @@ describe('pasos de equipo sin atención', () => {
     const movidas = [await estadoDe(a.id), await estadoDe(b.id)].filter((e) => e === 'En proceso')
     expect(movidas).toHaveLength(1)
   })
+
+  test('la lista de trabajo marca la atención que su equipo interrumpió mientras espera', async () => {
+    const p = await crearPaciente(t)
+    const a = await crearAtencion(t, p.id)
+    const b = await crearAtencion(t, p.id)
+    await t.db.sql`update atenciones set estado = 'En proceso' where id = ${a.id}`
+    const uid = await pasoSinAtencion('DISCONTINUED')
+    expect((await conciliar(uid, { atencionId: a.id })).statusCode).toBe(204)
+    expect(await estadoDe(a.id)).toBe('En espera')
+    const res = await t.app.inject({
+      url: `/pacientes/buscar?documento=${p.documento}`,
+      headers: t.headers,
+    })
+    const filas = res.json() as { atencionId: number; interrumpida: boolean }[]
+    expect(filas.find((f) => f.atencionId === a.id)?.interrumpida).toBe(true)
+    expect(filas.find((f) => f.atencionId === b.id)?.interrumpida).toBe(false)
+  })
 })

@@ -154,6 +154,7 @@ describe('sin filtros', () => {
       fechaLlegada: '2025-03-10',
       horaLlegada: '10:00',
       prioridad: 'Rutina',
+      interrumpida: false,
     })
     expect(filas.find((f) => f.atencionId === at.bebeEco)).toMatchObject({
       tipoEdad: 'días',

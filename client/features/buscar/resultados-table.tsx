@@ -240,6 +240,11 @@ export function ResultadosTable({
                       }
                     />
                   )}
+                  {f.interrumpida && estado === 'En espera' && (
+                    <span className="badge badge--urgent estado-interrumpida">
+                      Interrumpido en el equipo
+                    </span>
+                  )}
                 </td>
               </tr>
             )
