@@ -42,6 +42,8 @@ export const MENSAJES_CITAS = {
   llegadaNoProgramada: (estado: string) => `Solo llega una cita Programada; esta está ${estado}`,
   deshacerTomado: (inicio: string, fin: string) =>
     `No se puede deshacer: el horario de la cita ya lo tomó otra (de ${inicio} a ${fin}). Reprograme la cita.`,
+  noSePresentoSinCita:
+    'Solo una cita puede quedar como «No se presentó»: esta atención no tiene sala ni horario reservados',
   correccionDeCita:
     'La sede, la modalidad y la hora de una cita vienen de su sala y su turno: reprograme la cita para cambiarlas',
 } as const
