@@ -162,3 +162,42 @@ export async function reprogramarCita(
     select ${columnasAtencion(sql, tz)} from movida a`
   return fila
 }
+
+export interface Reprogramacion {
+  /** Who moved it and when. */
+  usuarioId: number | null
+  enPlazo: boolean
+  /** The audit record's detalle: clinic-local sala and times before and after the move. */
+  antes: { sala: number; inicio: string; fin?: string }
+  despues: { sala: number; inicio: string; fin: string }
+}
+
+/**
+ * The cita's last move, if that is the last thing done to its time: undefined when it was never
+ * moved or its last move was already undone. Read from the audit trail (one range of
+ * auditoria_paciente_idx), which keeps every move with what it replaced.
+ */
+export async function ultimaReprogramacion(
+  sql: Sql,
+  pacienteId: number,
+  id: number,
+  minutos: number,
+): Promise<Reprogramacion | undefined> {
+  const [fila] = await sql<
+    { accion: string; usuarioId: number | null; enPlazo: boolean; detalle: Reprogramacion }[]
+  >`
+    select accion, usuario_id, en > now() - make_interval(mins => ${minutos}) as en_plazo, detalle
+    from auditoria
+    where paciente_id = ${pacienteId}
+      and accion in ('cita.reprogramada', 'cita.reprogramacion_deshecha')
+      and detalle->>'atencion' = ${String(id)}
+    order by id desc
+    limit 1`
+  if (!fila || fila.accion !== 'cita.reprogramada') return undefined
+  return {
+    usuarioId: fila.usuarioId,
+    enPlazo: fila.enPlazo,
+    antes: fila.detalle.antes,
+    despues: fila.detalle.despues,
+  }
+}
