@@ -166,6 +166,31 @@ export const DeshacerReprogramacionSchema = Type.Object(
 )
 export type DeshacerReprogramacion = Static<typeof DeshacerReprogramacionSchema>
 
+/** One of a patient's next citas, as their page lists it. */
+export const ProximaCitaSchema = Type.Object({
+  /** The atención's id: the slip is /citas/:id/comprobante. */
+  id: Type.Integer(),
+  sede: Type.String(),
+  sala: Type.String(),
+  estudios: Type.Array(Type.Object({ nombre: Type.String() })),
+  estado: enumTexto(ESTADOS),
+  inicio: Type.String(),
+  fin: Type.String(),
+})
+export type ProximaCita = Static<typeof ProximaCitaSchema>
+
+/** How many next citas a patient's page lists. */
+export const PROXIMAS_CITAS = 20
+
+export const proximasCitasContract = defineContract({
+  method: 'GET',
+  url: '/pacientes/:id/citas',
+  summary: `Las próximas citas de un paciente (de hoy en adelante, hasta ${PROXIMAS_CITAS}), sin las canceladas ni las perdidas`,
+  tags: ['citas'],
+  params: IdParamsSchema,
+  response: { 200: Type.Array(ProximaCitaSchema), 404: ErrorSchema },
+})
+
 export const agendaContract = defineContract({
   method: 'GET',
   url: '/agenda',

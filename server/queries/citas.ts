@@ -201,3 +201,38 @@ export async function ultimaReprogramacion(
     despues: fila.detalle.despues,
   }
 }
+
+export interface ProximaCitaFila {
+  id: number
+  sede: string
+  sala: string
+  estudios: string[]
+  estado: Estado
+  inicio: Date
+  fin: Date
+}
+
+/**
+ * The patient's citas from the clinic-local day `hoy` on, by start, cancelled and missed ones
+ * left out; undefined when there is no such patient.
+ */
+export async function proximasCitas(
+  sql: Sql,
+  pacienteId: number,
+  hoy: string,
+  tz: string,
+  limite: number,
+): Promise<ProximaCitaFila[] | undefined> {
+  const [paciente] = await sql`select 1 from pacientes where id = ${pacienteId}`
+  if (!paciente) return undefined
+  return sql<ProximaCitaFila[]>`
+    select a.id, a.sede, s.nombre as sala, a.estudios, a.estado,
+      lower(a.turno) as inicio, upper(a.turno) as fin
+    from atenciones a
+    join salas s on s.id = a.sala_id
+    where a.paciente_id = ${pacienteId} and a.turno is not null
+      and lower(a.turno) >= (${hoy}::date)::timestamp at time zone ${tz}
+      and a.estado not in ('Cancelado', 'No se presentó')
+    order by lower(a.turno), a.id
+    limit ${limite}`
+}
