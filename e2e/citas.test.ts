@@ -3,7 +3,8 @@
 // the Eco sala for a patient (found by document in the booking panel) with a study, sees it in the
 // sala's column, prints its slip, marks the arrival (En espera); a slot another desk takes meanwhile shows the
 // server's 409 in the panel, moving a day ahead and back keeps the cita, a cita is cancelled (with
-// its reason) and another marked «No se presentó», and booking a taken slot is refused with 409.
+// its reason) and another marked «No se presentó», and booking a taken slot is refused with 409;
+// a cita is moved to another slot from the keyboard and the move undone.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
@@ -206,6 +207,61 @@ for (const [ancho, viewport, sede, dias, nombre] of [
         'Ese horario ya está tomado: la sala tiene una cita de 09:00 a 09:20',
       )
 
+      expect(errores.flat()).toEqual([])
+    })
+
+    it('mueve una cita a otro turno con «Mover», confirma, y «Deshacer» la devuelve', async () => {
+      const page = await e2e.entrar(viewport)
+      const paciente = await apiPost<{ id: number; nombreCompleto: string }>(
+        page,
+        e2e.app,
+        '/pacientes',
+        pacienteApi({
+          documento: nuevoDni(),
+          primerNombre: `${nombre}a`,
+          primerApellido: 'Mamani',
+          fechaNacimiento: '1985-07-02',
+        }),
+      )
+      const { hoy } = await api<{ hoy: string }>(page, '/preferencias')
+      const fecha = diaHabil(hoy, dias + 1)
+      const { salas } = await api<{ salas: { id: number; nombre: string }[] }>(
+        page,
+        `/agenda?sede=${sede}&fecha=${fecha}`,
+      )
+      await apiPost(page, e2e.app, '/citas', {
+        pacienteId: paciente.id,
+        salaId: salas.find((s) => s.nombre === 'Eco 1')?.id,
+        inicio: `${fecha}T14:00`,
+        estudios: [{ nombre: 'Renal' }],
+      })
+      await page.goto(`/citas?sede=${sede}&fecha=${fecha}`)
+      if (esTelefono(page)) await page.getByLabel('Sala', { exact: true }).selectOption('Eco 1')
+      const sala = page.getByRole('region', { name: 'Eco 1' })
+      const cita = sala.getByTestId('cita').filter({ hasText: paciente.nombreCompleto })
+      await cita.getByText('14:00–14:20').waitFor()
+
+      // The keyboard path: «Mover» picks it up, the slots of its modality take it.
+      await cita.getByRole('button', { name: /^Mover la cita/ }).focus()
+      await page.keyboard.press('Enter')
+      await page.getByRole('status').filter({ hasText: 'Reprogramando la cita' }).waitFor()
+      const destino = sala.getByRole('button', { name: /Mover aquí: Eco 1 de 15:00 a 15:20/ })
+      await destino.focus()
+      await page.keyboard.press('Enter')
+      const dialogo = page.getByRole('dialog', { name: '¿Mover la cita?' })
+      expect(await dialogo.innerText()).toContain('15:00 (Eco 1)')
+      await shot(page, 'citas-mover')
+      await dialogo.getByRole('button', { name: 'Mover' }).click()
+      await cita.getByText('15:00–15:20').waitFor()
+      const aviso = page.getByRole('status').filter({ hasText: 'movida a' })
+      await aviso.waitFor()
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
+
+      await aviso.getByRole('button', { name: 'Deshacer' }).click()
+      await cita.getByText('14:00–14:20').waitFor()
+      await page.getByRole('status').filter({ hasText: 'volvió a' }).waitFor()
       expect(errores.flat()).toEqual([])
     })
   })

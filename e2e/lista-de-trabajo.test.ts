@@ -248,7 +248,7 @@ describe('lista de trabajo (1440 px)', () => {
       [
         'Citas Pendientes',
         e.tarjetas.citasPendientes,
-        { fechaInicial: hoy, fechaFinal: hoy, estado: 'Programado,En espera' },
+        { fechaInicial: hoy, fechaFinal: hoy, estado: 'Programado', cita: 'si' },
       ],
       [
         'Alertas',

@@ -22,6 +22,7 @@ import { catalogosRoutes } from './routes/catalogos.js'
 import { configuracionRoutes } from './routes/configuracion.js'
 import { atencionesRoutes } from './routes/atenciones.js'
 import { citasRoutes } from './routes/citas.js'
+import { citasPacienteRoutes } from './routes/citas-paciente.js'
 import { estadisticasRoutes } from './routes/estadisticas.js'
 import { exportacionRoutes } from './routes/exportacion.js'
 import { fusionesRoutes } from './routes/fusiones.js'
@@ -150,6 +151,7 @@ export async function buildApp({
   await app.register(exportacionRoutes, { db, config, catalogos })
   await app.register(atencionesRoutes, { sql: db.sql, config, catalogos })
   await app.register(citasRoutes, { sql: db.sql, config, catalogos })
+  await app.register(citasPacienteRoutes, { sql: db.sql, config })
   await app.register(ticketRoutes, { sql: db.sql, config })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })

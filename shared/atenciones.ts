@@ -91,6 +91,8 @@ export const AtencionSchema = Type.Object({
   /** Why it was cancelled; null unless Cancelado (and for cancellations from before reasons). */
   motivoCancelacion: Type.Union([Type.String(), Type.Null()]),
   ultimoCambio: Type.Union([UltimoCambioSchema, Type.Null()]),
+  /** Booked into a sala at a time (Citas): only a cita can be «No se presentó». */
+  cita: Type.Boolean(),
 })
 export type Atencion = Static<typeof AtencionSchema>
 

@@ -26,6 +26,7 @@ export const ACCIONES_AUDITORIA = {
   'atencion.estado_deshecho': 'Cambio de estado deshecho',
   'cita.creada': 'Cita reservada',
   'cita.reprogramada': 'Cita reprogramada',
+  'cita.reprogramacion_deshecha': 'Reprogramación deshecha',
   'cita.llegada': 'Llegada de una cita (pasa a En espera)',
   'usuario.creado': 'Cuenta creada',
   'usuario.modificado': 'Cuenta modificada',

@@ -50,6 +50,9 @@ export const PaginaQuerySchema = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 })
 
+/** The value of `cita` that keeps only citas. */
+export const VALOR_CITA = 'si'
+
 /** Separates the values of a list filter (`estado`, `prioridad`) in one query parameter. */
 export const SEPARADOR_LISTA = ','
 
@@ -75,6 +78,8 @@ export const BusquedaQuerySchema = Type.Object(
     estado: filtro(100),
     /** One prioridad or several: `Urgente,Emergencia`. */
     prioridad: filtro(50),
+    /** `si`: only citas, atenciones booked into a sala (the dashboard's Citas Pendientes). */
+    cita: filtro(2),
     ...PaginaQuerySchema.properties,
   },
   { additionalProperties: false },
@@ -98,6 +103,7 @@ export type FiltrosBusqueda = Omit<
   | 'modalidad'
   | 'estado'
   | 'prioridad'
+  | 'cita'
 > &
   Partial<
     Pick<PacienteDatos, 'tipoDocumento'> &
@@ -105,6 +111,7 @@ export type FiltrosBusqueda = Omit<
         palabras: string[]
         estados: Estado[]
         prioridades: Prioridad[]
+        cita: true
       }
   >
 
@@ -190,6 +197,10 @@ export function validarBusqueda(
       mensaje: `Prioridad no válida: use ${PRIORIDADES.join(', ')}`,
     })
   } else if (prioridades.lista.length > 0) filtros.prioridades = prioridades.lista
+  const cita = v('cita')
+  if (cita && cita !== VALOR_CITA)
+    errores.push({ campo: 'cita', mensaje: `Use cita=${VALOR_CITA} para ver solo las citas` })
+  else if (cita) filtros.cita = true
   validarNombreODocumento(v('q'), filtros, errores)
   return { errores, filtros }
 }
@@ -216,6 +227,8 @@ export const BusquedaFilaSchema = Type.Composite([
   Type.Object({
     id: Type.Integer({ description: 'id del paciente' }),
     atencionId: nulo(Type.Integer()),
+    /** Whether the atención is a cita (booked into a sala): only a cita can be «No se presentó». */
+    cita: Type.Boolean(),
   }),
   // The age is at the arrival date (today for a patient with no atención).
   Type.Pick(PacienteSchema, [

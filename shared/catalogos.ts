@@ -138,8 +138,13 @@ export const ESTADOS_ABIERTOS = [
   'En espera',
   'En proceso',
 ] as const satisfies readonly Estado[]
-/** Waiting to be attended: the dashboard's Citas Pendientes. */
+/** Waiting to be attended: the worklist's «Pendientes». */
 export const ESTADOS_PENDIENTES = ['Programado', 'En espera'] as const satisfies readonly Estado[]
+
+/** The estados an atención may move to: a walk-in one (no cita) had no time to miss. */
+export function siguientesEstados(estado: Estado, cita: boolean): readonly Estado[] {
+  return cita ? TRANSICIONES[estado] : TRANSICIONES[estado].filter((e) => e !== 'No se presentó')
+}
 
 export function puedeCambiarEstado(desde: Estado, hacia: Estado): boolean {
   return TRANSICIONES[desde].includes(hacia)

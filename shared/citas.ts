@@ -3,7 +3,7 @@
 // a sala and a time range; its arrival turns it into the atención waiting (En espera). Every time
 // here is the clinic's (CLINIC_TZ), written 'YYYY-MM-DDTHH:MM'.
 import { Type, type Static } from '@sinclair/typebox'
-import { AtencionSchema, EstudioSchema, IdParamsSchema } from './atenciones.js'
+import { AtencionSchema, EstudioSchema, IdParamsSchema, MINUTOS_DESHACER } from './atenciones.js'
 import { ESTADOS, MODALIDADES, PRIORIDADES, PROCEDENCIAS } from './catalogos.js'
 import { defineContract, ErrorSchema } from './contract.js'
 import { enumTexto } from './paciente-datos.js'
@@ -42,6 +42,13 @@ export const MENSAJES_CITAS = {
   llegadaNoProgramada: (estado: string) => `Solo llega una cita Programada; esta está ${estado}`,
   deshacerTomado: (inicio: string, fin: string) =>
     `No se puede deshacer: el horario de la cita ya lo tomó otra (de ${inicio} a ${fin}). Reprograme la cita.`,
+  nadaQueDeshacer: 'La cita no tiene una reprogramación que deshacer',
+  movidaDesdeEntonces: (inicio: string) =>
+    `La cita cambió desde su reprogramación: ahora está a las ${inicio}. Reprográmela si hace falta.`,
+  horaAnteriorPasada: 'La hora de antes ya pasó: elija otro horario para la cita',
+  salaAnteriorInactiva: 'La sala de antes ya no está activa: elija otro horario para la cita',
+  noSePresentoSinCita:
+    'Solo una cita puede quedar como «No se presentó»: esta atención no tiene sala ni horario reservados',
   correccionDeCita:
     'La sede, la modalidad y la hora de una cita vienen de su sala y su turno: reprograme la cita para cambiarlas',
 } as const
@@ -152,6 +159,38 @@ export const ReprogramacionSchema = Type.Object(
 )
 export type Reprogramacion = Static<typeof ReprogramacionSchema>
 
+/** POST /citas/:id/reprogramar/deshacer: the cita's start as the caller saw it, after the move. */
+export const DeshacerReprogramacionSchema = Type.Object(
+  { inicio: Type.String({ pattern: FECHA_HORA, mensaje: MENSAJE_FECHA_HORA }) },
+  { additionalProperties: false },
+)
+export type DeshacerReprogramacion = Static<typeof DeshacerReprogramacionSchema>
+
+/** One of a patient's next citas, as their page lists it. */
+export const ProximaCitaSchema = Type.Object({
+  /** The atención's id: the slip is /citas/:id/comprobante. */
+  id: Type.Integer(),
+  sede: Type.String(),
+  sala: Type.String(),
+  estudios: Type.Array(Type.Object({ nombre: Type.String() })),
+  estado: enumTexto(ESTADOS),
+  inicio: Type.String(),
+  fin: Type.String(),
+})
+export type ProximaCita = Static<typeof ProximaCitaSchema>
+
+/** How many next citas a patient's page lists. */
+export const PROXIMAS_CITAS = 20
+
+export const proximasCitasContract = defineContract({
+  method: 'GET',
+  url: '/pacientes/:id/citas',
+  summary: `Las próximas citas de un paciente (de hoy en adelante, hasta ${PROXIMAS_CITAS}), sin las canceladas ni las perdidas`,
+  tags: ['citas'],
+  params: IdParamsSchema,
+  response: { 200: Type.Array(ProximaCitaSchema), 404: ErrorSchema },
+})
+
 export const agendaContract = defineContract({
   method: 'GET',
   url: '/agenda',
@@ -179,6 +218,22 @@ export const reprogramarCitaContract = defineContract({
   params: IdParamsSchema,
   body: ReprogramacionSchema,
   response: { 200: CitaSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+})
+
+export const deshacerReprogramacionContract = defineContract({
+  method: 'POST',
+  url: '/citas/:id/reprogramar/deshacer',
+  summary: `Devolver una cita a la sala y la hora de antes de su última reprogramación: su autor durante ${MINUTOS_DESHACER} minutos, un administrador siempre`,
+  tags: ['citas'],
+  params: IdParamsSchema,
+  body: DeshacerReprogramacionSchema,
+  response: {
+    200: CitaSchema,
+    400: ErrorSchema,
+    403: ErrorSchema,
+    404: ErrorSchema,
+    409: ErrorSchema,
+  },
 })
 
 export const llegadaCitaContract = defineContract({

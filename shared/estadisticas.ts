@@ -9,7 +9,7 @@ export const EstadisticasSchema = Type.Object({
   hoy: Type.String({ format: 'date' }),
   tarjetas: Type.Object({
     totalPacientes: Type.Integer(),
-    /** Today's atenciones still Programado or En espera. */
+    /** Today's citas (clinic time) not yet arrived: Programado, with a turno that starts today. */
     citasPendientes: Type.Integer(),
     /** Estudios of today's atenciones that are not cancelled. */
     estudiosHoy: Type.Integer(),

@@ -3,7 +3,7 @@
 import { SEPARADOR_LISTA, type CampoBusqueda } from '../../shared/busqueda.js'
 import { paths } from '../paths.js'
 
-/** «Nombre o documento», the ten filters of docs/datos.md#filtros, estado and prioridad. */
+/** «Nombre o documento», the ten filters of docs/datos.md#filtros, estado, prioridad and cita. */
 export const CAMPOS = [
   'q',
   'tipoDocumento',
@@ -18,6 +18,7 @@ export const CAMPOS = [
   'modalidad',
   'estado',
   'prioridad',
+  'cita',
 ] as const satisfies readonly CampoBusqueda[]
 
 export type Campo = (typeof CAMPOS)[number]

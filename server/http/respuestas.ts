@@ -53,6 +53,7 @@ export function aAtencion(f: AtencionFila): Atencion {
   } = f
   return {
     ...a,
+    cita: f.salaId !== null,
     estudios: f.estudios.map((nombre) => ({ nombre })),
     creadoEn: f.creadoEn.toISOString(),
     actualizadoEn: f.actualizadoEn.toISOString(),
@@ -94,6 +95,7 @@ export function aFilaBusqueda(f: BusquedaFilaBd, hoy: string): BusquedaFila {
   return {
     id: f.id,
     atencionId: f.atencionId,
+    cita: f.cita,
     tipoDocumento: f.tipoDocumento,
     documento: f.documento,
     primerNombre: f.primerNombre,

@@ -41,7 +41,8 @@ export const tieneFiltroVisita = (f: FiltrosBusqueda) =>
     f.fechaInicial ||
     f.fechaFinal ||
     f.estados?.length ||
-    f.prioridades?.length,
+    f.prioridades?.length ||
+    f.cita,
   )
 /** Whether a filter is on the patient's own fields, which the search matches by LIKE patterns. */
 export const tieneFiltroPaciente = (f: FiltrosBusqueda) =>
@@ -126,6 +127,7 @@ export function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): pos
   if (f.modalidad) c.push(sql`a.modalidad = ${f.modalidad}`)
   if (f.estados?.length) c.push(sql`a.estado = any(${f.estados}::text[])`)
   if (f.prioridades?.length) c.push(sql`a.prioridad = any(${f.prioridades}::text[])`)
+  if (f.cita) c.push(sql`a.turno is not null`)
   // Inclusive clinic-local dates as a half-open range of instants.
   if (f.fechaInicial)
     c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)
@@ -271,7 +273,7 @@ export function filasDe(
 ): postgres.Fragment {
   return sql`
     select coalesce(json_agg(json_build_object(
-      'id', x.id, 'atencionId', x.atencion_id,
+      'id', x.id, 'atencionId', x.atencion_id, 'cita', a.turno is not null,
       'tipoDocumento', p.tipo_documento, 'documento', p.documento,
       'primerNombre', p.primer_nombre, 'segundoNombre', p.segundo_nombre,
       'primerApellido', p.primer_apellido, 'segundoApellido', p.segundo_apellido,

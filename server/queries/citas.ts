@@ -162,3 +162,77 @@ export async function reprogramarCita(
     select ${columnasAtencion(sql, tz)} from movida a`
   return fila
 }
+
+export interface Reprogramacion {
+  /** Who moved it and when. */
+  usuarioId: number | null
+  enPlazo: boolean
+  /** The audit record's detalle: clinic-local sala and times before and after the move. */
+  antes: { sala: number; inicio: string; fin?: string }
+  despues: { sala: number; inicio: string; fin: string }
+}
+
+/**
+ * The cita's last move, if that is the last thing done to its time: undefined when it was never
+ * moved or its last move was already undone. Read from the audit trail (one range of
+ * auditoria_paciente_idx), which keeps every move with what it replaced.
+ */
+export async function ultimaReprogramacion(
+  sql: Sql,
+  pacienteId: number,
+  id: number,
+  minutos: number,
+): Promise<Reprogramacion | undefined> {
+  const [fila] = await sql<
+    { accion: string; usuarioId: number | null; enPlazo: boolean; detalle: Reprogramacion }[]
+  >`
+    select accion, usuario_id, en > now() - make_interval(mins => ${minutos}) as en_plazo, detalle
+    from auditoria
+    where paciente_id = ${pacienteId}
+      and accion in ('cita.reprogramada', 'cita.reprogramacion_deshecha')
+      and detalle->>'atencion' = ${String(id)}
+    order by id desc
+    limit 1`
+  if (!fila || fila.accion !== 'cita.reprogramada') return undefined
+  return {
+    usuarioId: fila.usuarioId,
+    enPlazo: fila.enPlazo,
+    antes: fila.detalle.antes,
+    despues: fila.detalle.despues,
+  }
+}
+
+export interface ProximaCitaFila {
+  id: number
+  sede: string
+  sala: string
+  estudios: string[]
+  estado: Estado
+  inicio: Date
+  fin: Date
+}
+
+/**
+ * The patient's citas from the clinic-local day `hoy` on, by start, cancelled and missed ones
+ * left out; undefined when there is no such patient.
+ */
+export async function proximasCitas(
+  sql: Sql,
+  pacienteId: number,
+  hoy: string,
+  tz: string,
+  limite: number,
+): Promise<ProximaCitaFila[] | undefined> {
+  const [paciente] = await sql`select 1 from pacientes where id = ${pacienteId}`
+  if (!paciente) return undefined
+  return sql<ProximaCitaFila[]>`
+    select a.id, a.sede, s.nombre as sala, a.estudios, a.estado,
+      lower(a.turno) as inicio, upper(a.turno) as fin
+    from atenciones a
+    join salas s on s.id = a.sala_id
+    where a.paciente_id = ${pacienteId} and a.turno is not null
+      and lower(a.turno) >= (${hoy}::date)::timestamp at time zone ${tz}
+      and a.estado not in ('Cancelado', 'No se presentó')
+    order by lower(a.turno), a.id
+    limit ${limite}`
+}

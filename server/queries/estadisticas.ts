@@ -1,5 +1,5 @@
 // The dashboard's numbers, with "today" and "this year" in the clinic's time zone.
-import { ESTADOS_NO_REALIZADOS, ESTADOS_PENDIENTES } from '../../shared/catalogos.js'
+import { ESTADOS_NO_REALIZADOS } from '../../shared/catalogos.js'
 import type { CampoNombre } from '../../shared/paciente-datos.js'
 import { insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
@@ -19,8 +19,12 @@ export async function tarjetas(sql: Sql, hoy: string, tz: string): Promise<Tarje
       -- Merged records are not people of their own (0017's partial index counts them).
       (select count(*)::int from pacientes)
         - (select count(*)::int from pacientes where fusionado_en is not null) as total_pacientes,
-      coalesce(sum(case when a.estado = any(${[...ESTADOS_PENDIENTES]}::text[]) then 1 else 0 end), 0)::int
-        as citas_pendientes,
+      -- Citas not yet arrived: a cita's llegada is its booked start until it arrives (then now()),
+      -- so today's range of llegada holds every cita booked for today.
+      coalesce(sum(case when a.estado = 'Programado' and a.turno is not null
+        and lower(a.turno) >= (${hoy}::date)::timestamp at time zone ${tz}
+        and lower(a.turno) < (${hoy}::date + 1)::timestamp at time zone ${tz}
+        then 1 else 0 end), 0)::int as citas_pendientes,
       -- A cancelled or missed atención's studies are not done.
       coalesce(sum(case when a.estado = any(${[...ESTADOS_NO_REALIZADOS]}::text[]) then 0
         else cardinality(a.estudios) end), 0)::int as estudios_hoy,

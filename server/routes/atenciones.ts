@@ -177,13 +177,22 @@ export async function atencionesRoutes(
     const fila = await cambiarEstado(
       sql,
       id,
-      { estado, desde, motivo, por: request.usuario?.id ?? null },
+      // Only a cita can be missed: a walk-in atención never had a time to miss.
+      {
+        estado,
+        desde,
+        motivo,
+        por: request.usuario?.id ?? null,
+        soloCitas: estado === 'No se presentó',
+      },
       tz,
       eventoDe(request, 'atencion.modificada'),
     )
     if (fila) return aAtencion(fila)
     const actual = await obtenerAtencion(sql, id, tz)
     if (!actual) throw new NotFoundError(NO_ENCONTRADA)
+    if (estado === 'No se presentó' && actual.salaId === null)
+      throw new ConflictError(MENSAJES_CITAS.noSePresentoSinCita)
     // The caller saw another estado: someone changed it meanwhile, and neither wins silently.
     if (b.desde !== undefined && actual.estado !== b.desde)
       throw new ConflictError(M.yaNoEsta(b.desde, actual.estado))

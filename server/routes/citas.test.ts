@@ -345,7 +345,7 @@ describe('en PostgreSQL (o el hogar de la corrida), America/Lima', () => {
     expect(eventos).toHaveLength(3)
     expect(eventos[0]!.detalle).toEqual({
       atencion: a.id,
-      antes: { sala: eco, inicio: `${fecha}T09:00` },
+      antes: { sala: eco, inicio: `${fecha}T09:00`, fin: `${fecha}T09:20` },
       despues: { sala: eco, inicio: `${fecha}T12:00`, fin: `${fecha}T12:20` },
     })
     // Only a cita, and only while Programado.

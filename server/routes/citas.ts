@@ -3,6 +3,8 @@
 // of PATCH /atenciones/:id.
 import type { FastifyInstance } from 'fastify'
 import {
+  MENSAJES_ATENCIONES as MA,
+  MINUTOS_DESHACER,
   fechaLlegadaMaxima,
   mensajeFechaLlegadaMaxima,
   validarEstudios,
@@ -10,6 +12,7 @@ import {
 import { ESTADOS_NO_REALIZADOS, type Estado, type Modalidad } from '../../shared/catalogos.js'
 import {
   agendaContract,
+  deshacerReprogramacionContract,
   DIAS_PLURAL,
   diaIso,
   DURACION,
@@ -32,7 +35,7 @@ import {
 } from '../catalogos.js'
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
-import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.js'
 import { aLocal, horaLocal, turnosLibres } from '../horario.js'
 import { eventoDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
@@ -45,6 +48,7 @@ import {
   insertarCita,
   instantesLocales,
   reprogramarCita,
+  ultimaReprogramacion,
 } from '../queries/citas.js'
 import { route } from '../route.js'
 
@@ -256,7 +260,11 @@ export async function citasRoutes(
           b.inicio,
           duracionMinutos(c, sala.modalidad, actual.estudios),
         )
-        const antes = { sala: actual.salaId, inicio: aLocal(actual.inicio, tz) }
+        const antes = {
+          sala: actual.salaId,
+          inicio: aLocal(actual.inicio, tz),
+          ...(actual.fin && { fin: aLocal(actual.fin, tz) }),
+        }
         const despues = { sala: sala.id, inicio: aLocal(turno.inicio, tz) }
         // The same sala and time again: nothing changes and nothing is recorded.
         if (
@@ -281,6 +289,71 @@ export async function citasRoutes(
       if (esSolape(err) && destino)
         throw await tomado(destino.salaId, destino.inicio, destino.fin, id)
       throw err
+    }
+  })
+
+  route(app, deshacerReprogramacionContract, async (request) => {
+    const id = leerId(request.params.id, M.citaNoEncontrada)
+    const por = request.usuario?.id ?? null
+    const admin = request.usuario?.rol === 'admin'
+    const c = await catalogos.leer()
+    let destino: { salaId: number; inicio: Date; fin: Date } | undefined
+    try {
+      return await inTransaction(sql, async (tx) => {
+        const actual = await obtenerAtencion(tx, id, tz, { bloquear: true })
+        if (!actual?.salaId || !actual.inicio || !actual.fin)
+          throw new NotFoundError(M.citaNoEncontrada)
+        if (actual.estado !== 'Programado') throw new ConflictError(M.soloProgramada(actual.estado))
+        const ultima = await ultimaReprogramacion(tx, actual.pacienteId, id, MINUTOS_DESHACER)
+        if (!ultima) throw new ConflictError(M.nadaQueDeshacer)
+        const ahora = aLocal(actual.inicio, tz)
+        // What the caller saw, and what the move left, must both still be the cita's time.
+        if (
+          ahora !== request.body.inicio ||
+          ahora !== ultima.despues.inicio ||
+          actual.salaId !== ultima.despues.sala
+        )
+          throw new ConflictError(M.movidaDesdeEntonces(horaLocal(actual.inicio, tz)))
+        if (!admin && ultima.usuarioId !== por) throw new ForbiddenError(MA.noAutor)
+        if (!admin && !ultima.enPlazo) throw new ForbiddenError(MA.plazoVencido)
+        const sala = c.salas.find((s) => s.id === ultima.antes.sala)
+        if (!sala?.activa) throw new ConflictError(M.salaAnteriorInactiva)
+        // The same length as now unless the record kept the old end (older records did not).
+        const {
+          instantes: [inicio, finGuardado],
+          ahora: reloj,
+        } = await instantesLocales(
+          tx,
+          [ultima.antes.inicio, ...(ultima.antes.fin ? [ultima.antes.fin] : [])],
+          tz,
+        )
+        if (inicio! <= reloj) throw new ConflictError(M.horaAnteriorPasada)
+        const fin =
+          finGuardado ??
+          new Date(inicio!.getTime() + actual.fin.getTime() - actual.inicio.getTime())
+        destino = { salaId: sala.id, inicio: inicio!, fin }
+        const fila = await reprogramarCita(
+          tx,
+          id,
+          { salaId: sala.id, sede: sala.sede, modalidad: sala.modalidad, inicio: inicio!, fin },
+          {
+            atencion: id,
+            antes: { sala: actual.salaId, inicio: ahora, fin: aLocal(actual.fin, tz) },
+            despues: { sala: sala.id, inicio: aLocal(inicio!, tz), fin: aLocal(fin, tz) },
+          },
+          tz,
+          eventoDe(request, 'cita.reprogramacion_deshecha'),
+        )
+        if (!fila) throw new NotFoundError(M.citaNoEncontrada)
+        return aCita(fila, tz)
+      })
+    } catch (err) {
+      // Another cita took the old slot since the move.
+      if (!esSolape(err) || !destino) throw err
+      const otra = await citaQueOcupa(sql, destino.salaId, destino.inicio, destino.fin, id)
+      throw new ConflictError(
+        otra ? M.deshacerTomado(horaLocal(otra.inicio, tz), horaLocal(otra.fin, tz)) : M.tomado,
+      )
     }
   })
 

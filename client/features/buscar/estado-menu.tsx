@@ -3,7 +3,7 @@
 // a click elsewhere or a choice closes it; the table keeps which one is open, so a refresh does not.
 import { useEffect, useRef } from 'react'
 import type { Atencion } from '../../../shared/atenciones.js'
-import { TRANSICIONES, type Estado } from '../../../shared/catalogos.js'
+import { siguientesEstados, type Estado } from '../../../shared/catalogos.js'
 import { EstadoBadge } from '../../components/badges.js'
 import { IconChevronDown } from '../../components/icons.js'
 import { useCambiarEstado } from '../../lib/estado-atencion.js'
@@ -17,7 +17,7 @@ export function EstadoMenu({
   onCambio,
   onCancelar,
 }: {
-  atencion: { id: number; estado: Estado }
+  atencion: { id: number; estado: Estado; cita: boolean }
   abierto: boolean
   onAbrir: () => void
   onCerrar: () => void
@@ -26,7 +26,7 @@ export function EstadoMenu({
 }) {
   const { cambiar, enviando, error } = useCambiarEstado(atencion, onCambio)
   const ref = useRef<HTMLDivElement>(null)
-  const siguientes = TRANSICIONES[atencion.estado]
+  const siguientes = siguientesEstados(atencion.estado, atencion.cita)
   const menuId = `estado-menu-${atencion.id}`
 
   useEffect(() => {

@@ -13,6 +13,7 @@ import {
   TIPOS_DOCUMENTO,
   TIPO_DOCUMENTO_ETIQUETA,
 } from '../../../shared/catalogos.js'
+import { VALOR_CITA } from '../../../shared/busqueda.js'
 import { LARGO_NOMBRE_O_DOCUMENTO } from '../../../shared/nombre-o-documento.js'
 import { LIMITES } from '../../../shared/paciente-datos.js'
 import { describe, Field } from '../../components/field.js'
@@ -210,6 +211,7 @@ export function FiltrosForm({ filtros, errores, cargando, hoy, onChange, onSubmi
             )}
             {select('estado', 'Estado', 'Todos', OPCIONES_ESTADO)}
             {select('prioridad', 'Prioridad', 'Todas', OPCIONES_PRIORIDAD)}
+            {select('cita', 'Tipo', 'Todas', [[VALOR_CITA, 'Solo citas']])}
           </div>
         </div>
       </details>

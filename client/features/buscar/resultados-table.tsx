@@ -222,7 +222,7 @@ export function ResultadosTable({
                       }}
                       badge={
                         <EstadoMenu
-                          atencion={{ id: f.atencionId, estado }}
+                          atencion={{ id: f.atencionId, estado, cita: f.cita }}
                           abierto={menu === f.atencionId}
                           onAbrir={() => setMenu(f.atencionId)}
                           onCerrar={cerrarMenu}

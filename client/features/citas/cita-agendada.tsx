@@ -1,5 +1,6 @@
 // A booked cita in its sala's column: time, patient, studies and estado; while it is Programado,
-// the desk marks the arrival, cancels it (with its reason) or marks that the patient did not come.
+// the desk marks the arrival, moves it to another slot, cancels it (with its reason) or marks that
+// the patient did not come.
 import { useState } from 'react'
 import { Link } from 'wouter'
 import type { CitaAgenda } from '../../../shared/citas.js'
@@ -15,7 +16,18 @@ import { horaDe } from './fechas.js'
 
 type Dialogo = 'cancelar' | 'no-se-presento' | null
 
-export function CitaAgendada({ cita, onCambio }: { cita: CitaAgenda; onCambio: () => void }) {
+export function CitaAgendada({
+  cita,
+  moviendose,
+  onReprogramar,
+  onCambio,
+}: {
+  cita: CitaAgenda
+  /** It is the cita being rescheduled. */
+  moviendose: boolean
+  onReprogramar: () => void
+  onCambio: () => void
+}) {
   const [dialogo, setDialogo] = useState<Dialogo>(null)
   const [enviando, setEnviando] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -37,7 +49,17 @@ export function CitaAgendada({ cita, onCambio }: { cita: CitaAgenda; onCambio: (
   }
 
   return (
-    <li className={libera ? 'cita cita--libera' : 'cita'} data-testid="cita">
+    <li
+      className={`cita${libera ? ' cita--libera' : ''}${moviendose ? ' cita--moviendose' : ''}`}
+      data-testid="cita"
+      // Dragging is a shortcut of «Mover» (which the keyboard uses): it picks the cita up too.
+      draggable={cita.estado === 'Programado'}
+      onDragStart={(e) => {
+        e.dataTransfer.effectAllowed = 'move'
+        e.dataTransfer.setData('text/plain', String(cita.id))
+        onReprogramar()
+      }}
+    >
       <div className="cita__top">
         <span className="cita__hora">
           {horaDe(cita.inicio)}–{horaDe(cita.fin)}
@@ -57,6 +79,15 @@ export function CitaAgendada({ cita, onCambio }: { cita: CitaAgenda; onCambio: (
             onClick={() => void hacer(() => marcarLlegada(cita.id), 'No se pudo marcar la llegada')}
           >
             Llegó
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            disabled={enviando || moviendose}
+            onClick={onReprogramar}
+            aria-label={`Mover la cita de ${cita.paciente} a las ${horaDe(cita.inicio)}`}
+          >
+            Mover
           </button>
           <button
             type="button"

@@ -1,8 +1,10 @@
-// The agenda's calls (docs/api.md#citas): a sede's day, booking, arrival, and the patient search
-// the booking panel uses.
+// The agenda's calls (docs/api.md#citas): a sede's day, booking, arrival, moving a cita and undoing
+// the move, and the patient search the booking panel uses.
 import {
   agendaContract,
+  deshacerReprogramacionContract,
   llegadaCitaContract,
+  reprogramarCitaContract,
   reservarCitaContract,
   type CitaEntrada,
 } from '../../../shared/citas.js'
@@ -45,3 +47,10 @@ export async function buscarPacientes(
       vistos.set(f.id, { id: f.id, nombre: f.nombreCompleto, documento: f.documento })
   return [...vistos.values()].slice(0, 8)
 }
+
+export const reprogramarCita = (id: number, body: { salaId: number; inicio: string }) =>
+  call(reprogramarCitaContract, { params: { id: String(id) }, body })
+
+/** `inicio`: where the cita is now, as this screen saw it after moving it. */
+export const deshacerReprogramacion = (id: number, inicio: string) =>
+  call(deshacerReprogramacionContract, { params: { id: String(id) }, body: { inicio } })

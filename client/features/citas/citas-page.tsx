@@ -13,6 +13,7 @@ import { esFecha, fechaLarga, sumarDias } from './fechas.js'
 import { ReservarPanel } from './reservar-panel.js'
 import { SalaColumna } from './sala-columna.js'
 import { useAgenda } from './use-agenda.js'
+import { useReprogramar } from './use-reprogramar.js'
 import './citas.css'
 
 /** The slot lengths offered, in minutes. */
@@ -43,8 +44,14 @@ export default function CitasPage() {
   const [, navigate] = useLocation()
   const vista = leerVista(search)
   const duracion = vista.duracion ?? DURACION_INICIAL
+  const [version, setVersion] = useState(0)
+  const mover = useReprogramar(() => setVersion((v) => v + 1))
+  // Moving a cita cuts the free slots to its length.
   const { agenda, error, cargando, recargar } = useAgenda(
-    vista.sede && vista.fecha ? { sede: vista.sede, fecha: vista.fecha, duracion } : null,
+    vista.sede && vista.fecha
+      ? { sede: vista.sede, fecha: vista.fecha, duracion: mover.moviendo?.minutos ?? duracion }
+      : null,
+    version,
   )
   const [salaMovil, setSalaMovil] = useState<number | null>(null)
   const [reserva, setReserva] = useState<{ sala: SalaAgenda; tramo: Tramo } | null>(null)
@@ -188,6 +195,7 @@ export default function CitasPage() {
         <h2 id="agenda-titulo" className="agenda__dia">
           {vista.fecha ? `${vista.sede ?? ''}, ${fechaLarga(vista.fecha)}` : 'Agenda'}
         </h2>
+        {mover.vista}
         {error && (
           <p className="alert alert--error" role="alert">
             {error}
@@ -207,7 +215,10 @@ export default function CitasPage() {
                 key={s.id}
                 sala={s}
                 oculta={s.id !== visibleMovil}
+                moviendo={mover.moviendo}
                 onReservar={(tramo) => setReserva({ sala: s, tramo })}
+                onMover={(tramo) => mover.elegir(s, tramo)}
+                onReprogramar={(cita) => mover.empezar(cita, s)}
                 onCambio={recargar}
               />
             ))}

@@ -1,26 +1,37 @@
 // One sala's day: its opening hours, then its citas and its free slots in time order. A free slot
-// opens the booking panel.
-import type { SalaAgenda, Tramo } from '../../../shared/citas.js'
+// opens the booking panel, or takes the cita being moved when the sala is of its modality.
+import type { CitaAgenda, SalaAgenda, Tramo } from '../../../shared/citas.js'
 import { CitaAgendada } from './cita-agendada.js'
 import { horaDe } from './fechas.js'
+import type { Moviendo } from './use-reprogramar.js'
 
 type Fila = { tipo: 'cita'; cita: SalaAgenda['citas'][number] } | { tipo: 'libre'; tramo: Tramo }
 
 export function SalaColumna({
   sala,
   oculta,
+  moviendo,
   onReservar,
+  onMover,
+  onReprogramar,
   onCambio,
 }: {
   sala: SalaAgenda
   /** On a phone, one sala shows at a time. */
   oculta: boolean
+  /** A cita being rescheduled: the free slots of a sala of its modality take it. */
+  moviendo: Moviendo | null
   onReservar: (tramo: Tramo) => void
+  onMover: (tramo: Tramo) => void
+  onReprogramar: (cita: CitaAgenda) => void
   onCambio: () => void
 }) {
+  const recibe = moviendo !== null && moviendo.sala.modalidad === sala.modalidad
+  // While a cita is being moved, the other modalities' slots are no place for it.
+  const libres = moviendo && !recibe ? [] : (sala.libres ?? [])
   const filas: Fila[] = [
     ...sala.citas.map((cita) => ({ tipo: 'cita' as const, cita })),
-    ...(sala.libres ?? []).map((tramo) => ({ tipo: 'libre' as const, tramo })),
+    ...libres.map((tramo) => ({ tipo: 'libre' as const, tramo })),
   ].sort((a, b) =>
     (a.tipo === 'cita' ? a.cita.inicio : a.tramo.inicio).localeCompare(
       b.tipo === 'cita' ? b.cita.inicio : b.tramo.inicio,
@@ -47,7 +58,32 @@ export function SalaColumna({
         <ul className="agenda-sala__lista">
           {filas.map((f) =>
             f.tipo === 'cita' ? (
-              <CitaAgendada key={`c${f.cita.id}`} cita={f.cita} onCambio={onCambio} />
+              <CitaAgendada
+                key={`c${f.cita.id}`}
+                cita={f.cita}
+                moviendose={moviendo?.cita.id === f.cita.id}
+                onReprogramar={() => onReprogramar(f.cita)}
+                onCambio={onCambio}
+              />
+            ) : recibe ? (
+              <li key={`l${f.tramo.inicio}`}>
+                <button
+                  type="button"
+                  className="turno-libre turno-libre--destino"
+                  onClick={() => onMover(f.tramo)}
+                  onDragOver={(e) => e.preventDefault()}
+                  onDrop={(e) => {
+                    e.preventDefault()
+                    onMover(f.tramo)
+                  }}
+                >
+                  <span className="turno-libre__hora">{horaDe(f.tramo.inicio)}</span>{' '}
+                  <span className="turno-libre__texto">Mover aquí</span>
+                  <span className="visually-hidden">
+                    : {sala.nombre} de {horaDe(f.tramo.inicio)} a {horaDe(f.tramo.fin)}
+                  </span>
+                </button>
+              </li>
             ) : (
               <li key={`l${f.tramo.inicio}`}>
                 <button type="button" className="turno-libre" onClick={() => onReservar(f.tramo)}>

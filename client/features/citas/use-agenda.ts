@@ -15,13 +15,20 @@ export interface PedidoAgenda {
 
 const clave = (p: PedidoAgenda) => `${p.sede}|${p.fecha}|${p.duracion}`
 
-export function useAgenda(pedido: PedidoAgenda | null) {
+/** `cambios`: bumped after a change made elsewhere on the page, to read everything again. */
+export function useAgenda(pedido: PedidoAgenda | null, cambios = 0) {
   const vistos = useRef(new Map<string, Agenda>())
   const [agenda, setAgenda] = useState<Agenda | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [cargando, setCargando] = useState(false)
   const [version, setVersion] = useState(0)
   const k = pedido ? clave(pedido) : null
+
+  // A change made on the page (a cita moved) may touch any day kept: read them again. Declared
+  // before the reading effect, so it runs first.
+  useEffect(() => {
+    if (cambios > 0) vistos.current.clear()
+  }, [cambios])
 
   useEffect(() => {
     if (!pedido || !k) return
@@ -49,7 +56,7 @@ export function useAgenda(pedido: PedidoAgenda | null) {
         setCargando(false)
       })
     return () => ctrl.abort()
-  }, [k, version]) // `k` names the whole pedido
+  }, [k, version, cambios]) // `k` names the whole pedido
 
   return {
     /** The day asked for, or the one before it while its answer comes. */

@@ -2,11 +2,8 @@
 // the list it counts, atenciones per month of this year, and the latest registered patients.
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import {
-  ESTADOS_ABIERTOS,
-  ESTADOS_PENDIENTES,
-  PRIORIDADES_ALERTA,
-} from '../../../shared/catalogos.js'
+import { VALOR_CITA } from '../../../shared/busqueda.js'
+import { ESTADOS_ABIERTOS, PRIORIDADES_ALERTA } from '../../../shared/catalogos.js'
 import { estadisticasContract, type Estadisticas } from '../../../shared/estadisticas.js'
 import { call, mensajeDe } from '../../api.js'
 import { edad, fechaCorta, numero } from '../../components/format.js'
@@ -142,11 +139,13 @@ export default function DashboardPage() {
         <Tarjeta
           titulo="Citas Pendientes"
           valor={t?.citasPendientes ?? null}
-          detalle="Programadas o en espera hoy"
+          detalle="Citas de hoy que aún no llegan"
           icono={<IconClock />}
           tono="citas"
           href={
-            deHoy ? urlListaDeTrabajo({ ...deHoy, estado: lista(ESTADOS_PENDIENTES) }) : undefined
+            deHoy
+              ? urlListaDeTrabajo({ ...deHoy, estado: 'Programado', cita: VALOR_CITA })
+              : undefined
           }
         />
         <Tarjeta

@@ -6,7 +6,7 @@ import type { Atencion } from '../../../shared/atenciones.js'
 import {
   ESTADOS_ABIERTOS,
   MODALIDAD_INFO,
-  TRANSICIONES,
+  siguientesEstados,
   type Estado,
 } from '../../../shared/catalogos.js'
 import { ModalidadIcon, PrioridadBadge } from '../../components/badges.js'
@@ -32,7 +32,7 @@ function Acciones({
   onEditar: () => void
 }) {
   const { cambiar, enviando, error } = useCambiarEstado(atencion, onCambio)
-  const siguientes = TRANSICIONES[atencion.estado]
+  const siguientes = siguientesEstados(atencion.estado, atencion.cita)
   const corregible = (ESTADOS_ABIERTOS as readonly Estado[]).includes(atencion.estado)
   if (siguientes.length === 0 && !corregible)
     return <span className="muted small nowrap">Estado final</span>

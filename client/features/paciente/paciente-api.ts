@@ -6,6 +6,7 @@ import {
   type AtencionEntrada,
   type CorreccionAtencion,
 } from '../../../shared/atenciones.js'
+import { proximasCitasContract } from '../../../shared/citas.js'
 import { historialPacienteContract, obtenerPacienteContract } from '../../../shared/pacientes.js'
 import { call, request } from '../../api.js'
 
@@ -25,3 +26,7 @@ export const historialPaciente = (pacienteId: number, url: string | null, signal
     url: url ?? undefined,
     signal,
   })
+
+/** The patient's citas from today on (docs/api.md#próximas-citas-de-un-paciente). */
+export const proximasCitas = (pacienteId: number, signal?: AbortSignal) =>
+  call(proximasCitasContract, { params: { id: String(pacienteId) }, signal })

@@ -13,6 +13,7 @@ import { paths } from '../../paths.js'
 import { AtencionForm } from './atencion-form.js'
 import { AtencionesTable } from './atenciones-table.js'
 import { Historial } from './historial.js'
+import { ProximasCitas } from './proximas-citas.js'
 import { obtenerPaciente } from './paciente-api.js'
 import './paciente.css'
 
@@ -164,6 +165,7 @@ export default function PacientePage() {
         <AtencionesTable atenciones={p.atenciones} onCambio={actualizar} />
       </section>
 
+      <ProximasCitas pacienteId={p.id} />
       <Historial pacienteId={p.id} />
     </div>
   )
