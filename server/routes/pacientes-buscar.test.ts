@@ -155,6 +155,7 @@ describe('sin filtros', () => {
       horaLlegada: '10:00',
       prioridad: 'Rutina',
       interrumpida: false,
+      cita: false,
     })
     expect(filas.find((f) => f.atencionId === at.bebeEco)).toMatchObject({
       tipoEdad: 'días',
