@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hoyEn } from '../../shared/edad.js'
 import { peticion } from './dimse.js'
+import { iniciarDicom, PuertoDicomError } from './servidor.js'
 import { ejecutar, prepararDicom, type PruebaDicom } from './prueba.js'
 
 let d: PruebaDicom
@@ -65,6 +66,19 @@ afterAll(async () => {
 })
 
 describe('DICOM worklist', () => {
+  it('reports a port in use as a startup error, and stays off without DICOM_PORT', async () => {
+    const ctx = { sql: d.t.db.sql, log: d.t.app.log }
+    const ocupado = iniciarDicom({
+      ...ctx,
+      config: { ...d.t.config, dicomPort: d.puerto, dicomHost: '127.0.0.1' },
+    })
+    await expect(ocupado).rejects.toThrow(PuertoDicomError)
+    await expect(ocupado).rejects.toThrow(`puerto DICOM ${d.puerto} en 127.0.0.1: ya está en uso`)
+    expect(await iniciarDicom({ ...ctx, config: { ...d.t.config, dicomPort: null } })).toBe(
+      undefined,
+    )
+  })
+
   it('answers a C-ECHO from a registered sala', async () => {
     const r = await d.llamar(peticion.eco())
     expect(r).toMatchObject({ estado: 0, items: [] })
