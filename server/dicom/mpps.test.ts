@@ -2,7 +2,7 @@
 // atención's estado follows the steps, as the HTTP API shows it, and a repeat changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { peticion } from './dimse.js'
-import { prepararDicom, type PruebaDicom } from './prueba.js'
+import { prepararDicom, type PruebaDicom } from '../test/dicom.js'
 
 let d: PruebaDicom
 let salaRx: number

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hoyEn } from '../../shared/edad.js'
 import { peticion } from './dimse.js'
 import { iniciarDicom, PuertoDicomError } from './servidor.js'
-import { ejecutar, prepararDicom, type PruebaDicom } from './prueba.js'
+import { ejecutar, prepararDicom, type PruebaDicom } from '../test/dicom.js'
 
 let d: PruebaDicom
 let salaRx: number

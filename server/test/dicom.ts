@@ -3,10 +3,10 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import type { Modalidad } from '../../shared/catalogos.js'
-import { createTestApp, type TestApp } from '../test/app.js'
-import { crearPaciente } from '../test/factories.js'
-import { llamarDicom, type Respuesta } from './dimse.js'
-import { iniciarDicom } from './servidor.js'
+import { createTestApp, type TestApp } from './app.js'
+import { crearPaciente } from './factories.js'
+import { llamarDicom, type Respuesta } from '../dicom/dimse.js'
+import { iniciarDicom } from '../dicom/servidor.js'
 
 // Never execFileSync: the DICOM server runs in this same process and would never answer.
 export const ejecutar = promisify(execFile)
