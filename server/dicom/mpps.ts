@@ -1,33 +1,17 @@
 // Modality Performed Procedure Steps (PS3.4 F.7): what the equipment says of a study it performs.
 // Each step is kept by its SOP instance UID, so a repeated message changes nothing, and moves its
-// atención along the worklist by the same conditional change, with its audit, as staff do.
+// atención along the worklist by the same conditional change, with its audit, as staff do
+// (queries/mpps.ts's aplicarMpps, which the in-app reconciliation uses too).
 import type postgres from 'postgres'
-import type { Estado } from '../../shared/catalogos.js'
+import { ESTADOS_MPPS, type EstadoMpps } from '../../shared/mpps.js'
 import { inTransaction, type Sql } from '../db.js'
-import { cambiarEstado } from '../queries/atenciones.js'
 import { insercionEvento, type Evento } from '../queries/auditoria.js'
+import { aplicarMpps } from '../queries/mpps.js'
 import { texto } from './consulta.js'
 import { ESTADO, type Elementos, type RespuestaN } from './dimse.js'
 import type { SalaDicom } from './servidor.js'
 
-export const ESTADOS_MPPS = ['IN PROGRESS', 'COMPLETED', 'DISCONTINUED'] as const
-export type EstadoMpps = (typeof ESTADOS_MPPS)[number]
 const esEstadoMpps = (v: string): v is EstadoMpps => (ESTADOS_MPPS as readonly string[]).includes(v)
-
-/**
- * What a step's estado asks of its atención, as steps from the estados it may leave. Started and
- * completed follow the worklist's own transitions; a discontinued step puts the patient back in
- * the waiting list (the only way back from En proceso). Informado, Cancelado and No se presentó
- * are in no `desde`: a step never moves them.
- */
-export const PASOS_MPPS: Record<EstadoMpps, { estado: Estado; desde: Estado[] }[]> = {
-  'IN PROGRESS': [{ estado: 'En proceso', desde: ['Programado', 'En espera'] }],
-  COMPLETED: [
-    { estado: 'En proceso', desde: ['Programado', 'En espera'] },
-    { estado: 'Completado', desde: ['En proceso'] },
-  ],
-  DISCONTINUED: [{ estado: 'En espera', desde: ['En proceso'] }],
-}
 
 /** A decoded dataset as JSON for mpps.datos (binary values, which steps do not carry, dropped). */
 function comoJson(datos: Elementos): postgres.JSONValue {
@@ -42,32 +26,6 @@ function comoJson(datos: Elementos): postgres.JSONValue {
 function programado(datos: Elementos): Elementos {
   const s = datos.ScheduledStepAttributesSequence
   return Array.isArray(s) && typeof s[0] === 'object' && s[0] ? (s[0] as Elementos) : {}
-}
-
-/**
- * Applies a stored step's estado to its atención (the in-app reconciliation calls it too, once a
- * person links the step to an atención): each change conditional on the estado it leaves, with its
- * audit event (`evento`) in the same statement. Returns the atención's estado after, or undefined
- * when nothing moved.
- */
-export async function aplicarMpps(
-  sql: Sql,
-  mpps: { atencionId: number; estado: EstadoMpps },
-  tz: string,
-  evento: Evento,
-): Promise<Estado | undefined> {
-  let final: Estado | undefined
-  for (const paso of PASOS_MPPS[mpps.estado]) {
-    const fila = await cambiarEstado(
-      sql,
-      mpps.atencionId,
-      { estado: paso.estado, desde: paso.desde, motivo: null, por: null },
-      tz,
-      evento,
-    )
-    if (fila) final = fila.estado
-  }
-  return final
 }
 
 type HacerEvento = (accion: Evento['accion'], detalle: Record<string, unknown>) => Evento
@@ -114,7 +72,7 @@ export async function crearMpps(
     })
     await tx`${insercionEvento(tx, { ...e, pacienteId: nuevo.pacienteId })}`
     if (nuevo.atencionId !== null)
-      await aplicarMpps(tx, { atencionId: nuevo.atencionId, estado }, tz, {
+      await aplicarMpps(tx, nuevo.atencionId, estado, tz, {
         ...e,
         accion: 'atencion.modificada',
         detalle: null,
@@ -161,7 +119,7 @@ export async function cambiarMpps(
     })
     await tx`${insercionEvento(tx, { ...e, pacienteId: actual.pacienteId })}`
     if (actual.atencionId !== null && estado !== actual.estado)
-      await aplicarMpps(tx, { atencionId: actual.atencionId, estado }, tz, {
+      await aplicarMpps(tx, actual.atencionId, estado, tz, {
         ...e,
         accion: 'atencion.modificada',
         detalle: null,
