@@ -23,6 +23,8 @@ USER node
 # The embedded database lives here when DATABASE_URL is not set.
 VOLUME /data
 EXPOSE 3000
+# DICOM worklist and MPPS, when DICOM_PORT=11112 is set (docs/dicom.md).
+EXPOSE 11112
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/server/main.js"]

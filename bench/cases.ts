@@ -42,6 +42,8 @@ export type CasoId =
   | 'exportarCsv'
   | 'agendaDia'
   | 'reservarCita'
+  | 'worklistDia'
+  | 'httpConWorklist'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -65,6 +67,8 @@ export const TITULOS: Record<CasoId, string> = {
   exportarCsv: 'GET /pacientes/buscar.csv (exportación)',
   agendaDia: 'GET /agenda (el día de una sede, con turnos libres)',
   reservarCita: 'POST /citas',
+  worklistDia: 'DICOM C-FIND: DX + AE title + hoy',
+  httpConWorklist: 'GET /pacientes/:id durante C-FIND de ~1.000 ítems',
 }
 
 export interface PacienteMuestra {

@@ -17,11 +17,19 @@ import {
   reservas,
   agendas,
   TERMINOS_VACIOS,
+  TITULOS,
   type CasoId,
   type Muestras,
 } from './cases.js'
 import { Captura, revisarPlanes } from './explain.js'
 import { consultasExportacion, EXPORTACIONES, medirExportacion } from './exportacion.js'
+import {
+  AE_BANCO,
+  ENV_DICOM,
+  medirHttpConWorklist,
+  medirWorklistDia,
+  registrarEquipo,
+} from './worklist.js'
 import type { Sql } from '../server/db.js'
 import { contarCpu } from './cpu.js'
 import {
@@ -238,8 +246,14 @@ async function medirCasos(
     'exportarCsv',
     'agendaDia',
     'reservarCita',
+    'worklistDia',
+    'httpConWorklist',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
+    if (caso === 'worklistDia' || caso === 'httpConWorklist') {
+      lineas.push(await lineaWorklist(caso, s, rutas.get('pacientePorId') ?? [], op))
+      continue
+    }
     if (caso === 'exportarCsv') {
       lineas.push(await lineaExportacion(s, l.exportaciones, baseline, op, estadisticas))
       continue
@@ -313,6 +327,29 @@ async function medirCasos(
     lineas.push(l2)
   }
   return lineas
+}
+
+/** The DICOM cases (bench/worklist.ts), with the sala registered as this machine's equipment. */
+async function lineaWorklist(
+  caso: 'worklistDia' | 'httpConWorklist',
+  s: Servidor,
+  rutas: string[],
+  op: Opciones,
+): Promise<LineaCaso> {
+  await registrarEquipo(s)
+  if (caso === 'worklistDia') {
+    const m = await medirWorklistDia(op.solicitudes, op.segundos)
+    console.log(
+      `  ${TITULOS[caso]}: ${m.items} ítems por respuesta, p50 ${m.p50} ms, p99 ${m.p99} ms`,
+    )
+    return linea(caso, `DX ${AE_BANCO} hoy`, 1, m, undefined, !op.embebida)
+  }
+  const r = await medirHttpConWorklist(s, rutas, op.segundos)
+  console.log(
+    `  ${TITULOS[caso]}: sin C-FIND p50 ${r.sin.p50} ms, p99 ${r.sin.p99} ms; con C-FIND de ${r.items} ítems ` +
+      `(${r.cfind.solicitudes} respuestas, cada una p50 ${r.cfind.p50} ms) p50 ${r.con.p50} ms, p99 ${r.con.p99} ms`,
+  )
+  return linea(caso, `C-FIND de ${r.items} ítems`, 4, r.con, r.sin, !op.embebida)
 }
 
 /** The export case: whole files one after another, their rows per second and the server's RSS. */
@@ -513,9 +550,10 @@ async function medirTodo(
   }
 
   console.log('Arrancando el servidor construido…')
-  const s = await arrancar(
-    op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATA_DIR: op.dataDir },
-  )
+  const s = await arrancar({
+    ...(op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATA_DIR: op.dataDir }),
+    ...ENV_DICOM,
+  })
   const comun = {
     fecha: new Date().toISOString(),
     modo,

@@ -48,6 +48,10 @@ describe('loadConfig', () => {
     ['MAX_CONNECTIONS', '0'],
     ['MAX_CONNECTIONS', '10000000'],
     ['ADMIN_USER', 'constructor'],
+    ['DICOM_PORT', '0'],
+    ['DICOM_PORT', '70000'],
+    ['DICOM_AE_TITLE', 'UN AE TITLE DEMASIADO LARGO'],
+    ['DICOM_AE_TITLE', 'CON\\BARRA'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(name)
@@ -80,6 +84,19 @@ describe('loadConfig', () => {
       maxConnections: 200,
     })
     expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '40' })).toThrow('HEADERS_TIMEOUT_SECONDS')
+  })
+
+  it('keeps DICOM off unless DICOM_PORT is set; called CLINICA on every interface by default', () => {
+    expect(loadConfig({})).toMatchObject({ dicomPort: null, dicomAeTitle: 'CLINICA' })
+    expect(loadConfig({ DICOM_PORT: '11112' })).toMatchObject({
+      dicomPort: 11112,
+      dicomHost: '0.0.0.0',
+      dicomAeTitle: 'CLINICA',
+    })
+    expect(loadConfig({ DICOM_HOST: '10.0.0.5', DICOM_AE_TITLE: 'RIS_LIMA' })).toMatchObject({
+      dicomHost: '10.0.0.5',
+      dicomAeTitle: 'RIS_LIMA',
+    })
   })
 
   it('parses proxy trust as a flag, a hop count or addresses', () => {

@@ -1,6 +1,7 @@
 // Configuration comes only from the environment, is checked once at start and then frozen.
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { AE_TITLE_PATRON } from '../shared/configuracion.js'
 import { usuarioReservado } from '../shared/usuarios.js'
 
 /** Whole seconds, 1 to 99999 (about a day): a limit of 0 would mean none. */
@@ -39,6 +40,9 @@ const EnvSchema = Type.Object({
   KEEP_ALIVE_TIMEOUT_SECONDS: Segundos,
   CONNECTION_TIMEOUT_SECONDS: Segundos,
   MAX_CONNECTIONS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+  DICOM_PORT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' })),
+  DICOM_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  DICOM_AE_TITLE: Type.Optional(Type.String({ pattern: AE_TITLE_PATRON })),
 })
 
 export interface Config {
@@ -70,6 +74,11 @@ export interface Config {
   connectionTimeoutMs: number
   /** Open connections at most; past it new ones are dropped (Node's server.maxConnections). */
   maxConnections: number
+  /** The DICOM worklist and MPPS server's port (docs/dicom.md); null keeps it off. */
+  dicomPort: number | null
+  dicomHost: string
+  /** The AE title the equipment calls (its "called AE"). */
+  dicomAeTitle: string
 }
 
 export class ConfigError extends Error {}
@@ -120,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Variable de entorno ADMIN_USER inválida: "${e.ADMIN_USER}" es un nombre reservado`,
     )
   }
+  const dicomPort = e.DICOM_PORT === undefined ? null : Number(e.DICOM_PORT)
+  if (dicomPort !== null && dicomPort > 65535)
+    throw new ConfigError(`Variable de entorno DICOM_PORT inválida: "${e.DICOM_PORT}"`)
   const databaseUrl = e.DATABASE_URL
   const segundos = (v: string | undefined, porDefecto: number) => Number(v ?? porDefecto) * 1000
   const headersTimeoutMs = segundos(e.HEADERS_TIMEOUT_SECONDS, 10)
@@ -157,5 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: segundos(e.KEEP_ALIVE_TIMEOUT_SECONDS, 72),
     connectionTimeoutMs: segundos(e.CONNECTION_TIMEOUT_SECONDS, 120),
     maxConnections: Number(e.MAX_CONNECTIONS ?? 1000),
+    dicomPort,
+    // The equipment is on the clinic's network, never on this machine: only registered AE titles
+    // from their own addresses are answered (docs/dicom.md#seguridad).
+    dicomHost: e.DICOM_HOST ?? '0.0.0.0',
+    dicomAeTitle: e.DICOM_AE_TITLE ?? 'CLINICA',
   })
 }

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { DataDirInUseError, openDatabase } from './db.js'
+import { iniciarDicom, PuertoDicomError } from './dicom/servidor.js'
 import { loggerOptions } from './logger.js'
 import { MigrationError, migrate } from './migrate.js'
 import { prepareDatabase } from './startup.js'
@@ -43,9 +44,17 @@ try {
   throw err
 }
 
+const dicom = await iniciarDicom({ config, sql: db.sql, log: app.log }).catch(async (err) => {
+  await app.close()
+  await db.close()
+  if (err instanceof PuertoDicomError) fail(err.message)
+  throw err
+})
+
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'cierre por error')
   else app.log.info({ signal }, 'cerrando: se terminan las solicitudes en curso')
+  await dicom?.cerrar()
   await app.close()
   await db.close()
 })
@@ -55,3 +64,7 @@ const shownHost = config.host === '0.0.0.0' ? 'localhost' : config.host
 app.log.info(
   `Clínica lista en http://${shownHost}:${config.port} (base de datos: ${db.home === 'embedded' ? `embebida en ${config.dataDir}` : 'PostgreSQL'})`,
 )
+if (dicom)
+  app.log.info(
+    `Lista de trabajo DICOM en ${config.dicomHost}:${dicom.puerto}, AE title ${config.dicomAeTitle}`,
+  )

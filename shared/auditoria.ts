@@ -45,6 +45,10 @@ export const ACCIONES_AUDITORIA = {
   'mpps.consultados': 'Pasos de equipos sin atención consultados',
   'mpps.conciliado': 'Paso de equipo asignado a su atención',
   'mpps.descartado': 'Paso de equipo descartado',
+  'dicom.asociacion': 'Equipo DICOM conectado',
+  'dicom.rechazada': 'Conexión DICOM rechazada (equipo no registrado)',
+  'worklist.consultada': 'Lista de trabajo DICOM consultada por un equipo',
+  'mpps.recibido': 'Avance de un estudio (MPPS) recibido de un equipo',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

@@ -1,0 +1,182 @@
+// A Modality Worklist query (its identifier) read as our filters, by the matching rules of
+// DICOM PS3.4 C.2.2.2 and K.6.1.2: universal (empty or `*`), single value, wildcard (`*`, `?`),
+// range (`a-b`, `-b`, `a-`) and UID list. Pure: queries/worklist.ts turns the filters into SQL.
+import type { Modalidad } from '../../shared/catalogos.js'
+import type { Elementos } from './dimse.js'
+
+/** How our modalities are published (PS3.3 C.7.3.1.1.1 defined terms). */
+export const MODALIDAD_DICOM: Partial<Record<Modalidad, string>> = {
+  RX: 'DX',
+  Eco: 'US',
+  MRI: 'MR',
+}
+
+/** A value to match: exactly, or a LIKE pattern (escaped with `\`). */
+export type Patron = { igual: string } | { como: string }
+
+export interface FiltrosWorklist {
+  modalidades?: Modalidad[]
+  aeTitle?: Patron
+  /** Clinic-local days 'YYYY-MM-DD', both included; either alone is an open range. */
+  desde?: string
+  hasta?: string
+  /** Clinic-local times of day 'HH:MM:SS.ffffff', matched apart from the date (PS3.4 C.2.2.2.5). */
+  horaDesde?: string
+  horaHasta?: string
+  /** Over `Apellidos^Nombres`, lowercase and unaccented by the database's normalizar(). */
+  nombre?: Patron
+  documento?: Patron
+  /** AccessionNumber, RequestedProcedureID and ScheduledProcedureStepID are the atención's id. */
+  ids?: number[]
+  studyUids?: string[]
+  nacimientoDesde?: string
+  nacimientoHasta?: string
+  sexo?: 'M' | 'F' | 'O'
+  /** A key that no published item can match (an unknown modality, a non-numeric accession). */
+  ninguno?: true
+}
+
+export class ConsultaInvalida extends Error {}
+
+/** A key's text: dcmjs gives strings, arrays of strings, PN objects, or null for empty. */
+export function texto(v: unknown): string {
+  if (v === null || v === undefined) return ''
+  if (Array.isArray(v)) return v.length === 0 ? '' : texto(v[0])
+  if (typeof v === 'object') return texto((v as { Alphabetic?: unknown }).Alphabetic)
+  return String(v).trim()
+}
+
+const universal = (v: string) => v === '' || /^\*+$/.test(v)
+const comodines = (v: string) => /[*?]/.test(v)
+
+/** `*` and `?` as LIKE's `%` and `_`, with LIKE's own characters escaped. */
+export function patron(v: string): Patron {
+  if (!comodines(v)) return { igual: v }
+  return {
+    como: v
+      .replace(/[\\%_]/g, (c) => `\\${c}`)
+      .replace(/\*/g, '%')
+      .replace(/\?/g, '_'),
+  }
+}
+
+/** A range `a-b`, `-b`, `a-` or a single value `a` as its two ends (undefined: open). */
+function rango(v: string): [string | undefined, string | undefined] {
+  const partes = v.split('-')
+  if (partes.length === 1) return [v, v]
+  if (partes.length !== 2) throw new ConsultaInvalida(`Rango inválido: ${v}`)
+  return [partes[0] || undefined, partes[1] || undefined]
+}
+
+/** DA 'YYYYMMDD' as 'YYYY-MM-DD', checked to be a real day. */
+export function fecha(v: string): string {
+  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(v)
+  const iso = m ? `${m[1]}-${m[2]}-${m[3]}` : ''
+  const d = new Date(`${iso}T00:00:00Z`)
+  if (!m || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso)
+    throw new ConsultaInvalida(`Fecha inválida: ${v}`)
+  return iso
+}
+
+/**
+ * TM 'HH[MM[SS[.F]]]' as 'HH:MM:SS.ffffff'; an end given to the hour or minute covers all of it,
+ * so `fin` fills what is missing with its largest value ("10" as an end means up to 10:59:59.999999).
+ */
+export function hora(v: string, fin: boolean): string {
+  const m = /^(\d{2})(?::?(\d{2}))?(?::?(\d{2}))?(?:\.(\d{1,6}))?$/.exec(v)
+  if (!m || Number(m[1]) > 23 || Number(m[2] ?? 0) > 59 || Number(m[3] ?? 0) > 60)
+    throw new ConsultaInvalida(`Hora inválida: ${v}`)
+  const relleno = (x: string | undefined, max: string) => x ?? (fin ? max : '00')
+  const fraccion = (m[4] ?? '').padEnd(6, fin && m[4] === undefined ? '9' : '0')
+  return `${m[1]}:${relleno(m[2], '59')}:${relleno(m[3], '59')}.${fraccion}`
+}
+
+function fechas(v: string): [string | undefined, string | undefined] {
+  const [a, b] = rango(v)
+  return [a && fecha(a), b && fecha(b)]
+}
+
+const MODALIDAD_NUESTRA = Object.fromEntries(
+  Object.entries(MODALIDAD_DICOM).map(([m, d]) => [d, m as Modalidad]),
+) as Record<string, Modalidad>
+
+/** The first item of a sequence key, or {} when it is absent or empty (universal). */
+function item(v: unknown): Elementos {
+  return Array.isArray(v) && typeof v[0] === 'object' && v[0] !== null ? (v[0] as Elementos) : {}
+}
+
+/** The query's keys as filters; throws ConsultaInvalida for a value that cannot be read. */
+export function filtrosDeConsulta(consulta: Elementos): FiltrosWorklist {
+  const f: FiltrosWorklist = {}
+  const sps = item(consulta.ScheduledProcedureStepSequence)
+
+  const modalidad = texto(sps.Modality).toUpperCase()
+  if (!universal(modalidad)) {
+    const m = Object.keys(MODALIDAD_NUESTRA).filter((d) => like(d, patron(modalidad)))
+    if (m.length === 0) f.ninguno = true
+    else f.modalidades = m.map((d) => MODALIDAD_NUESTRA[d]!)
+  }
+  const ae = texto(sps.ScheduledStationAETitle)
+  if (!universal(ae)) f.aeTitle = patron(ae)
+
+  const dia = texto(sps.ScheduledProcedureStepStartDate)
+  if (!universal(dia)) [f.desde, f.hasta] = fechas(dia)
+  const hh = texto(sps.ScheduledProcedureStepStartTime)
+  if (!universal(hh)) {
+    const [a, b] = rango(hh)
+    f.horaDesde = a && hora(a, false)
+    f.horaHasta = b && hora(b, true)
+  }
+
+  // Trailing empty components ("QUISPE^ROSA^^^") say nothing; `^` itself matches literally.
+  const nombre = texto(consulta.PatientName).replace(/\^+$/, '')
+  if (!universal(nombre)) f.nombre = patron(nombre)
+  const documento = texto(consulta.PatientID)
+  if (!universal(documento)) f.documento = patron(documento)
+
+  const ids = [
+    texto(consulta.AccessionNumber),
+    texto(consulta.RequestedProcedureID),
+    texto(sps.ScheduledProcedureStepID),
+  ].filter((v) => !universal(v))
+  if (ids.length > 0) {
+    // The numbers are whole ids: a wildcard in one is read as its exact value (none has `*`).
+    if (ids.some((v) => !/^[0-9]{1,10}$/.test(v) || Number(v) > 2 ** 31 - 1)) f.ninguno = true
+    else if (new Set(ids.map(Number)).size > 1) f.ninguno = true
+    else f.ids = [Number(ids[0])]
+  }
+
+  const uids = texto(consulta.StudyInstanceUID)
+  if (!universal(uids))
+    f.studyUids = (
+      Array.isArray(consulta.StudyInstanceUID)
+        ? consulta.StudyInstanceUID.map(texto)
+        : uids.split('\\')
+    ).filter(Boolean)
+
+  const nacimiento = texto(consulta.PatientBirthDate)
+  if (!universal(nacimiento)) [f.nacimientoDesde, f.nacimientoHasta] = fechas(nacimiento)
+  const sexo = texto(consulta.PatientSex).toUpperCase()
+  if (!universal(sexo)) {
+    if (sexo === 'M' || sexo === 'F' || sexo === 'O') f.sexo = sexo
+    else f.ninguno = true
+  }
+  return f
+}
+
+/** LIKE in JavaScript, for the few values matched here rather than in the database. */
+function like(valor: string, p: Patron): boolean {
+  if ('igual' in p) return valor === p.igual
+  const re = p.como.replace(
+    /\\([\\%_])|([%_])|([^\\%_])/g,
+    (_, esc: string, com: string, lit: string) =>
+      esc
+        ? esc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        : com
+          ? com === '%'
+            ? '.*'
+            : '.'
+          : lit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  )
+  return new RegExp(`^${re}$`, 's').test(valor)
+}

@@ -1,0 +1,369 @@
+// The one module that knows dcmjs-dimse (pinned to 0.3.3; docs/dicom.md#biblioteca says why and
+// what it lacks). It owns the TCP server and the associations; what is answered is the caller's
+// (`Conexion`), in plain objects of DICOM keywords (dcmjs's naturalized datasets).
+import net from 'node:net'
+import dimse from 'dcmjs-dimse'
+
+const { Scp, Dataset, Client, constants, requests, responses } = dimse
+const { SopClass, Status, TransferSyntax, PresentationContextResult: Resultado } = constants
+
+// Its own log prints every PDU to the console; what matters is logged by the caller.
+dimse.log.setLevel('silent')
+
+/** A dataset as dcmjs naturalizes it: keywords to values, sequences as arrays of datasets. */
+export type Elementos = Record<string, unknown>
+
+export const SOP = {
+  verificacion: SopClass.Verification,
+  worklist: SopClass.ModalityWorklistInformationModelFind,
+  mpps: SopClass.ModalityPerformedProcedureStep,
+} as const
+
+/** DIMSE statuses the caller answers with (PS3.7 C, PS3.4 K.4.1.1.4 and F.7.2). */
+export const ESTADO = {
+  exito: Status.Success,
+  pendiente: Status.Pending,
+  cancelado: Status.Cancel,
+  fallo: Status.ProcessingFailure,
+  instanciaRepetida: Status.DuplicateSOPInstance,
+  sinInstancia: Status.NoSuchObjectInstance,
+  valorInvalido: Status.InvalidAttributeValue,
+  faltaAtributo: Status.MissingAttributeValue,
+  /** C-FIND: Refused, out of resources (too many matches). */
+  demasiados: 0xa700,
+  /** C-FIND: the identifier does not match the SOP class (a key that cannot be read). */
+  identificadorInvalido: 0xa900,
+} as const
+
+const SINTAXIS = [TransferSyntax.ExplicitVRLittleEndian, TransferSyntax.ImplicitVRLittleEndian]
+const ABSTRACTAS = new Set<string>(Object.values(SOP))
+
+export interface Llamada {
+  llamante: string
+  llamado: string
+  /** The peer's IP address (an IPv4-mapped IPv6 address written as IPv4). */
+  direccion: string
+}
+
+export interface RespuestaN {
+  estado: number
+  comentario?: string
+  /** N-CREATE: the instance UID the SCP gave when the request named none. */
+  uid?: string
+}
+
+/** What one TCP connection is answered; a new one per connection. */
+export interface Conexion {
+  /** true accepts; false rejects as "calling AE title not recognized". */
+  asociar(llamada: Llamada): Promise<boolean>
+  worklist(consulta: Elementos): Promise<{ items: Elementos[] } | RespuestaN>
+  crearMpps(uid: string | undefined, datos: Elementos): Promise<RespuestaN>
+  cambiarMpps(uid: string, datos: Elementos): Promise<RespuestaN>
+  /** A handler failed: the request got a processing failure. */
+  error(err: unknown): void
+}
+
+/** Items sent between two yields to the event loop: a large answer never holds it for long. */
+export const ITEMS_POR_TURNO = 25
+
+/**
+ * dcmjs 0.50 decodes text inside sequence items as Latin-1 even when the dataset declares UTF-8
+ * (ISO_IR 192): its bytes are read back as UTF-8 here, for every dataset received.
+ */
+export function repararAnidados(elementos: Elementos): Elementos {
+  if (!texto(elementos.SpecificCharacterSet).includes('ISO_IR 192')) return elementos
+  const utf8 = (v: unknown): unknown => {
+    if (typeof v !== 'string' || !/^[\u0000-\u00ff]*$/.test(v)) return v
+    // Bytes that are not UTF-8 were decoded right (a nested item with its own character set).
+    const leido = Buffer.from(v, 'latin1').toString('utf8')
+    return leido.includes('\ufffd') ? v : leido
+  }
+  const anidado = (v: unknown): unknown => {
+    if (typeof v === 'string') return utf8(v)
+    if (Array.isArray(v)) return v.map(anidado)
+    if (v && typeof v === 'object' && !(v instanceof ArrayBuffer) && !ArrayBuffer.isView(v))
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => [k, k === '_vrMap' ? x : anidado(x)]),
+      )
+    return v
+  }
+  const secuencia = (v: unknown) =>
+    Array.isArray(v) &&
+    v.length > 0 &&
+    v.every((i) => i && typeof i === 'object' && !('Alphabetic' in i))
+  return Object.fromEntries(
+    Object.entries(elementos).map(([k, v]) => [k, secuencia(v) ? anidado(v) : v]),
+  )
+}
+
+const texto = (v: unknown) => (Array.isArray(v) ? v.join('\\') : typeof v === 'string' ? v : '')
+
+const direccionDe = (socket: net.Socket) => (socket.remoteAddress ?? '').replace(/^::ffff:/, '')
+
+type Peticion = InstanceType<typeof requests.Request>
+
+/** The SCP of one connection, with the library's defects worked around (docs/dicom.md#biblioteca). */
+class ScpClinica extends Scp {
+  private cancelados = new Set<number>()
+  private asociada: InstanceType<typeof dimse.association.Association> | undefined
+
+  constructor(
+    private readonly tcp: net.Socket,
+    private readonly conexion: Conexion,
+  ) {
+    super(tcp, {})
+    // Its default `{}` makes every written dataset copy dcmjs's 5,000-entry name map.
+    ;(this as unknown as { datasetNameMap: unknown }).datasetNameMap = undefined
+    // Without it a one-match answer waits for Nagle's delayed ACK (~40 ms more).
+    tcp.setNoDelay(true)
+  }
+
+  override associationRequested(asociacion: InstanceType<typeof dimse.association.Association>) {
+    this.asociada = asociacion
+    const llamada = {
+      llamante: asociacion.getCallingAeTitle().trim(),
+      llamado: asociacion.getCalledAeTitle().trim(),
+      direccion: direccionDe(this.tcp),
+    }
+    this.conexion.asociar(llamada).then(
+      (aceptada) => {
+        if (!aceptada) {
+          // Permanent, by the service user, calling AE title not recognized (PS3.8 9.3.4).
+          this.sendAssociationReject(1, 1, 3)
+          this.tcp.end()
+          return
+        }
+        for (const pc of asociacion.getPresentationContexts()) {
+          const contexto = asociacion.getPresentationContext(pc.id)
+          const sintaxis = SINTAXIS.find((s) => contexto.hasTransferSyntaxUid(s))
+          if (!ABSTRACTAS.has(contexto.getAbstractSyntaxUid()))
+            contexto.setResult(Resultado.RejectAbstractSyntaxNotSupported)
+          else if (!sintaxis) contexto.setResult(Resultado.RejectTransferSyntaxesNotSupported)
+          else contexto.setResult(Resultado.Accept, sintaxis)
+        }
+        this.sendAssociationAccept()
+      },
+      (err: unknown) => {
+        this.conexion.error(err)
+        this.sendAssociationReject(2, 1, 1)
+        this.tcp.end()
+      },
+    )
+  }
+
+  override associationReleaseRequested() {
+    this.sendAssociationReleaseResponse()
+  }
+
+  override cEchoRequest(
+    request: InstanceType<typeof requests.CEchoRequest>,
+    callback: (r: InstanceType<typeof responses.CEchoResponse>) => void,
+  ) {
+    const r = responses.CEchoResponse.fromRequest(request)
+    r.setStatus(ESTADO.exito)
+    callback(r)
+  }
+
+  override cFindRequest(request: InstanceType<typeof requests.CFindRequest>) {
+    // The library's callback sends every answer at once and can be called only once: answers go
+    // out here, ITEMS_POR_TURNO at a time.
+    const ts = this.sintaxisDe(request)
+    const responder = (estado: number, elementos?: Elementos, comentario = '') => {
+      const r = new responses.CFindResponse(estado, comentario)
+      // Its constructor names the Study Root class; the answer is of the class asked.
+      r.setAffectedSopClassUid(request.getAffectedSopClassUid())
+      r.setMessageIdBeingRespondedTo(request.getMessageId())
+      if (elementos) r.setDataset(new Dataset(elementos, ts))
+      this.sendResponse(request, r)
+    }
+    const id = request.getMessageId()
+    const consulta = repararAnidados(request.getDataset()?.getElements() ?? {})
+    this.conexion
+      .worklist(consulta)
+      .then(async (r) => {
+        if (!('items' in r)) return responder(r.estado, undefined, r.comentario)
+        for (let i = 0; i < r.items.length; i += 1) {
+          if (this.cancelados.has(id)) return responder(ESTADO.cancelado)
+          if (!this.tcp.writable) return
+          responder(ESTADO.pendiente, r.items[i])
+          if ((i + 1) % ITEMS_POR_TURNO === 0) await this.turno()
+        }
+        responder(ESTADO.exito)
+      })
+      .catch((err: unknown) => {
+        this.conexion.error(err)
+        responder(ESTADO.fallo, undefined, 'Error interno')
+      })
+      .finally(() => this.cancelados.delete(id))
+  }
+
+  override cCancelRequest(request: InstanceType<typeof requests.CCancelRequest>) {
+    this.cancelados.add(request.getMessageIdBeingRespondedTo())
+  }
+
+  override nCreateRequest(
+    request: InstanceType<typeof requests.NCreateRequest>,
+    callback: (r: InstanceType<typeof responses.NCreateResponse>) => void,
+  ) {
+    const uid = request.getAffectedSopInstanceUid() || undefined
+    this.responderN(
+      () =>
+        this.conexion.crearMpps(uid, repararAnidados(request.getDataset()?.getElements() ?? {})),
+      (r) => {
+        const rsp = new responses.NCreateResponse(
+          request.getAffectedSopClassUid(),
+          r.uid ?? uid ?? '',
+          r.estado,
+          r.comentario ?? '',
+        )
+        rsp.setMessageIdBeingRespondedTo(request.getMessageId())
+        callback(rsp)
+      },
+    )
+  }
+
+  override nSetRequest(
+    request: InstanceType<typeof requests.NSetRequest>,
+    callback: (r: InstanceType<typeof responses.NSetResponse>) => void,
+  ) {
+    const uid = request.getRequestedSopInstanceUid()
+    this.responderN(
+      () =>
+        this.conexion.cambiarMpps(uid, repararAnidados(request.getDataset()?.getElements() ?? {})),
+      (r) => {
+        const rsp = new responses.NSetResponse(
+          request.getRequestedSopClassUid(),
+          uid,
+          r.estado,
+          r.comentario ?? '',
+        )
+        rsp.setMessageIdBeingRespondedTo(request.getMessageId())
+        callback(rsp)
+      },
+    )
+  }
+
+  override abort() {
+    this.tcp.destroy()
+  }
+
+  private responderN(trabajo: () => Promise<RespuestaN>, enviar: (r: RespuestaN) => void) {
+    trabajo().then(enviar, (err: unknown) => {
+      this.conexion.error(err)
+      enviar({ estado: ESTADO.fallo, comentario: 'Error interno' })
+    })
+  }
+
+  private sintaxisDe(request: Peticion): string {
+    return (
+      this.asociada
+        ?.getAcceptedPresentationContextFromRequest(request)
+        ?.getAcceptedTransferSyntaxUid() ?? TransferSyntax.ImplicitVRLittleEndian
+    )
+  }
+
+  /** Yields to the event loop, or waits for the peer to read what was sent. */
+  private turno(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.tcp.writableNeedDrain) this.tcp.once('drain', () => setImmediate(resolve))
+      else setImmediate(resolve)
+    })
+  }
+}
+
+export interface ServidorDicom {
+  puerto: number
+  cerrar(): Promise<void>
+}
+
+/**
+ * Listens on `host`:`port` (0 picks a free port); rejects if the port cannot be opened (in use,
+ * not allowed), which the library would only have reported as an event.
+ */
+export function escucharDicom(
+  opciones: { host: string; port: number; maxConexiones?: number },
+  nuevaConexion: (direccion: string) => Conexion,
+): Promise<ServidorDicom> {
+  const sockets = new Set<net.Socket>()
+  const servidor = net.createServer((socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+    // A reset by the peer is not the server's failure; the library logs it and closes.
+    socket.on('error', () => socket.destroy())
+    new ScpClinica(socket, nuevaConexion(direccionDe(socket)))
+  })
+  servidor.maxConnections = opciones.maxConexiones ?? 64
+  return new Promise((resolve, reject) => {
+    servidor.once('error', reject)
+    servidor.listen(opciones.port, opciones.host, () => {
+      servidor.off('error', reject)
+      const direccion = servidor.address() as net.AddressInfo
+      resolve({
+        puerto: direccion.port,
+        cerrar: () =>
+          new Promise((hecho) => {
+            servidor.close(() => hecho())
+            for (const s of sockets) s.destroy()
+          }),
+      })
+    })
+  })
+}
+
+/** What a client call answered: the items of a C-FIND, or the status of the last response. */
+export interface Respuesta {
+  estado: number
+  items: Elementos[]
+  /** Set when the association was rejected. */
+  rechazada?: boolean
+}
+
+/**
+ * A client call with one request (C-ECHO, C-FIND, N-CREATE or N-SET), for the tests and the bench:
+ * the library's client, as a modality would call.
+ */
+export function llamarDicom(
+  destino: { host: string; port: number; llamante: string; llamado: string },
+  peticion: Peticion,
+): Promise<Respuesta> {
+  return new Promise((resolve, reject) => {
+    const cliente = new Client()
+    const r: Respuesta = { estado: -1, items: [] }
+    peticion.on('response', (rsp: InstanceType<typeof responses.Response>) => {
+      r.estado = rsp.getStatus()
+      const ds = rsp.getDataset()
+      if (rsp.getStatus() === ESTADO.pendiente && ds)
+        r.items.push(repararAnidados(ds.getElements()))
+    })
+    cliente.addRequest(peticion)
+    cliente.on('associationRejected', () => {
+      r.rechazada = true
+    })
+    cliente.on('networkError', (e: Error) => reject(e))
+    cliente.on('closed', () => resolve(r))
+    cliente.send(destino.host, destino.port, destino.llamante, destino.llamado, {
+      datasetNameMap: undefined,
+    })
+  })
+}
+
+/** The requests a client sends, built here so callers never import the library. */
+export const peticion = {
+  eco: () => new requests.CEchoRequest(),
+  worklist: (consulta: Elementos) => {
+    const r = new requests.CFindRequest()
+    r.setAffectedSopClassUid(SOP.worklist)
+    r.setDataset(new Dataset(consulta))
+    return r
+  },
+  crearMpps: (uid: string, datos: Elementos) => {
+    const r = new requests.NCreateRequest(SOP.mpps, uid)
+    r.setDataset(new Dataset(datos))
+    return r
+  },
+  cambiarMpps: (uid: string, datos: Elementos) => {
+    const r = new requests.NSetRequest(SOP.mpps, uid)
+    r.setDataset(new Dataset(datos))
+    return r
+  },
+}

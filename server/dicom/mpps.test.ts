@@ -1,0 +1,148 @@
+// MPPS over real sockets with the library's client (Debian's dcmtk has no MPPS client): the
+// atención's estado follows the steps, as the HTTP API shows it, and a repeat changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { peticion } from './dimse.js'
+import { prepararDicom, type PruebaDicom } from '../test/dicom.js'
+
+let d: PruebaDicom
+let salaRx: number
+let pacienteId: number
+let n = 0
+
+/** A new MPPS SOP instance UID. */
+const nuevoUid = () => `2.25.${Date.now()}${(n += 1)}`
+
+const paso = (atencionId: number, estado: string, extra: Record<string, unknown> = {}) => ({
+  SpecificCharacterSet: 'ISO_IR 192',
+  PerformedProcedureStepStatus: estado,
+  ...extra,
+  ScheduledStepAttributesSequence: [
+    { AccessionNumber: String(atencionId), ScheduledProcedureStepDescription: 'Tórax PA' },
+  ],
+})
+
+async function estadoHttp(atencionId: number): Promise<string> {
+  const res = await d.t.app.inject({
+    method: 'GET',
+    url: `/pacientes/${pacienteId}`,
+    headers: d.t.headers,
+  })
+  const a = (res.json() as { atenciones: { id: number; estado: string }[] }).atenciones
+  return a.find((x) => x.id === atencionId)!.estado
+}
+
+const auditoria = async () =>
+  Number((await d.t.db.sql<{ n: string }[]>`select count(*) as n from auditoria`)[0]!.n)
+
+beforeAll(async () => {
+  d = await prepararDicom()
+  salaRx = await d.registrarSala('RX', 'RX_MPPS')
+  pacienteId = await d.paciente({ primerApellido: 'Huamán' })
+})
+
+afterAll(async () => {
+  await d?.cerrar()
+})
+
+describe('MPPS', () => {
+  it('IN PROGRESS then COMPLETED moves the atención to En proceso then Completado', async () => {
+    const id = await d.atencion(salaRx, pacienteId)
+    const uid = nuevoUid()
+    const creado = await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS')))
+    expect(creado.estado).toBe(0)
+    expect(await estadoHttp(id)).toBe('En proceso')
+
+    const hecho = await d.llamar(
+      peticion.cambiarMpps(uid, {
+        SpecificCharacterSet: 'ISO_IR 192',
+        PerformedProcedureStepStatus: 'COMPLETED',
+      }),
+    )
+    expect(hecho.estado).toBe(0)
+    expect(await estadoHttp(id)).toBe('Completado')
+
+    const [m] = await d.t.db.sql<
+      { estado: string; atencionId: number; datos: Record<string, unknown> }[]
+    >`
+      select estado, atencion_id, datos from mpps where uid = ${uid}`
+    expect(m).toMatchObject({ estado: 'COMPLETED', atencionId: id })
+    // What the step said is kept, accents inside its sequence intact.
+    expect(m!.datos).toMatchObject({
+      ScheduledStepAttributesSequence: [{ ScheduledProcedureStepDescription: 'Tórax PA' }],
+    })
+    const eventos = await d.t.db.sql<{ accion: string; usuario: string }[]>`
+      select accion, usuario from auditoria
+      where accion in ('mpps.recibido', 'atencion.modificada') order by id`
+    expect(eventos.map((e) => e.accion)).toEqual([
+      'mpps.recibido',
+      'atencion.modificada',
+      'mpps.recibido',
+      'atencion.modificada',
+    ])
+    expect(new Set(eventos.map((e) => e.usuario))).toEqual(new Set(['dicom:RX_MPPS']))
+  })
+
+  it('a repeated N-CREATE or N-SET changes nothing and records nothing', async () => {
+    const id = await d.atencion(salaRx, pacienteId)
+    const uid = nuevoUid()
+    await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS')))
+    await d.llamar(peticion.cambiarMpps(uid, { PerformedProcedureStepStatus: 'COMPLETED' }))
+    const antes = await auditoria()
+    // Staff moved it on meanwhile: the repeats must not touch it.
+    await d.t.db.sql`update atenciones set estado = 'Informado' where id = ${id}`
+    expect((await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS')))).estado).toBe(0)
+    expect(
+      (await d.llamar(peticion.cambiarMpps(uid, { PerformedProcedureStepStatus: 'COMPLETED' })))
+        .estado,
+    ).toBe(0)
+    // Only the two associations are recorded; no step and no estado change is.
+    const [r] = await d.t.db.sql<{ acciones: string[] }[]>`
+      select array_agg(accion) as acciones from (
+        select accion from auditoria order by id desc limit 2) x`
+    expect(r!.acciones).toEqual(['dicom.asociacion', 'dicom.asociacion'])
+    expect((await auditoria()) - antes).toBe(2)
+    expect(await estadoHttp(id)).toBe('Informado')
+    // Ending an ended step another way is refused.
+    const otra = await d.llamar(
+      peticion.cambiarMpps(uid, { PerformedProcedureStepStatus: 'DISCONTINUED' }),
+    )
+    expect(otra.estado).toBe(0x0110)
+  })
+
+  it('never moves an atención out of Informado or Cancelado', async () => {
+    for (const estado of ['Informado', 'Cancelado']) {
+      const id = await d.atencion(salaRx, pacienteId, { estado })
+      const uid = nuevoUid()
+      expect((await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS')))).estado).toBe(0)
+      await d.llamar(peticion.cambiarMpps(uid, { PerformedProcedureStepStatus: 'COMPLETED' }))
+      expect(await estadoHttp(id)).toBe(estado)
+    }
+  })
+
+  it('DISCONTINUED puts the patient back in En espera', async () => {
+    const id = await d.atencion(salaRx, pacienteId)
+    const uid = nuevoUid()
+    await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS')))
+    await d.llamar(peticion.cambiarMpps(uid, { PerformedProcedureStepStatus: 'DISCONTINUED' }))
+    expect(await estadoHttp(id)).toBe('En espera')
+  })
+
+  it('keeps a step that matches no atención for a person to reconcile', async () => {
+    const uid = nuevoUid()
+    const r = await d.llamar(peticion.crearMpps(uid, paso(999_999, 'IN PROGRESS')))
+    expect(r.estado).toBe(0)
+    const [m] = await d.t.db.sql`select atencion_id, sala_id from mpps where uid = ${uid}`
+    expect(m).toEqual({ atencionId: null, salaId: salaRx })
+  })
+
+  it('refuses a new step that is not IN PROGRESS, and an N-SET of an unknown step', async () => {
+    const id = await d.atencion(salaRx, pacienteId)
+    const r = await d.llamar(peticion.crearMpps(nuevoUid(), paso(id, 'COMPLETED')))
+    expect(r.estado).toBe(0x0106)
+    expect(await estadoHttp(id)).toBe('En espera')
+    const s = await d.llamar(
+      peticion.cambiarMpps(nuevoUid(), { PerformedProcedureStepStatus: 'COMPLETED' }),
+    )
+    expect(s.estado).toBe(0x0112)
+  })
+})

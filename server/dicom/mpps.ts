@@ -1,0 +1,129 @@
+// Modality Performed Procedure Steps (PS3.4 F.7): what the equipment says of a study it performs.
+// Each step is kept by its SOP instance UID, so a repeated message changes nothing, and moves its
+// atención along the worklist by the same conditional change, with its audit, as staff do
+// (queries/mpps.ts's aplicarMpps, which the in-app reconciliation uses too).
+import type postgres from 'postgres'
+import { ESTADOS_MPPS, type EstadoMpps } from '../../shared/mpps.js'
+import { inTransaction, type Sql } from '../db.js'
+import { insercionEvento, type Evento } from '../queries/auditoria.js'
+import { aplicarMpps } from '../queries/mpps.js'
+import { texto } from './consulta.js'
+import { ESTADO, type Elementos, type RespuestaN } from './dimse.js'
+import type { SalaDicom } from './servidor.js'
+
+const esEstadoMpps = (v: string): v is EstadoMpps => (ESTADOS_MPPS as readonly string[]).includes(v)
+
+/** A decoded dataset as JSON for mpps.datos (binary values, which steps do not carry, dropped). */
+function comoJson(datos: Elementos): postgres.JSONValue {
+  return JSON.parse(
+    JSON.stringify(datos, (k, v: unknown) =>
+      k === '_vrMap' || v instanceof ArrayBuffer || ArrayBuffer.isView(v) ? undefined : v,
+    ),
+  ) as postgres.JSONValue
+}
+
+/** The first item of the step's Scheduled Step Attributes: which worklist item it performs. */
+function programado(datos: Elementos): Elementos {
+  const s = datos.ScheduledStepAttributesSequence
+  return Array.isArray(s) && typeof s[0] === 'object' && s[0] ? (s[0] as Elementos) : {}
+}
+
+type HacerEvento = (accion: Evento['accion'], detalle: Record<string, unknown>) => Evento
+
+/** N-CREATE: a new step, IN PROGRESS; matched to its atención by StudyInstanceUID or accession. */
+export async function crearMpps(
+  sql: Sql,
+  sala: SalaDicom,
+  uidPedido: string | undefined,
+  datos: Elementos,
+  tz: string,
+  evento: HacerEvento,
+): Promise<RespuestaN> {
+  const estado = texto(datos.PerformedProcedureStepStatus)
+  if (estado !== 'IN PROGRESS')
+    return { estado: ESTADO.valorInvalido, comentario: 'Un MPPS nuevo debe estar IN PROGRESS' }
+  if (uidPedido !== undefined && !/^[0-9]+(\.[0-9]+)*$/.test(uidPedido))
+    return { estado: ESTADO.valorInvalido, comentario: 'UID de instancia inválido' }
+  const sps = programado(datos)
+  const studyUid = texto(sps.StudyInstanceUID)
+  const accession = texto(sps.AccessionNumber)
+  const id = /^[0-9]{1,9}$/.test(accession) ? Number(accession) : null
+  return inTransaction(sql, async (tx) => {
+    const [nuevo] = await tx<
+      { uid: string; atencionId: number | null; pacienteId: number | null }[]
+    >`
+      with atencion as (
+        select id, paciente_id from atenciones
+        where study_instance_uid = ${studyUid} or id = ${id}
+        order by study_instance_uid = ${studyUid} desc limit 1
+      )
+      insert into mpps (uid, sala_id, atencion_id, estado, datos)
+      values (coalesce(${uidPedido ?? null}, dicom_uid_nuevo()), ${sala.id},
+        (select id from atencion), ${estado}, ${tx.json(comoJson(datos))})
+      on conflict (uid) do nothing
+      returning uid, atencion_id, (select paciente_id from atencion) as paciente_id`
+    // The same step again: it was recorded and applied the first time.
+    if (!nuevo) return { estado: ESTADO.exito, uid: uidPedido }
+    const e = evento('mpps.recibido', {
+      mpps: nuevo.uid,
+      mensaje: 'N-CREATE',
+      estado,
+      atencion: nuevo.atencionId,
+    })
+    await tx`${insercionEvento(tx, { ...e, pacienteId: nuevo.pacienteId })}`
+    if (nuevo.atencionId !== null)
+      await aplicarMpps(tx, nuevo.atencionId, estado, tz, {
+        ...e,
+        accion: 'atencion.modificada',
+        detalle: null,
+      })
+    return { estado: ESTADO.exito, uid: nuevo.uid }
+  })
+}
+
+/** N-SET: the step's new attributes; its end (COMPLETED, DISCONTINUED) is final. */
+export async function cambiarMpps(
+  sql: Sql,
+  _sala: SalaDicom,
+  uid: string,
+  datos: Elementos,
+  tz: string,
+  evento: HacerEvento,
+): Promise<RespuestaN> {
+  const pedido = texto(datos.PerformedProcedureStepStatus)
+  if (pedido !== '' && !esEstadoMpps(pedido))
+    return { estado: ESTADO.valorInvalido, comentario: `Estado de MPPS desconocido: ${pedido}` }
+  return inTransaction(sql, async (tx) => {
+    const [actual] = await tx<
+      { estado: EstadoMpps; atencionId: number | null; pacienteId: number | null }[]
+    >`
+      select m.estado, m.atencion_id, a.paciente_id from mpps m
+      left join atenciones a on a.id = m.atencion_id
+      where m.uid = ${uid} for update of m`
+    if (!actual) return { estado: ESTADO.sinInstancia, comentario: 'MPPS desconocido' }
+    const estado = pedido === '' ? actual.estado : pedido
+    if (actual.estado !== 'IN PROGRESS') {
+      // A repeat of the message that ended it changes nothing; anything else is refused.
+      if (estado === actual.estado) return { estado: ESTADO.exito }
+      return { estado: ESTADO.fallo, comentario: `El MPPS ya terminó (${actual.estado})` }
+    }
+    await tx`
+      update mpps set estado = ${estado}, datos = datos || ${tx.json(comoJson(datos))},
+        actualizado_en = now()
+      where uid = ${uid}`
+    const e = evento('mpps.recibido', {
+      mpps: uid,
+      mensaje: 'N-SET',
+      estado,
+      atencion: actual.atencionId,
+    })
+    await tx`${insercionEvento(tx, { ...e, pacienteId: actual.pacienteId })}`
+    if (actual.atencionId !== null && estado !== actual.estado)
+      await aplicarMpps(tx, actual.atencionId, estado, tz, {
+        ...e,
+        accion: 'atencion.modificada',
+        detalle: null,
+      })
+    return { estado: ESTADO.exito }
+  })
+}

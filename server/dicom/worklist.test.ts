@@ -1,0 +1,224 @@
+// The worklist over real sockets: the library's client as a modality calls, and DCMTK's echoscu
+// and findscu spawned as separate processes.
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hoyEn } from '../../shared/edad.js'
+import { peticion } from './dimse.js'
+import { iniciarDicom, PuertoDicomError } from './servidor.js'
+import { ejecutar, prepararDicom, type PruebaDicom } from '../test/dicom.js'
+
+let d: PruebaDicom
+let salaRx: number
+let pacienteId: number
+let atencionId: number
+let hoy: string
+
+const consultaRx = () => ({
+  SpecificCharacterSet: 'ISO_IR 192',
+  PatientName: '',
+  PatientID: '',
+  IssuerOfPatientID: '',
+  PatientBirthDate: '',
+  PatientSex: '',
+  AccessionNumber: '',
+  StudyInstanceUID: '',
+  RequestedProcedureID: '',
+  RequestedProcedureDescription: '',
+  ReferringPhysicianName: '',
+  ScheduledProcedureStepSequence: [
+    {
+      Modality: 'DX',
+      ScheduledStationAETitle: 'RX_PRUEBA',
+      ScheduledProcedureStepStartDate: hoy,
+      ScheduledProcedureStepStartTime: '',
+      ScheduledProcedureStepID: '',
+      ScheduledProcedureStepDescription: '',
+      ScheduledProcedureStepStatus: '',
+    },
+  ],
+})
+
+beforeAll(async () => {
+  d = await prepararDicom()
+  hoy = hoyEn(d.t.config.clinicTz).replaceAll('-', '')
+  salaRx = await d.registrarSala('RX', 'RX_PRUEBA')
+  await d.registrarSala('Eco', 'ECO_PRUEBA')
+  pacienteId = await d.paciente({
+    primerNombre: 'José',
+    segundoNombre: 'Ángel',
+    primerApellido: 'Núñez',
+    segundoApellido: 'Peña',
+    fechaNacimiento: '1980-01-02',
+    sexo: 'Masculino',
+    documento: '45678912',
+  })
+  atencionId = await d.atencion(salaRx, pacienteId)
+  // Never published: another modality, a finished one, a cancelled one.
+  await d.atencion(salaRx, pacienteId, { modalidad: 'LAB' })
+  await d.atencion(salaRx, pacienteId, { estado: 'Completado' })
+  await d.atencion(salaRx, pacienteId, { estado: 'Cancelado' })
+})
+
+afterAll(async () => {
+  await d?.cerrar()
+})
+
+describe('DICOM worklist', () => {
+  it('reports a port in use as a startup error, and stays off without DICOM_PORT', async () => {
+    const ctx = { sql: d.t.db.sql, log: d.t.app.log }
+    const ocupado = iniciarDicom({
+      ...ctx,
+      config: { ...d.t.config, dicomPort: d.puerto, dicomHost: '127.0.0.1' },
+    })
+    await expect(ocupado).rejects.toThrow(PuertoDicomError)
+    await expect(ocupado).rejects.toThrow(`puerto DICOM ${d.puerto} en 127.0.0.1: ya está en uso`)
+    expect(await iniciarDicom({ ...ctx, config: { ...d.t.config, dicomPort: null } })).toBe(
+      undefined,
+    )
+  })
+
+  it('answers a C-ECHO from a registered sala', async () => {
+    const r = await d.llamar(peticion.eco())
+    expect(r).toMatchObject({ estado: 0, items: [] })
+    expect(r.rechazada).toBeUndefined()
+  })
+
+  it('rejects an unknown AE title, and a known one calling from another address', async () => {
+    const r = await d.llamar(peticion.eco(), 'DESCONOCIDO')
+    expect(r.rechazada).toBe(true)
+    await d.t.db.sql`update salas set direccion = '10.9.9.9:104' where id = ${salaRx}`
+    try {
+      expect((await d.llamar(peticion.worklist(consultaRx()), 'RX_PRUEBA')).rechazada).toBe(true)
+    } finally {
+      await d.t.db.sql`update salas set direccion = '127.0.0.1' where id = ${salaRx}`
+    }
+    const [e] = await d.t.db.sql<{ usuario: string; direccion: string }[]>`
+      select usuario, direccion from auditoria where accion = 'dicom.rechazada' order by id limit 1`
+    expect(e).toEqual({ usuario: 'dicom:DESCONOCIDO', direccion: '127.0.0.1' })
+  })
+
+  it('answers the sala’s day with its item: names with accents, document, step and UIDs', async () => {
+    const r = await d.llamar(peticion.worklist(consultaRx()), 'RX_PRUEBA')
+    expect(r.estado).toBe(0)
+    expect(r.items).toHaveLength(1)
+    const [uid] = await d.t.db.sql<{ uid: string }[]>`
+      select study_instance_uid as uid from atenciones where id = ${atencionId}`
+    const item = r.items[0]!
+    expect(item).toMatchObject({
+      SpecificCharacterSet: 'ISO_IR 192',
+      PatientName: [{ Alphabetic: 'Núñez Peña^José Ángel' }],
+      PatientID: '45678912',
+      IssuerOfPatientID: 'DNI',
+      PatientBirthDate: '19800102',
+      PatientSex: 'M',
+      AccessionNumber: String(atencionId),
+      StudyInstanceUID: uid!.uid,
+      RequestedProcedureID: String(atencionId),
+      RequestedProcedureDescription: 'Tórax PA',
+      // Asked, and not held: answered empty (an empty PN reads as no components).
+      ReferringPhysicianName: [],
+    })
+    expect(uid!.uid).toMatch(/^2\.25\.[0-9]+$/)
+    const sps = (item.ScheduledProcedureStepSequence as Record<string, unknown>[])[0]
+    expect(sps).toMatchObject({
+      Modality: 'DX',
+      ScheduledStationAETitle: 'RX_PRUEBA',
+      ScheduledProcedureStepStartDate: hoy,
+      ScheduledProcedureStepID: String(atencionId),
+      ScheduledProcedureStepDescription: 'Tórax PA',
+      ScheduledProcedureStepStatus: 'ARRIVED',
+    })
+    expect(sps!.ScheduledProcedureStepStartTime).toMatch(/^[0-2][0-9][0-5][0-9][0-5][0-9]$/)
+  })
+
+  it('matches names without case or accents, with wildcards', async () => {
+    const nombre = async (PatientName: string) =>
+      (await d.llamar(peticion.worklist({ ...consultaRx(), PatientName }))).items.length
+    expect(await nombre('NUNEZ*')).toBe(1)
+    expect(await nombre('núñez peña^josé ángel')).toBe(1)
+    expect(await nombre('N?NEZ PENA^JOSE*')).toBe(1)
+    expect(await nombre('PEÑA*')).toBe(0)
+  })
+
+  it('matches the other keys: another modality, day or AE title finds nothing', async () => {
+    const con = async (cambio: Record<string, unknown>, paso: Record<string, unknown> = {}) => {
+      const q = consultaRx()
+      Object.assign(q, cambio)
+      Object.assign(q.ScheduledProcedureStepSequence[0]!, paso)
+      return (await d.llamar(peticion.worklist(q))).items.length
+    }
+    expect(await con({}, { Modality: 'US' })).toBe(0)
+    expect(await con({}, { ScheduledStationAETitle: 'ECO_PRUEBA' })).toBe(0)
+    expect(await con({}, { ScheduledStationAETitle: 'RX*' })).toBe(1)
+    expect(await con({}, { ScheduledProcedureStepStartDate: '20000101-20000131' })).toBe(0)
+    expect(await con({}, { ScheduledProcedureStepStartDate: `-${hoy}` })).toBe(1)
+    expect(await con({ AccessionNumber: String(atencionId) })).toBe(1)
+    expect(await con({ AccessionNumber: String(atencionId + 100) })).toBe(0)
+    expect(await con({ PatientID: '4567*' })).toBe(1)
+  })
+
+  it('records every query as a read of each patient it served', async () => {
+    const antes = await d.t.db.sql`select id from auditoria where accion = 'worklist.consultada'`
+    await d.llamar(peticion.worklist(consultaRx()))
+    const nuevos = await d.t.db.sql<{ pacienteId: number; usuario: string; detalle: unknown }[]>`
+      select paciente_id, usuario, detalle from auditoria
+      where accion = 'worklist.consultada' and id > ${Math.max(0, ...antes.map((a) => Number(a.id)))}`
+    expect(nuevos).toHaveLength(1)
+    expect({ ...nuevos[0], pacienteId: Number(nuevos[0]!.pacienteId) }).toMatchObject({
+      pacienteId,
+      usuario: 'dicom:RX_PRUEBA',
+      detalle: { sala: salaRx, atenciones: [atencionId], consulta: { Modality: 'DX' } },
+    })
+  })
+
+  it('answers DCMTK: echoscu, and findscu -W with the UTF-8 name intact', async () => {
+    const p = String(d.puerto)
+    await ejecutar('echoscu', ['-aet', 'RX_PRUEBA', '-aec', 'CLINICA', '127.0.0.1', p])
+    const dir = await mkdtemp(join(tmpdir(), 'findscu-'))
+    try {
+      await ejecutar(
+        'findscu',
+        [
+          '-W',
+          '-aet',
+          'RX_PRUEBA',
+          '-aec',
+          'CLINICA',
+          '-k',
+          '(0008,0005)=ISO_IR 192',
+          '-k',
+          'PatientName',
+          '-k',
+          'PatientID',
+          '-k',
+          'AccessionNumber',
+          '-k',
+          `ScheduledProcedureStepSequence[0].Modality=DX`,
+          '-k',
+          `ScheduledProcedureStepSequence[0].ScheduledProcedureStepStartDate=${hoy}`,
+          '-k',
+          'ScheduledProcedureStepSequence[0].ScheduledProcedureStepDescription',
+          '-X',
+          '-od',
+          dir,
+          '127.0.0.1',
+          p,
+        ],
+        { cwd: dir },
+      )
+      const archivos = (await readdir(dir)).filter((f) => f.endsWith('.dcm'))
+      expect(archivos).toHaveLength(1)
+      const { stdout } = await ejecutar('dcmdump', [join(dir, archivos[0]!)])
+      expect(stdout).toContain('[Núñez Peña^José Ángel]')
+      expect(stdout).toContain(`[${atencionId}]`)
+      // Inside the step's sequence too (the library's own reader decodes nested text as Latin-1).
+      expect(stdout).toMatch(/\[Tórax PA\].*ScheduledProcedureStepDescription/)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+    const rechazo = ejecutar('echoscu', ['-aet', 'OTRO', '-aec', 'CLINICA', '127.0.0.1', p])
+    await expect(rechazo).rejects.toThrow()
+  })
+})

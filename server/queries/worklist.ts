@@ -1,0 +1,103 @@
+// The Modality Worklist read (docs/dicom.md): the published atenciones that match a query's
+// filters, and its audit — one event per patient served — in the same statement.
+import type postgres from 'postgres'
+import type { FiltrosWorklist, Patron } from '../dicom/consulta.js'
+import type { FilaWorklist } from '../dicom/item.js'
+import type { Sql } from '../db.js'
+import type { Evento } from './auditoria.js'
+import { insercionEventos } from './auditoria.js'
+
+/** The scheduled start: the cita's, or the arrival of one registered at the desk (0026's indexes). */
+const inicioDe = (sql: Sql) => sql`coalesce(lower(a.turno), a.llegada)`
+
+/** Items one answer holds at most; a wider query is refused and asked to narrow (PS3.4 C.4.1.1.4). */
+export const MAXIMO_ITEMS = 2000
+
+function comparar(sql: Sql, columna: postgres.Fragment, p: Patron): postgres.Fragment {
+  return 'igual' in p ? sql`${columna} = ${p.igual}` : sql`${columna} like ${p.como}`
+}
+
+/** The filters as conditions over `a` (atenciones), `p` (pacientes) and `s` (salas). */
+export function condicionesWorklist(sql: Sql, f: FiltrosWorklist, tz: string): postgres.Fragment[] {
+  const inicio = inicioDe(sql)
+  const c: postgres.Fragment[] = []
+  if (f.ninguno) c.push(sql`false`)
+  if (f.modalidades) c.push(sql`a.modalidad = any(${f.modalidades}::text[])`)
+  if (f.aeTitle) c.push(comparar(sql, sql`s.ae_title`, f.aeTitle))
+  if (f.desde) c.push(sql`${inicio} >= (${f.desde}::date)::timestamp at time zone ${tz}`)
+  if (f.hasta) c.push(sql`${inicio} < (${f.hasta}::date + 1)::timestamp at time zone ${tz}`)
+  if (f.horaDesde) c.push(sql`(${inicio} at time zone ${tz})::time >= ${f.horaDesde}::time`)
+  if (f.horaHasta) c.push(sql`(${inicio} at time zone ${tz})::time <= ${f.horaHasta}::time`)
+  if (f.nombre) {
+    // The pattern goes through the same normalizar() as the stored names: case and accents aside.
+    const nombre = sql`concat_ws(' ', p.primer_apellido_norm, nullif(p.segundo_apellido_norm, ''))
+      || '^' || concat_ws(' ', p.primer_nombre_norm, nullif(p.segundo_nombre_norm, ''))`
+    c.push(
+      'igual' in f.nombre
+        ? sql`${nombre} = normalizar(${f.nombre.igual})`
+        : sql`${nombre} like normalizar(${f.nombre.como})`,
+    )
+  }
+  if (f.documento) c.push(comparar(sql, sql`p.documento`, f.documento))
+  if (f.ids) c.push(sql`a.id = any(${f.ids}::int[])`)
+  if (f.studyUids) c.push(sql`a.study_instance_uid = any(${f.studyUids}::text[])`)
+  if (f.nacimientoDesde) c.push(sql`p.fecha_nacimiento >= ${f.nacimientoDesde}::date`)
+  if (f.nacimientoHasta) c.push(sql`p.fecha_nacimiento <= ${f.nacimientoHasta}::date`)
+  if (f.sexo) c.push(sql`p.sexo = ${{ M: 'Masculino', F: 'Femenino', O: 'Otro' }[f.sexo]}`)
+  return c
+}
+
+/**
+ * The matching items in their scheduled order, at most MAXIMO_ITEMS + 1 (one more says the
+ * query is too wide). The statement records the read: one event per patient served with the
+ * atenciones of theirs it sent, or one event with no patient when none was (or the query was
+ * refused).
+ */
+export async function leerWorklist(
+  sql: Sql,
+  f: FiltrosWorklist,
+  tz: string,
+  evento: Evento,
+): Promise<FilaWorklist[]> {
+  const inicio = inicioDe(sql)
+  const condiciones = condicionesWorklist(sql, f, tz).reduce(
+    (todas, c) => sql`${todas} and ${c}`,
+    sql`a.estado in ('Programado', 'En espera') and a.modalidad in ('RX', 'Eco', 'MRI')`,
+  )
+  const detalle = sql.json((evento.detalle ?? {}) as postgres.JSONValue)
+  return sql<FilaWorklist[]>`
+    with items as (
+      select a.id, a.paciente_id, a.modalidad, a.estudios, a.estado, a.prioridad,
+        a.study_instance_uid, a.sede,
+        to_char(${inicio} at time zone ${tz}, 'YYYYMMDD') as fecha,
+        to_char(${inicio} at time zone ${tz}, 'HH24MISS') as hora,
+        s.ae_title, s.nombre as sala_nombre,
+        p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre, p.primer_apellido,
+        p.segundo_apellido, to_char(p.fecha_nacimiento, 'YYYYMMDD') as nacimiento, p.sexo,
+        ${inicio} as orden
+      from atenciones a
+      join pacientes p on p.id = a.paciente_id
+      left join salas s on s.id = a.sala_id
+      where ${condiciones}
+      order by ${inicio}, a.id
+      limit ${MAXIMO_ITEMS + 1}
+    ), servidos as (
+      select paciente_id, array_agg(id order by id) as atenciones from items
+      where (select count(*) from items) <= ${MAXIMO_ITEMS}
+      group by paciente_id
+    ), registro as (${insercionEventos(
+      sql,
+      evento,
+      sql`
+        select paciente_id, ${detalle}::jsonb || jsonb_build_object('atenciones', atenciones) as detalle
+        from servidos
+        union all
+        select null, ${detalle}::jsonb || jsonb_build_object('items',
+          case when (select count(*) from items) > ${MAXIMO_ITEMS} then 'demasiados' else '0' end)
+        where not exists (select 1 from servidos)`,
+    )})
+    select id, paciente_id, modalidad, estudios, estado, prioridad, study_instance_uid, sede, fecha,
+      hora, ae_title, sala_nombre, tipo_documento, documento, primer_nombre, segundo_nombre,
+      primer_apellido, segundo_apellido, nacimiento, sexo
+    from items order by orden, id`
+}
