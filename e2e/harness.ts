@@ -22,14 +22,18 @@ export interface App {
   close(): Promise<void>
 }
 
-/** Builds if needed, starts the server on a fresh database and launches Chromium. */
-export async function startApp(): Promise<App> {
+/**
+ * Builds if needed, starts the server on a fresh database (with `extra` in its environment, such
+ * as DICOM_PORT) and launches Chromium.
+ */
+export async function startApp(extra: NodeJS.ProcessEnv = {}): Promise<App> {
   ensureBuilt()
   const env: NodeJS.ProcessEnv = {
     LOG_LEVEL: 'warn',
     ADMIN_USER: ADMIN.usuario,
     ADMIN_PASSWORD: ADMIN.contrasena,
     DEMO_DATA: 'false',
+    ...extra,
   }
   let drop: () => Promise<void>
   const serverUrl = inject('testDatabaseUrl')
@@ -138,12 +142,12 @@ export interface AppDePrueba {
  * Starts the built app for the calling test file before its tests and closes it, with every
  * browser context it opened, after them.
  */
-export function usarApp(): AppDePrueba {
+export function usarApp(env: NodeJS.ProcessEnv = {}): AppDePrueba {
   let app: App | undefined
   const contextos: BrowserContext[] = []
   const errores: string[][] = []
   beforeAll(async () => {
-    app = await startApp()
+    app = await startApp(env)
   }, 240_000)
   afterAll(async () => {
     for (const c of contextos) await c.close()
@@ -226,5 +230,14 @@ export async function apiPost<T>(page: Page, app: App, path: string, body: unkno
     headers: { accept: 'application/json', origin: app.url },
   })
   expect(res.status(), `${path}: ${await res.text()}`).toBe(201)
+  return (await res.json()) as T
+}
+
+export async function apiPatch<T>(page: Page, app: App, path: string, body: unknown): Promise<T> {
+  const res = await page.request.patch(path, {
+    data: body,
+    headers: { accept: 'application/json', origin: app.url },
+  })
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200)
   return (await res.json()) as T
 }
