@@ -5,7 +5,8 @@
 // server's 409 in the panel, moving a day ahead and back keeps the cita, a cita is cancelled (with
 // its reason) and another marked «No se presentó», and booking a taken slot is refused with 409;
 // a cita is moved to another slot from the keyboard and the move undone; the week shows each day's
-// salas counted, moves a week at once from what it read ahead, and opens a day.
+// salas counted, moves a week at once from what it read ahead, and opens a day; a patient not found
+// is registered from the booking panel and booked at once.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
@@ -18,7 +19,7 @@ import {
   usarApp,
   watchErrors,
 } from './harness.js'
-import { nuevoDni, pacienteApi } from './steps.js'
+import { llenarRegistro, nuevoDni, pacienteApi } from './steps.js'
 
 const e2e = usarApp()
 const { errores } = e2e
@@ -41,9 +42,9 @@ function diaSiguiente(desde: string, dias: number): string {
 }
 
 // Both widths share one database: each books its own sede and day.
-for (const [ancho, viewport, sede, dias, nombre] of [
-  ['1440', DESKTOP, 'Arequipa', 3, 'Pilar'],
-  ['375', PHONE, 'Cusco', 5, 'Teodoro'],
+for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
+  ['1440', DESKTOP, 'Arequipa', 3, 'Pilar', 'Celestina'],
+  ['375', PHONE, 'Cusco', 5, 'Teodoro', 'Wenceslao'],
 ] as const) {
   describe(`Citas (${ancho} px)`, () => {
     it('reserva un turno libre, el paciente llega, otra cita se cancela y otra no se presenta; un turno tomado da 409', async () => {
@@ -358,6 +359,56 @@ for (const [ancho, viewport, sede, dias, nombre] of [
         .filter({ hasText: paciente.nombreCompleto })
         .waitFor({ timeout: 1500 })
       await page.unroute('**/agenda?*')
+      expect(errores.flat()).toEqual([])
+    })
+
+    it('registra en el panel a un paciente que no se encuentra y le reserva la cita', async () => {
+      const page = await e2e.entrar(viewport)
+      const { hoy } = await api<{ hoy: string }>(page, '/preferencias')
+      const fecha = diaHabil(hoy, 11)
+      const documento = nuevoDni()
+      await page.goto(`/citas?sede=${sede}&fecha=${fecha}`)
+      if (esTelefono(page)) await page.getByLabel('Sala', { exact: true }).selectOption('Eco 1')
+      const sala = page.getByRole('region', { name: 'Eco 1' })
+      await sala.getByRole('button', { name: 'Reservar Eco 1 de 10:00 a 10:30' }).click()
+      const panel = page.getByRole('dialog', { name: 'Nueva cita' })
+      await panel.getByRole('checkbox', { name: /Renal/ }).check()
+      await panel.getByLabel('Nombre o documento').fill(documento)
+      await panel.getByText('Ningún paciente coincide.').waitFor()
+      await panel.getByRole('button', { name: 'Registrar paciente nuevo' }).click()
+
+      // The registration form of Pacientes, in the panel, over the agenda.
+      await panel.getByRole('heading', { name: 'Registro de Paciente' }).waitFor()
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
+      await llenarRegistro(page, {
+        documento,
+        primerNombre: nuevo,
+        primerApellido: 'Ccahuana',
+        fechaNacimiento: '1972-10-05',
+      })
+      await shot(page, 'citas-registrar')
+      await panel.getByRole('button', { name: 'Guardar', exact: true }).click()
+
+      // Back in the booking: the new patient chosen, the study still checked.
+      const elegido = panel.getByText(`${nuevo} Ccahuana`, { exact: true })
+      await elegido.waitFor()
+      expect(page.url()).toContain('/citas?')
+      expect(await panel.getByRole('checkbox', { name: /Renal/ }).isChecked()).toBe(true)
+      await panel.getByRole('button', { name: 'Guardar' }).click()
+      await panel.waitFor({ state: 'hidden' })
+      await sala
+        .getByTestId('cita')
+        .filter({ hasText: `${nuevo} Ccahuana` })
+        .getByText('10:00–10:20')
+        .waitFor()
+      // Registered once, with the document typed.
+      const encontrados = await api<{ documento: string }[]>(
+        page,
+        `/pacientes/buscar?q=${documento}`,
+      )
+      expect(encontrados.map((p) => p.documento)).toEqual([documento])
       expect(errores.flat()).toEqual([])
     })
   })
