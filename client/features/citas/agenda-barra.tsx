@@ -1,4 +1,4 @@
-// The agenda's choices: sede, day or week, the date and the steps back and forth, the slot length
+// The agenda's choices: sede, the date, day or week and the steps back and forth, the slot length
 // and, on a phone's day, the sala shown.
 import type { SalaAgenda } from '../../../shared/citas.js'
 import { hoyClinica } from '../../lib/hoy.js'
@@ -48,6 +48,18 @@ export function AgendaBarra({
           ))}
         </select>
       </div>
+      <div className="field">
+        <label className="field__label" htmlFor="agenda-fecha">
+          Fecha
+        </label>
+        <input
+          id="agenda-fecha"
+          className="input"
+          type="date"
+          value={vista.fecha ?? ''}
+          onChange={(e) => esFecha(e.target.value) && ir({ fecha: e.target.value })}
+        />
+      </div>
       <div className="agenda-barra__vista" role="group" aria-label="Vista">
         {[
           ['Día', false],
@@ -63,18 +75,6 @@ export function AgendaBarra({
             {nombre}
           </button>
         ))}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="agenda-fecha">
-          Fecha
-        </label>
-        <input
-          id="agenda-fecha"
-          className="input"
-          type="date"
-          value={vista.fecha ?? ''}
-          onChange={(e) => esFecha(e.target.value) && ir({ fecha: e.target.value })}
-        />
       </div>
       <div
         className="agenda-barra__dias"
