@@ -4,7 +4,9 @@
 // sala's column, prints its slip, marks the arrival (En espera); a slot another desk takes meanwhile shows the
 // server's 409 in the panel, moving a day ahead and back keeps the cita, a cita is cancelled (with
 // its reason) and another marked «No se presentó», and booking a taken slot is refused with 409;
-// a cita is moved to another slot from the keyboard and the move undone.
+// a cita is moved to another slot from the keyboard and the move undone; the week shows each day's
+// salas counted, moves a week at once from what it read ahead, and opens a day; a patient not found
+// is registered from the booking panel and booked at once.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
@@ -17,7 +19,7 @@ import {
   usarApp,
   watchErrors,
 } from './harness.js'
-import { nuevoDni, pacienteApi } from './steps.js'
+import { llenarRegistro, nuevoDni, pacienteApi } from './steps.js'
 
 const e2e = usarApp()
 const { errores } = e2e
@@ -32,10 +34,17 @@ function diaHabil(desde: string, dias: number): string {
   return d.toISOString().slice(0, 10)
 }
 
+/** `desde` plus `dias`, whatever weekday it falls on. */
+function diaSiguiente(desde: string, dias: number): string {
+  const d = new Date(`${desde}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + dias)
+  return d.toISOString().slice(0, 10)
+}
+
 // Both widths share one database: each books its own sede and day.
-for (const [ancho, viewport, sede, dias, nombre] of [
-  ['1440', DESKTOP, 'Arequipa', 3, 'Pilar'],
-  ['375', PHONE, 'Cusco', 5, 'Teodoro'],
+for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
+  ['1440', DESKTOP, 'Arequipa', 3, 'Pilar', 'Celestina'],
+  ['375', PHONE, 'Cusco', 5, 'Teodoro', 'Wenceslao'],
 ] as const) {
   describe(`Citas (${ancho} px)`, () => {
     it('reserva un turno libre, el paciente llega, otra cita se cancela y otra no se presenta; un turno tomado da 409', async () => {
@@ -262,6 +271,144 @@ for (const [ancho, viewport, sede, dias, nombre] of [
       await aviso.getByRole('button', { name: 'Deshacer' }).click()
       await cita.getByText('14:00–14:20').waitFor()
       await page.getByRole('status').filter({ hasText: 'volvió a' }).waitFor()
+      expect(errores.flat()).toEqual([])
+    })
+
+    it('la semana cuenta citas y turnos libres por día y sala, avanza al instante y abre un día', async () => {
+      const page = await e2e.entrar(viewport)
+      const paciente = await apiPost<{ id: number; nombreCompleto: string }>(
+        page,
+        e2e.app,
+        '/pacientes',
+        pacienteApi({
+          documento: nuevoDni(),
+          primerNombre: `${nombre}o`,
+          primerApellido: 'Huamán',
+          fechaNacimiento: '1990-01-15',
+        }),
+      )
+      const { hoy } = await api<{ hoy: string }>(page, '/preferencias')
+      // A day the other tests leave alone: its Eco 1 holds one cita.
+      const fecha = diaHabil(hoy, 10)
+      const { salas } = await api<{ salas: { id: number; nombre: string }[] }>(
+        page,
+        `/agenda?sede=${sede}&fecha=${fecha}`,
+      )
+      await apiPost(page, e2e.app, '/citas', {
+        pacienteId: paciente.id,
+        salaId: salas.find((s) => s.nombre === 'Eco 1')?.id,
+        inicio: `${fecha}T08:00`,
+        estudios: [{ nombre: 'Renal' }],
+      })
+      let lecturas = 0
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/agenda') lecturas += 1
+      })
+
+      await page.goto(`/citas?sede=${sede}&fecha=${fecha}`)
+      await page.getByRole('heading', { name: 'Citas', level: 1 }).waitFor()
+      await page.getByRole('button', { name: 'Semana' }).click()
+      await page.waitForURL((u) => u.searchParams.get('vista') === 'semana')
+      expect(await page.getByRole('button', { name: 'Semana' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      )
+      const dias = page.getByRole('list', { name: 'Días de la semana' })
+      const abrir = (dia: string) =>
+        page.getByRole('link', {
+          name: new RegExp(
+            `^Abrir el \\p{L}+ ${Number(dia.slice(8))} de \\p{L}+ de ${dia.slice(0, 4)}$`,
+            'u',
+          ),
+        })
+      // Monday to Sunday; Sunday closed.
+      await dias.waitFor()
+      expect(await dias.locator(':scope > li').count()).toBe(7)
+      const tarjeta = dias.locator(':scope > li').filter({ has: abrir(fecha) })
+      const eco = tarjeta.getByRole('listitem').filter({ hasText: 'Eco 1' })
+      await expect.poll(() => eco.innerText()).toMatch(/^Eco 1\s+1 cita\s+\d+ libres$/)
+      await dias.locator(':scope > li').last().getByText('No atiende').waitFor()
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
+      await shot(page, 'citas-semana')
+      await expectAccessible(page, 'Citas, semana')
+
+      // The weeks either side are read ahead: with the server slowed down, the next week and
+      // back show at once, long before any answer could come.
+      await expect.poll(() => lecturas).toBeGreaterThanOrEqual(7 + 14)
+      await page.route('**/agenda?*', async (route) => {
+        await new Promise((r) => setTimeout(r, 4000))
+        await route.continue().catch(() => {}) // the page may have moved on
+      })
+      await page.getByRole('button', { name: 'Siguiente' }).click()
+      await page.waitForURL((u) => u.searchParams.get('fecha') === diaSiguiente(fecha, 7))
+      await abrir(diaSiguiente(fecha, 7)).waitFor({ timeout: 1500 })
+      expect(await dias.getByText('Cargando…').count()).toBe(0)
+      await page.getByRole('button', { name: 'Anterior' }).click()
+      await eco.waitFor({ timeout: 1500 })
+
+      // A day of the week opens that day, from what the week read: at once too.
+      await abrir(fecha).click()
+      await page.waitForURL(
+        (u) => u.searchParams.get('fecha') === fecha && !u.searchParams.has('vista'),
+      )
+      if (esTelefono(page)) await page.getByLabel('Sala', { exact: true }).selectOption('Eco 1')
+      await page
+        .getByRole('region', { name: 'Eco 1' })
+        .getByTestId('cita')
+        .filter({ hasText: paciente.nombreCompleto })
+        .waitFor({ timeout: 1500 })
+      await page.unroute('**/agenda?*')
+      expect(errores.flat()).toEqual([])
+    })
+
+    it('registra en el panel a un paciente que no se encuentra y le reserva la cita', async () => {
+      const page = await e2e.entrar(viewport)
+      const { hoy } = await api<{ hoy: string }>(page, '/preferencias')
+      const fecha = diaHabil(hoy, 11)
+      const documento = nuevoDni()
+      await page.goto(`/citas?sede=${sede}&fecha=${fecha}`)
+      if (esTelefono(page)) await page.getByLabel('Sala', { exact: true }).selectOption('Eco 1')
+      const sala = page.getByRole('region', { name: 'Eco 1' })
+      await sala.getByRole('button', { name: 'Reservar Eco 1 de 10:00 a 10:30' }).click()
+      const panel = page.getByRole('dialog', { name: 'Nueva cita' })
+      await panel.getByRole('checkbox', { name: /Renal/ }).check()
+      await panel.getByLabel('Nombre o documento').fill(documento)
+      await panel.getByText('Ningún paciente coincide.').waitFor()
+      await panel.getByRole('button', { name: 'Registrar paciente nuevo' }).click()
+
+      // The registration form of Pacientes, in the panel, over the agenda.
+      await panel.getByRole('heading', { name: 'Registro de Paciente' }).waitFor()
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true)
+      await llenarRegistro(page, {
+        documento,
+        primerNombre: nuevo,
+        primerApellido: 'Ccahuana',
+        fechaNacimiento: '1972-10-05',
+      })
+      await shot(page, 'citas-registrar')
+      await panel.getByRole('button', { name: 'Guardar', exact: true }).click()
+
+      // Back in the booking: the new patient chosen, the study still checked.
+      const elegido = panel.getByText(`${nuevo} Ccahuana`, { exact: true })
+      await elegido.waitFor()
+      expect(page.url()).toContain('/citas?')
+      expect(await panel.getByRole('checkbox', { name: /Renal/ }).isChecked()).toBe(true)
+      await panel.getByRole('button', { name: 'Guardar' }).click()
+      await panel.waitFor({ state: 'hidden' })
+      await sala
+        .getByTestId('cita')
+        .filter({ hasText: `${nuevo} Ccahuana` })
+        .getByText('10:00–10:20')
+        .waitFor()
+      // Registered once, with the document typed.
+      const encontrados = await api<{ documento: string }[]>(
+        page,
+        `/pacientes/buscar?q=${documento}`,
+      )
+      expect(encontrados.map((p) => p.documento)).toEqual([documento])
       expect(errores.flat()).toEqual([])
     })
   })

@@ -1,5 +1,6 @@
 // Printing, exporting and Spanish everywhere, in the built app: the patient page printed on A4, an
 // atención's ticket at 80 mm and on A4 (its barcode decoded when poppler and zbar are installed),
+// a cita's slip at 80 mm and on A4 (its text read back from the PDF),
 // the CSV export downloaded from the search page, the error screen and its one automatic reload,
 // tab titles without names, infants' ages read alike on every screen, and our own form messages.
 // PDFs, their pages as PNG and screenshots go to IMPRESION_DIR (by default clinica-impresion in
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Atencion } from '../shared/atenciones.js'
 import { hoyEn } from '../shared/edad.js'
 import {
+  api,
   apiPost,
   DESKTOP,
   expectAccessible,
@@ -113,6 +115,45 @@ afterAll(async () => {
   await app?.close()
 })
 
+let cita: { id: number; fecha: string } | undefined
+/**
+ * A patient of its own (the CSV test counts Úrsula's atenciones) with a cita two weekdays ahead at
+ * 10:00 in Eco 1 of Arequipa, booked once for both papers.
+ */
+async function citaConPreparacion(): Promise<{ id: number; fecha: string }> {
+  if (cita) return cita
+  const { hoy } = await api<{ hoy: string }>(page, '/preferencias')
+  const d = new Date(`${hoy}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + 2)
+  // The seeded salas open Monday to Saturday.
+  if (d.getUTCDay() === 0) d.setUTCDate(d.getUTCDate() + 1)
+  const fecha = d.toISOString().slice(0, 10)
+  const { salas } = await api<{ salas: { id: number; nombre: string }[] }>(
+    page,
+    `/agenda?sede=Arequipa&fecha=${fecha}`,
+  )
+  const paciente = await apiPost<{ id: number }>(
+    page,
+    app,
+    '/pacientes',
+    pacienteApi({
+      documento: nuevoDni(),
+      primerNombre: 'Rosa',
+      primerApellido: 'Condori',
+      segundoApellido: 'Apaza',
+      fechaNacimiento: '1990-05-14',
+    }),
+  )
+  const { id } = await apiPost<{ id: number }>(page, app, '/citas', {
+    pacienteId: paciente.id,
+    salaId: salas.find((s) => s.nombre === 'Eco 1')?.id,
+    inicio: `${fecha}T10:00`,
+    estudios: [{ nombre: 'Abdominal completa' }, { nombre: 'Pélvica' }, { nombre: 'Renal' }],
+  })
+  cita = { id, fecha }
+  return cita
+}
+
 describe('impresión', () => {
   it('la ficha impresa en A4: sin menú, formularios ni botones; datos y atenciones', async () => {
     await page.goto(`/pacientes/${adulto.id}`)
@@ -212,6 +253,50 @@ describe('impresión', () => {
       if (!hay('zbarimg')) return
       const leido = execFileSync('zbarimg', ['--raw', '-q', pngs[0]!]).toString().trim()
       expect(leido).toBe(String(adulto.atencion.id))
+    })
+  }
+
+  // The slip of a cita booked ahead with three studies, each with its preparation: printed, the
+  // PDF holds what the patient needs to come prepared (read back with poppler's pdftotext).
+  for (const [formato, anchoMm] of [
+    ['80mm', 80],
+    ['a4', 210],
+  ] as const) {
+    it(`el comprobante de cita impreso en ${formato}: fecha, hora, sede, sala, estudios y su preparación`, async () => {
+      const cita = await citaConPreparacion()
+      await page.goto(`/citas/${cita.id}/comprobante${formato === 'a4' ? '?formato=a4' : ''}`)
+      await page.getByRole('article', { name: 'Comprobante de cita' }).waitFor()
+      const pdf = join(DIR, `comprobante-cita-${formato}.pdf`)
+      await page.pdf({ path: pdf, preferCSSPageSize: true, printBackground: true })
+      if (!hay('pdftoppm')) return
+      const pngs = aPng(pdf, `comprobante-cita-${formato}`, 203)
+      expect(pngs).toHaveLength(1)
+      expect(Math.abs(anchoPng(pngs[0]!) - (anchoMm / 25.4) * 203)).toBeLessThan(4)
+      // Lines may wrap anywhere on 80 mm paper: compare the words, not the line breaks.
+      const texto = execFileSync('pdftotext', ['-layout', pdf, '-']).toString().replace(/\s+/g, ' ')
+      const [anio, mes, dia] = cita.fecha.split('-').map(Number)
+      const mesLargo = new Date(Date.UTC(anio!, mes! - 1, dia))
+        .toLocaleDateString('es-PE', {
+          month: 'long',
+          timeZone: 'UTC',
+        })
+        .toLowerCase()
+      for (const dato of [
+        'Comprobante de cita',
+        'Rosa Condori Apaza',
+        `${dia} de ${mesLargo} de ${anio}`,
+        '10:00 a 11:10',
+        'Arequipa',
+        'Eco 1',
+        'Abdominal completa',
+        'Ayuno de 6 a 8 horas.',
+        'Pélvica',
+        'Vejiga llena: tomar 1 litro de agua una hora antes y no orinar hasta el examen.',
+        'Renal',
+        'Tomar 1 litro de agua una hora antes.',
+        `Cita N.º ${cita.id}`,
+      ])
+        expect(texto).toContain(dato)
     })
   }
 

@@ -1,9 +1,11 @@
 // The seeded citas: over the coming weeks, inside each sala's opening hours, never overlapping, and
-// a second run only fills slots still free.
+// a second run only fills slots still free; the demo set books today's slots still ahead and the
+// coming week's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { cargarDatos } from './cargar.js'
 import { agendarCitas } from './citas.js'
+import { cargarDemo } from './demo.js'
 
 const TZ = 'America/Lima'
 
@@ -47,5 +49,49 @@ describe('citas de la semilla (agendarCitas)', () => {
     const [g] = await t.db.sql<{ citas: number }[]>`
       select count(*)::int as citas from atenciones where turno is not null`
     expect(g!.citas).toBe(n + mas)
+  })
+})
+
+describe('citas de la demostración (cargarDemo)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ CLINIC_TZ: TZ })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('hoy, después de ahora, y cada día que se atiende de la semana tienen citas', async () => {
+    // A Tuesday, 10:00 in Lima: the rest of today and the next seven days.
+    const ahora = new Date('2026-03-10T15:00:00Z')
+    await cargarDemo(t.db.sql, TZ, ahora)
+    const dias = await t.db.sql<{ dia: string; citas: number; antes: number; salas: number }[]>`
+      select to_char(lower(turno) at time zone ${TZ}, 'YYYY-MM-DD') as dia, count(*)::int as citas,
+        count(*) filter (where lower(turno) <= ${ahora}::timestamptz)::int as antes,
+        count(distinct sala_id)::int as salas
+      from atenciones where turno is not null group by 1 order by 1`
+    // Today and the coming week but Sunday, when the seeded salas are closed.
+    expect(dias.map((d) => d.dia)).toEqual([
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-14',
+      '2026-03-16',
+      '2026-03-17',
+    ])
+    for (const d of dias) {
+      expect(d.antes, d.dia).toBe(0)
+      expect(d.salas, d.dia).toBeGreaterThan(5)
+    }
+    // Today's agenda shows them, as staff open it.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/agenda?sede=Lima&fecha=2026-03-10',
+      headers: t.headers,
+    })
+    expect(res.statusCode).toBe(200)
+    const { salas } = res.json<{ salas: { citas: unknown[] }[] }>()
+    expect(salas.reduce((n, s) => n + s.citas.length, 0)).toBeGreaterThan(0)
   })
 })

@@ -1,5 +1,6 @@
 // Demo and bench data: citas booked over the coming weeks into every active sala's opening hours,
-// so the agenda has a real day to show and booking runs into a full book. One statement: each sala's
+// so the agenda has a real day to show and booking runs into a full book; the demo starts today,
+// with the slots still ahead, so a newcomer's agenda is not empty. One statement: each sala's
 // day is cut into slots of its modality's usual length and a share of them taken by random
 // patients; a slot some earlier cita overlaps is skipped (the exclusion constraint, DO NOTHING).
 import type { Sql } from '../db.js'
@@ -9,16 +10,20 @@ const PASO_MINUTOS = { RX: 15, Eco: 30, MRI: 45, LAB: 10 } as const
 
 export interface OpcionesCitas {
   tz: string
-  /** Weeks ahead, from tomorrow. */
+  /** Weeks ahead, from tomorrow (or from today). */
   semanas?: number
   /** Share of the slots booked. */
   ocupacion?: number
+  /** Today's slots not yet begun too. */
+  desdeHoy?: boolean
+  /** The clinic's now: only later slots are booked. */
+  ahora?: Date
 }
 
 /** Books the citas; answers how many. */
 export async function agendarCitas(
   sql: Sql,
-  { tz, semanas = 4, ocupacion = 0.6 }: OpcionesCitas,
+  { tz, semanas = 4, ocupacion = 0.6, desdeHoy = false, ahora = new Date() }: OpcionesCitas,
 ): Promise<number> {
   const [rango] = await sql<{ min: number | null; max: number | null }[]>`
     select min(id)::int as min, max(id)::int as max from pacientes`
@@ -36,7 +41,8 @@ export async function agendarCitas(
       join pasos p on p.modalidad = s.modalidad
       cross join lateral jsonb_to_recordset(s.horario) h (dia int, abre text, cierra text)
       cross join lateral generate_series(
-        (now() at time zone ${tz})::date + 1, (now() at time zone ${tz})::date + 7 * ${semanas}, interval '1 day'
+        (${ahora}::timestamptz at time zone ${tz})::date + ${desdeHoy ? 0 : 1}::int,
+        (${ahora}::timestamptz at time zone ${tz})::date + 7 * ${semanas}, interval '1 day'
       ) d (dia)
       cross join lateral generate_series(
         (d.dia::date + h.abre::time) at time zone ${tz},
@@ -44,6 +50,7 @@ export async function agendarCitas(
         make_interval(mins => p.minutos)
       ) t (inicio)
       where s.activa and extract(isodow from d.dia) = h.dia and random() < ${ocupacion}
+        and t.inicio > ${ahora}::timestamptz
     ), elegidas as (
       -- A row IS NOT NULL only when every field is: a study without preparación would not be.
       select t.*, ${rango.min}::int + floor(random() * ${rango.max - rango.min + 1})::int as al_azar

@@ -1,5 +1,6 @@
 // The demo data set: on the first start of an empty database, a few hundred patients spread over
-// the year and a waiting room right now, so a newcomer sees a living dashboard.
+// the year, a waiting room right now and citas booked from now through the coming week, so a
+// newcomer sees a living dashboard and agenda.
 import {
   MODALIDAD_INFO,
   MODALIDADES,
@@ -11,6 +12,7 @@ import type { Departamento } from '../../shared/ubigeo.js'
 import type { Sql } from '../db.js'
 import { crearAleatorio, type Aleatorio } from './aleatorio.js'
 import { guardarLote, insertarAtenciones } from './cargar.js'
+import { agendarCitas } from './citas.js'
 import {
   CONTADORES_INICIALES,
   Documentos,
@@ -25,6 +27,9 @@ const SEMILLA_DEMO = 20_250_101
 const CANDADO_DEMO = 72_018_001
 
 const MINUTO_MS = 60_000
+
+/** Today's remaining slots and the next seven days', a third of them booked: a believable week. */
+const CITAS_DEMO = { semanas: 1, ocupacion: 0.3, desdeHoy: true } as const
 
 /** Who is in the waiting room now: [minutes from now, estado, prioridad]. */
 const SALA: readonly (readonly [number, Estado, Prioridad])[] = [
@@ -89,6 +94,7 @@ export async function cargarDemo(
       select id, departamento, creado_en from pacientes order by creado_en desc, id desc limit ${SALA.length}`
     const sala = salaDeEspera(r, recientes, v)
     await insertarAtenciones(tx, sala)
-    return { pacientes: hecho.pacientes, atenciones: hecho.atenciones + sala.length }
+    const citas = await agendarCitas(tx, { tz, ahora, ...CITAS_DEMO })
+    return { pacientes: hecho.pacientes, atenciones: hecho.atenciones + sala.length + citas }
   })
 }

@@ -1,6 +1,7 @@
 // /citas (every role, docs/producto.md#citas): a sede's day, one column per active sala with its
-// opening hours, its citas and its free slots. The URL holds the sede, the day and the slot length,
-// so a day can be shared or reloaded; bare, it opens on today at the user's worklist sede.
+// opening hours, its citas and its free slots, or its week counted day by day. The URL holds the
+// sede, the day, day or week and the slot length, so a view can be shared or reloaded; bare, it
+// opens on today at the user's worklist sede.
 import { useEffect, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import type { SalaAgenda, Tramo } from '../../../shared/citas.js'
@@ -9,22 +10,16 @@ import { hoyClinica } from '../../lib/hoy.js'
 import { paths } from '../../paths.js'
 import { useCatalogos } from '../../state/catalogos.js'
 import { leerPreferencias } from '../../lib/preferencias-api.js'
-import { esFecha, fechaLarga, sumarDias } from './fechas.js'
+import { AgendaBarra, DURACIONES, type Vista } from './agenda-barra.js'
+import { AgendaSemana } from './agenda-semana.js'
+import { esFecha, fechaLarga, semanaDe, semanaLarga, sumarDias } from './fechas.js'
 import { ReservarPanel } from './reservar-panel.js'
 import { SalaColumna } from './sala-columna.js'
 import { useAgenda } from './use-agenda.js'
 import { useReprogramar } from './use-reprogramar.js'
 import './citas.css'
 
-/** The slot lengths offered, in minutes. */
-const DURACIONES = [15, 20, 30, 45, 60] as const
 const DURACION_INICIAL = 30
-
-interface Vista {
-  sede: string
-  fecha: string
-  duracion: number
-}
 
 function leerVista(search: string): Partial<Vista> {
   const q = new URLSearchParams(search)
@@ -34,6 +29,7 @@ function leerVista(search: string): Partial<Vista> {
     sede: q.get('sede') || undefined,
     fecha: esFecha(fecha) ? fecha : undefined,
     duracion: (DURACIONES as readonly number[]).includes(duracion) ? duracion : undefined,
+    semana: q.get('vista') === 'semana',
   }
 }
 
@@ -44,15 +40,22 @@ export default function CitasPage() {
   const [, navigate] = useLocation()
   const vista = leerVista(search)
   const duracion = vista.duracion ?? DURACION_INICIAL
+  const semana = vista.semana ?? false
   const [version, setVersion] = useState(0)
   const mover = useReprogramar(() => setVersion((v) => v + 1))
-  // Moving a cita cuts the free slots to its length.
-  const { agenda, error, cargando, recargar } = useAgenda(
+  const fechas = vista.fecha ? (semana ? semanaDe(vista.fecha) : [vista.fecha]) : []
+  // A day reads the days either side ahead, a week the weeks either side.
+  const paso = semana ? 7 : 1
+  const vecinas = fechas.flatMap((f) => [sumarDias(f, paso), sumarDias(f, -paso)])
+  const { agendas, error, cargando, recargar } = useAgenda(
     vista.sede && vista.fecha
-      ? { sede: vista.sede, fecha: vista.fecha, duracion: mover.moviendo?.minutos ?? duracion }
+      ? // Moving a cita cuts the free slots to its length.
+        { sede: vista.sede, fechas, vecinas, duracion: mover.moviendo?.minutos ?? duracion }
       : null,
     version,
   )
+  // While a week's answer comes, a day shows the day it was on.
+  const agenda = agendas?.find((a) => a.fecha === vista.fecha) ?? agendas?.[0] ?? null
   const [salaMovil, setSalaMovil] = useState<number | null>(null)
   const [reserva, setReserva] = useState<{ sala: SalaAgenda; tramo: Tramo } | null>(null)
 
@@ -62,6 +65,7 @@ export default function CitasPage() {
     if (v.sede) q.set('sede', v.sede)
     if (v.fecha) q.set('fecha', v.fecha)
     if (v.duracion !== DURACION_INICIAL) q.set('duracion', String(v.duracion))
+    if (v.semana) q.set('vista', 'semana')
     navigate(`${paths.citas}?${q.toString()}`, { replace: true })
   }
 
@@ -87,6 +91,11 @@ export default function CitasPage() {
   const salas = agenda?.salas ?? []
   const visibleMovil = salas.find((s) => s.id === salaMovil)?.id ?? salas[0]?.id
   const primeraCarga = !agenda && !error
+  const enlaceDia = (fecha: string) => {
+    const q = new URLSearchParams({ sede: vista.sede ?? '', fecha })
+    if (duracion !== DURACION_INICIAL) q.set('duracion', String(duracion))
+    return `${paths.citas}?${q.toString()}`
+  }
 
   return (
     <div className="page">
@@ -94,106 +103,28 @@ export default function CitasPage() {
         <div>
           <h1>Citas</h1>
           <p className="page__subtitle">
-            La agenda del día de cada sala de la sede: elija un turno libre para reservar.
+            La agenda de cada sala de la sede, por día o por semana: elija un turno libre para
+            reservar.
           </p>
         </div>
       </header>
 
-      <section className="card agenda-barra" aria-label="Agenda que se muestra">
-        <div className="field">
-          <label className="field__label" htmlFor="agenda-sede">
-            Sede
-          </label>
-          <select
-            id="agenda-sede"
-            className="select"
-            value={vista.sede ?? ''}
-            onChange={(e) => ir({ sede: e.target.value })}
-          >
-            {vista.sede && !sedes.includes(vista.sede) && <option>{vista.sede}</option>}
-            {sedes.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="agenda-fecha">
-            Fecha
-          </label>
-          <input
-            id="agenda-fecha"
-            className="input"
-            type="date"
-            value={vista.fecha ?? ''}
-            onChange={(e) => esFecha(e.target.value) && ir({ fecha: e.target.value })}
-          />
-        </div>
-        <div className="agenda-barra__dias" role="group" aria-label="Cambiar de día">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={!vista.fecha}
-            onClick={() => vista.fecha && ir({ fecha: sumarDias(vista.fecha, -1) })}
-          >
-            Anterior
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => ir({ fecha: hoyClinica() })}
-          >
-            Hoy
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={!vista.fecha}
-            onClick={() => vista.fecha && ir({ fecha: sumarDias(vista.fecha, 1) })}
-          >
-            Siguiente
-          </button>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="agenda-duracion">
-            Duración
-          </label>
-          <select
-            id="agenda-duracion"
-            className="select"
-            value={duracion}
-            onChange={(e) => ir({ duracion: Number(e.target.value) })}
-          >
-            {DURACIONES.map((d) => (
-              <option key={d} value={d}>
-                {d} min
-              </option>
-            ))}
-          </select>
-        </div>
-        {salas.length > 1 && (
-          <div className="field agenda-barra__sala">
-            <label className="field__label" htmlFor="agenda-sala">
-              Sala
-            </label>
-            <select
-              id="agenda-sala"
-              className="select"
-              value={visibleMovil}
-              onChange={(e) => setSalaMovil(Number(e.target.value))}
-            >
-              {salas.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.nombre}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-      </section>
+      <AgendaBarra
+        vista={{ ...vista, duracion, semana }}
+        sedes={sedes}
+        salas={salas}
+        salaMovil={visibleMovil}
+        onSalaMovil={setSalaMovil}
+        ir={ir}
+      />
 
       <section className="agenda" aria-labelledby="agenda-titulo" aria-busy={cargando}>
         <h2 id="agenda-titulo" className="agenda__dia">
-          {vista.fecha ? `${vista.sede ?? ''}, ${fechaLarga(vista.fecha)}` : 'Agenda'}
+          {!vista.fecha
+            ? 'Agenda'
+            : semana
+              ? `${vista.sede ?? ''}, semana ${semanaLarga(fechas)}`
+              : `${vista.sede ?? ''}, ${fechaLarga(vista.fecha)}`}
         </h2>
         {mover.vista}
         {error && (
@@ -206,6 +137,15 @@ export default function CitasPage() {
             <span className="spinner" aria-hidden="true" />
             <span>Cargando…</span>
           </p>
+        ) : semana ? (
+          <div className={cargando ? 'agenda__salas--leyendo' : undefined}>
+            <AgendaSemana
+              fechas={fechas}
+              agendas={agendas ?? []}
+              hoy={hoyClinica()}
+              enlace={enlaceDia}
+            />
+          </div>
         ) : salas.length === 0 ? (
           !error && <p className="empty">Esta sede no tiene salas activas.</p>
         ) : (
@@ -226,7 +166,7 @@ export default function CitasPage() {
         )}
       </section>
 
-      {reserva && agenda && (
+      {reserva && agenda && !semana && (
         <ReservarPanel
           sede={agenda.sede}
           sala={reserva.sala}

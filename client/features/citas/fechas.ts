@@ -35,3 +35,24 @@ export const esFecha = (v: string | null): v is string =>
 
 /** 'YYYY-MM-DDTHH:MM' → 'HH:MM'. */
 export const horaDe = (fechaHora: string) => fechaHora.slice(11, 16)
+
+/** The seven days, Monday to Sunday, of the week `fecha` falls in. */
+export function semanaDe(fecha: string): string[] {
+  const lunes = sumarDias(fecha, 1 - diaIso(fecha))
+  return [0, 1, 2, 3, 4, 5, 6].map((d) => sumarDias(lunes, d))
+}
+
+/** '2026-12-01' → 'martes 1'. */
+export function diaCorto(fecha: string): string {
+  return `${DIAS[diaIso(fecha)]} ${Number(fecha.slice(8, 10))}`
+}
+
+/** The week's title: 'del 30 de noviembre al 6 de diciembre de 2026'. */
+export function semanaLarga(fechas: string[]): string {
+  const [y1, m1, d1] = (fechas[0] ?? '').split('-').map(Number)
+  const [y2, m2, d2] = (fechas[fechas.length - 1] ?? '').split('-').map(Number)
+  const mes = (m?: number) => MESES[(m ?? 1) - 1]
+  const desde =
+    y1 === y2 ? (m1 === m2 ? `${d1}` : `${d1} de ${mes(m1)}`) : `${d1} de ${mes(m1)} de ${y1}`
+  return `del ${desde} al ${d2} de ${mes(m2)} de ${y2}`
+}

@@ -1,5 +1,6 @@
 // The booking's patient: one «Nombre o documento» box whose matches show as one types (the same
-// search as the worklist's), then the chosen one with the way to change it.
+// search as the worklist's), then the chosen one with the way to change it; once searched, the way
+// to register a patient who is not there.
 import { useEffect, useState } from 'react'
 import { LARGO_NOMBRE_O_DOCUMENTO } from '../../../shared/nombre-o-documento.js'
 import { mensajeDe } from '../../api.js'
@@ -14,11 +15,13 @@ export function PacienteCampo({
   paciente,
   error,
   onElegir,
+  onRegistrar,
 }: {
   id: string
   paciente: PacienteEncontrado | null
   error?: string
   onElegir: (p: PacienteEncontrado | null) => void
+  onRegistrar: () => void
 }) {
   const [q, setQ] = useState('')
   const [encontrados, setEncontrados] = useState<PacienteEncontrado[] | null>(null)
@@ -87,6 +90,15 @@ export function PacienteCampo({
             </li>
           ))}
         </ul>
+      )}
+      {encontrados && (
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm paciente-nuevo"
+          onClick={onRegistrar}
+        >
+          Registrar paciente nuevo
+        </button>
       )}
     </Field>
   )

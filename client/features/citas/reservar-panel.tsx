@@ -1,5 +1,6 @@
 // Booking a free slot (docs/producto.md#citas): the patient, studies of the sala's modality,
-// prioridad and procedencia. The server decides the rest — opening hours, the past, and whether
+// prioridad and procedencia. A patient not found is registered right here, with the registration
+// form of Pacientes, and the booking goes on with them. The server decides the rest — opening hours, the past, and whether
 // another desk took the slot first (409) — and its Spanish message shows here.
 import { useState, type FormEvent } from 'react'
 import {
@@ -13,6 +14,9 @@ import { ApiError, mensajeDe } from '../../api.js'
 import { Field } from '../../components/field.js'
 import { IconAlert } from '../../components/icons.js'
 import { Modal } from '../../components/modal.js'
+import { RegistroForm } from '../../components/registro-paciente/registro-form.js'
+import { PREGUNTA_DESCARTAR } from '../../components/registro-paciente/use-aviso-salida.js'
+import { pedirSalida } from '../../state/salida.js'
 import { useCatalogos } from '../../state/catalogos.js'
 import { reservarCita, type PacienteEncontrado } from './citas-api.js'
 import { fechaLarga, horaDe } from './fechas.js'
@@ -40,6 +44,9 @@ export function ReservarPanel({
   const [faltan, setFaltan] = useState<{ paciente?: string; estudios?: string }>({})
   const [fallo, setFallo] = useState<string[] | null>(null)
   const [enviando, setEnviando] = useState(false)
+  const [registrando, setRegistrando] = useState(false)
+  // Back to the booking; what was typed in the registration is given up only once confirmed.
+  const dejarDeRegistrar = () => pedirSalida(() => setRegistrando(false), PREGUNTA_DESCARTAR)
   const minutos = estudios
     .filter((e) => elegidos.includes(e.nombre))
     .reduce((s, e) => s + e.duracionMinutos, 0)
@@ -77,21 +84,43 @@ export function ReservarPanel({
 
   return (
     <Modal
-      className="dialog--panel"
+      className={registrando ? 'dialog--panel dialog--registro' : 'dialog--panel'}
       labelledBy="reservar-titulo"
       describedBy="reservar-texto"
-      onVolver={onVolver}
+      onVolver={registrando ? dejarDeRegistrar : onVolver}
     >
       <h2 id="reservar-titulo">Nueva cita</h2>
       <p id="reservar-texto">
         {sede} · {sala.nombre} · {fechaLarga(tramo.inicio.slice(0, 10))}, {horaDe(tramo.inicio)}
       </p>
-      <form className="reservar-form" onSubmit={(e) => void guardar(e)} noValidate>
+      {registrando && (
+        <div className="reservar-registro">
+          <button type="button" className="btn btn--secondary btn--sm" onClick={dejarDeRegistrar}>
+            Volver a la cita
+          </button>
+          <RegistroForm
+            onRegistrado={(p) => {
+              setPaciente({ id: p.id, nombre: p.nombreCompleto, documento: p.documento })
+              setFaltan((f) => ({ ...f, paciente: undefined }))
+              setRegistrando(false)
+            }}
+            onCancelar={() => setRegistrando(false)}
+          />
+        </div>
+      )}
+      <form
+        className="reservar-form"
+        onSubmit={(e) => void guardar(e)}
+        noValidate
+        // Kept, hidden, while registering: the studies and choices made so far stay.
+        hidden={registrando}
+      >
         <PacienteCampo
           id="cita-paciente"
           paciente={paciente}
           error={faltan.paciente}
           onElegir={setPaciente}
+          onRegistrar={() => setRegistrando(true)}
         />
         <fieldset className="reservar-form__estudios">
           <legend className="field__label">

@@ -38,6 +38,10 @@ export function SalaColumna({
     ),
   )
   const titulo = `sala-${sala.id}-titulo`
+  // Named in full by a label, not by hidden text: Chromium puts a space before a hidden span's
+  // text (it is laid out as a block), which read «Mover aquí : Eco 1».
+  const nombreTurno = (tramo: Tramo, accion: string) =>
+    `${horaDe(tramo.inicio)} ${accion} ${sala.nombre} de ${horaDe(tramo.inicio)} a ${horaDe(tramo.fin)}`
   return (
     <section
       className={oculta ? 'agenda-sala agenda-sala--oculta-movil' : 'agenda-sala'}
@@ -71,6 +75,7 @@ export function SalaColumna({
                   type="button"
                   className="turno-libre turno-libre--destino"
                   onClick={() => onMover(f.tramo)}
+                  aria-label={nombreTurno(f.tramo, 'Mover aquí:')}
                   onDragOver={(e) => e.preventDefault()}
                   onDrop={(e) => {
                     e.preventDefault()
@@ -79,19 +84,18 @@ export function SalaColumna({
                 >
                   <span className="turno-libre__hora">{horaDe(f.tramo.inicio)}</span>{' '}
                   <span className="turno-libre__texto">Mover aquí</span>
-                  <span className="visually-hidden">
-                    : {sala.nombre} de {horaDe(f.tramo.inicio)} a {horaDe(f.tramo.fin)}
-                  </span>
                 </button>
               </li>
             ) : (
               <li key={`l${f.tramo.inicio}`}>
-                <button type="button" className="turno-libre" onClick={() => onReservar(f.tramo)}>
+                <button
+                  type="button"
+                  className="turno-libre"
+                  onClick={() => onReservar(f.tramo)}
+                  aria-label={nombreTurno(f.tramo, 'Libre: reservar')}
+                >
                   <span className="turno-libre__hora">{horaDe(f.tramo.inicio)}</span>{' '}
                   <span className="turno-libre__texto">Libre</span>
-                  <span className="visually-hidden">
-                    : reservar {sala.nombre} de {horaDe(f.tramo.inicio)} a {horaDe(f.tramo.fin)}
-                  </span>
                 </button>
               </li>
             ),

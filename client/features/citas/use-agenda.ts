@@ -1,28 +1,32 @@
-// A sede's day as GET /agenda answers it. Days already seen are kept while the page is open and
-// the next and previous days are read ahead, so moving between days shows at once; what is shown
-// is always read again behind it, since another desk may have booked meanwhile.
+// A sede's days as GET /agenda answers them, one call a day: one day, or the seven of a week. Days
+// already seen are kept while the page is open, for the day and the week alike, and the
+// neighbouring days (or weeks) are read ahead, so moving between them, or opening a day of the
+// week, shows at once; what is shown is always read again behind it, since another desk may have
+// booked meanwhile.
 import { useEffect, useRef, useState } from 'react'
 import type { Agenda } from '../../../shared/citas.js'
 import { mensajeDe } from '../../api.js'
 import { leerAgenda } from './citas-api.js'
-import { sumarDias } from './fechas.js'
 
 export interface PedidoAgenda {
   sede: string
-  fecha: string
+  /** The days shown, in order. */
+  fechas: string[]
+  /** Read ahead once those are shown. */
+  vecinas: string[]
   duracion: number
 }
 
-const clave = (p: PedidoAgenda) => `${p.sede}|${p.fecha}|${p.duracion}`
+const clave = (sede: string, fecha: string, duracion: number) => `${sede}|${fecha}|${duracion}`
 
 /** `cambios`: bumped after a change made elsewhere on the page, to read everything again. */
 export function useAgenda(pedido: PedidoAgenda | null, cambios = 0) {
   const vistos = useRef(new Map<string, Agenda>())
-  const [agenda, setAgenda] = useState<Agenda | null>(null)
+  const [agendas, setAgendas] = useState<Agenda[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [cargando, setCargando] = useState(false)
   const [version, setVersion] = useState(0)
-  const k = pedido ? clave(pedido) : null
+  const k = pedido ? `${pedido.sede}|${pedido.duracion}|${pedido.fechas.join(',')}` : null
 
   // A change made on the page (a cita moved) may touch any day kept: read them again. Declared
   // before the reading effect, so it runs first.
@@ -32,23 +36,23 @@ export function useAgenda(pedido: PedidoAgenda | null, cambios = 0) {
 
   useEffect(() => {
     if (!pedido || !k) return
-    const guardada = vistos.current.get(k)
-    if (guardada) setAgenda(guardada)
+    const { sede, duracion } = pedido
+    const guardadas = pedido.fechas.map((f) => vistos.current.get(clave(sede, f, duracion)))
+    if (guardadas.every((a) => a !== undefined)) setAgendas(guardadas)
     const ctrl = new AbortController()
+    const leer = (fecha: string) =>
+      leerAgenda({ sede, fecha, duracion }, ctrl.signal).then((a) => {
+        vistos.current.set(clave(sede, fecha, duracion), a)
+        return a
+      })
     setCargando(true)
-    leerAgenda(pedido, ctrl.signal)
-      .then((a) => {
-        vistos.current.set(k, a)
-        setAgenda(a)
+    Promise.all(pedido.fechas.map(leer))
+      .then((leidas) => {
+        setAgendas(leidas)
         setError(null)
         setCargando(false)
-        for (const dias of [1, -1]) {
-          const vecino = { ...pedido, fecha: sumarDias(pedido.fecha, dias) }
-          if (!vistos.current.has(clave(vecino)))
-            leerAgenda(vecino, ctrl.signal)
-              .then((v) => vistos.current.set(clave(vecino), v))
-              .catch(() => {}) // only a head start: the day is read again when opened
-        }
+        for (const f of pedido.vecinas)
+          if (!vistos.current.has(clave(sede, f, duracion))) leer(f).catch(() => {}) // only a head start: the day is read again when opened
       })
       .catch((err: unknown) => {
         if (ctrl.signal.aborted) return
@@ -59,8 +63,8 @@ export function useAgenda(pedido: PedidoAgenda | null, cambios = 0) {
   }, [k, version, cambios]) // `k` names the whole pedido
 
   return {
-    /** The day asked for, or the one before it while its answer comes. */
-    agenda,
+    /** The days asked for, or the ones before them while their answers come. */
+    agendas,
     error,
     cargando,
     recargar: () => {

@@ -1,7 +1,6 @@
 // /pacientes/crear: the registration form alone.
 import { useTitle } from '../../components/use-title.js'
-import { RegistroForm } from './registro-form.js'
-import './pacientes.css'
+import { RegistroForm } from '../../components/registro-paciente/registro-form.js'
 
 export default function CrearPacientePage() {
   useTitle('Crear paciente')

@@ -4,8 +4,8 @@ import { Link, useLocation, useParams } from 'wouter'
 import { PacienteNoCargado, usePacientePorId } from '../../components/paciente-por-id.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
-import { obtenerParaEditar } from './pacientes-api.js'
-import { RegistroForm, type Edicion } from './registro-form.js'
+import { obtenerParaEditar } from '../../components/registro-paciente/registro-api.js'
+import { RegistroForm, type Edicion } from '../../components/registro-paciente/registro-form.js'
 import './pacientes.css'
 
 /** What the patient's page shows once after a saved correction (history.state). */

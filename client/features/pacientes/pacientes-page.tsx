@@ -3,8 +3,7 @@ import { useRef } from 'react'
 import { useTitle } from '../../components/use-title.js'
 import { aResumen } from './pacientes-api.js'
 import { PacientesList, type PacientesListHandle } from './pacientes-list.js'
-import { RegistroForm } from './registro-form.js'
-import './pacientes.css'
+import { RegistroForm } from '../../components/registro-paciente/registro-form.js'
 
 export default function PacientesPage() {
   useTitle('Pacientes')

@@ -11,7 +11,7 @@ import { MENSAJE_DOCUMENTO_REGISTRADO, type Duplicado } from '../../../shared/pa
 import { describe, Field } from '../../components/field.js'
 import { paths } from '../../paths.js'
 import type { ValoresPaciente } from './paciente-form-schema.js'
-import { pacientePorDocumento } from './pacientes-api.js'
+import { pacientePorDocumento } from './registro-api.js'
 
 /** Who holds the document: the check's answer, or only the id a 409 gave. */
 export type Titular = Pick<Duplicado, 'id'> & Partial<Pick<Duplicado, 'nombreCompleto'>>

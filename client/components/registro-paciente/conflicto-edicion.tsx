@@ -5,7 +5,7 @@ import { CAMPOS_EDITABLES, type CampoEditable } from '../../../shared/pacientes.
 import { ETIQUETA_CAMPO, valorCampo } from '../../components/campos-paciente.js'
 import { IconAlert } from '../../components/icons.js'
 import { aValores, cambiosDe, type ValoresPaciente } from './paciente-form-schema.js'
-import { obtenerParaEditar } from './pacientes-api.js'
+import { obtenerParaEditar } from './registro-api.js'
 
 export interface Conflicto {
   mensaje: string

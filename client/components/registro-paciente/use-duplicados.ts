@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { esFechaValida } from '../../../shared/edad.js'
 import type { Duplicado, DuplicadosQuery } from '../../../shared/pacientes.js'
-import { posiblesDuplicados } from './pacientes-api.js'
+import { posiblesDuplicados } from './registro-api.js'
 
 export interface EstadoDuplicados {
   /** null: names and birth date are not filled yet. */

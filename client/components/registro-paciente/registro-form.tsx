@@ -22,11 +22,12 @@ import {
   VALORES_INICIALES,
   type ValoresPaciente,
 } from './paciente-form-schema.js'
-import { crearPaciente, editarPaciente } from './pacientes-api.js'
+import { crearPaciente, editarPaciente } from './registro-api.js'
 import { Consentimiento, Contacto, Demograficos, Identificacion } from './registro-secciones.js'
 import { PREGUNTA_DESCARTAR, useAvisoSalida } from './use-aviso-salida.js'
 import { useBorrador } from './use-borrador.js'
 import { useDuplicados } from './use-duplicados.js'
+import './registro.css'
 
 /** After logging in again: the form as it was when the session ended. */
 const RECUPERADO =
@@ -193,8 +194,9 @@ export function RegistroForm({
     setPorConfirmar({ valores, cantidad: parecidos.length })
   }
 
-  // A correction goes back to the patient's page; a registration empties the form. Either asks
-  // first when something typed would be lost.
+  // A correction goes back to the patient's page; a registration empties the form (and, where
+  // the form was opened for a moment, as in the booking panel, goes back). Either asks first when
+  // something typed would be lost.
   const cancelar = () =>
     pedirSalida(
       () => {
@@ -202,6 +204,7 @@ export function RegistroForm({
         reset(VALORES_INICIALES)
         documento.olvidar()
         setResultado(null)
+        onCancelar?.()
       },
       edicion ? PREGUNTA_SALIR : PREGUNTA_DESCARTAR,
     )
