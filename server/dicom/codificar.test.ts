@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import dimse from 'dcmjs-dimse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ejecutar } from '../test/dicom.js'
-import { codificar, EXPLICITA, IMPLICITA, NoCodificable } from './codificar.js'
+import { codificar, codificarComando, EXPLICITA, IMPLICITA, NoCodificable } from './codificar.js'
 import { repararAnidados, type Elementos } from './dimse.js'
 import { itemCompleto, recortar, type FilaWorklist } from './item.js'
 
@@ -105,8 +105,23 @@ describe('codificar', () => {
   })
 
   it('deja a la biblioteca lo que no codifica', () => {
-    expect(() => codificar({ Rows: 512 }, EXPLICITA)).toThrow(NoCodificable)
+    expect(() => codificar({ Rows: 1.5 }, EXPLICITA)).toThrow(NoCodificable)
+    expect(() => codificar({ PixelData: new Uint8Array(2) }, EXPLICITA)).toThrow(NoCodificable)
     expect(() => codificar({ PatientID: 'X' }, '1.2.840.10008.1.2.2')).toThrow(NoCodificable)
+  })
+
+  it('escribe los comandos de respuesta como la biblioteca', () => {
+    const pendiente = new dimse.responses.CFindResponse(0xff00, '')
+    pendiente.setAffectedSopClassUid('1.2.840.10008.5.1.4.31')
+    pendiente.setMessageIdBeingRespondedTo(7)
+    pendiente.setDataset(new dimse.Dataset({ PatientID: 'X' }, IMPLICITA))
+    const final = new dimse.responses.CFindResponse(0xa700, 'Más de 2000 resultados')
+    for (const r of [pendiente, final]) {
+      const comando = r.getCommandDataset()
+      expect(codificarComando(comando.getElements())).toEqual(
+        comando.getDenaturalizedCommandDataset(),
+      )
+    }
   })
 
   describe('dcmdump', () => {

@@ -136,14 +136,33 @@ class Escritor {
       return
     }
     if (vacio(v)) return this.cabecera(a.tag, a.vr, 0)
-    if (!TEXTO.has(a.vr)) throw new NoCodificable(`${a.clave}: valor binario`)
+    if (!TEXTO.has(a.vr)) return this.enteros(a, v)
     let valor = Buffer.from(textoDe(a, v), 'utf8')
     // Values have even length (PS3.5 7.1.1): UI pads with NUL, other text with a space.
     if (valor.length % 2 === 1) valor = Buffer.concat([valor, a.vr === 'UI' ? CERO : ESPACIO])
     this.cabecera(a.tag, a.vr, valor.length)
     this.partes.push(valor)
   }
+
+  private enteros(a: Atributo, v: unknown) {
+    const ancho = ENTEROS[a.vr]
+    const valores = Array.isArray(v) ? v : [v]
+    if (!ancho || !valores.every((x) => Number.isInteger(x)))
+      throw new NoCodificable(`${a.clave}: valor binario`)
+    const b = Buffer.allocUnsafe(ancho * valores.length)
+    valores.forEach((x: number, i) => {
+      if (a.vr === 'US') b.writeUInt16LE(x, i * 2)
+      else if (a.vr === 'SS') b.writeInt16LE(x, i * 2)
+      else if (a.vr === 'UL') b.writeUInt32LE(x, i * 4)
+      else b.writeInt32LE(x, i * 4)
+    })
+    this.cabecera(a.tag, a.vr, b.length)
+    this.partes.push(b)
+  }
 }
+
+/** Integer VRs a command carries (Status, MessageIDBeingRespondedTo, …), by their byte width. */
+const ENTEROS: Record<string, number> = { US: 2, SS: 2, UL: 4, SL: 4 }
 
 const CERO = Buffer.from([0])
 const ESPACIO = Buffer.from(' ')
@@ -155,4 +174,17 @@ export function codificar(elementos: Elementos, sintaxis: string): Buffer {
   const e = new Escritor(sintaxis === EXPLICITA)
   e.dataset(elementos)
   return Buffer.concat(e.partes)
+}
+
+/**
+ * A DIMSE command (PS3.7 6.3.1): always Implicit VR Little Endian, led by its group length
+ * (0000,0000). dcmjs allocated two 256 KB buffers to write each one, ~0.25 ms per response.
+ */
+export function codificarComando(elementos: Elementos): Buffer {
+  const cuerpo = codificar(elementos, IMPLICITA)
+  const largo = Buffer.allocUnsafe(12)
+  largo.writeUInt32LE(0, 0)
+  largo.writeUInt32LE(4, 4)
+  largo.writeUInt32LE(cuerpo.length, 8)
+  return Buffer.concat([largo, cuerpo])
 }
