@@ -2,7 +2,7 @@
 // answers never waits on, nor delays, the event loop of the HTTP load generator, so each latency
 // is what a modality on its own machine would see.
 import { parentPort } from 'node:worker_threads'
-import { llamarDicom, peticion } from '../server/dicom/dimse.js'
+import { buscarCrudo } from './cliente-dicom.js'
 import { percentil, redondear, type Medida } from './measure.js'
 
 export const AE_BANCO = 'BANCO_RX'
@@ -19,14 +19,14 @@ export type Orden =
 export type Resultado = { estado: number; items: number } | (Medida & { items: number })
 
 const llamar = (consulta: Record<string, unknown>) =>
-  llamarDicom(
+  buscarCrudo(
     {
       host: '127.0.0.1',
       port: Number(ENV_DICOM.DICOM_PORT),
       llamante: AE_BANCO,
       llamado: 'CLINICA',
     },
-    peticion.worklist(consulta),
+    consulta,
   )
 
 let seguir = true
@@ -46,7 +46,7 @@ async function serie(
     const r = await llamar(consulta)
     latencias.push(performance.now() - t)
     if (r.estado !== 0) errores += 1
-    items += r.items.length
+    items += r.items
   }
   const seg = (performance.now() - inicio) / 1000
   latencias.sort((a, b) => a - b)
@@ -71,9 +71,7 @@ parentPort?.on('message', (orden: Orden) => {
     return
   }
   const trabajo: Promise<Resultado> =
-    orden.tipo === 'una'
-      ? llamar(orden.consulta).then((r) => ({ estado: r.estado, items: r.items.length }))
-      : serie(orden.consulta, orden.n, orden.segundos)
+    orden.tipo === 'una' ? llamar(orden.consulta) : serie(orden.consulta, orden.n, orden.segundos)
   trabajo.then(
     (r) => parentPort!.postMessage({ ok: r }),
     (err: unknown) => parentPort!.postMessage({ error: String(err) }),
