@@ -215,11 +215,19 @@ class ScpClinica extends Scp {
       .worklist(consulta)
       .then(async (r) => {
         if (!('items' in r)) return responder(r.estado, undefined, r.comentario)
-        for (let i = 0; i < r.items.length; i += 1) {
-          if (this.cancelados.has(id)) return responder(ESTADO.cancelado)
-          if (!this.tcp.writable) return
-          responder(ESTADO.pendiente, r.items[i])
-          if ((i + 1) % ITEMS_POR_TURNO === 0) await this.turno()
+        for (let i = 0; i < r.items.length; i += ITEMS_POR_TURNO) {
+          if (i > 0) await this.turno()
+          // A turn's PDUs leave in one write, not two small ones per answer.
+          this.tcp.cork()
+          try {
+            for (const item of r.items.slice(i, i + ITEMS_POR_TURNO)) {
+              if (this.cancelados.has(id)) return responder(ESTADO.cancelado)
+              if (!this.tcp.writable) return
+              responder(ESTADO.pendiente, item)
+            }
+          } finally {
+            this.tcp.uncork()
+          }
         }
         responder(ESTADO.exito)
       })
