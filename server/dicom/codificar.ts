@@ -77,36 +77,56 @@ function textoDe(a: Atributo, v: unknown): string {
 
 const INDEFINIDA = 0xffffffff
 
-/** Writes elements into parts that are concatenated once at the end. */
+/** Writes elements into one growing buffer: no allocation per element. */
 class Escritor {
-  readonly partes: Buffer[] = []
+  private b = Buffer.allocUnsafe(2048)
+  private n = 0
 
   constructor(private readonly explicita: boolean) {}
 
-  cabecera(tag: number, vr: string, largo: number) {
+  /** What was written; a fresh buffer of this Escritor's, never reused. */
+  bytes(): Buffer {
+    return this.b.subarray(0, this.n)
+  }
+
+  private lugar(bytes: number) {
+    if (this.n + bytes <= this.b.length) return
+    const mayor = Buffer.allocUnsafe(Math.max(this.b.length * 2, this.n + bytes))
+    this.b.copy(mayor, 0, 0, this.n)
+    this.b = mayor
+  }
+
+  private cabecera(tag: number, vr: string, largo: number) {
     const largoLargo = !this.explicita || LARGOS.has(vr)
-    const b = Buffer.allocUnsafe(this.explicita && largoLargo ? 12 : 8)
-    b.writeUInt16LE(tag >>> 16, 0)
-    b.writeUInt16LE(tag & 0xffff, 2)
-    if (!this.explicita) b.writeUInt32LE(largo, 4)
-    else {
-      b.write(vr, 4, 'latin1')
-      if (largoLargo) {
-        b.writeUInt16LE(0, 6)
-        b.writeUInt32LE(largo, 8)
-      } else if (largo > 0xffff) throw new NoCodificable(`valor de ${largo} bytes para ${vr}`)
-      else b.writeUInt16LE(largo, 6)
+    this.lugar(12)
+    const b = this.b
+    const n = this.n
+    b.writeUInt16LE(tag >>> 16, n)
+    b.writeUInt16LE(tag & 0xffff, n + 2)
+    if (!this.explicita) {
+      b.writeUInt32LE(largo, n + 4)
+      this.n += 8
+      return
     }
-    this.partes.push(b)
+    b.write(vr, n + 4, 'latin1')
+    if (largoLargo) {
+      b.writeUInt16LE(0, n + 6)
+      b.writeUInt32LE(largo, n + 8)
+      this.n += 12
+    } else if (largo > 0xffff) throw new NoCodificable(`valor de ${largo} bytes para ${vr}`)
+    else {
+      b.writeUInt16LE(largo, n + 6)
+      this.n += 8
+    }
   }
 
   /** Item, item delimitation and sequence delimitation tags (PS3.5 7.5): no VR, 4-byte length. */
-  delimitador(elemento: number, largo: number) {
-    const b = Buffer.allocUnsafe(8)
-    b.writeUInt16LE(0xfffe, 0)
-    b.writeUInt16LE(elemento, 2)
-    b.writeUInt32LE(largo, 4)
-    this.partes.push(b)
+  private delimitador(elemento: number, largo: number) {
+    this.lugar(8)
+    this.b.writeUInt16LE(0xfffe, this.n)
+    this.b.writeUInt16LE(elemento, this.n + 2)
+    this.b.writeUInt32LE(largo, this.n + 4)
+    this.n += 8
   }
 
   dataset(elementos: Elementos) {
@@ -137,11 +157,15 @@ class Escritor {
     }
     if (vacio(v)) return this.cabecera(a.tag, a.vr, 0)
     if (!TEXTO.has(a.vr)) return this.enteros(a, v)
-    let valor = Buffer.from(textoDe(a, v), 'utf8')
+    const texto = textoDe(a, v)
+    const largo = Buffer.byteLength(texto, 'utf8')
     // Values have even length (PS3.5 7.1.1): UI pads with NUL, other text with a space.
-    if (valor.length % 2 === 1) valor = Buffer.concat([valor, a.vr === 'UI' ? CERO : ESPACIO])
-    this.cabecera(a.tag, a.vr, valor.length)
-    this.partes.push(valor)
+    const par = largo + (largo % 2)
+    this.cabecera(a.tag, a.vr, par)
+    this.lugar(par)
+    this.b.write(texto, this.n, 'utf8')
+    if (par > largo) this.b[this.n + largo] = a.vr === 'UI' ? 0 : 0x20
+    this.n += par
   }
 
   private enteros(a: Atributo, v: unknown) {
@@ -149,23 +173,20 @@ class Escritor {
     const valores = Array.isArray(v) ? v : [v]
     if (!ancho || !valores.every((x) => Number.isInteger(x)))
       throw new NoCodificable(`${a.clave}: valor binario`)
-    const b = Buffer.allocUnsafe(ancho * valores.length)
-    valores.forEach((x: number, i) => {
-      if (a.vr === 'US') b.writeUInt16LE(x, i * 2)
-      else if (a.vr === 'SS') b.writeInt16LE(x, i * 2)
-      else if (a.vr === 'UL') b.writeUInt32LE(x, i * 4)
-      else b.writeInt32LE(x, i * 4)
-    })
-    this.cabecera(a.tag, a.vr, b.length)
-    this.partes.push(b)
+    this.cabecera(a.tag, a.vr, ancho * valores.length)
+    this.lugar(ancho * valores.length)
+    for (const x of valores as number[]) {
+      if (a.vr === 'US') this.b.writeUInt16LE(x, this.n)
+      else if (a.vr === 'SS') this.b.writeInt16LE(x, this.n)
+      else if (a.vr === 'UL') this.b.writeUInt32LE(x, this.n)
+      else this.b.writeInt32LE(x, this.n)
+      this.n += ancho
+    }
   }
 }
 
 /** Integer VRs a command carries (Status, MessageIDBeingRespondedTo, …), by their byte width. */
 const ENTEROS: Record<string, number> = { US: 2, SS: 2, UL: 4, SL: 4 }
-
-const CERO = Buffer.from([0])
-const ESPACIO = Buffer.from(' ')
 
 /** The dataset's bytes in Explicit or Implicit VR Little Endian; NoCodificable for anything else. */
 export function codificar(elementos: Elementos, sintaxis: string): Buffer {
@@ -173,7 +194,7 @@ export function codificar(elementos: Elementos, sintaxis: string): Buffer {
     throw new NoCodificable(`sintaxis ${sintaxis}`)
   const e = new Escritor(sintaxis === EXPLICITA)
   e.dataset(elementos)
-  return Buffer.concat(e.partes)
+  return e.bytes()
 }
 
 /**
