@@ -1,7 +1,7 @@
 // MPPS over real sockets with the library's client (Debian's dcmtk has no MPPS client): the
 // atención's estado follows the steps, as the HTTP API shows it, and a repeat changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { peticion } from './dimse.js'
+import { peticion } from './cliente-dimse.js'
 import { prepararDicom, type PruebaDicom } from '../test/dicom.js'
 
 let d: PruebaDicom

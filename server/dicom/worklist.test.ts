@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hoyEn } from '../../shared/edad.js'
-import { peticion } from './dimse.js'
+import { peticion } from './cliente-dimse.js'
 import { iniciarDicom, PuertoDicomError } from './servidor.js'
 import { ejecutar, prepararDicom, type PruebaDicom } from '../test/dicom.js'
 

@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import type { Modalidad } from '../../shared/catalogos.js'
 import { createTestApp, type TestApp } from './app.js'
 import { crearPaciente } from './factories.js'
-import { llamarDicom, type Respuesta } from '../dicom/dimse.js'
+import { llamarDicom, type Respuesta } from '../dicom/cliente-dimse.js'
 import { iniciarDicom } from '../dicom/servidor.js'
 
 // Never execFileSync: the DICOM server runs in this same process and would never answer.
