@@ -5,7 +5,7 @@
 // «Interrumpido en el equipo» on the worklist.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { llamarDicom, peticion } from '../server/dicom/dimse.js'
+import { llamarDicom, peticion } from '../server/dicom/cliente-dimse.js'
 import { freePort } from '../server/test/server-process.js'
 import {
   api,

@@ -313,6 +313,11 @@ class ScpClinica extends Scp {
   }
 }
 
+/** How long a connection may stay silent: an association's requests come within seconds. */
+export const INACTIVIDAD_MS = 30_000
+/** Connections at once from one address. */
+export const MAX_POR_DIRECCION = 8
+
 export interface ServidorDicom {
   puerto: number
   cerrar(): Promise<void>
@@ -323,16 +328,41 @@ export interface ServidorDicom {
  * not allowed), which the library would only have reported as an event.
  */
 export function escucharDicom(
-  opciones: { host: string; port: number; maxConexiones?: number },
+  opciones: {
+    host: string
+    port: number
+    maxConexiones?: number
+    /** A connection silent this long is closed (PS3.8's ARTIM, and after it, an idle one). */
+    inactividadMs?: number
+    /** Connections open at once from one address: a modality needs one or two. */
+    maxPorDireccion?: number
+  },
   nuevaConexion: (direccion: string) => Conexion,
 ): Promise<ServidorDicom> {
   const sockets = new Set<net.Socket>()
+  const porDireccion = new Map<string, number>()
+  const maxPorDireccion = opciones.maxPorDireccion ?? MAX_POR_DIRECCION
   const servidor = net.createServer((socket) => {
+    const direccion = direccionDe(socket)
+    // Connections that never speak, or too many from one place, would keep the equipment out.
+    const abiertas = (porDireccion.get(direccion) ?? 0) + 1
+    if (abiertas > maxPorDireccion) {
+      socket.destroy()
+      return
+    }
+    porDireccion.set(direccion, abiertas)
     sockets.add(socket)
-    socket.on('close', () => sockets.delete(socket))
+    socket.on('close', () => {
+      sockets.delete(socket)
+      const quedan = (porDireccion.get(direccion) ?? 1) - 1
+      if (quedan > 0) porDireccion.set(direccion, quedan)
+      else porDireccion.delete(direccion)
+    })
     // A reset by the peer is not the server's failure; the library logs it and closes.
     socket.on('error', () => socket.destroy())
-    new ScpClinica(socket, nuevaConexion(direccionDe(socket)))
+    new ScpClinica(socket, nuevaConexion(direccion))
+    // After the library's own setTimeout (its connect timeout), which would replace this one.
+    socket.setTimeout(opciones.inactividadMs ?? INACTIVIDAD_MS, () => socket.destroy())
   })
   servidor.maxConnections = opciones.maxConexiones ?? 64
   return new Promise((resolve, reject) => {
