@@ -84,16 +84,29 @@ function contiene(sql: Sql, col: postgres.Fragment, termino: string): postgres.F
 }
 
 /**
- * A word of «Nombre o documento» is in one of the four names, on their joined form of 0020 (a
- * blank before each name): anywhere from a trigram on, else at the start of a name or of one of
- * its words («la» in «De la Cruz»). One trigram index on pacientes; one text per row on a walk.
+ * A word of «Nombre o documento» is in one of the four names: anywhere from a trigram on, else at
+ * the start of a name or of one of its words («la» in «De la Cruz»). On pacientes, one condition
+ * on their joined form of 0020 (a blank before each name), for its one trigram index. On a walk's
+ * copies, each name is tested by itself: a word has no blank, so it is in the joined text exactly
+ * when it is in one of the names, and a walk does not build that text for every row it reads.
  */
 function enAlgunNombre(sql: Sql, t: Tabla, palabra: string): postgres.Fragment {
-  const nombres = sql`nombres_busqueda(${sql(Object.values(COLUMNAS_NOMBRE).map((c) => `${t}.${c}`))})`
   const patron = escaparLike(palabra)
-  return tieneTrigramas(palabra)
-    ? sql`${nombres} like ('%' || normalizar(${patron}) || '%')`
-    : sql`${nombres} like ('% ' || normalizar(${patron}) || '%')`
+  const trigramas = tieneTrigramas(palabra)
+  if (t === 'p') {
+    const nombres = sql`nombres_busqueda(${sql(Object.values(COLUMNAS_NOMBRE).map((c) => `${t}.${c}`))})`
+    return trigramas
+      ? sql`${nombres} like ('%' || normalizar(${patron}) || '%')`
+      : sql`${nombres} like ('% ' || normalizar(${patron}) || '%')`
+  }
+  const en = (c: string) => sql`${sql(`${t}.${c}`)}`
+  return Object.values(COLUMNAS_NOMBRE)
+    .map((c) =>
+      trigramas
+        ? sql`${en(c)} like ('%' || normalizar(${patron}) || '%')`
+        : sql`${en(c)} like (normalizar(${patron}) || '%') or ${en(c)} like ('% ' || normalizar(${patron}) || '%')`,
+    )
+    .reduce((acc, c) => sql`${acc} or ${c}`)
 }
 
 /** Conditions on the patient's searched fields, on the patient row or on a table's copies. */
