@@ -23,7 +23,10 @@ interface Columna {
 
 async function columnas(sql: Sql): Promise<Columna[]> {
   return sql.unsafe<Columna[]>(`
-    select c.relname as tabla, a.attname as columna, format_type(a.atttypid, a.atttypmod) as tipo,
+    select c.relname as tabla, a.attname as columna,
+           format_type(a.atttypid, a.atttypmod) || coalesce(' collate ' || (
+             select quote_ident(co.collname) from pg_collation co join pg_type t on t.oid = a.atttypid
+             where co.oid = a.attcollation and a.attcollation <> t.typcollation), '') as tipo,
            a.attnotnull as no_nulo, pg_get_expr(ad.adbin, ad.adrelid) as defecto,
            a.attidentity::text as identidad, a.attgenerated::text as generada,
            nullif(a.attstattarget, -1)::int as estadisticas

@@ -84,20 +84,74 @@ function contiene(sql: Sql, col: postgres.Fragment, termino: string): postgres.F
 }
 
 /**
- * A word of «Nombre o documento» is in one of the four names, on their joined form of 0020 (a
- * blank before each name): anywhere from a trigram on, else at the start of a name or of one of
- * its words («la» in «De la Cruz»). One trigram index on pacientes; one text per row on a walk.
+ * The words of the names (0028) each typed word of «Nombre o documento» is in, one list per word
+ * in `f.palabras` order: by a word's own list of patients the search finds those with any of them.
  */
-function enAlgunNombre(sql: Sql, t: Tabla, palabra: string): postgres.Fragment {
-  const nombres = sql`nombres_busqueda(${sql(Object.values(COLUMNAS_NOMBRE).map((c) => `${t}.${c}`))})`
-  const patron = escaparLike(palabra)
-  return tieneTrigramas(palabra)
-    ? sql`${nombres} like ('%' || normalizar(${patron}) || '%')`
-    : sql`${nombres} like ('% ' || normalizar(${patron}) || '%')`
+export type PalabrasDeNombres = string[][]
+
+/**
+ * Which words of all the names hold each typed word: anywhere from a trigram on, else at their
+ * start. A typed word has no blank (a character that normalises to one is a fraction, so the word
+ * is a document), so it is in the four joined names exactly when it is in one of their words.
+ */
+export async function palabrasDeNombres(sql: Sql, f: FiltrosBusqueda): Promise<PalabrasDeNombres> {
+  const palabras = f.palabras ?? []
+  if (palabras.length === 0) return []
+  const listas = palabras.map((palabra, i) => {
+    const patron = escaparLike(palabra)
+    const en = tieneTrigramas(palabra)
+      ? sql`w.palabra like ('%' || normalizar(${patron}) || '%')`
+      : sql`w.palabra like (normalizar(${patron}) || '%')`
+    return sql`array(select w.palabra from nombres_palabras w where ${en}) as ${sql(`l${i}`)}`
+  })
+  const [fila] = await sql<Record<string, string[]>[]>`
+    select ${listas.reduce((acc, l) => sql`${acc}, ${l}`)}`
+  return palabras.map((_, i) => fila![`l${i}`] ?? [])
 }
 
-/** Conditions on the patient's searched fields, on the patient row or on a table's copies. */
-export function condicionesPaciente(sql: Sql, f: FiltrosBusqueda, t: Tabla): postgres.Fragment[] {
+/**
+ * A word of «Nombre o documento» is in one of the four names: anywhere from a trigram on, else at
+ * the start of a name or of one of its words («la» in «De la Cruz»). On pacientes, with the words
+ * of the names that hold it (`deNombres`), the patient has one of them, on the GIN index of 0028;
+ * without, on their joined form of 0020 (a blank before each name). On a walk's copies, each name
+ * is tested by itself: a word has no blank, so it is in the joined text exactly when it is in one
+ * of the names, and a walk does not build that text for every row it reads.
+ */
+function enAlgunNombre(
+  sql: Sql,
+  t: Tabla,
+  palabra: string,
+  deNombres: string[] | undefined,
+): postgres.Fragment {
+  const patron = escaparLike(palabra)
+  const trigramas = tieneTrigramas(palabra)
+  const columnas = Object.values(COLUMNAS_NOMBRE).map((c) => `${t}.${c}`)
+  if (t === 'p' && deNombres) return sql`palabras_nombres(${sql(columnas)}) && ${deNombres}::text[]`
+  if (t === 'p') {
+    const nombres = sql`nombres_busqueda(${sql(columnas)})`
+    return trigramas
+      ? sql`${nombres} like ('%' || normalizar(${patron}) || '%')`
+      : sql`${nombres} like ('% ' || normalizar(${patron}) || '%')`
+  }
+  return columnas
+    .map((c) =>
+      trigramas
+        ? sql`${sql(c)} like ('%' || normalizar(${patron}) || '%')`
+        : sql`${sql(c)} like (normalizar(${patron}) || '%') or ${sql(c)} like ('% ' || normalizar(${patron}) || '%')`,
+    )
+    .reduce((acc, c) => sql`${acc} or ${c}`)
+}
+
+/**
+ * Conditions on the patient's searched fields, on the patient row or on a table's copies; on the
+ * patient row, with `deNombres` its words' lists (palabrasDeNombres) for the GIN index of 0028.
+ */
+export function condicionesPaciente(
+  sql: Sql,
+  f: FiltrosBusqueda,
+  t: Tabla,
+  deNombres: PalabrasDeNombres | null = null,
+): postgres.Fragment[] {
   const c: postgres.Fragment[] = []
   const columna = (nombre: string) => sql`${sql(`${t}.${nombre}`)}`
   if (f.tipoDocumento) c.push(sql`${columna('tipo_documento')} = ${f.tipoDocumento}`)
@@ -106,7 +160,8 @@ export function condicionesPaciente(sql: Sql, f: FiltrosBusqueda, t: Tabla): pos
     const termino = f[campo]
     if (termino) c.push(contiene(sql, columna(COLUMNAS_NOMBRE[campo]), termino))
   }
-  for (const palabra of f.palabras ?? []) c.push(enAlgunNombre(sql, t, palabra))
+  for (const [i, palabra] of (f.palabras ?? []).entries())
+    c.push(enAlgunNombre(sql, t, palabra, deNombres?.[i]))
   return c
 }
 
@@ -137,9 +192,13 @@ export function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): pos
 }
 
 /** The planner's estimate of how many patients match; reliable for common names (0006). */
-export async function estimarPacientes(sql: Sql, f: FiltrosBusqueda): Promise<number> {
+export async function estimarPacientes(
+  sql: Sql,
+  f: FiltrosBusqueda,
+  deNombres: PalabrasDeNombres | null,
+): Promise<number> {
   const [fila] =
-    await sql`explain (format json) select p.id from pacientes p where ${y(sql, condicionesPaciente(sql, f, 'p'))}`
+    await sql`explain (format json) select p.id from pacientes p where ${y(sql, condicionesPaciente(sql, f, 'p', deNombres))}`
   const plan = Object.values(fila ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined
   return plan?.[0]?.Plan['Plan Rows'] ?? 0
 }
@@ -154,11 +213,13 @@ export function pacientesCoincidentes(
   sql: Sql,
   f: FiltrosBusqueda,
   tope: number | null,
+  deNombres: PalabrasDeNombres | null,
 ): postgres.Fragment {
   const limite = tope === null ? sql`` : sql`limit ${tope + 1}`
-  const condiciones = y(sql, condicionesPaciente(sql, f, 'p'))
   if (!acotado(f) || !tieneNombre(f))
-    return sql`select p.id from pacientes p where ${condiciones} ${limite}`
+    return sql`select p.id from pacientes p where ${y(sql, condicionesPaciente(sql, f, 'p', deNombres))} ${limite}`
+  // The range's own entries are few: each one's names are tested as text, without the words' index.
+  const condiciones = y(sql, condicionesPaciente(sql, f, 'p'))
   const rango = prefijo(sql, sql`p.documento`, f.documento!)
   return sql`
     select p.id from (

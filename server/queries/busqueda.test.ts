@@ -90,6 +90,10 @@ test.each([
   'q=40000 pe&primerNombre=jos',
   'q=mar&sede=Lima',
   'q=nadie',
+  // Inside a name, not at its start: «aria» in María, «uisp» in Quispe.
+  'q=aria',
+  'q=uisp ari',
+  'q=jose nadie',
   // Estado and prioridad: lists of values, visit filters like sede.
   'estado=En espera',
   'estado=Programado,En espera&fechaInicial=2025-02-03',
@@ -108,7 +112,7 @@ test.each([
   for (const ajustes of otras)
     expect(await todas(query, ajustes), JSON.stringify(ajustes)).toEqual(desdePacientes)
   expect(new Set(desdePacientes).size).toBe(desdePacientes.length)
-  if (!query.endsWith('=nadie')) expect(desdePacientes.length).toBeGreaterThan(2)
+  if (!query.endsWith('nadie')) expect(desdePacientes.length).toBeGreaterThan(2)
 })
 
 test('the thresholds above lead every strategy to answer some page', () => {
@@ -182,8 +186,12 @@ test('a corrected name or document reaches the copies the search walks (0009)', 
     { pocos: 0 },
     { pocos: 0, recorrido: 1 },
   ]
-  for (const ajustes of caminos)
+  for (const ajustes of caminos) {
     expect(await todas('primerApellido=zuniga', ajustes)).toEqual(esperadas)
+    // Names first seen after the migrations are found by «Nombre o documento» too.
+    expect(await todas('q=zuniga', ajustes), JSON.stringify(ajustes)).toEqual(esperadas)
+    expect(await todas('q=teo uñig', ajustes), JSON.stringify(ajustes)).toEqual(esperadas.slice(1))
+  }
 
   await db.sql`
     update pacientes set primer_apellido = 'Zárate', documento = documento || '0'
@@ -192,6 +200,10 @@ test('a corrected name or document reaches the copies the search walks (0009)', 
     expect(await todas('primerApellido=zuniga', ajustes), JSON.stringify(ajustes)).toEqual([])
     expect(await todas('primerApellido=zarate', ajustes), JSON.stringify(ajustes)).toEqual(
       esperadas,
+    )
+    expect(await todas('q=zuniga', ajustes), JSON.stringify(ajustes)).toEqual([])
+    expect(await todas('q=zarate zen', ajustes), JSON.stringify(ajustes)).toEqual(
+      esperadas.slice(0, 1),
     )
     expect(await todas('documento=499999910', ajustes), JSON.stringify(ajustes)).toEqual(
       esperadas.slice(1),

@@ -3,6 +3,7 @@
 // each costs: docs/busqueda-estrategias.md.
 import type postgres from 'postgres'
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
+import { CAMPOS_NOMBRE } from '../../shared/paciente-datos.js'
 import { insercionEvento, type Evento } from './auditoria.js'
 import type { Database, Sql } from '../db.js'
 import type { Clave } from './clave.js'
@@ -14,11 +15,13 @@ import {
   largoDocumento,
   leerFilas,
   pacientesCoincidentes,
+  palabrasDeNombres,
   ramas,
   tieneFiltroPaciente,
   tieneFiltroVisita,
   tieneNombre,
   type BusquedaFilaBd,
+  type PalabrasDeNombres,
   type Ramas,
 } from './busqueda-sql.js'
 
@@ -51,6 +54,20 @@ interface Contexto {
    * costs no round trip of its own.
    */
   auditoria: postgres.Fragment | null
+  /** The words of the names each word of q is in, once looked up (undefined: not yet). */
+  deNombres?: PalabrasDeNombres | null
+}
+
+/**
+ * The words of the names each word of q is in, for the patients' GIN index (0028); looked up once
+ * per search, by the first strategy that starts from the patients. Null without words, and with a
+ * documento range narrow enough to test each entry's names as text (DOCUMENTO_ACOTADO).
+ */
+async function deNombres(ctx: Contexto): Promise<PalabrasDeNombres | null> {
+  if (ctx.deNombres === undefined)
+    ctx.deNombres =
+      ctx.f.palabras?.length && !acotado(ctx.f) ? await palabrasDeNombres(ctx.sql, ctx.f) : null
+  return ctx.deNombres
 }
 
 /** The WITH clause of the next statement: the audit record while none has carried it, then `ctes`. */
@@ -96,30 +113,45 @@ const recorrerInicioDocumento: Estrategia = async (ctx) => {
 }
 
 /**
+ * Whether the patient filter is only words of q (with a tipo de documento at most): then the
+ * planner counts each word's patients from the statistics of array elements (0028), close enough
+ * to decide on the estimate alone.
+ */
+const soloPalabras = (f: FiltrosBusqueda) =>
+  Boolean(f.palabras?.length) && !f.documento && !CAMPOS_NOMBRE.some((campo) => f[campo])
+
+/**
  * Few matching patients: the page from each one's own newest rows, in one statement. A documento
- * range is counted outright (its LIMIT cuts it short); otherwise the planner's estimate decides,
- * with room for its error. More than `pocos` candidates answer null without reading any row.
+ * range is counted outright (its LIMIT cuts it short); otherwise the planner's estimate decides.
+ * For the names' trigram statistics, with room for its error: below twice `pocos`, then counted
+ * up to `pocos`. For q's words, whose candidates cost less (0028) and whose estimate is close:
+ * below 1.5 times `pocos`, the count only a guard against a wrong estimate (3 times `pocos`).
+ * More candidates than the count allows answer null without reading any row.
  */
 const desdeCandidatos: Estrategia = async (ctx) => {
   const { sql, f, n, tz, ramas, ajustes } = ctx
-  if (!acotado(f) && (await estimarPacientes(sql, f)) >= 2 * ajustes.pocos) return null
+  const palabras = await deNombres(ctx)
+  const [umbral, tope] = soloPalabras(f)
+    ? [1.5 * ajustes.pocos, 3 * ajustes.pocos]
+    : [2 * ajustes.pocos, ajustes.pocos]
+  if (!acotado(f) && (await estimarPacientes(sql, f, palabras)) >= umbral) return null
   const [fila] = await sql<{ candidatos: number; filas: string }[]>`
-    ${clausulaWith(ctx, sql`candidatos as materialized (${pacientesCoincidentes(sql, f, ajustes.pocos)})`)}
+    ${clausulaWith(ctx, sql`candidatos as materialized (${pacientesCoincidentes(sql, f, tope, palabras)})`)}
     select g.k as candidatos, f.filas
     from (select count(*)::int as k from candidatos) g
-    cross join lateral (${filasDe(sql, ramas.dePacientes(), n, tz)} where g.k <= ${ajustes.pocos} offset 0) f`
-  return fila!.candidatos > ajustes.pocos ? null : leerFilas(fila!.filas)
+    cross join lateral (${filasDe(sql, ramas.dePacientes(), n, tz)} where g.k <= ${tope} offset 0) f`
+  return fila!.candidatos > tope ? null : leerFilas(fila!.filas)
 }
 
 /** Many matches: walk the newest rows testing each one's copy of the patient fields, up to a cap. */
 const recorrerConTope: Estrategia = (ctx) => paginaDeRecorrido(ctx, ctx.ajustes.recorrido)
 
 /** Rare matches the capped walk missed: every matching patient's own rows. Always answers. */
-const desdeTodosLosPacientes: Estrategia = (ctx) =>
+const desdeTodosLosPacientes: Estrategia = async (ctx) =>
   pagina(
     ctx,
     ctx.ramas.dePacientes(),
-    ctx.sql`candidatos as materialized (${pacientesCoincidentes(ctx.sql, ctx.f, null)})`,
+    ctx.sql`candidatos as materialized (${pacientesCoincidentes(ctx.sql, ctx.f, null, await deNombres(ctx))})`,
   )
 
 /** The strategies in the order they are tried; the last always answers. */

@@ -99,6 +99,13 @@ describe('«Nombre o documento» encuentra lo mismo que los filtros separados', 
       await union('primerNombre=lu&primerApellido=nu', 'segundoNombre=lu&segundoApellido=nu'),
     )
     expect(await claves(q('luc nun'))).toHaveLength(7)
+    // Inside a name, not only at its start: «ucia» in Lucía, «uñez» in Núñez.
+    expect((await claves(q('ucia'))).sort()).toEqual(
+      await union('primerNombre=ucia', 'segundoNombre=ucia'),
+    )
+    expect((await claves(q('uñez ucia'))).sort()).toEqual(
+      await union('primerNombre=ucia&primerApellido=unez'),
+    )
   })
 
   test('un apellido de varias palabras, y sus palabras cortas en cualquier lugar', async () => {
