@@ -232,7 +232,10 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expectAccessible(page, `editar (${w})`)
       await dialogo.getByRole('button', { name: 'Guardar cambios' }).click()
       await dialogo.waitFor({ state: 'hidden' })
-      await expect.poll(() => fila.locator('td[data-label="Sede"]').innerText()).toBe('Cusco')
+      // The atención moved to Cusco's RX sala with it.
+      await expect
+        .poll(() => fila.locator('td[data-label="Sede"]').innerText())
+        .toBe('Cusco · RX 1')
       expect(await fila.locator('td[data-label="Estudios"]').innerText()).toBe('Tórax PA, Pelvis')
       expect(await guardada(a.id)).toMatchObject({
         sede: 'Cusco',
