@@ -67,7 +67,7 @@ export const TITULOS: Record<CasoId, string> = {
   exportarCsv: 'GET /pacientes/buscar.csv (exportación)',
   agendaDia: 'GET /agenda (el día de una sede, con turnos libres)',
   reservarCita: 'POST /citas',
-  worklistDia: 'DICOM C-FIND: DX + AE title + hoy',
+  worklistDia: 'DICOM C-FIND: DX + AE title + su día',
   httpConWorklist: 'GET /pacientes/:id durante C-FIND de ~1.000 ítems',
 }
 

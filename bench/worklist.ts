@@ -2,7 +2,6 @@
 // asks), and the HTTP p99 of other requests while C-FINDs of about 1,000 items are answered.
 import { Worker } from 'node:worker_threads'
 import { hoyEn } from '../shared/edad.js'
-import { MAXIMO_ITEMS } from '../server/queries/worklist.js'
 import { medir, type Medida } from './measure.js'
 import type { Servidor } from './server.js'
 import { AE_BANCO, ENV_DICOM, type Orden, type Resultado } from './worklist-cliente.js'
@@ -75,40 +74,72 @@ const consulta = (paso: Record<string, unknown>) => ({
   ],
 })
 
-/** A modality's question: its modality, its AE title, today (CLINIC_TZ of the bench: Lima). */
+/** 'YYYYMMDD' of the clinic day `d` days from today (CLINIC_TZ of the bench: Lima). */
+function diaDicom(d: number): string {
+  const hoy = new Date(`${hoyEn('America/Lima')}T12:00:00Z`)
+  return new Date(hoy.getTime() + d * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '')
+}
+
+/**
+ * A modality's question: its modality, its AE title, its day. Today, unless the generated data
+ * leave the sala's today empty or past the answer's limit (the seed books citas from tomorrow and
+ * a million-patient history piles thousands of arrivals on today): then the first of the next days
+ * with a book of the sala's own.
+ */
 export async function medirWorklistDia(n: number, segundos: number) {
-  const hoy = hoyEn('America/Lima').replaceAll('-', '')
   const cliente = clienteDicom()
+  const delDia = (dia: string) =>
+    consulta({
+      Modality: 'DX',
+      ScheduledStationAETitle: AE_BANCO,
+      ScheduledProcedureStepStartDate: dia,
+    })
   try {
-    return await cliente.serie(
-      consulta({
-        Modality: 'DX',
-        ScheduledStationAETitle: AE_BANCO,
-        ScheduledProcedureStepStartDate: hoy,
-      }),
-      n,
-      segundos,
-    )
+    let elegida = delDia(diaDicom(0))
+    for (let d = 0; d <= 7; d += 1) {
+      const r = await cliente.una(delDia(diaDicom(d)))
+      if (r.estado === 0 && r.items > 0) {
+        elegida = delDia(diaDicom(d))
+        break
+      }
+    }
+    return await cliente.serie(elegida, n, segundos)
   } finally {
     await cliente.cerrar()
   }
 }
 
-/** The widest day range around today whose answer stays within MAXIMO_ITEMS, near 1,000 items. */
+/**
+ * The widest day range around today (or, when today alone is past the answer's limit, the widest
+ * span of today's hours) whose answer is not refused, near 1,000 items.
+ */
 async function consultaGrande(
   cliente: ReturnType<typeof clienteDicom>,
 ): Promise<{ consulta: Record<string, unknown>; items: number }> {
-  const hoy = new Date(`${hoyEn('America/Lima')}T12:00:00Z`)
-  const dia = (d: number) =>
-    new Date(hoy.getTime() + d * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '')
-  let mejor = { consulta: consulta({}), items: 0 }
-  for (const dias of [0, 1, 2, 4, 8, 16, 32, 64]) {
-    const q = consulta({ ScheduledProcedureStepStartDate: `${dia(-dias)}-${dia(dias)}` })
-    const r = await cliente.una(q)
-    if (r.estado !== 0) break
-    mejor = { consulta: q, items: r.items }
-    if (r.items >= 1000 || r.items >= MAXIMO_ITEMS) break
+  let mejor: { consulta: Record<string, unknown>; items: number } = {
+    consulta: consulta({}),
+    items: 0,
   }
+  const probar = async (q: Record<string, unknown>) => {
+    const r = await cliente.una(q)
+    if (r.estado !== 0) return false
+    if (r.items > mejor.items) mejor = { consulta: q, items: r.items }
+    return true
+  }
+  for (const dias of [0, 1, 2, 4, 8, 16, 32, 64]) {
+    const q = consulta({ ScheduledProcedureStepStartDate: `${diaDicom(-dias)}-${diaDicom(dias)}` })
+    if (!(await probar(q)) || mejor.items >= 1000) break
+  }
+  // A day already past the limit: hours of today, from midnight on.
+  if (mejor.items < 1000)
+    for (let hora = 1; hora <= 23 && mejor.items < 1000; hora += 1) {
+      const fin = `${String(hora).padStart(2, '0')}0000`
+      const q = consulta({
+        ScheduledProcedureStepStartDate: diaDicom(0),
+        ScheduledProcedureStepStartTime: `000000-${fin}`,
+      })
+      if (!(await probar(q))) break
+    }
   return mejor
 }
 
