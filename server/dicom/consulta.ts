@@ -101,7 +101,7 @@ const MODALIDAD_NUESTRA = Object.fromEntries(
 ) as Record<string, Modalidad>
 
 /** The first item of a sequence key, or {} when it is absent or empty (universal). */
-function item(v: unknown): Elementos {
+export function item(v: unknown): Elementos {
   return Array.isArray(v) && typeof v[0] === 'object' && v[0] !== null ? (v[0] as Elementos) : {}
 }
 

@@ -7,7 +7,7 @@ import { ESTADOS_MPPS, type EstadoMpps } from '../../shared/mpps.js'
 import { inTransaction, type Sql } from '../db.js'
 import { insercionEvento, type Evento } from '../queries/auditoria.js'
 import { aplicarMpps } from '../queries/mpps.js'
-import { texto } from './consulta.js'
+import { item, texto } from './consulta.js'
 import { ESTADO, type Elementos, type RespuestaN } from './dimse.js'
 import type { SalaDicom } from './servidor.js'
 
@@ -20,12 +20,6 @@ function comoJson(datos: Elementos): postgres.JSONValue {
       k === '_vrMap' || v instanceof ArrayBuffer || ArrayBuffer.isView(v) ? undefined : v,
     ),
   ) as postgres.JSONValue
-}
-
-/** The first item of the step's Scheduled Step Attributes: which worklist item it performs. */
-function programado(datos: Elementos): Elementos {
-  const s = datos.ScheduledStepAttributesSequence
-  return Array.isArray(s) && typeof s[0] === 'object' && s[0] ? (s[0] as Elementos) : {}
 }
 
 type HacerEvento = (accion: Evento['accion'], detalle: Record<string, unknown>) => Evento
@@ -44,7 +38,8 @@ export async function crearMpps(
     return { estado: ESTADO.valorInvalido, comentario: 'Un MPPS nuevo debe estar IN PROGRESS' }
   if (uidPedido !== undefined && !/^[0-9]+(\.[0-9]+)*$/.test(uidPedido))
     return { estado: ESTADO.valorInvalido, comentario: 'UID de instancia inválido' }
-  const sps = programado(datos)
+  // Which worklist item it performs: the first of its Scheduled Step Attributes.
+  const sps = item(datos.ScheduledStepAttributesSequence)
   const studyUid = texto(sps.StudyInstanceUID)
   const accession = texto(sps.AccessionNumber)
   const id = /^[0-9]{1,9}$/.test(accession) ? Number(accession) : null

@@ -1,16 +1,11 @@
 // What a stored MPPS step (mpps.datos: its attributes by DICOM keyword, as received) says of the
 // patient and the procedure, for the person who reconciles it. Equipment fills these unevenly, so
 // every field may be missing.
+import { item, texto } from './consulta.js'
+import type { Elementos } from './dimse.js'
 
-/** A value of a keyword: the first of a multi-valued one; a person name's alphabetic form. */
-function valor(datos: unknown, clave: string): string | null {
-  if (!datos || typeof datos !== 'object') return null
-  let v: unknown = (datos as Record<string, unknown>)[clave]
-  if (Array.isArray(v)) v = v[0]
-  if (v && typeof v === 'object' && 'Alphabetic' in v) v = (v as { Alphabetic: unknown }).Alphabetic
-  if (typeof v === 'number') v = String(v)
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null
-}
+/** A keyword's text (the first of several values, a person name's alphabetic form), or null. */
+const valor = (datos: Elementos, clave: string): string | null => texto(datos[clave]) || null
 
 /** 'YYYYMMDD' and 'HHMMSS.ffffff' as 'YYYY-MM-DD HH:MM' (or what of them there is). */
 function momento(fecha: string | null, hora: string | null): string | null {
@@ -29,7 +24,7 @@ export function resumenMpps(datos: Record<string, unknown>): {
   descripcion: string | null
   inicio: string | null
 } {
-  const paso = (datos.ScheduledStepAttributesSequence as unknown[] | undefined)?.[0]
+  const paso = item(datos.ScheduledStepAttributesSequence)
   const nombre = valor(datos, 'PatientName')
   return {
     // Apellidos^Nombres: the components with blanks, as a person reads them.

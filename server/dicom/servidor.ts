@@ -6,7 +6,7 @@ import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { registrarEvento, type Evento } from '../queries/auditoria.js'
 import { leerWorklist, MAXIMO_ITEMS } from '../queries/worklist.js'
-import { ConsultaInvalida, filtrosDeConsulta, texto } from './consulta.js'
+import { ConsultaInvalida, filtrosDeConsulta, item, texto } from './consulta.js'
 import { ESTADO, escucharDicom, type Conexion, type Llamada, type ServidorDicom } from './dimse.js'
 import { itemCompleto, recortar } from './item.js'
 import { cambiarMpps, crearMpps } from './mpps.js'
@@ -91,10 +91,19 @@ export function conexionClinica(ctx: ContextoDicom): Conexion {
       // What was asked, as the trail keeps it: the matching keys with a value.
       const claves = Object.fromEntries(
         [
-          ['Modality', item(consulta).Modality],
-          ['ScheduledStationAETitle', item(consulta).ScheduledStationAETitle],
-          ['ScheduledProcedureStepStartDate', item(consulta).ScheduledProcedureStepStartDate],
-          ['ScheduledProcedureStepStartTime', item(consulta).ScheduledProcedureStepStartTime],
+          ['Modality', item(consulta.ScheduledProcedureStepSequence).Modality],
+          [
+            'ScheduledStationAETitle',
+            item(consulta.ScheduledProcedureStepSequence).ScheduledStationAETitle,
+          ],
+          [
+            'ScheduledProcedureStepStartDate',
+            item(consulta.ScheduledProcedureStepSequence).ScheduledProcedureStepStartDate,
+          ],
+          [
+            'ScheduledProcedureStepStartTime',
+            item(consulta.ScheduledProcedureStepSequence).ScheduledProcedureStepStartTime,
+          ],
           ['PatientName', consulta.PatientName],
           ['PatientID', consulta.PatientID],
           ['AccessionNumber', consulta.AccessionNumber],
@@ -123,13 +132,6 @@ export function conexionClinica(ctx: ContextoDicom): Conexion {
       log.error({ err, aeTitle: sala?.aeTitle }, 'error en el servicio DICOM')
     },
   }
-}
-
-const item = (consulta: Record<string, unknown>): Record<string, unknown> => {
-  const s = consulta.ScheduledProcedureStepSequence
-  return Array.isArray(s) && typeof s[0] === 'object' && s[0]
-    ? (s[0] as Record<string, unknown>)
-    : {}
 }
 
 export class PuertoDicomError extends Error {}
