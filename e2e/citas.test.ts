@@ -16,6 +16,7 @@ import {
   expectAccessible,
   PHONE,
   shot,
+  sinScrollHorizontal,
   usarApp,
   watchErrors,
 } from './harness.js'
@@ -107,9 +108,7 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
         await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:00 a 09:30' }).count(),
       ).toBe(0)
 
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      ).toBe(true)
+      await sinScrollHorizontal(page)
       await shot(page, 'citas')
       await expectAccessible(page, 'Citas')
 
@@ -264,9 +263,7 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
       await cita.getByText('15:00–15:20').waitFor()
       const aviso = page.getByRole('status').filter({ hasText: 'movida a' })
       await aviso.waitFor()
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      ).toBe(true)
+      await sinScrollHorizontal(page)
 
       await aviso.getByRole('button', { name: 'Deshacer' }).click()
       await cita.getByText('14:00–14:20').waitFor()
@@ -327,9 +324,7 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
       const eco = tarjeta.getByRole('listitem').filter({ hasText: 'Eco 1' })
       await expect.poll(() => eco.innerText()).toMatch(/^Eco 1\s+1 cita\s+\d+ libres$/)
       await dias.locator(':scope > li').last().getByText('No atiende').waitFor()
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      ).toBe(true)
+      await sinScrollHorizontal(page)
       await shot(page, 'citas-semana')
       await expectAccessible(page, 'Citas, semana')
 
@@ -379,9 +374,7 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
 
       // The registration form of Pacientes, in the panel, over the agenda.
       await panel.getByRole('heading', { name: 'Registro de Paciente' }).waitFor()
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      ).toBe(true)
+      await sinScrollHorizontal(page)
       await llenarRegistro(page, {
         documento,
         primerNombre: nuevo,

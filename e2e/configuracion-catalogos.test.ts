@@ -5,7 +5,15 @@
 // and study, and no longer the deactivated one.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { apiPost, DESKTOP, expectAccessible, PHONE, shot, usarApp } from './harness.js'
+import {
+  apiPost,
+  DESKTOP,
+  expectAccessible,
+  PHONE,
+  shot,
+  sinScrollHorizontal,
+  usarApp,
+} from './harness.js'
 import { nuevoDni, pacienteApi } from './steps.js'
 
 const e2e = usarApp()
@@ -13,13 +21,6 @@ const { errores } = e2e
 
 function sesion(viewport: { width: number; height: number }): Promise<Page> {
   return e2e.entrar(viewport)
-}
-
-async function sinScrollHorizontal(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
-    page.url(),
-  ).toBe(true)
 }
 
 const aviso = (page: Page, texto: string) =>

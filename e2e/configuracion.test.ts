@@ -4,7 +4,15 @@
 // a «personal» account sees the menu entry greyed and a no-permission page.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { apiPost, DESKTOP, expectAccessible, PHONE, shot, usarApp } from './harness.js'
+import {
+  apiPost,
+  DESKTOP,
+  expectAccessible,
+  PHONE,
+  shot,
+  sinScrollHorizontal,
+  usarApp,
+} from './harness.js'
 
 const e2e = usarApp()
 const { errores } = e2e
@@ -22,13 +30,6 @@ const telefono = (page: Page) => (page.viewportSize()?.width ?? 0) < 768
 /** The sidebar, through the slide-in menu on a phone. */
 async function abrirMenu(page: Page): Promise<void> {
   if (telefono(page)) await page.getByRole('button', { name: 'Abrir menú' }).click()
-}
-
-async function sinScrollHorizontal(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
-    page.url(),
-  ).toBe(true)
 }
 
 const fila = (page: Page, usuario: string) => page.getByTestId(`cuenta-${usuario}`)

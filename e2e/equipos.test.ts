@@ -3,7 +3,6 @@
 // atención, so the worklist warns and «Pasos de equipos sin atención» lets a person give it its
 // atención, which goes En proceso; another atención, interrupted at the equipment, shows
 // «Interrumpido en el equipo» on the worklist.
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { llamarDicom, peticion } from '../server/dicom/cliente-dimse.js'
 import { freePort } from '../server/test/server-process.js'
@@ -15,6 +14,7 @@ import {
   expectAccessible,
   PHONE,
   shot,
+  sinScrollHorizontal,
   usarApp,
 } from './harness.js'
 import { nuevoDni, pacienteApi } from './steps.js'
@@ -22,9 +22,6 @@ import { nuevoDni, pacienteApi } from './steps.js'
 const PUERTO = await freePort()
 const e2e = usarApp({ DICOM_PORT: String(PUERTO), DICOM_HOST: '127.0.0.1' })
 const { errores } = e2e
-
-const sinScrollHorizontal = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 let pasos = 0
 /** An MPPS step of the equipment `ae`: N-CREATE, then N-SET to `final` if given. */
@@ -111,7 +108,7 @@ for (const [ancho, viewport, apellido] of [
       ).toBe(1)
       const aviso = page.getByRole('status').filter({ hasText: 'no coincide con ninguna atención' })
       await aviso.waitFor()
-      expect(await sinScrollHorizontal(page)).toBe(true)
+      await sinScrollHorizontal(page)
       await shot(page, 'lista-aviso-equipos')
 
       await aviso.getByRole('link', { name: 'Revisar y asignar' }).click()
@@ -120,7 +117,7 @@ for (const [ancho, viewport, apellido] of [
       const tarjeta = page.getByRole('listitem').filter({ hasText: `${apellido} Úrsula` })
       await tarjeta.waitFor()
       expect(await tarjeta.innerText()).toContain('N.º de acceso 99999999')
-      expect(await sinScrollHorizontal(page)).toBe(true)
+      await sinScrollHorizontal(page)
       await expectAccessible(page, `equipos-${ancho}`)
       await shot(page, 'equipos')
 

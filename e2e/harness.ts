@@ -173,6 +173,14 @@ export function usarApp(env: NodeJS.ProcessEnv = {}): AppDePrueba {
   }
 }
 
+/** The page is no wider than the window: nothing to scroll sideways to. */
+export async function sinScrollHorizontal(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),
+    page.url(),
+  ).toBe(true)
+}
+
 export async function shot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0
   // From the top, so fixed parts (sidebar, top bar) sit where a person first sees them.
