@@ -4,11 +4,11 @@
 // come from the atención's ticket (patient, sede, studies) and that day's agenda (sala, time).
 import { useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'wouter'
-import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import type { CitaAgenda, SalaAgenda } from '../../../shared/citas.js'
 import type { Ticket } from '../../../shared/ticket.js'
 import { mensajeDe } from '../../api.js'
 import { IconAlert } from '../../components/icons.js'
+import { CargandoImpresion, FilasPaciente } from '../../components/impresion-partes.js'
 import { BarraImpresion, useFormatoImpresion } from '../../components/barra-impresion.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
@@ -75,15 +75,7 @@ export default function ComprobantePage() {
         </div>
       </main>
     )
-  if (!datos || !catalogos)
-    return (
-      <main className="ticket-pagina" aria-busy="true">
-        <div className="centered" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span>Cargando…</span>
-        </div>
-      </main>
-    )
+  if (!datos || !catalogos) return <CargandoImpresion />
 
   const { ticket, sala, cita } = datos
   const a = ticket.atencion
@@ -110,16 +102,7 @@ export default function ComprobantePage() {
           <p>Comprobante de cita</p>
         </header>
         <dl className="ticket__datos">
-          <div>
-            <dt>Paciente</dt>
-            <dd className="ticket__nombre">{p.nombreCompleto}</dd>
-          </div>
-          <div>
-            <dt>Documento</dt>
-            <dd>
-              {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
-            </dd>
-          </div>
+          <FilasPaciente paciente={p} />
           <div>
             <dt>Fecha</dt>
             <dd className="comprobante__fecha">{fechaLarga(a.fechaLlegada)}</dd>

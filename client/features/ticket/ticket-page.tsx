@@ -4,11 +4,12 @@
 // printed alone, with its size chosen above it.
 import { useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'wouter'
-import { MODALIDAD_INFO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
+import { MODALIDAD_INFO } from '../../../shared/catalogos.js'
 import type { Ticket } from '../../../shared/ticket.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { edad, fecha } from '../../components/format.js'
 import { IconAlert } from '../../components/icons.js'
+import { CargandoImpresion, FilasPaciente } from '../../components/impresion-partes.js'
 import { BarraImpresion, useFormatoImpresion } from '../../components/barra-impresion.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
@@ -60,15 +61,7 @@ export default function TicketPage() {
         </div>
       </main>
     )
-  if (!ticket)
-    return (
-      <main className="ticket-pagina" aria-busy="true">
-        <div className="centered" role="status">
-          <span className="spinner" aria-hidden="true" />
-          <span>Cargando…</span>
-        </div>
-      </main>
-    )
+  if (!ticket) return <CargandoImpresion />
 
   const { atencion: a, paciente: p } = ticket
   return (
@@ -93,16 +86,7 @@ export default function TicketPage() {
           <strong>{ticket.turno}</strong>
         </div>
         <dl className="ticket__datos">
-          <div>
-            <dt>Paciente</dt>
-            <dd className="ticket__nombre">{p.nombreCompleto}</dd>
-          </div>
-          <div>
-            <dt>Documento</dt>
-            <dd>
-              {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
-            </dd>
-          </div>
+          <FilasPaciente paciente={p} />
           <div>
             <dt>Edad</dt>
             <dd>{edad(p.edad, p.tipoEdad)}</dd>
