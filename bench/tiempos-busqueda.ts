@@ -102,3 +102,5 @@ for (const f of [...filas].sort((a, b) => b.ms + b.plan - a.ms - a.plan).slice(0
     `  ${(f.ms + f.plan).toFixed(2).padStart(7)} (plan ${f.plan.toFixed(2)}) ${f.estr} ${f.n} ${f.q}`,
   )
 await sql.end()
+for (const f of [...filas].sort((a, b) => b.pared - a.pared).slice(0, 15))
+  console.log(`  pared ${f.pared.toFixed(2)} srv ${(f.ms + f.plan).toFixed(2)} ${f.estr} ${f.q}`)

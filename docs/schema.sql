@@ -237,6 +237,14 @@ alter table pacientes alter column segundo_nombre_norm set statistics 1000;
 alter table pacientes alter column primer_apellido_norm set statistics 1000;
 alter table pacientes alter column segundo_apellido_norm set statistics 1000;
 
+create table pacientes_actividad (
+  paciente_id integer not null,
+  ultima timestamp with time zone,
+  palabras text[] not null,
+  constraint pacientes_actividad_paciente_id_fkey FOREIGN KEY (paciente_id) REFERENCES pacientes(id) ON DELETE CASCADE,
+  constraint pacientes_actividad_pkey PRIMARY KEY (paciente_id)
+);
+
 create table pacientes_sin_atencion (
   paciente_id integer not null,
   creado_en timestamp with time zone not null,
@@ -342,7 +350,6 @@ CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id
 CREATE INDEX pacientes_documento_idx ON public.pacientes USING btree (documento text_pattern_ops) INCLUDE (tipo_documento, id, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_fusionados_idx ON public.pacientes USING btree (documento) INCLUDE (tipo_documento, fusionado_en) WHERE (fusionado_en IS NOT NULL);
 CREATE INDEX pacientes_nacimiento_nombres_idx ON public.pacientes USING btree (fecha_nacimiento, primer_apellido_norm, primer_nombre_norm);
-CREATE INDEX pacientes_palabras_nombres_gin ON public.pacientes USING gin (palabras_nombres(primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm));
 CREATE INDEX pacientes_primer_apellido_pfx ON public.pacientes USING btree (primer_apellido_norm text_pattern_ops);
 CREATE INDEX pacientes_primer_apellido_trgm ON public.pacientes USING gin (primer_apellido_norm gin_trgm_ops);
 CREATE INDEX pacientes_primer_nombre_pfx ON public.pacientes USING btree (primer_nombre_norm text_pattern_ops);
@@ -351,6 +358,7 @@ CREATE INDEX pacientes_segundo_apellido_pfx ON public.pacientes USING btree (seg
 CREATE INDEX pacientes_segundo_apellido_trgm ON public.pacientes USING gin (segundo_apellido_norm gin_trgm_ops);
 CREATE INDEX pacientes_segundo_nombre_pfx ON public.pacientes USING btree (segundo_nombre_norm text_pattern_ops);
 CREATE INDEX pacientes_segundo_nombre_trgm ON public.pacientes USING gin (segundo_nombre_norm gin_trgm_ops);
+CREATE INDEX pacientes_actividad_palabras_gin ON public.pacientes_actividad USING gin (palabras) WITH (fastupdate=off);
 CREATE INDEX pacientes_sin_atencion_creado_idx ON public.pacientes_sin_atencion USING btree (creado_en, paciente_id) INCLUDE (tipo_documento, documento, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_sin_atencion_documento_inicio_idx ON public.pacientes_sin_atencion USING btree ("left"(documento, 3), creado_en, paciente_id) INCLUDE (documento);
 CREATE INDEX sesiones_expira_idx ON public.sesiones USING btree (expira_en);
@@ -513,6 +521,82 @@ CREATE OR REPLACE FUNCTION public.normalizar(texto text)
  IMMUTABLE PARALLEL SAFE STRICT
 AS $function$ select lower(public.unaccent('public.unaccent'::regdictionary, texto)) $function$;
 
+CREATE OR REPLACE FUNCTION public.pacientes_actividad_atenciones()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform pacientes_actividad_poner(array(select distinct paciente_id from nuevas));
+  elsif tg_op = 'DELETE' then
+    perform pacientes_actividad_poner(array(select distinct paciente_id from viejas));
+  else
+    perform pacientes_actividad_poner(array(
+      select distinct x from viejas o join nuevas n on n.id = o.id,
+        unnest(array[o.paciente_id, n.paciente_id]) x
+      where (o.llegada, o.paciente_id) is distinct from (n.llegada, n.paciente_id)));
+  end if;
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.pacientes_actividad_pacientes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform pacientes_actividad_poner(array(select id from nuevos));
+  else
+    perform pacientes_actividad_poner(array(
+      select n.id from viejos o join nuevos n on n.id = o.id
+      where (o.primer_nombre_norm, o.segundo_nombre_norm, o.primer_apellido_norm,
+          o.segundo_apellido_norm)
+        is distinct from (n.primer_nombre_norm, n.segundo_nombre_norm, n.primer_apellido_norm,
+          n.segundo_apellido_norm)));
+  end if;
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.pacientes_actividad_poner(ids integer[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if ids is null or cardinality(ids) = 0 then
+    return;
+  end if;
+  perform 1 from pacientes_actividad where paciente_id = any(ids) order by paciente_id for update;
+  insert into pacientes_actividad (paciente_id, ultima, palabras)
+    select p.id,
+      greatest((select max(a.llegada) from atenciones a where a.paciente_id = p.id),
+        (select s.creado_en from pacientes_sin_atencion s where s.paciente_id = p.id)),
+      palabras_nombres(p.primer_nombre_norm, p.segundo_nombre_norm, p.primer_apellido_norm,
+        p.segundo_apellido_norm)
+    from pacientes p
+    where p.id = any(ids)
+    order by p.id
+  on conflict (paciente_id) do update set ultima = excluded.ultima, palabras = excluded.palabras
+    where (pacientes_actividad.ultima, pacientes_actividad.palabras)
+      is distinct from (excluded.ultima, excluded.palabras);
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.pacientes_actividad_sin_atencion()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    perform pacientes_actividad_poner(array(select distinct paciente_id from nuevas));
+  elsif tg_op = 'DELETE' then
+    perform pacientes_actividad_poner(array(select distinct paciente_id from viejas));
+  else
+    perform pacientes_actividad_poner(array(
+      select o.paciente_id from viejas o join nuevas n on n.paciente_id = o.paciente_id
+      where o.creado_en is distinct from n.creado_en));
+  end if;
+  return null;
+end $function$;
+
 CREATE OR REPLACE FUNCTION public.pacientes_propagar_busqueda()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -595,10 +679,15 @@ CREATE TRIGGER atenciones_dar_study_uid BEFORE INSERT OR UPDATE ON public.atenci
 CREATE TRIGGER atenciones_por_hora_mover AFTER UPDATE ON public.atenciones REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION atenciones_por_hora_mover();
 CREATE TRIGGER atenciones_por_hora_restar AFTER DELETE ON public.atenciones REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION atenciones_por_hora_restar();
 CREATE TRIGGER atenciones_por_hora_sumar AFTER INSERT ON public.atenciones REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION atenciones_por_hora_sumar();
+CREATE TRIGGER pacientes_actividad_alta AFTER INSERT ON public.atenciones REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_atenciones();
+CREATE TRIGGER pacientes_actividad_baja AFTER DELETE ON public.atenciones REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_atenciones();
+CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.atenciones REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_atenciones();
 CREATE TRIGGER pacientes_sin_atencion_baja AFTER INSERT ON public.atenciones REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_sin_atencion_baja();
 CREATE TRIGGER pacientes_sin_atencion_vuelta AFTER DELETE ON public.atenciones REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_sin_atencion_vuelta();
 CREATE TRIGGER auditoria_sin_cambios BEFORE DELETE OR UPDATE ON public.auditoria FOR EACH ROW EXECUTE FUNCTION auditoria_inmutable();
 CREATE TRIGGER auditoria_sin_truncate BEFORE TRUNCATE ON public.auditoria FOR EACH STATEMENT EXECUTE FUNCTION auditoria_inmutable();
+CREATE TRIGGER pacientes_actividad_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_pacientes();
+CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes REFERENCING OLD TABLE AS viejos NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_pacientes();
 CREATE TRIGGER pacientes_duplicados_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();
 CREATE TRIGGER pacientes_duplicados_cambio AFTER UPDATE ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();
 CREATE TRIGGER pacientes_nombres_palabras_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION nombres_palabras_nuevas();
@@ -606,3 +695,6 @@ CREATE TRIGGER pacientes_nombres_palabras_cambio AFTER UPDATE ON public.paciente
 CREATE TRIGGER pacientes_propagar_busqueda AFTER UPDATE ON public.pacientes REFERENCING OLD TABLE AS viejos NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_propagar_busqueda();
 CREATE TRIGGER pacientes_sin_atencion_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_sin_atencion_alta();
 CREATE TRIGGER pacientes_version BEFORE UPDATE ON public.pacientes FOR EACH ROW EXECUTE FUNCTION pacientes_version();
+CREATE TRIGGER pacientes_actividad_alta AFTER INSERT ON public.pacientes_sin_atencion REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
+CREATE TRIGGER pacientes_actividad_baja AFTER DELETE ON public.pacientes_sin_atencion REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
+CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes_sin_atencion REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();

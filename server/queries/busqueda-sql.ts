@@ -32,8 +32,9 @@ export const DOCUMENTO_ACOTADO = 4
 
 export const largoDocumento = (f: FiltrosBusqueda) => [...(f.documento ?? '')].length
 export const acotado = (f: FiltrosBusqueda) => largoDocumento(f) >= DOCUMENTO_ACOTADO
+const tieneCampoNombre = (f: FiltrosBusqueda) => CAMPOS_NOMBRE.some((campo) => Boolean(f[campo]))
 export const tieneNombre = (f: FiltrosBusqueda) =>
-  CAMPOS_NOMBRE.some((campo) => Boolean(f[campo])) || Boolean(f.palabras?.length)
+  tieneCampoNombre(f) || Boolean(f.palabras?.length)
 export const tieneFiltroVisita = (f: FiltrosBusqueda) =>
   Boolean(
     f.sede ||
@@ -112,7 +113,8 @@ export async function palabrasDeNombres(sql: Sql, f: FiltrosBusqueda): Promise<P
 /**
  * A word of «Nombre o documento» is in one of the four names: anywhere from a trigram on, else at
  * the start of a name or of one of its words («la» in «De la Cruz»). On pacientes, with the words
- * of the names that hold it (`deNombres`), the patient has one of them, on the GIN index of 0028;
+ * of the names that hold it (`deNombres`), the patient has one of them, on the GIN index of
+ * pacientes_actividad (`r`, 0029);
  * without, on their joined form of 0020 (a blank before each name). On a walk's copies, each name
  * is tested by itself: a word has no blank, so it is in the joined text exactly when it is in one
  * of the names, and a walk does not build that text for every row it reads.
@@ -126,7 +128,7 @@ function enAlgunNombre(
   const patron = escaparLike(palabra)
   const trigramas = tieneTrigramas(palabra)
   const columnas = Object.values(COLUMNAS_NOMBRE).map((c) => `${t}.${c}`)
-  if (t === 'p' && deNombres) return sql`palabras_nombres(${sql(columnas)}) && ${deNombres}::text[]`
+  if (t === 'p' && deNombres) return sql`r.palabras && ${deNombres}::text[]`
   if (t === 'p') {
     const nombres = sql`nombres_busqueda(${sql(columnas)})`
     return trigramas
@@ -198,34 +200,65 @@ export async function estimarPacientes(
   deNombres: PalabrasDeNombres | null,
 ): Promise<number> {
   const [fila] =
-    await sql`explain (format json) select p.id from pacientes p where ${y(sql, condicionesPaciente(sql, f, 'p', deNombres))}`
+    await sql`explain (format json) ${pacientesCoincidentes(sql, f, null, deNombres, false)}`
   const plan = Object.values(fila ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined
   return plan?.[0]?.Plan['Plan Rows'] ?? 0
 }
 
 /**
- * The matching patients' ids, at most `tope` + 1 of them (null: all), as a subquery. With a
- * documento of DOCUMENTO_ACOTADO or more characters and names, the names are tested on the
- * documento range's own entries, which carry them (0013); OFFSET 0 keeps the range a scan of its
- * own, where the planner would AND the names' trigram bitmaps.
+ * The matching patients' ids (`id`), with their newest row's instant (`ultima`, 0029) when asked,
+ * at most `tope` + 1 of them (null: all), as a subquery. Words of q alone read only
+ * pacientes_actividad; with other patient fields, its rows join theirs. With a documento of
+ * DOCUMENTO_ACOTADO or more characters and names, the names are tested on the documento range's
+ * own entries, which carry them (0013); OFFSET 0 keeps the range a scan of its own, where the
+ * planner would AND the names' trigram bitmaps.
  */
 export function pacientesCoincidentes(
   sql: Sql,
   f: FiltrosBusqueda,
   tope: number | null,
   deNombres: PalabrasDeNombres | null,
+  conUltima: boolean,
 ): postgres.Fragment {
   const limite = tope === null ? sql`` : sql`limit ${tope + 1}`
-  if (!acotado(f) || !tieneNombre(f))
-    return sql`select p.id from pacientes p where ${y(sql, condicionesPaciente(sql, f, 'p', deNombres))} ${limite}`
+  const ultima = conUltima ? sql`, r.ultima` : sql``
+  if (!acotado(f) || !tieneNombre(f)) {
+    const condiciones = y(sql, condicionesPaciente(sql, f, 'p', deNombres))
+    const soloPalabras = deNombres && !f.tipoDocumento && !f.documento && !tieneCampoNombre(f)
+    if (soloPalabras)
+      return sql`select r.paciente_id as id ${ultima} from pacientes_actividad r where ${condiciones} ${limite}`
+    const desde =
+      deNombres || conUltima
+        ? sql`pacientes p join pacientes_actividad r on r.paciente_id = p.id`
+        : sql`pacientes p`
+    return sql`select p.id ${ultima} from ${desde} where ${condiciones} ${limite}`
+  }
   // The range's own entries are few: each one's names are tested as text, without the words' index.
   const condiciones = y(sql, condicionesPaciente(sql, f, 'p'))
   const rango = prefijo(sql, sql`p.documento`, f.documento!)
+  const junto = conUltima ? sql`join pacientes_actividad r on r.paciente_id = p.id` : sql``
   return sql`
-    select p.id from (
+    select p.id ${ultima} from (
       select ${sql(['id', ...columnasPaciente(f)].map((c) => `p.${c}`))} from pacientes p where ${rango} offset 0
-    ) p
+    ) p ${junto}
     where ${condiciones} ${limite}`
+}
+
+/**
+ * Of the `candidatos` CTE (ids with `ultima`), the patients whose rows can be on the page after
+ * `despues`: those whose newest row is at or after the cursor's instant (at most the rows already
+ * shown), and the `n` before it whose newest row is newest, ties kept. Any other patient's newest
+ * row, and so each of its rows, comes after `n` rows of those (docs/busqueda-estrategias.md). The
+ * n-th instant is found apart: a bounded sort of the candidates, where ORDER BY … WITH TIES sorts
+ * them all.
+ */
+export function pacientesDeLaPagina(sql: Sql, n: number, despues: Clave | null): postgres.Fragment {
+  const antes = despues ? sql`ultima < ${despues[0]}::timestamptz` : sql`ultima is not null`
+  return sql`
+    select id from candidatos
+    where ultima >= coalesce((
+      select ultima from candidatos where ${antes}
+      order by ultima desc offset ${n - 1} limit 1), '-infinity')`
 }
 
 export type Ramas = ReturnType<typeof ramas>
@@ -306,10 +339,10 @@ export function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | 
           ${conSinAtencion ? sql`or ${cuenta(sinAtencion)}` : sql``} as si`
       return fila?.si ?? false
     },
-    /** The newest rows of each patient of the statement's `candidatos` CTE, merged. */
-    dePacientes(): postgres.Fragment {
+    /** The newest rows of each patient of the statement's CTE `desde` (ids), merged. */
+    dePacientes(desde: 'candidatos' | 'de_la_pagina'): postgres.Fragment {
       const dePaciente = (consulta: postgres.Fragment) => sql`
-        select x.* from candidatos c cross join lateral (${consulta} limit ${n}) x
+        select x.* from ${sql(desde)} c cross join lateral (${consulta} limit ${n}) x
         order by instante desc, clave_id desc limit ${n}`
       return unir(
         dePaciente(sql`

@@ -100,9 +100,15 @@ test.each([
   'prioridad=Urgente,Emergencia&estado=Programado,En espera,En proceso',
   'prioridad=Urgente&q=ma',
 ])('%s: mismas filas desde los pacientes y recorriendo las atenciones', async (query) => {
-  const desdePacientes = await todas(query, { pocos: 1_000_000, recorridoInicio: 0 })
+  // Every matching patient's rows, merged: the reference.
+  const desdePacientes = await todas(query, {
+    pocos: 1_000_000,
+    recorridoInicio: 0,
+    soloLaPagina: false,
+  })
   const otras: Partial<Ajustes>[] = [
     {}, // as the product runs it
+    { pocos: 1_000_000, recorridoInicio: 0 }, // only the rows of the page's patients (0029)
     { recorridoInicio: 1 }, // a documento's own walk cut short, then its patients
     { pocos: 0, recorridoInicio: 0 }, // walking all rows newest first, testing each one's copy
     { pocos: 2 }, // more matches than counted: the same walk
@@ -113,6 +119,30 @@ test.each([
     expect(await todas(query, ajustes), JSON.stringify(ajustes)).toEqual(desdePacientes)
   expect(new Set(desdePacientes).size).toBe(desdePacientes.length)
   if (!query.endsWith('nadie')) expect(desdePacientes.length).toBeGreaterThan(2)
+})
+
+test("patients tied on their newest row's instant are all read for the page (0029)", async () => {
+  // Thirteen namesakes whose newest row is the same instant: ten arrivals (after an older one for
+  // some), three registered then without arriving. Pages of 7 cut through the tie.
+  const instante = '2025-03-01T15:00:00.000Z'
+  for (let i = 0; i < 13; i++) {
+    const p = await insertarPaciente(db.sql, {
+      documento: String(48_000_000 + i),
+      primerNombre: 'Empate',
+      primerApellido: i % 2 ? 'Simultáneo' : 'Igual',
+      creadoEn: i < 10 ? '2025-01-01T00:00:00.000Z' : instante,
+    })
+    if (i < 10 && i % 3 === 0)
+      await insertarAtencion(db.sql, p, { llegada: '2025-02-01T10:00:00Z' })
+    if (i < 10) await insertarAtencion(db.sql, p, { llegada: instante })
+  }
+  await db.sql`analyze pacientes_actividad`
+  for (const query of ['q=empate', 'q=empate simultaneo', 'q=emp igu']) {
+    const referencia = await todas(query, { pocos: 1_000_000, soloLaPagina: false })
+    expect(referencia.length).toBeGreaterThan(7)
+    for (const ajustes of [{ pocos: 1_000_000 }, { pocos: 0, recorrido: 1 }])
+      expect(await todas(query, ajustes), `${query} ${JSON.stringify(ajustes)}`).toEqual(referencia)
+  }
 })
 
 test('the thresholds above lead every strategy to answer some page', () => {

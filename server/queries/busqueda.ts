@@ -15,6 +15,7 @@ import {
   largoDocumento,
   leerFilas,
   pacientesCoincidentes,
+  pacientesDeLaPagina,
   palabrasDeNombres,
   ramas,
   tieneFiltroPaciente,
@@ -36,8 +37,18 @@ export interface Ajustes {
   recorrido: number
   /** Rows `recorrerInicioDocumento` walks before handing over (0: never walks). */
   recorridoInicio: number
+  /**
+   * Whether a start from the patients without visit filters reads only the rows of the patients
+   * that can be on the page (0029); false reads every match's rows, as the tests' reference.
+   */
+  soloLaPagina: boolean
 }
-export const AJUSTES: Ajustes = { pocos: 1000, recorrido: 50_000, recorridoInicio: 2000 }
+export const AJUSTES: Ajustes = {
+  pocos: 1000,
+  recorrido: 50_000,
+  recorridoInicio: 2000,
+  soloLaPagina: true,
+}
 
 /** Everything a strategy reads: one search, its client, its branches and thresholds. */
 interface Contexto {
@@ -45,6 +56,8 @@ interface Contexto {
   f: FiltrosBusqueda
   /** Rows a page reads: the page size plus one, to know whether there is a next page. */
   n: number
+  /** The last row of the previous page, if any. */
+  despues: Clave | null
   tz: string
   ramas: Ramas
   ajustes: Ajustes
@@ -68,6 +81,24 @@ async function deNombres(ctx: Contexto): Promise<PalabrasDeNombres | null> {
     ctx.deNombres =
       ctx.f.palabras?.length && !acotado(ctx.f) ? await palabrasDeNombres(ctx.sql, ctx.f) : null
   return ctx.deNombres
+}
+
+/**
+ * The CTEs of a start from the patients: `candidatos`, the matching ones (at most `tope` + 1;
+ * null: all), and, without visit filters, `de_la_pagina`, those of them whose rows can be on the
+ * page (0029); `desde` names the one whose rows the page is made of.
+ */
+async function desdeLosPacientes(
+  ctx: Contexto,
+  tope: number | null,
+): Promise<{ ctes: postgres.Fragment[]; desde: 'candidatos' | 'de_la_pagina' }> {
+  const { sql, f, n } = ctx
+  const porPagina = ctx.ajustes.soloLaPagina && !tieneFiltroVisita(f)
+  const coincidentes = pacientesCoincidentes(sql, f, tope, await deNombres(ctx), porPagina)
+  const ctes = [sql`candidatos as materialized (${coincidentes})`]
+  if (!porPagina) return { ctes, desde: 'candidatos' }
+  ctes.push(sql`de_la_pagina as (${pacientesDeLaPagina(sql, n, ctx.despues)})`)
+  return { ctes, desde: 'de_la_pagina' }
 }
 
 /** The WITH clause of the next statement: the audit record while none has carried it, then `ctes`. */
@@ -135,11 +166,12 @@ const desdeCandidatos: Estrategia = async (ctx) => {
     ? [1.5 * ajustes.pocos, 3 * ajustes.pocos]
     : [2 * ajustes.pocos, ajustes.pocos]
   if (!acotado(f) && (await estimarPacientes(sql, f, palabras)) >= umbral) return null
+  const { ctes, desde } = await desdeLosPacientes(ctx, tope)
   const [fila] = await sql<{ candidatos: number; filas: string }[]>`
-    ${clausulaWith(ctx, sql`candidatos as materialized (${pacientesCoincidentes(sql, f, tope, palabras)})`)}
+    ${clausulaWith(ctx, ...ctes)}
     select g.k as candidatos, f.filas
     from (select count(*)::int as k from candidatos) g
-    cross join lateral (${filasDe(sql, ramas.dePacientes(), n, tz)} where g.k <= ${tope} offset 0) f`
+    cross join lateral (${filasDe(sql, ramas.dePacientes(desde), n, tz)} where g.k <= ${tope} offset 0) f`
   return fila!.candidatos > tope ? null : leerFilas(fila!.filas)
 }
 
@@ -147,12 +179,10 @@ const desdeCandidatos: Estrategia = async (ctx) => {
 const recorrerConTope: Estrategia = (ctx) => paginaDeRecorrido(ctx, ctx.ajustes.recorrido)
 
 /** Rare matches the capped walk missed: every matching patient's own rows. Always answers. */
-const desdeTodosLosPacientes: Estrategia = async (ctx) =>
-  pagina(
-    ctx,
-    ctx.ramas.dePacientes(),
-    ctx.sql`candidatos as materialized (${pacientesCoincidentes(ctx.sql, ctx.f, null, await deNombres(ctx))})`,
-  )
+const desdeTodosLosPacientes: Estrategia = async (ctx) => {
+  const { ctes, desde } = await desdeLosPacientes(ctx, null)
+  return pagina(ctx, ctx.ramas.dePacientes(desde), ...ctes)
+}
 
 /** The strategies in the order they are tried; the last always answers. */
 export const ESTRATEGIAS = {
@@ -198,6 +228,7 @@ export async function buscar(
     sql,
     f,
     n,
+    despues,
     tz,
     ramas: ramas(sql, f, n, despues, tz),
     ajustes: { ...AJUSTES, ...ajustes },
