@@ -359,6 +359,7 @@ CREATE INDEX pacientes_segundo_apellido_trgm ON public.pacientes USING gin (segu
 CREATE INDEX pacientes_segundo_nombre_pfx ON public.pacientes USING btree (segundo_nombre_norm text_pattern_ops);
 CREATE INDEX pacientes_segundo_nombre_trgm ON public.pacientes USING gin (segundo_nombre_norm gin_trgm_ops);
 CREATE INDEX pacientes_actividad_palabras_gin ON public.pacientes_actividad USING gin (palabras) WITH (fastupdate=off);
+CREATE INDEX pacientes_actividad_ultima_idx ON public.pacientes_actividad USING btree (ultima) INCLUDE (paciente_id, palabras);
 CREATE INDEX pacientes_sin_atencion_creado_idx ON public.pacientes_sin_atencion USING btree (creado_en, paciente_id) INCLUDE (tipo_documento, documento, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_sin_atencion_documento_inicio_idx ON public.pacientes_sin_atencion USING btree ("left"(documento, 3), creado_en, paciente_id) INCLUDE (documento);
 CREATE INDEX sesiones_expira_idx ON public.sesiones USING btree (expira_en);
@@ -527,7 +528,13 @@ CREATE OR REPLACE FUNCTION public.pacientes_actividad_atenciones()
 AS $function$
 begin
   if tg_op = 'INSERT' then
-    perform pacientes_actividad_poner(array(select distinct paciente_id from nuevas));
+    -- An arrival only adds a row: the newest instant can only grow, and an UPDATE that waited for
+    -- another writer's lock recomputes greatest() on that writer's version. (A first arrival
+    -- older than the registration also deletes the row in pacientes_sin_atencion: that delete
+    -- recomputes the instant from scratch.)
+    update pacientes_actividad r set ultima = n.ultima
+    from (select paciente_id, max(llegada) as ultima from nuevas group by 1 order by 1) n
+    where r.paciente_id = n.paciente_id and (r.ultima is null or r.ultima < n.ultima);
   elsif tg_op = 'DELETE' then
     perform pacientes_actividad_poner(array(select distinct paciente_id from viejas));
   else
@@ -544,16 +551,12 @@ CREATE OR REPLACE FUNCTION public.pacientes_actividad_pacientes()
  LANGUAGE plpgsql
 AS $function$
 begin
-  if tg_op = 'INSERT' then
-    perform pacientes_actividad_poner(array(select id from nuevos));
-  else
-    perform pacientes_actividad_poner(array(
-      select n.id from viejos o join nuevos n on n.id = o.id
-      where (o.primer_nombre_norm, o.segundo_nombre_norm, o.primer_apellido_norm,
-          o.segundo_apellido_norm)
-        is distinct from (n.primer_nombre_norm, n.segundo_nombre_norm, n.primer_apellido_norm,
-          n.segundo_apellido_norm)));
-  end if;
+  perform pacientes_actividad_poner(array(
+    select n.id from viejos o join nuevos n on n.id = o.id
+    where (o.primer_nombre_norm, o.segundo_nombre_norm, o.primer_apellido_norm,
+        o.segundo_apellido_norm)
+      is distinct from (n.primer_nombre_norm, n.segundo_nombre_norm, n.primer_apellido_norm,
+        n.segundo_apellido_norm)));
   return null;
 end $function$;
 
@@ -686,7 +689,6 @@ CREATE TRIGGER pacientes_sin_atencion_baja AFTER INSERT ON public.atenciones REF
 CREATE TRIGGER pacientes_sin_atencion_vuelta AFTER DELETE ON public.atenciones REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_sin_atencion_vuelta();
 CREATE TRIGGER auditoria_sin_cambios BEFORE DELETE OR UPDATE ON public.auditoria FOR EACH ROW EXECUTE FUNCTION auditoria_inmutable();
 CREATE TRIGGER auditoria_sin_truncate BEFORE TRUNCATE ON public.auditoria FOR EACH STATEMENT EXECUTE FUNCTION auditoria_inmutable();
-CREATE TRIGGER pacientes_actividad_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_pacientes();
 CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes REFERENCING OLD TABLE AS viejos NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_pacientes();
 CREATE TRIGGER pacientes_duplicados_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();
 CREATE TRIGGER pacientes_duplicados_cambio AFTER UPDATE ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();

@@ -261,6 +261,39 @@ export function pacientesDeLaPagina(sql: Sql, n: number, despues: Clave | null):
       order by ultima desc offset ${n - 1} limit 1), '-infinity')`
 }
 
+/**
+ * The walk of the patients newest first on pacientes_actividad_ultima_idx (0029), testing the
+ * words of q (`deNombres`) on each one's index entry: CTEs `abajo`, the first `n` matches (ties
+ * kept) among the first `tope` patients (ties kept) before the cursor's instant, and
+ * `de_la_pagina`, those plus, after a cursor, every match at or after its instant, as
+ * pacientesDeLaPagina chooses them. Any match the walk did not reach is older than all it read,
+ * so with `n` found the page is among them; with fewer, nothing is proven.
+ */
+export function recorridoDePacientes(
+  sql: Sql,
+  f: FiltrosBusqueda,
+  deNombres: PalabrasDeNombres,
+  n: number,
+  despues: Clave | null,
+  tope: number,
+): postgres.Fragment[] {
+  const palabras = y(sql, condicionesPaciente(sql, f, 'p', deNombres))
+  const instante = despues ? sql`${despues[0]}::timestamptz` : null
+  const abajo = sql`abajo as materialized (
+    select r.id from (
+      select r.paciente_id as id, r.ultima, r.palabras from pacientes_actividad r
+      where r.ultima is not null ${instante ? sql`and r.ultima < ${instante}` : sql``}
+      order by r.ultima desc fetch first ${tope} rows with ties
+    ) r
+    where ${palabras}
+    order by r.ultima desc fetch first ${n} rows with ties)`
+  const arriba = instante
+    ? sql`union all
+      select r.paciente_id from pacientes_actividad r where r.ultima >= ${instante} and ${palabras}`
+    : sql``
+  return [abajo, sql`de_la_pagina as (select id from abajo ${arriba})`]
+}
+
 export type Ramas = ReturnType<typeof ramas>
 
 /**

@@ -109,6 +109,7 @@ test.each([
   const otras: Partial<Ajustes>[] = [
     {}, // as the product runs it
     { pocos: 1_000_000, recorridoInicio: 0 }, // only the rows of the page's patients (0029)
+    { pocos: 0, recorridoInicio: 0, soloLaPagina: false }, // q's words on the atenciones' copies
     { recorridoInicio: 1 }, // a documento's own walk cut short, then its patients
     { pocos: 0, recorridoInicio: 0 }, // walking all rows newest first, testing each one's copy
     { pocos: 2 }, // more matches than counted: the same walk
@@ -140,7 +141,14 @@ test("patients tied on their newest row's instant are all read for the page (002
   for (const query of ['q=empate', 'q=empate simultaneo', 'q=emp igu']) {
     const referencia = await todas(query, { pocos: 1_000_000, soloLaPagina: false })
     expect(referencia.length).toBeGreaterThan(7)
-    for (const ajustes of [{ pocos: 1_000_000 }, { pocos: 0, recorrido: 1 }])
+    // A walk of 9 patients stops inside the tie of 13: it must read the other 4 as well.
+    const caminos = [
+      { pocos: 1_000_000 },
+      { pocos: 0 },
+      { pocos: 0, recorrido: 9 },
+      { pocos: 0, recorrido: 1 },
+    ]
+    for (const ajustes of caminos)
       expect(await todas(query, ajustes), `${query} ${JSON.stringify(ajustes)}`).toEqual(referencia)
   }
 })

@@ -18,6 +18,7 @@ import {
   pacientesDeLaPagina,
   palabrasDeNombres,
   ramas,
+  recorridoDePacientes,
   tieneFiltroPaciente,
   tieneFiltroVisita,
   tieneNombre,
@@ -38,8 +39,9 @@ export interface Ajustes {
   /** Rows `recorrerInicioDocumento` walks before handing over (0: never walks). */
   recorridoInicio: number
   /**
-   * Whether a start from the patients without visit filters reads only the rows of the patients
-   * that can be on the page (0029); false reads every match's rows, as the tests' reference.
+   * Whether, without visit filters, a start from the patients reads only the rows of the patients
+   * that can be on the page, and q's words alone walk the patients (0029); false reads every
+   * match's rows and walks the atenciones, as the tests' reference.
    */
   soloLaPagina: boolean
 }
@@ -84,6 +86,12 @@ async function deNombres(ctx: Contexto): Promise<PalabrasDeNombres | null> {
 }
 
 /**
+ * Whether the page is made of only the patients whose newest row is newest (0029): without visit
+ * filters, which a patient's newest row may not meet.
+ */
+const porPagina = (ctx: Contexto) => ctx.ajustes.soloLaPagina && !tieneFiltroVisita(ctx.f)
+
+/**
  * The CTEs of a start from the patients: `candidatos`, the matching ones (at most `tope` + 1;
  * null: all), and, without visit filters, `de_la_pagina`, those of them whose rows can be on the
  * page (0029); `desde` names the one whose rows the page is made of.
@@ -93,10 +101,10 @@ async function desdeLosPacientes(
   tope: number | null,
 ): Promise<{ ctes: postgres.Fragment[]; desde: 'candidatos' | 'de_la_pagina' }> {
   const { sql, f, n } = ctx
-  const porPagina = ctx.ajustes.soloLaPagina && !tieneFiltroVisita(f)
-  const coincidentes = pacientesCoincidentes(sql, f, tope, await deNombres(ctx), porPagina)
+  const soloLaPagina = porPagina(ctx)
+  const coincidentes = pacientesCoincidentes(sql, f, tope, await deNombres(ctx), soloLaPagina)
   const ctes = [sql`candidatos as materialized (${coincidentes})`]
-  if (!porPagina) return { ctes, desde: 'candidatos' }
+  if (!soloLaPagina) return { ctes, desde: 'candidatos' }
   ctes.push(sql`de_la_pagina as (${pacientesDeLaPagina(sql, n, ctx.despues)})`)
   return { ctes, desde: 'de_la_pagina' }
 }
@@ -155,16 +163,17 @@ const soloPalabras = (f: FiltrosBusqueda) =>
  * Few matching patients: the page from each one's own newest rows, in one statement. A documento
  * range is counted outright (its LIMIT cuts it short); otherwise the planner's estimate decides.
  * For the names' trigram statistics, with room for its error: below twice `pocos`, then counted
- * up to `pocos`. For q's words, whose candidates cost less (0028) and whose estimate is close:
- * below 1.5 times `pocos`, the count only a guard against a wrong estimate (3 times `pocos`).
- * More candidates than the count allows answer null without reading any row.
+ * up to `pocos`. For q's words, whose estimate is close (0028), the count is only a guard against
+ * a wrong estimate (twice the threshold): below 1.5 times `pocos`, or twice without visit filters,
+ * where a candidate costs only its row of pacientes_actividad and the walk that takes over reads
+ * patients, not atenciones (0029; docs/busqueda-estrategias.md#umbrales-y-lo-que-cuestan). More
+ * candidates than the count allows answer null without reading any row.
  */
 const desdeCandidatos: Estrategia = async (ctx) => {
   const { sql, f, n, tz, ramas, ajustes } = ctx
   const palabras = await deNombres(ctx)
-  const [umbral, tope] = soloPalabras(f)
-    ? [1.5 * ajustes.pocos, 3 * ajustes.pocos]
-    : [2 * ajustes.pocos, ajustes.pocos]
+  const umbral = !soloPalabras(f) ? 2 * ajustes.pocos : (porPagina(ctx) ? 2 : 1.5) * ajustes.pocos
+  const tope = soloPalabras(f) ? 2 * umbral : ajustes.pocos
   if (!acotado(f) && (await estimarPacientes(sql, f, palabras)) >= umbral) return null
   const { ctes, desde } = await desdeLosPacientes(ctx, tope)
   const [fila] = await sql<{ candidatos: number; filas: string }[]>`
@@ -173,6 +182,24 @@ const desdeCandidatos: Estrategia = async (ctx) => {
     from (select count(*)::int as k from candidatos) g
     cross join lateral (${filasDe(sql, ramas.dePacientes(desde), n, tz)} where g.k <= ${tope} offset 0) f`
   return fila!.candidatos > tope ? null : leerFilas(fila!.filas)
+}
+
+/**
+ * Many matches of q's words alone, without visit filters: walk the patients newest first (0029),
+ * up to `recorrido` of them, and read the rows of the page's ones.
+ */
+const recorrerPacientes: Estrategia = async (ctx) => {
+  const { sql, f, n, tz, ramas, ajustes } = ctx
+  const aplica = porPagina(ctx) && soloPalabras(f) && !f.tipoDocumento
+  const palabras = aplica ? await deNombres(ctx) : null
+  if (!palabras) return null
+  const ctes = recorridoDePacientes(sql, f, palabras, n, ctx.despues, ajustes.recorrido)
+  const [fila] = await sql<{ hallados: number; filas: string }[]>`
+    ${clausulaWith(ctx, ...ctes)}
+    select g.k as hallados, f.filas
+    from (select count(*)::int as k from abajo) g
+    cross join lateral (${filasDe(sql, ramas.dePacientes('de_la_pagina'), n, tz)} where g.k >= ${n} offset 0) f`
+  return fila!.hallados >= n ? leerFilas(fila!.filas) : null
 }
 
 /** Many matches: walk the newest rows testing each one's copy of the patient fields, up to a cap. */
@@ -189,6 +216,7 @@ export const ESTRATEGIAS = {
   recorrerSinFiltroPaciente,
   recorrerInicioDocumento,
   desdeCandidatos,
+  recorrerPacientes,
   recorrerConTope,
   desdeTodosLosPacientes,
 } as const
