@@ -100,7 +100,7 @@ test('two arrivals of one patient at once leave the newer instant', async () => 
     const espera = insertarAtencion(segunda as never, p, { llegada: '2025-09-01T10:00:00Z' })
     await new Promise((r) => setTimeout(r, 200))
     await primera`commit`
-    // ...and then reads the first one's arrival, so it does not write its older one over it.
+    // ...and then compares with the instant the first one left: its older arrival does not win.
     await espera
     await segunda`commit`
   } finally {
