@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  abrirMenu,
   apiPost,
   DESKTOP,
   expectAccessible,
@@ -23,13 +24,6 @@ function sesion(
   contrasena?: string,
 ): Promise<Page> {
   return e2e.entrar(viewport, { usuario, contrasena })
-}
-
-const telefono = (page: Page) => (page.viewportSize()?.width ?? 0) < 768
-
-/** The sidebar, through the slide-in menu on a phone. */
-async function abrirMenu(page: Page): Promise<void> {
-  if (telefono(page)) await page.getByRole('button', { name: 'Abrir menú' }).click()
 }
 
 const fila = (page: Page, usuario: string) => page.getByTestId(`cuenta-${usuario}`)

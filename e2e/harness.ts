@@ -174,6 +174,18 @@ export function usarApp(env: NodeJS.ProcessEnv = {}): AppDePrueba {
 }
 
 /** The page is no wider than the window: nothing to scroll sideways to. */
+/**
+ * The sidebar, through the slide-in menu on a phone (below 768 px), once it has finished sliding
+ * in: a click forced past Playwright's checks would otherwise land while it is still off-screen.
+ */
+export async function abrirMenu(page: Page): Promise<void> {
+  if ((page.viewportSize()?.width ?? 0) >= 768) return
+  await page.getByRole('button', { name: 'Abrir menú' }).click()
+  const menu = page.locator('.sidebar--abierto')
+  await menu.waitFor()
+  await menu.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+}
+
 export async function sinScrollHorizontal(page: Page): Promise<void> {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
+  abrirMenu,
   apiPost,
   DESKTOP,
   expectAccessible,
@@ -27,13 +28,6 @@ function entrar(
   contrasena?: string,
 ): Promise<Page> {
   return e2e.entrar(viewport, { usuario, contrasena })
-}
-
-const esTelefono = (page: Page) => (page.viewportSize()?.width ?? 0) < 768
-
-/** The sidebar, through the slide-in menu on a phone. */
-async function abrirMenu(page: Page): Promise<void> {
-  if (esTelefono(page)) await page.getByRole('button', { name: 'Abrir menú' }).click()
 }
 
 for (const [ancho, viewport] of [
