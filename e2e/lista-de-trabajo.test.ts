@@ -348,6 +348,26 @@ describe('cabe en cada pantalla', () => {
     await expectAccessible(s.page, 'lista de trabajo (teléfono)')
     await primera.locator('td.col-llegada').click()
     await s.page.waitForURL(/\/pacientes\/\d+$/)
+
+    // Another day's arrival shows its date under the time, inside its column.
+    await s.page.goto('/pacientes/buscar?q=anselmo')
+    await expect.poll(() => filas(s.page).count()).toBe(2)
+    const fechas = await s.page.evaluate(() =>
+      [...document.querySelectorAll('table.worklist tbody tr')].map((tr) => {
+        // The text's own box: the block it sits in keeps the column's width however long it is.
+        const rango = document.createRange()
+        rango.selectNodeContents(tr.querySelector('td.col-llegada .cell-sub')!)
+        const fecha = rango.getBoundingClientRect()
+        const paciente = tr.querySelector('td.col-paciente')!.getBoundingClientRect()
+        return {
+          texto: tr.querySelector('td.col-llegada')!.textContent,
+          sobra: fecha.right - paciente.left,
+        }
+      }),
+    )
+    expect(fechas.some((f) => /\d\d\/\d\d\/\d{4}/.test(f.texto ?? ''))).toBe(true)
+    expect(fechas.filter((f) => f.sobra > 0)).toEqual([])
+    await shot(s.page, 'lista-de-trabajo-otros-dias')
     expect(s.errors).toEqual([])
     await s.context.close()
   })
