@@ -5,7 +5,7 @@ import type postgres from 'postgres'
 import type { BusquedaFila, FiltrosBusqueda } from '../../shared/busqueda.js'
 import { CAMPOS_NOMBRE, type CampoNombre, type PacienteDatos } from '../../shared/paciente-datos.js'
 import type { Sql } from '../db.js'
-import type { Clave } from './clave.js'
+import { instanteDe, type Clave } from './clave.js'
 import { escaparLike, tieneTrigramas } from './patrones.js'
 
 /**
@@ -253,7 +253,7 @@ export function pacientesCoincidentes(
  * them all.
  */
 export function pacientesDeLaPagina(sql: Sql, n: number, despues: Clave | null): postgres.Fragment {
-  const antes = despues ? sql`ultima < ${despues[0]}::timestamptz` : sql`ultima is not null`
+  const antes = despues ? sql`ultima < ${instanteDe(sql, despues)}` : sql`ultima is not null`
   return sql`
     select id from candidatos
     where ultima >= coalesce((
@@ -278,7 +278,7 @@ export function recorridoDePacientes(
   tope: number,
 ): postgres.Fragment[] {
   const palabras = y(sql, condicionesPaciente(sql, f, 'p', deNombres))
-  const instante = despues ? sql`${despues[0]}::timestamptz` : null
+  const instante = despues ? instanteDe(sql, despues) : null
   const abajo = sql`abajo as materialized (
     select r.id from (
       select r.paciente_id as id, r.ultima, r.palabras from pacientes_actividad r
@@ -301,20 +301,21 @@ export type Ramas = ReturnType<typeof ramas>
  * tipo 1 atención, 0 patient. The visit filters drop the second. `n` rows at most, after `despues`.
  */
 export function ramas(sql: Sql, f: FiltrosBusqueda, n: number, despues: Clave | null, tz: string) {
-  const [instante = '', tipo, id = 0] = despues ?? []
+  const [, tipo, id = 0] = despues ?? []
+  const instante = despues ? instanteDe(sql, despues) : sql`null`
   const visita = [
     ...condicionesVisita(sql, f, tz),
     !despues
       ? sql`true`
       : tipo === 1
-        ? sql`(a.llegada, a.id) < (${instante}::timestamptz, ${id})`
-        : sql`a.llegada < ${instante}::timestamptz`,
+        ? sql`(a.llegada, a.id) < (${instante}, ${id})`
+        : sql`a.llegada < ${instante}`,
   ]
   const desdePaciente = !despues
     ? sql`true`
     : tipo === 1
-      ? sql`s.creado_en <= ${instante}::timestamptz`
-      : sql`(s.creado_en, s.paciente_id) < (${instante}::timestamptz, ${id})`
+      ? sql`s.creado_en <= ${instante}`
+      : sql`(s.creado_en, s.paciente_id) < (${instante}, ${id})`
   // Implied by the documento condition; it lets a walk read only the rows of the documento's
   // first characters, still newest first, on 0012's indexes.
   const inicio = [...(f.documento ?? '')].slice(0, PREFIJO_INDEXADO).join('')

@@ -153,6 +153,29 @@ test("patients tied on their newest row's instant are all read for the page (002
   }
 })
 
+test('rows sharing one instant to the microsecond are all paged through', async () => {
+  // One load's arrivals carry its transaction's now(): the cursor must keep the microseconds.
+  const instante = '2025-05-01T10:00:00.123456Z'
+  for (let i = 0; i < 10; i++) {
+    const p = await insertarPaciente(db.sql, {
+      documento: String(46_000_000 + i),
+      primerNombre: 'Micro',
+      primerApellido: 'Segundo',
+      creadoEn: i < 3 ? instante : '2025-01-01T00:00:00Z',
+    })
+    if (i >= 3) await insertarAtencion(db.sql, p, { llegada: instante })
+  }
+  // As text: a parameter typed timestamptz goes through a JavaScript Date, to the millisecond.
+  await db.sql`update atenciones set llegada = ${instante}::text::timestamptz
+    where primer_nombre_norm = 'micro'`
+  await db.sql`update pacientes_sin_atencion set creado_en = ${instante}::text::timestamptz
+    where primer_nombre_norm = 'micro'`
+  for (const ajustes of [{}, { pocos: 0 }, { pocos: 0, recorrido: 1 }, { soloLaPagina: false }]) {
+    const vistas = await todas('q=micro segundo', ajustes)
+    expect(new Set(vistas).size, JSON.stringify(ajustes)).toBe(10)
+  }
+})
+
 test('the thresholds above lead every strategy to answer some page', () => {
   expect([...usadas].sort()).toEqual(Object.keys(ESTRATEGIAS).sort())
 })

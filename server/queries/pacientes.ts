@@ -5,7 +5,7 @@ import { ACCIONES_HISTORIAL, CAMPOS_EDITABLES, type CampoEditable } from '../../
 import type postgres from 'postgres'
 import { insercionEventos, insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
-import type { Clave } from './clave.js'
+import { instanteDe, type Clave } from './clave.js'
 
 /** A patient's row: its fields, with the instants as the driver reads them. */
 export interface PacienteFila extends PacienteDatos, Pick<Paciente, 'id' | 'politicaVersion'> {
@@ -125,7 +125,7 @@ export async function listarPacientes(
         array(select distinct a.modalidad from atenciones a where a.paciente_id = p.id) as modalidades,
         to_char(p.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave
       from pacientes p
-      where ${despues ? sql`(p.creado_en, p.id) < (${despues[0]}::timestamptz, ${despues[1] ?? 0})` : sql`true`}
+      where ${despues ? sql`(p.creado_en, p.id) < (${instanteDe(sql, despues)}, ${despues[1] ?? 0})` : sql`true`}
         and p.fusionado_en is null
       order by p.creado_en desc, p.id desc
       limit ${limite}

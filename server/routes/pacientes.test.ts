@@ -250,6 +250,23 @@ describe('GET /pacientes y /pacientes/:id', () => {
     expect(primera![1]).toMatchObject({ estudios: [] })
   })
 
+  test('los registrados en un mismo instante, al microsegundo, salen todos página tras página', async () => {
+    const ids: number[] = []
+    for (let i = 0; i < 5; i++) ids.push(await insertarPaciente(t.db.sql))
+    // As text: a parameter typed timestamptz goes through a JavaScript Date, to the millisecond.
+    await t.db
+      .sql`update pacientes set creado_en = ${'2031-01-01T00:00:00.123456Z'}::text::timestamptz
+      where id = any(${ids}::int[])`
+    const vistos: number[] = []
+    let url: string | null = '/pacientes?limite=2'
+    while (url && vistos.length < 5) {
+      const res = await get(url)
+      vistos.push(...(res.json() as { id: number }[]).map((f) => f.id))
+      url = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1] ?? null
+    }
+    expect(vistos.slice(0, 5)).toEqual([...ids].reverse())
+  })
+
   test('límite y cursor inválidos: 400', async () => {
     expect((await get('/pacientes?limite=0')).statusCode).toBe(400)
     expect((await get('/pacientes?limite=abc')).statusCode).toBe(400)
