@@ -27,11 +27,17 @@ const { errores } = e2e
 
 const esTelefono = (page: Page) => (page.viewportSize()?.width ?? 0) < 768
 
-/** `desde` plus `dias`, moved on past a Sunday: the seeded salas open Monday to Saturday. */
+/**
+ * The `dias`-th working day after `desde`, counting Monday to Saturday only (the seeded salas'
+ * days): distinct counts give distinct days whatever weekday `desde` is, so tests that each take
+ * their own count never share a sala's day.
+ */
 function diaHabil(desde: string, dias: number): string {
   const d = new Date(`${desde}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + dias)
-  if (d.getUTCDay() === 0) d.setUTCDate(d.getUTCDate() + 1)
+  for (let contados = 0; contados < dias; ) {
+    d.setUTCDate(d.getUTCDate() + 1)
+    if (d.getUTCDay() !== 0) contados += 1
+  }
   return d.toISOString().slice(0, 10)
 }
 
