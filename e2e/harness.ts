@@ -8,7 +8,12 @@ import postgres from 'postgres'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { ensureBuilt, ROOT } from '../scripts/ensure-built.mjs'
-import { startServer, waitHealthy, type ServerProcess } from '../server/test/server-process.js'
+import {
+  relojMovido,
+  startServer,
+  waitHealthy,
+  type ServerProcess,
+} from '../server/test/server-process.js'
 
 export const ADMIN = { usuario: 'admin', contrasena: 'e2e-clave-larga-y-segura' }
 export const DESKTOP = { width: 1440, height: 900 }
@@ -20,6 +25,18 @@ export interface App {
   server: ServerProcess
   browser: Browser
   close(): Promise<void>
+}
+
+/**
+ * The environment without libfaketime (scripts/pruebas-con-reloj.sh): Chromium does not load pages
+ * under it. The browser keeps the real clock, as a front desk's computer may; the app takes the
+ * date from the server's clock (client/lib/hoy.ts), which stays moved.
+ */
+function sinRelojMovido(env: NodeJS.ProcessEnv): Record<string, string> {
+  const movido = relojMovido(env)
+  const limpio: Record<string, string> = {}
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !(k in movido)) limpio[k] = v
+  return limpio
 }
 
 /**
@@ -65,6 +82,7 @@ export async function startApp(extra: NodeJS.ProcessEnv = {}): Promise<App> {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      env: sinRelojMovido(process.env),
     })
   } catch (err) {
     // No browser (or no healthy server): leave no server process or database behind.

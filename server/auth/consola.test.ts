@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT } from '../paths.js'
 import { createTestDatabase, type TestDatabase } from '../test/database.js'
+import { relojMovido } from '../test/server-process.js'
 import { ejecutarUsuarios } from './consola.js'
 import { verificarContrasena } from './contrasenas.js'
 import { abrirSesion, usuarioDeSesion } from './sesiones.js'
@@ -154,7 +155,7 @@ describe('the usuarios program', () => {
         ['--import', 'tsx', join(ROOT, 'server/cli/usuarios.ts'), ...args],
         {
           cwd: ROOT,
-          env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...env },
+          env: { PATH: process.env.PATH, LOG_LEVEL: 'silent', ...relojMovido(), ...env },
           stdio: ['pipe', 'pipe', 'pipe'],
         },
       )

@@ -25,6 +25,16 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/**
+ * The moved clock of scripts/pruebas-con-reloj.sh (libfaketime's variables), passed on to the
+ * servers the tests start so that they read the same clock as the tests and the database.
+ */
+export function relojMovido(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([k]) => k.startsWith('FAKETIME') || k === 'LD_PRELOAD'),
+  )
+}
+
 export async function startServer(
   env: NodeJS.ProcessEnv,
   { cwd = ROOT, main = join(ROOT, 'dist/server/main.js') } = {},
@@ -32,7 +42,14 @@ export async function startServer(
   const port = env.PORT ?? String(await freePort())
   const child = spawn(process.execPath, [main], {
     cwd,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', NODE_ENV: 'production', ...env, PORT: port },
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      ...relojMovido(),
+      ...env,
+      PORT: port,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
