@@ -370,6 +370,7 @@ CREATE OR REPLACE FUNCTION public.atenciones_copiar_paciente()
  LANGUAGE plpgsql
 AS $function$
 begin
+  perform 1 from pacientes p where p.id = new.paciente_id for key share of p;
   select coalesce(s.id, p.id), coalesce(s.tipo_documento, p.tipo_documento),
     coalesce(s.documento, p.documento), coalesce(s.primer_nombre_norm, p.primer_nombre_norm),
     case when s.id is null then p.segundo_nombre_norm else s.segundo_nombre_norm end,
@@ -378,8 +379,7 @@ begin
   into new.paciente_id, new.tipo_documento, new.documento, new.primer_nombre_norm,
     new.segundo_nombre_norm, new.primer_apellido_norm, new.segundo_apellido_norm
   from pacientes p left join pacientes s on s.id = p.fusionado_en
-  where p.id = new.paciente_id
-  for key share of p;
+  where p.id = new.paciente_id;
   return new;
 end $function$;
 
@@ -666,7 +666,7 @@ CREATE OR REPLACE FUNCTION public.pacientes_version()
  LANGUAGE plpgsql
 AS $function$
 begin
-  new.version := old.version + 1;
+  new.version := greatest(old.version, new.version) + 1;
   return new;
 end $function$;
 

@@ -107,6 +107,10 @@ export function fusionar(
       update atenciones set paciente_id = ${conservado.id} where paciente_id = ${absorbido.id}
       returning id`
     await tx`update pacientes set fusionado_en = ${conservado.id} where id = ${absorbido.id}`
+    // Past every version the absorbed record served: an edit opened on it before the merge, sent
+    // through its id (which now reads the survivor), gets 412 (0030).
+    await tx`update pacientes set version = (select version from pacientes where id = ${absorbido.id})
+      where id = ${conservado.id}`
     // The absorbed record is nobody in the search; the survivor has atenciones now, if it had none.
     await tx`delete from pacientes_sin_atencion
       where paciente_id = ${absorbido.id} or (paciente_id = ${conservado.id} and ${movidas.length > 0})`
@@ -191,6 +195,10 @@ export function deshacerFusion(sql: Sql, id: number, quien: Quien): Promise<Resu
     await tx`delete from pacientes_sin_atencion s
       where s.paciente_id = any(${ambos}::int[])
         and exists (select 1 from atenciones a where a.paciente_id = s.paciente_id)`
+    // Past every version the survivor served while the absorbed id read it: an edit opened then
+    // gets 412 on the record that is itself again (0030).
+    await tx`update pacientes set version = (select version from pacientes where id = ${f.conservadoId})
+      where id = ${f.absorbidoId}`
     await tx`update fusiones set deshecha_en = now(), deshecha_por = ${quien.usuarioId} where id = ${id}`
     const detalle = { fusion: id, conservado: f.conservadoId, absorbido: f.absorbidoId }
     await tx`${registroPorPaciente(tx, quien, 'paciente.fusion_deshecha', ambos, detalle)}`

@@ -206,7 +206,8 @@ function asignaciones(sql: Sql, d: PacienteDatos): postgres.Fragment {
  * Writes the corrected fields only if the patient is still at `version`, with the audit record of
  * what changed in the same statement: each changed field's value before (read by this statement)
  * and after, and the new version. Undefined (and no record) when the patient does not exist or
- * another change got there first. A document another patient holds fails on the unique key.
+ * another change got there first, or when a merge absorbed it meanwhile (an absorbed record never
+ * changes). A document another patient holds fails on the unique key.
  */
 export async function actualizarPaciente(
   sql: Sql,

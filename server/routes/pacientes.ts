@@ -190,7 +190,7 @@ export async function pacientesRoutes(
   })
 
   route(app, editarPacienteContract, async (request, reply) => {
-    const id = leerId(request.params.id, 'Paciente no encontrado')
+    const pedido = leerId(request.params.id, 'Paciente no encontrado')
     const versiones = versionesDe(request.headers['if-match'])
     const cambio = request.body
     if (!CAMPOS_EDITABLES.some((campo) => cambio[campo] !== undefined)) {
@@ -200,8 +200,11 @@ export async function pacientesRoutes(
     }
     // The stored patient, to check the version and to validate the whole result (a DNI's rule
     // depends on the type, a municipio on the departamento). Nothing of it is served from here.
-    const actual = await obtenerPaciente(sql, id)
+    const actual = await obtenerPaciente(sql, pedido)
     if (!actual) throw new NotFoundError('Paciente no encontrado')
+    // An absorbed record's id reads the survivor, as GET does (with the survivor's ETag): the
+    // correction is the survivor's, never the hidden absorbed row's.
+    const id = actual.id
     if (!versiones.includes(actual.version))
       throw new PreconditionFailedError(MENSAJES_EDICION.versionVieja, etag(actual.version))
 
