@@ -349,7 +349,7 @@ CREATE INDEX nombres_palabras_trgm ON public.nombres_palabras USING gin (palabra
 CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id);
 CREATE INDEX pacientes_documento_idx ON public.pacientes USING btree (documento text_pattern_ops) INCLUDE (tipo_documento, id, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_fusionados_idx ON public.pacientes USING btree (documento) INCLUDE (tipo_documento, fusionado_en) WHERE (fusionado_en IS NOT NULL);
-CREATE INDEX pacientes_nacimiento_nombres_idx ON public.pacientes USING btree (fecha_nacimiento, primer_apellido_norm, primer_nombre_norm);
+CREATE INDEX pacientes_nacimiento_nombres_id_idx ON public.pacientes USING btree (fecha_nacimiento, primer_apellido_norm, primer_nombre_norm, id);
 CREATE INDEX pacientes_primer_apellido_pfx ON public.pacientes USING btree (primer_apellido_norm text_pattern_ops);
 CREATE INDEX pacientes_primer_apellido_trgm ON public.pacientes USING gin (primer_apellido_norm gin_trgm_ops);
 CREATE INDEX pacientes_primer_nombre_pfx ON public.pacientes USING btree (primer_nombre_norm text_pattern_ops);
@@ -481,15 +481,37 @@ AS $function$
 declare
   n pacientes;
 begin
+  perform pg_advisory_xact_lock(k.clave)
+  from (
+    select distinct hashtextextended('duplicados:' || fecha_nacimiento::text || ':'
+      || primer_apellido_norm || ':' || primer_nombre_norm, 0) as clave
+    from nuevos where fusionado_en is null
+  ) k
+  order by k.clave;
   for n in select * from nuevos where fusionado_en is null loop
     insert into duplicados (paciente_a, paciente_b, gravedad)
-    select least(n.id, p.id), greatest(n.id, p.id), duplicado_gravedad(n, p)
-    from pacientes p
-    where p.id <> n.id and p.fusionado_en is null
-      and (p.documento = n.documento
-        or (p.fecha_nacimiento = n.fecha_nacimiento and p.primer_apellido_norm = n.primer_apellido_norm
-          and p.primer_nombre_norm = n.primer_nombre_norm))
-      and duplicado_gravedad(n, p) is not null
+    select least(n.id, x.id), greatest(n.id, x.id), min(x.g)
+    from (
+      select p.id, duplicado_gravedad(n, p) as g
+      from pacientes p
+      where p.documento = n.documento and p.id <> n.id and p.fusionado_en is null
+      union all
+      (select c.id, duplicado_gravedad(n, c)
+      from (
+        select * from pacientes p
+        where p.fecha_nacimiento = n.fecha_nacimiento
+          and p.primer_apellido_norm = n.primer_apellido_norm
+          and p.primer_nombre_norm = n.primer_nombre_norm
+          and p.fusionado_en is null
+        order by p.id
+        limit 200
+      ) c
+      where c.id <> n.id and duplicado_gravedad(n, c) is not null
+      order by c.id
+      limit 20)
+    ) x
+    where x.g is not null
+    group by x.id
     on conflict (paciente_a, paciente_b) do update set gravedad = excluded.gravedad
       where duplicados.gravedad > excluded.gravedad;
   end loop;
