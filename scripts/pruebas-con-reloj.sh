@@ -59,15 +59,18 @@ fallo=0
 IFS=, read -r -a lista <<<"$dias"
 for n in "${lista[@]}"; do
   fecha=$(date -u -d "$semana +$((n - 1)) days" +%F)
-  # The moved instant, in UTC, for libfaketime's «start at» form: the clock runs on from there.
   instante=$(date -u -d "$fecha $hora -05:00" '+%F %T')
   etiqueta="$(LC_ALL=C date -u -d "$fecha" +%a) $fecha $hora Lima ($instante UTC)"
+  # An offset from the real clock, not libfaketime's «start at» form: that one starts each
+  # process's clock at the instant when the process starts, so the database, the test workers and
+  # the servers they start later would each read another time. An offset moves them all alike.
+  desfase=$(($(date -u -d "$instante" +%s) - $(date -u +%s)))
   echo "=== $etiqueta ==="
 
   dir=$(mktemp -d)
   chmod 755 "$dir"
   [ "$(id -u)" = 0 ] && chown postgres "$dir"
-  reloj=(env FAKETIME="@$instante" FAKETIME_DONT_FAKE_MONOTONIC=1 LD_PRELOAD="$faketime_lib")
+  reloj=(env FAKETIME="$(printf "%+d" "$desfase")" FAKETIME_DONT_FAKE_MONOTONIC=1 LD_PRELOAD="$faketime_lib")
   "${como_postgres[@]}" "${reloj[@]}" "$pg_bin/initdb" -D "$dir/pg" -U postgres -A trust \
     --no-sync >/dev/null
   "${como_postgres[@]}" "${reloj[@]}" "$pg_bin/pg_ctl" -D "$dir/pg" -l "$dir/pg.log" -w -s \
