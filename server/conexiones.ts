@@ -23,9 +23,39 @@ export function opcionesConexion(config: Config): FastifyHttpOptions<Server> {
   }
 }
 
-/** Past this many open connections new ones are dropped as they arrive. */
+const DEMASIADAS = JSON.stringify({
+  message: 'Demasiadas conexiones abiertas desde esta dirección',
+})
+
+/**
+ * Past `maxConnections` open connections new ones are dropped as they arrive. Past
+ * `maxConnectionsPerAddress` from one address, a new one from there is answered 503 and closed
+ * before it is read: idle sockets from one place cannot take every connection the server has.
+ * The address is the socket's (a reverse proxy's own address, behind one: README).
+ */
 export function limitarConexiones(app: FastifyInstance, config: Config): void {
   app.server.maxConnections = config.maxConnections
+  const porDireccion = new Map<string, number>()
+  app.server.on('connection', (socket: Socket) => {
+    const direccion = socket.remoteAddress ?? ''
+    const abiertas = (porDireccion.get(direccion) ?? 0) + 1
+    if (abiertas > config.maxConnectionsPerAddress) {
+      app.log.warn({ direccion }, 'conexión rechazada: demasiadas abiertas desde esta dirección')
+      socket.on('error', () => {})
+      socket.end(
+        `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(DEMASIADAS)}\r\nConnection: close\r\n\r\n${DEMASIADAS}`,
+      )
+      socket.setTimeout(1000, () => socket.destroy())
+      return
+    }
+    porDireccion.set(direccion, abiertas)
+    socket.once('close', () => {
+      const quedan = (porDireccion.get(direccion) ?? 1) - 1
+      if (quedan > 0) porDireccion.set(direccion, quedan)
+      else porDireccion.delete(direccion)
+    })
+  })
 }
 
 const RESPUESTAS: Record<string, [number, string]> = {

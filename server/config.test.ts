@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       keepAliveTimeoutMs: 72_000,
       connectionTimeoutMs: 120_000,
       maxConnections: 1000,
+      maxConnectionsPerAddress: 100,
     })
     expect(Object.isFrozen(c)).toBe(true)
   })
@@ -46,6 +47,7 @@ describe('loadConfig', () => {
     ['KEEP_ALIVE_TIMEOUT_SECONDS', '1.5'],
     ['CONNECTION_TIMEOUT_SECONDS', 'x'],
     ['MAX_CONNECTIONS', '0'],
+    ['MAX_CONNECTIONS_PER_ADDRESS', '0'],
     ['MAX_CONNECTIONS', '10000000'],
     ['ADMIN_USER', 'constructor'],
     ['DICOM_PORT', '0'],
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
       KEEP_ALIVE_TIMEOUT_SECONDS: '65',
       CONNECTION_TIMEOUT_SECONDS: '90',
       MAX_CONNECTIONS: '200',
+      MAX_CONNECTIONS_PER_ADDRESS: '20',
     })
     expect(c).toMatchObject({
       headersTimeoutMs: 5000,
@@ -82,6 +85,7 @@ describe('loadConfig', () => {
       keepAliveTimeoutMs: 65_000,
       connectionTimeoutMs: 90_000,
       maxConnections: 200,
+      maxConnectionsPerAddress: 20,
     })
     expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '40' })).toThrow('HEADERS_TIMEOUT_SECONDS')
   })

@@ -40,6 +40,7 @@ const EnvSchema = Type.Object({
   KEEP_ALIVE_TIMEOUT_SECONDS: Segundos,
   CONNECTION_TIMEOUT_SECONDS: Segundos,
   MAX_CONNECTIONS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+  MAX_CONNECTIONS_PER_ADDRESS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
   DICOM_PORT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' })),
   DICOM_HOST: Type.Optional(Type.String({ minLength: 1 })),
   DICOM_AE_TITLE: Type.Optional(Type.String({ pattern: AE_TITLE_PATRON })),
@@ -74,6 +75,8 @@ export interface Config {
   connectionTimeoutMs: number
   /** Open connections at most; past it new ones are dropped (Node's server.maxConnections). */
   maxConnections: number
+  /** Open connections from one client address at most; past it new ones get 503 and are closed. */
+  maxConnectionsPerAddress: number
   /** The DICOM worklist and MPPS server's port (docs/dicom.md); null keeps it off. */
   dicomPort: number | null
   dicomHost: string
@@ -169,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: segundos(e.KEEP_ALIVE_TIMEOUT_SECONDS, 72),
     connectionTimeoutMs: segundos(e.CONNECTION_TIMEOUT_SECONDS, 120),
     maxConnections: Number(e.MAX_CONNECTIONS ?? 1000),
+    // A browser opens six at most to a site: a hundred is a large office behind one NAT, and leaves
+    // nine tenths of MAX_CONNECTIONS to everybody else when one address floods.
+    maxConnectionsPerAddress: Number(e.MAX_CONNECTIONS_PER_ADDRESS ?? 100),
     dicomPort,
     // The equipment is on the clinic's network, never on this machine: only registered AE titles
     // from their own addresses are answered (docs/dicom.md#seguridad).
