@@ -37,6 +37,31 @@ test('bytes que no son UTF-8 en el cuerpo: 400 en español y nada guardado', asy
   expect(await t.db.sql`select direccion from pacientes`).toEqual([])
 })
 
+test('medio par sustituto escapado en cualquier texto: 400 que nombra el campo y nada guardado', async () => {
+  const cuerpo = JSON.stringify(datosPaciente({ direccion: 'Av. Perú 1@' }))
+  for (const escape of ['\\ud800', '\\udfff', 'x\\ud83d']) {
+    const res = await post('/pacientes', cuerpo.replace('@', escape))
+    expect(res.statusCode, escape).toBe(400)
+    expect(res.json(), escape).toEqual({
+      message: 'Datos inválidos',
+      errores: [{ campo: 'direccion', mensaje: 'Contiene caracteres no permitidos' }],
+    })
+  }
+  // Also where no validation of the route looks: a sede's name reaches the audit detail.
+  const admin = await t.login('admin')
+  const sede = await t.app.inject({
+    method: 'POST',
+    url: '/configuracion/sedes',
+    headers: { ...admin, 'content-type': 'application/json' },
+    payload: '{"nombre":"Sede\\ud800"}',
+  })
+  expect(sede.statusCode, sede.body).toBe(400)
+  expect(await t.db.sql`select direccion from pacientes`).toEqual([])
+  // A whole pair is a character like any other.
+  const emoji = await post('/pacientes', cuerpo.replace('@', '\\ud83d\\ude00'))
+  expect(emoji.statusCode, emoji.body).toBe(201)
+})
+
 test('el cuerpo UTF-8 válido se lee igual que antes: tildes, BOM, JSON roto, vacío, __proto__ y tamaño', async () => {
   const bien = await post('/pacientes', registroCon([...Buffer.from('ñ😀')].slice(0, 2)))
   expect(bien.statusCode, bien.body).toBe(201)

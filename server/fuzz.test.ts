@@ -208,7 +208,7 @@ function cursorRaro(r: Aleatorio): string {
 function valorRaro(r: Aleatorio, profundidad = 0): unknown {
   switch (r.entero(0, 9)) {
     case 0:
-      return r.elegir([0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 12345678])
+      return r.elegir([0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 12345678, 2 ** 31, 2 ** 31 - 1])
     case 1:
       return r.elegir([true, false, null])
     case 2:
@@ -227,6 +227,8 @@ function valorRaro(r: Aleatorio, profundidad = 0): unknown {
             r.entero(32, 0x24f),
             r.entero(0x2000, 0x206f),
             r.entero(0x1f600, 0x1f64f),
+            // Half a surrogate pair, as a JSON escape sends it.
+            r.entero(0xd800, 0xdfff),
           ]),
         ),
       ).join('')

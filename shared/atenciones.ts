@@ -9,7 +9,7 @@ import {
   PROCEDENCIAS,
   type Modalidad,
 } from './catalogos.js'
-import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
+import { defineContract, ErrorSchema, IdEntrada, type ErrorCampo } from './contract.js'
 import { enumTexto } from './paciente-datos.js'
 
 const uno = <T extends string>(valores: readonly T[], mensaje: string) =>
@@ -45,7 +45,7 @@ export const AtencionEntradaSchema = Type.Object(
      * The sala (GET /catalogos) of the sede and modality where it is done; default the only active
      * one there, if there is one. Its equipment reads it on the DICOM worklist.
      */
-    salaId: Type.Optional(Type.Integer({ minimum: 1, mensaje: 'Sala no válida' })),
+    salaId: Type.Optional(IdEntrada('Sala no válida')),
     /** Clinic-local date and time; default now. */
     fechaLlegada: Type.Optional(
       Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', mensaje: 'Fecha inválida' }),

@@ -5,7 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { AtencionSchema, EstudioSchema, IdParamsSchema, MINUTOS_DESHACER } from './atenciones.js'
 import { ESTADOS, MODALIDADES, PRIORIDADES, PROCEDENCIAS } from './catalogos.js'
-import { defineContract, ErrorSchema } from './contract.js'
+import { defineContract, ErrorSchema, IdEntrada } from './contract.js'
 import { enumTexto } from './paciente-datos.js'
 
 const uno = <T extends string>(valores: readonly T[], mensaje: string) =>
@@ -127,8 +127,8 @@ export type AgendaQuery = Static<typeof AgendaQuerySchema>
 
 export const CitaEntradaSchema = Type.Object(
   {
-    pacienteId: Type.Integer({ minimum: 1, mensaje: 'Paciente no válido' }),
-    salaId: Type.Integer({ minimum: 1, mensaje: 'Sala no válida' }),
+    pacienteId: IdEntrada('Paciente no válido'),
+    salaId: IdEntrada('Sala no válida'),
     inicio: Type.String({ pattern: FECHA_HORA, mensaje: MENSAJE_FECHA_HORA }),
     estudios: Type.Array(EstudioSchema, {
       minItems: 1,
@@ -152,7 +152,7 @@ export type Cita = Static<typeof CitaSchema>
 export const ReprogramacionSchema = Type.Object(
   {
     /** Another sala of the same modality; by default the one it has. */
-    salaId: Type.Optional(Type.Integer({ minimum: 1, mensaje: 'Sala no válida' })),
+    salaId: Type.Optional(IdEntrada('Sala no válida')),
     inicio: Type.String({ pattern: FECHA_HORA, mensaje: MENSAJE_FECHA_HORA }),
   },
   { additionalProperties: false },

@@ -133,7 +133,14 @@ export const CambioSedeSchema = Type.Object(
   { activa: Type.Boolean({ mensaje: 'Indique si la sede está activa' }) },
   { additionalProperties: false },
 )
-export const SedeParamsSchema = Type.Object({ nombre: Type.String({ maxLength: 60 }) })
+// A name with no control character: no sede has one, and PostgreSQL refuses a NUL in text.
+export const SedeParamsSchema = Type.Object({
+  nombre: Type.String({
+    maxLength: 60,
+    pattern: '^[^\\u0000-\\u001f\\u007f]*$',
+    mensaje: 'Nombre de sede inválido',
+  }),
+})
 
 const salaCampos = {
   nombre: nombre(

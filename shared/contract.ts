@@ -32,6 +32,16 @@ export const conCabeceras = <T extends TSchema>(
   headers: Record<string, { type: 'string'; description: string }>,
 ): T => ({ ...schema, headers })
 
+/** The largest id any table holds: ids are PostgreSQL `integer`s. */
+export const ID_MAXIMO = 2_147_483_647
+
+/**
+ * An id a request sends in its body: the one place ids get their bounds, so a number past the
+ * column's range is a Spanish 400 (`mensaje`) and never reaches the database.
+ */
+export const IdEntrada = (mensaje: string) =>
+  Type.Integer({ minimum: 1, maximum: ID_MAXIMO, mensaje })
+
 /** A field's problem: the field's name (a dotted path inside the body) and a Spanish message. */
 export const ErrorCampoSchema = Type.Object({ campo: Type.String(), mensaje: Type.String() })
 export type ErrorCampo = Static<typeof ErrorCampoSchema>

@@ -2,7 +2,7 @@
 // admins only. Contracts used by the server's routes and the client.
 import { Type, type Static } from '@sinclair/typebox'
 import { PaginaQuerySchema } from './busqueda.js'
-import { defineContract, ErrorSchema } from './contract.js'
+import { defineContract, ErrorSchema, IdEntrada } from './contract.js'
 import { PacienteSchema } from './paciente-datos.js'
 import { CAMPOS_EDITABLES, type CampoEditable } from './pacientes.js'
 
@@ -39,11 +39,7 @@ export const OrigenSchema = Type.Union([Type.Literal('conservar'), Type.Literal(
 })
 export type Origen = Static<typeof OrigenSchema>
 
-const IdPaciente = Type.Integer({
-  minimum: 1,
-  maximum: 2_147_483_647,
-  mensaje: 'Identificador inválido',
-})
+const IdPaciente = IdEntrada('Identificador inválido')
 
 export const FusionEntradaSchema = Type.Object(
   {

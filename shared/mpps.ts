@@ -1,7 +1,7 @@
 // The steps the equipment reported (DICOM MPPS) that matched no atención, and their reconciliation
 // by a person (docs/dicom.md#pasos-sin-atención). Contracts used by the server and the client.
 import { Type, type Static } from '@sinclair/typebox'
-import { defineContract, ErrorSchema } from './contract.js'
+import { defineContract, ErrorSchema, IdEntrada } from './contract.js'
 
 /** The states of a Modality Performed Procedure Step, as DICOM names them. */
 export const ESTADOS_MPPS = ['IN PROGRESS', 'COMPLETED', 'DISCONTINUED'] as const
@@ -56,9 +56,7 @@ export type MppsPendientes = Static<typeof MppsPendientesSchema>
 /** One of the two: the atención the step belongs to, or `descartar` (checked by the route). */
 export const ConciliacionSchema = Type.Object(
   {
-    atencionId: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 2_147_483_647, mensaje: 'Identificador inválido' }),
-    ),
+    atencionId: Type.Optional(IdEntrada('Identificador inválido')),
     descartar: Type.Optional(Type.Literal(true, { mensaje: MENSAJES_MPPS.unaOpcion })),
   },
   { additionalProperties: false },

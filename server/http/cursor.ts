@@ -1,5 +1,6 @@
 // Keyset cursors: the sort key of the last row sent (queries/clave.ts), opaque to the client.
 // Timestamps travel as exact UTC text (microseconds), which a JavaScript Date would round.
+import { ID_MAXIMO } from '../../shared/contract.js'
 import { BadRequestError } from '../errors.js'
 import type { Clave } from '../queries/clave.js'
 
@@ -11,9 +12,6 @@ function instanteReal(s: string): boolean {
   const ms = Date.parse(s)
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 23) === s.slice(0, 23)
 }
-
-/** The largest id an integer column holds: no row has one past it. */
-export const ID_MAXIMO = 2_147_483_647
 
 export function codificarCursor(clave: Clave): string {
   return Buffer.from(JSON.stringify(clave)).toString('base64url')

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { leerLimite, LIMITE_MAXIMO } from '../../shared/busqueda.js'
 import { BadRequestError, NotFoundError } from '../errors.js'
 import type { Clave } from '../queries/clave.js'
-import { codificarCursor, ID_MAXIMO } from './cursor.js'
+import { ID_MAXIMO } from '../../shared/contract.js'
+import { codificarCursor } from './cursor.js'
 
 /** A path id as a number; past the column's range nothing can exist, so 404. */
 export function leerId(id: string, noEncontrado: string): number {

@@ -209,6 +209,21 @@ describe('en PostgreSQL (o el hogar de la corrida), America/Lima', () => {
         'Sala no encontrada',
       ],
       [
+        {
+          pacienteId: 2 ** 31,
+          salaId: rx,
+          inicio: `${lunes}T10:00`,
+          estudios: [{ nombre: 'Mano' }],
+        },
+        'pacienteId',
+        'Paciente no válido',
+      ],
+      [
+        { salaId: 2 ** 31, inicio: `${lunes}T10:00`, estudios: [{ nombre: 'Mano' }] },
+        'salaId',
+        'Sala no válida',
+      ],
+      [
         { salaId: rx, inicio: `${lunes}T10:00`, estudios: [] },
         'estudios',
         'Elija al menos un estudio',

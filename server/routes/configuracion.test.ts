@@ -200,6 +200,11 @@ describe('sedes', () => {
     expect(await enviar('PATCH', '/configuracion/sedes/Marte', { activa: true })).toMatchObject({
       statusCode: 404,
     })
+    // A control character in the path's name is no sede's: a 400, not the database's refusal.
+    for (const nombre of ['%00', 'Lima%0A', '%7F'])
+      expect(
+        await enviar('PATCH', `/configuracion/sedes/${nombre}`, { activa: true }),
+      ).toMatchObject({ statusCode: 400 })
   })
 })
 

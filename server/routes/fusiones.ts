@@ -21,7 +21,7 @@ import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
-import { ID_MAXIMO } from '../http/cursor.js'
+import { ID_MAXIMO } from '../../shared/contract.js'
 import { leerId, limiteDe } from '../http/paginas.js'
 import {
   deshacerFusion,
