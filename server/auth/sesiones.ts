@@ -3,7 +3,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { CookieSerializeOptions } from '@fastify/cookie'
 import type { Config } from '../config.js'
-import type { Sql } from '../db.js'
+import { inTransaction, type Sql } from '../db.js'
+import { registrarEvento } from '../queries/auditoria.js'
 import type { Usuario } from '../route.js'
 import type { SesionPropia } from '../../shared/mi-cuenta.js'
 import { CARACTERES_CONTROL } from '../../shared/texto.js'
@@ -102,6 +103,33 @@ export async function usuarioDeSesion(
 
 export async function cerrarSesion(sql: Sql, token: string): Promise<void> {
   await sql`delete from sesiones where token_hash = ${huella(token)}`
+}
+
+/**
+ * Ends the session of `token`, if there is one, with its audit record ('sesion.cerrada', by the
+ * session's own account, `detalle` saying why) in the same statement.
+ */
+export function cerrarSesionAuditada(
+  sql: Sql,
+  token: string,
+  direccion: string | null,
+  detalle: Record<string, unknown>,
+): Promise<void> {
+  return inTransaction(sql, async (tx) => {
+    const [cerrada] = await tx<{ id: number; usuario: string }[]>`
+      delete from sesiones s using usuarios u
+      where s.token_hash = ${huella(token)} and u.id = s.usuario_id
+      returning u.id, u.usuario`
+    if (cerrada) {
+      await registrarEvento(tx, {
+        accion: 'sesion.cerrada',
+        usuarioId: cerrada.id,
+        usuario: cerrada.usuario,
+        direccion,
+        detalle,
+      })
+    }
+  })
 }
 
 /** The live sessions of an account, most recently used first; `token` marks the caller's own. */

@@ -5,7 +5,7 @@ import type postgres from 'postgres'
 import type { Estado, Modalidad, Prioridad, Procedencia } from '../../shared/catalogos.js'
 import type { Sql } from '../db.js'
 import { columnasAtencion, type AtencionFila } from './atenciones.js'
-import { insercionEventos, type Evento } from './auditoria.js'
+import { insercionEventos, insercionLectura, type Evento } from './auditoria.js'
 
 /**
  * Whether a write ran into another live cita of the sala: the exclusion constraint's violation, or
@@ -50,24 +50,28 @@ export interface CitaDiaFila {
 
 /**
  * The citas of `salas` that start on the clinic-local day `fecha`, cancelled and missed ones
- * included, by sala and start: one range of atenciones_agenda_idx per sala.
+ * included, by sala and start: one range of atenciones_agenda_idx per sala. The read's audit
+ * record (`evento`, with how many citas it served) is written by the same statement.
  */
 export function citasDelDia(
   sql: Sql,
   salas: readonly number[],
   fecha: string,
   tz: string,
+  evento?: Evento,
 ): Promise<CitaDiaFila[]> {
   return sql<CitaDiaFila[]>`
-    select a.id, a.sala_id, a.paciente_id, a.estudios, a.estado, a.prioridad,
-      lower(a.turno) as inicio, upper(a.turno) as fin,
-      p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido
-    from atenciones a
-    join pacientes p on p.id = a.paciente_id
-    where a.sala_id = any(${salas as number[]}::int[]) and a.turno is not null
-      and lower(a.turno) >= (${fecha}::date)::timestamp at time zone ${tz}
-      and lower(a.turno) < (${fecha}::date + 1)::timestamp at time zone ${tz}
-    order by a.sala_id, lower(a.turno), a.id`
+    with filas as (
+      select a.id, a.sala_id, a.paciente_id, a.estudios, a.estado, a.prioridad,
+        lower(a.turno) as inicio, upper(a.turno) as fin,
+        p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido
+      from atenciones a
+      join pacientes p on p.id = a.paciente_id
+      where a.sala_id = any(${salas as number[]}::int[]) and a.turno is not null
+        and lower(a.turno) >= (${fecha}::date)::timestamp at time zone ${tz}
+        and lower(a.turno) < (${fecha}::date + 1)::timestamp at time zone ${tz}
+    ) ${evento ? sql`, registro as (${insercionLectura(sql, evento, 'filas', 2_147_483_647)})` : sql``}
+    select * from filas order by sala_id, inicio, id`
 }
 
 /** The live cita of the sala that overlaps [inicio, fin), if one is there now. */
@@ -222,17 +226,23 @@ export async function proximasCitas(
   hoy: string,
   tz: string,
   limite: number,
+  evento: Evento,
 ): Promise<ProximaCitaFila[] | undefined> {
-  const [paciente] = await sql`select 1 from pacientes where id = ${pacienteId}`
+  // An absorbed record's id reads the survivor's citas, as its page does.
+  const [paciente] = await sql<{ id: number }[]>`
+    select coalesce(fusionado_en, id) as id from pacientes where id = ${pacienteId}`
   if (!paciente) return undefined
   return sql<ProximaCitaFila[]>`
-    select a.id, a.sede, s.nombre as sala, a.estudios, a.estado,
-      lower(a.turno) as inicio, upper(a.turno) as fin
-    from atenciones a
-    join salas s on s.id = a.sala_id
-    where a.paciente_id = ${pacienteId} and a.turno is not null
-      and lower(a.turno) >= (${hoy}::date)::timestamp at time zone ${tz}
-      and a.estado not in ('Cancelado', 'No se presentó')
-    order by lower(a.turno), a.id
-    limit ${limite}`
+    with filas as (
+      select a.id, a.sede, s.nombre as sala, a.estudios, a.estado,
+        lower(a.turno) as inicio, upper(a.turno) as fin
+      from atenciones a
+      join salas s on s.id = a.sala_id
+      where a.paciente_id = ${paciente.id} and a.turno is not null
+        and lower(a.turno) >= (${hoy}::date)::timestamp at time zone ${tz}
+        and a.estado not in ('Cancelado', 'No se presentó')
+      order by lower(a.turno), a.id
+      limit ${limite}
+    ), registro as (${insercionLectura(sql, { ...evento, pacienteId: paciente.id }, 'filas', limite)})
+    select * from filas order by inicio, id`
 }

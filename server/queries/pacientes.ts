@@ -67,14 +67,26 @@ export async function insertarPaciente(
   return fila ?? null
 }
 
+/**
+ * The id of the patient holding this document (the survivor, for an absorbed record's). A 409
+ * that names it tells who holds the document: with `evento`, the same statement records that read
+ * on the patient found.
+ */
 export async function idPorDocumento(
   sql: Sql,
   tipo: string,
   documento: string,
+  evento?: Evento,
 ): Promise<number | undefined> {
+  const registro = evento
+    ? sql`, registro as (${insercionEventos(sql, evento, sql`select id as paciente_id, ${sql.json((evento.detalle ?? {}) as postgres.JSONValue)}::jsonb as detalle from encontrado`)})`
+    : sql``
   const [fila] = await sql<{ id: number }[]>`
-    select coalesce(fusionado_en, id) as id from pacientes
-    where tipo_documento = ${tipo} and documento = ${documento}`
+    with encontrado as (
+      select coalesce(fusionado_en, id) as id from pacientes
+      where tipo_documento = ${tipo} and documento = ${documento}
+    ) ${registro}
+    select id from encontrado`
   return fila?.id
 }
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { hoyEn } from '../../shared/edad.js'
-import { eventoDe, filtrosDe } from '../http/auditoria.js'
+import { auditar, eventoDe, filtrosDe } from '../http/auditoria.js'
 import { csvAuditoria } from '../http/auditoria-csv.js'
 import {
   leerEventosCsv,
@@ -62,6 +62,8 @@ export async function auditoriaRoutes(
         { campo: 'limite', mensaje: `Debe estar entre 1 y ${LIMITE_AUDITORIA.maximo}` },
       ])
     }
+    // Who reads the trail is on it too, with what they asked for.
+    await auditar(sql, request, 'auditoria.consultada', { detalle: filtrosDe(q) })
     const eventos = await listarEventos(sql, {
       ...filtroDe(q, tz),
       antesDe: numero(q.antesDe),

@@ -1,5 +1,5 @@
-// A patient's next citas, for their page (docs/api.md#próximas-citas-de-un-paciente): the page's
-// own read of the patient is what the audit trail records.
+// A patient's next citas, for their page (docs/api.md#próximas-citas-de-un-paciente), recorded in
+// the audit trail by the statement that reads them.
 import type { FastifyInstance } from 'fastify'
 import { MENSAJES_CITAS as M, PROXIMAS_CITAS, proximasCitasContract } from '../../shared/citas.js'
 import { hoyEn } from '../../shared/edad.js'
@@ -7,6 +7,7 @@ import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { NotFoundError } from '../errors.js'
 import { aLocal } from '../horario.js'
+import { eventoDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { proximasCitas } from '../queries/citas.js'
 import { route } from '../route.js'
@@ -20,7 +21,14 @@ export async function citasPacienteRoutes(
 
   route(app, proximasCitasContract, async (request) => {
     const id = leerId(request.params.id, M.pacienteNoEncontrado)
-    const filas = await proximasCitas(sql, id, hoyEn(tz), tz, PROXIMAS_CITAS)
+    const filas = await proximasCitas(
+      sql,
+      id,
+      hoyEn(tz),
+      tz,
+      PROXIMAS_CITAS,
+      eventoDe(request, 'citas.consultadas'),
+    )
     if (!filas) throw new NotFoundError(M.pacienteNoEncontrado)
     return filas.map((f) => ({
       id: f.id,

@@ -37,7 +37,7 @@ import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.js'
 import { aLocal, horaLocal, turnosLibres } from '../horario.js'
-import { eventoDe } from '../http/auditoria.js'
+import { eventoDe, filtrosDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { aAtencion } from '../http/respuestas.js'
 import { cambiarEstado, obtenerAtencion, type AtencionFila } from '../queries/atenciones.js'
@@ -164,6 +164,8 @@ export async function citasRoutes(
             salas.map((s) => s.id),
             q.fecha,
             tz,
+            // Names and ids of a sede's day: a read of patients for the audit trail.
+            eventoDe(request, 'agenda.consultada', { detalle: filtrosDe(q) }),
           )
         : [],
     ])

@@ -1,12 +1,12 @@
 // Patient calls: register, list, search, possible duplicates, the holder of a document, one
 // patient with its atenciones.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
 import { normalizarDocumento } from '../../shared/documento.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { ErrorCampo } from '../../shared/contract.js'
-import { MENSAJES } from '../../shared/paciente-datos.js'
+import { MENSAJES, type PacienteDatos } from '../../shared/paciente-datos.js'
 import { validarPaciente } from '../../shared/paciente-validacion.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import {
@@ -63,6 +63,19 @@ const esDocumentoRepetido = (err: unknown) =>
   (err as { code?: string; constraint_name?: string }).code === '23505' &&
   (err as { constraint_name?: string }).constraint_name === 'pacientes_documento_unico'
 
+/** The record of a 409 that names who holds a document: a search by document, on that patient. */
+const reveladoEn = (
+  request: FastifyRequest,
+  d: Pick<PacienteDatos, 'tipoDocumento' | 'documento'>,
+) =>
+  eventoDe(request, 'pacientes.buscados', {
+    detalle: {
+      tipoDocumento: d.tipoDocumento,
+      documento: d.documento,
+      busqueda: 'documento ya registrado',
+    },
+  })
+
 export async function pacientesRoutes(
   app: FastifyInstance,
   opts: { db: Pick<Database, 'sql' | 'sqlBusqueda'>; config: Config; catalogos: CacheCatalogos },
@@ -84,7 +97,7 @@ export async function pacientesRoutes(
     if (!fila) {
       throw new ConflictError(
         MENSAJE_DOCUMENTO_REGISTRADO,
-        await idPorDocumento(sql, datos.tipoDocumento, datos.documento),
+        await idPorDocumento(sql, datos.tipoDocumento, datos.documento, reveladoEn(request, datos)),
       )
     }
     reply.code(201)
@@ -226,7 +239,12 @@ export async function pacientesRoutes(
       return aPaciente(fila, hoy)
     }
     if (cambiados.includes('tipoDocumento') || cambiados.includes('documento')) {
-      const otro = await idPorDocumento(sql, datos.tipoDocumento, datos.documento)
+      const otro = await idPorDocumento(
+        sql,
+        datos.tipoDocumento,
+        datos.documento,
+        reveladoEn(request, datos),
+      )
       if (otro !== undefined && otro !== id)
         throw new ConflictError(MENSAJE_DOCUMENTO_REGISTRADO, otro)
     }
@@ -244,7 +262,7 @@ export async function pacientesRoutes(
       if (!esDocumentoRepetido(err)) throw err
       throw new ConflictError(
         MENSAJE_DOCUMENTO_REGISTRADO,
-        await idPorDocumento(sql, datos.tipoDocumento, datos.documento),
+        await idPorDocumento(sql, datos.tipoDocumento, datos.documento, reveladoEn(request, datos)),
       )
     }
     if (!fila) {

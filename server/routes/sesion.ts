@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { iniciarSesion } from '../auth/login.js'
-import { cerrarSesion, nombreCookie, opcionesCookie } from '../auth/sesiones.js'
+import {
+  cerrarSesion,
+  cerrarSesionAuditada,
+  nombreCookie,
+  opcionesCookie,
+} from '../auth/sesiones.js'
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
 import { auditar } from '../http/auditoria.js'
@@ -21,9 +26,13 @@ export async function sesionRoutes(
   const reloj = () => ({ zonaHoraria: config.clinicTz, ahora: new Date().toISOString() })
 
   route(app, iniciarSesionContract, async (request, reply) => {
-    // A new id at every login: whatever session this browser had is ended first.
+    // A new id at every login: whatever session this browser had is ended first, on the record,
+    // whether this login succeeds or not.
     const anterior = request.cookies[cookie]
-    if (anterior) await cerrarSesion(sql, anterior)
+    if (anterior)
+      await cerrarSesionAuditada(sql, anterior, request.direccion, {
+        motivo: 'nuevo inicio de sesión en el navegador',
+      })
     const { usuario, token } = await iniciarSesion(sql, config, request, request.body)
     reply
       .setCookie(cookie, token, opcionesCookie(config, request.protocol))

@@ -1,0 +1,293 @@
+// Every call that answers with patient data leaves its audit record (DESIGN: every read of patient
+// data is audited). The routes are found in the served OpenAPI document: any operation whose
+// success answer carries a patient's fields must have its case here, so a new one cannot ship
+// unaudited unnoticed. Each case calls the route for real and finds its record, by whom.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { AccionAuditoria } from '../shared/auditoria.js'
+import { diaIso } from '../shared/citas.js'
+import { hoyEn } from '../shared/edad.js'
+import { diaSiguiente } from './horario.js'
+import { createTestApp, type TestApp } from './test/app.js'
+import { crearAtencion, crearPaciente, datosPaciente } from './test/factories.js'
+
+let t: TestApp
+let admin: Record<string, string>
+beforeAll(async () => {
+  t = await createTestApp({ CLINIC_TZ: 'America/Lima' })
+  admin = await t.login('admin')
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+/** Field names that make an answer patient data. */
+const CAMPOS = new Set(['pacienteId', 'documento', 'nombreCompleto', 'paciente', 'primerNombre'])
+
+type Esquema = Record<string, unknown> & { $ref?: string; properties?: Record<string, unknown> }
+interface Documento {
+  paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>
+  components?: { schemas?: Record<string, unknown> }
+}
+
+function llevaPaciente(s: unknown, doc: Documento, vistos = new Set<unknown>()): boolean {
+  if (!s || typeof s !== 'object' || vistos.has(s)) return false
+  vistos.add(s)
+  const o = s as Esquema
+  if (typeof o.$ref === 'string')
+    return llevaPaciente(doc.components?.schemas?.[o.$ref.split('/').pop()!], doc, vistos)
+  if (o.properties && Object.keys(o.properties).some((k) => CAMPOS.has(k))) return true
+  return Object.values(o).some((v) => llevaPaciente(v, doc, vistos))
+}
+
+/** A weekday at least two days ahead in Lima (the seeded salas open Monday to Saturday). */
+function diaDeCitas(): string {
+  let f = diaSiguiente(diaSiguiente(hoyEn('America/Lima')))
+  while (diaIso(f) === 7) f = diaSiguiente(f)
+  return f
+}
+
+const json = (h: Record<string, string>) => ({ ...h, 'content-type': 'application/json' })
+
+interface Caso {
+  /** The call, answering 2xx. */
+  llamar(): Promise<{ statusCode: number; body: string }>
+  /** The record it must leave. */
+  accion: AccionAuditoria
+  /** Whose session calls (an admin for the admin-only lists). */
+  usuario: 'prueba.personal' | 'prueba.admin'
+}
+
+test('cada ruta que responde datos de pacientes deja su registro de auditoría', async () => {
+  const doc = (await t.app.inject({ url: '/docs/json', headers: t.headers })).json<Documento>()
+  const conPacientes: string[] = []
+  for (const [ruta, operaciones] of Object.entries(doc.paths))
+    for (const [metodo, op] of Object.entries(operaciones)) {
+      const exito = Object.entries(op.responses ?? {}).filter(([c]) => c.startsWith('2'))
+      if (exito.some(([, r]) => llevaPaciente(r, doc)))
+        conPacientes.push(`${metodo.toUpperCase()} ${ruta}`)
+    }
+  // The discovery finds the obvious ones; if it found none, it is broken, not the app audited.
+  expect(conPacientes).toContain('GET /pacientes/{id}')
+
+  const p = await crearPaciente(t, { primerNombre: 'Auditada', primerApellido: 'Lecturas' })
+  const otro = await crearPaciente(t, { primerNombre: 'Auditada', primerApellido: 'Lecturas' })
+  const atencion = await crearAtencion(t, p.id)
+  const fecha = diaDeCitas()
+  const [sala] = await t.db.sql<{ id: number }[]>`
+    select id from salas where sede = 'Lima' and modalidad = 'RX' order by id limit 1`
+  const reservar = (inicio: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/citas',
+      headers: json(t.headers),
+      payload: { pacienteId: p.id, salaId: sala!.id, inicio, estudios: [{ nombre: 'Mano' }] },
+    })
+  const cita = (await reservar(`${fecha}T09:00`)).json<{ id: number }>()
+  const paraLlegar = (await reservar(`${fecha}T11:00`)).json<{ id: number }>()
+  // A step a modality reported with no atención: what GET /mpps/pendientes serves.
+  await t.db.sql`
+    insert into mpps (uid, sala_id, estado, datos)
+    values ('1.2.826.0.1.3680043.10.9.1', ${sala!.id}, 'IN PROGRESS', ${t.db.sql.json({})})`
+  const personal =
+    (url: string, method = 'GET', payload?: object) =>
+    () =>
+      t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: payload ? json(t.headers) : t.headers,
+        payload,
+      })
+  const deAdmin = (url: string) => () => t.app.inject({ url, headers: admin })
+
+  const casos: Record<string, Caso> = {
+    'GET /pacientes': {
+      llamar: personal('/pacientes'),
+      accion: 'pacientes.listados',
+      usuario: 'prueba.personal',
+    },
+    'POST /pacientes': {
+      llamar: personal('/pacientes', 'POST', datosPaciente()),
+      accion: 'paciente.registrado',
+      usuario: 'prueba.personal',
+    },
+    'GET /pacientes/buscar': {
+      llamar: personal('/pacientes/buscar?q=lecturas'),
+      accion: 'pacientes.buscados',
+      usuario: 'prueba.personal',
+    },
+    'GET /pacientes/buscar.csv': {
+      llamar: personal('/pacientes/buscar.csv?q=lecturas'),
+      accion: 'pacientes.exportados',
+      usuario: 'prueba.personal',
+    },
+    'GET /pacientes/posibles-duplicados': {
+      llamar: personal(
+        '/pacientes/posibles-duplicados?primerNombre=Auditada&primerApellido=Lecturas&fechaNacimiento=1985-04-12',
+      ),
+      accion: 'pacientes.buscados',
+      usuario: 'prueba.personal',
+    },
+    'GET /pacientes/por-documento': {
+      llamar: personal(`/pacientes/por-documento?tipoDocumento=dni&documento=${p.documento}`),
+      accion: 'pacientes.buscados',
+      usuario: 'prueba.personal',
+    },
+    'GET /pacientes/{id}': {
+      llamar: personal(`/pacientes/${p.id}`),
+      accion: 'paciente.consultado',
+      usuario: 'prueba.personal',
+    },
+    'PATCH /pacientes/{id}': {
+      llamar: async () => {
+        const leido = await t.app.inject({ url: `/pacientes/${p.id}`, headers: t.headers })
+        return t.app.inject({
+          method: 'PATCH',
+          url: `/pacientes/${p.id}`,
+          headers: { ...json(t.headers), 'if-match': leido.headers.etag as string },
+          payload: { direccion: 'Jr. Auditado 1' },
+        })
+      },
+      accion: 'paciente.modificado',
+      usuario: 'prueba.personal',
+    },
+    'GET /pacientes/{id}/historial': {
+      llamar: personal(`/pacientes/${p.id}/historial`),
+      accion: 'historial.consultado',
+      usuario: 'prueba.personal',
+    },
+    'GET /pacientes/{id}/citas': {
+      llamar: personal(`/pacientes/${p.id}/citas`),
+      accion: 'citas.consultadas',
+      usuario: 'prueba.personal',
+    },
+    'POST /pacientes/{id}/atenciones': {
+      llamar: personal(`/pacientes/${otro.id}/atenciones`, 'POST', {
+        modalidad: 'RX',
+        estudios: [{ nombre: 'Mano' }],
+        sede: 'Lima',
+      }),
+      accion: 'atencion.creada',
+      usuario: 'prueba.personal',
+    },
+    'PATCH /atenciones/{id}': {
+      llamar: personal(`/atenciones/${atencion.id}`, 'PATCH', { estado: 'En proceso' }),
+      accion: 'atencion.modificada',
+      usuario: 'prueba.personal',
+    },
+    'POST /atenciones/{id}/deshacer': {
+      llamar: personal(`/atenciones/${atencion.id}/deshacer`, 'POST', { estado: 'En proceso' }),
+      accion: 'atencion.estado_deshecho',
+      usuario: 'prueba.personal',
+    },
+    'GET /atenciones/{id}/ticket': {
+      llamar: personal(`/atenciones/${atencion.id}/ticket`),
+      accion: 'ticket.consultado',
+      usuario: 'prueba.personal',
+    },
+    'GET /agenda': {
+      llamar: personal(`/agenda?sede=Lima&fecha=${fecha}`),
+      accion: 'agenda.consultada',
+      usuario: 'prueba.personal',
+    },
+    'POST /citas': {
+      llamar: () => reservar(`${fecha}T13:00`),
+      accion: 'cita.creada',
+      usuario: 'prueba.personal',
+    },
+    'POST /citas/{id}/reprogramar': {
+      llamar: personal(`/citas/${cita.id}/reprogramar`, 'POST', { inicio: `${fecha}T15:00` }),
+      accion: 'cita.reprogramada',
+      usuario: 'prueba.personal',
+    },
+    'POST /citas/{id}/reprogramar/deshacer': {
+      llamar: personal(`/citas/${cita.id}/reprogramar/deshacer`, 'POST', {
+        inicio: `${fecha}T15:00`,
+      }),
+      accion: 'cita.reprogramacion_deshecha',
+      usuario: 'prueba.personal',
+    },
+    'POST /citas/{id}/llegada': {
+      llamar: personal(`/citas/${paraLlegar.id}/llegada`, 'POST'),
+      accion: 'cita.llegada',
+      usuario: 'prueba.personal',
+    },
+    'GET /estadisticas': {
+      llamar: personal('/estadisticas'),
+      accion: 'pacientes.listados',
+      usuario: 'prueba.personal',
+    },
+    'GET /auditoria': {
+      llamar: deAdmin('/auditoria'),
+      accion: 'auditoria.consultada',
+      usuario: 'prueba.admin',
+    },
+    'GET /auditoria.csv': {
+      llamar: deAdmin('/auditoria.csv'),
+      accion: 'auditoria.exportada',
+      usuario: 'prueba.admin',
+    },
+    'GET /pacientes/fusiones': {
+      llamar: deAdmin('/pacientes/fusiones'),
+      accion: 'pacientes.listados',
+      usuario: 'prueba.admin',
+    },
+    'GET /pacientes/duplicados': {
+      llamar: deAdmin('/pacientes/duplicados'),
+      accion: 'pacientes.listados',
+      usuario: 'prueba.admin',
+    },
+    'GET /mpps/pendientes': {
+      llamar: personal('/mpps/pendientes'),
+      accion: 'mpps.consultados',
+      usuario: 'prueba.personal',
+    },
+  }
+  expect(conPacientes.filter((r) => !(r in casos))).toEqual([])
+
+  for (const [ruta, caso] of Object.entries(casos)) {
+    const [antes] = await t.db.sql<
+      { id: string }[]
+    >`select coalesce(max(id), 0) as id from auditoria`
+    const res = await caso.llamar()
+    expect(res.statusCode, `${ruta}: ${res.body.slice(0, 300)}`).toBeLessThan(300)
+    const nuevos = await t.db.sql<{ accion: string; usuario: string }[]>`
+      select accion, usuario from auditoria where id > ${antes!.id} order by id`
+    expect(nuevos, ruta).toContainEqual({ accion: caso.accion, usuario: caso.usuario })
+  }
+})
+
+test('un 409 que nombra a quien tiene el documento queda registrado sobre ese paciente', async () => {
+  const p = await crearPaciente(t)
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/pacientes',
+    headers: json(t.headers),
+    payload: datosPaciente({ documento: p.documento }),
+  })
+  expect(res.statusCode).toBe(409)
+  expect(res.json()).toMatchObject({ id: p.id })
+  const [fila] = await t.db.sql<{ pacienteId: string; detalle: Record<string, unknown> }[]>`
+    select paciente_id, detalle from auditoria
+    where accion = 'pacientes.buscados' and paciente_id = ${p.id}`
+  expect(fila).toEqual({
+    pacienteId: String(p.id),
+    detalle: { tipoDocumento: 'dni', documento: p.documento, busqueda: 'documento ya registrado' },
+  })
+})
+
+test('un inicio de sesión fallido con una sesión viva en la cookie la cierra, registrado', async () => {
+  const sesion = await t.login('personal')
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/sesion',
+    headers: sesion,
+    payload: { usuario: 'prueba.personal', contrasena: 'no-es-la-clave-correcta' },
+  })
+  expect(res.statusCode).toBe(401)
+  expect((await t.app.inject({ url: '/sesion', headers: sesion })).statusCode).toBe(401)
+  const filas = await t.db.sql<{ usuario: string; detalle: Record<string, unknown> }[]>`
+    select usuario, detalle from auditoria where accion = 'sesion.cerrada' order by id desc limit 1`
+  expect(filas).toEqual([
+    { usuario: 'prueba.personal', detalle: { motivo: 'nuevo inicio de sesión en el navegador' } },
+  ])
+})
