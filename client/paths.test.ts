@@ -15,6 +15,12 @@ describe('volverA / destinoTrasLogin', () => {
   it('never sends the user to another site or back to login', () => {
     for (const volver of [
       '//evil.example/x',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '\\/evil.example',
+      '/%2e%2e/login',
+      '/./login',
       'https://evil.example',
       'javascript:alert(1)',
       '/login',

@@ -24,15 +24,24 @@ export function volverA(here: string): string {
   return `?volver=${encodeURIComponent(here)}`
 }
 
-/** The page to open after login: only a same-site path, never another origin. */
+/** Any origin of our own: only whether a path stays on it matters. */
+const ORIGEN_PROPIO = 'https://clinica.invalid'
+
+/**
+ * The page to open after login: only a same-site path, never another origin. It is read as the
+ * browser will read it: `/\evil.example` and `/<tab>/evil.example` are `//evil.example`, another
+ * host, although they look like paths (and navigating there would fail after the session opened).
+ */
 export function destinoTrasLogin(search: string): string {
   const volver = new URLSearchParams(search).get('volver')
-  if (
-    volver &&
-    volver.startsWith('/') &&
-    !volver.startsWith('//') &&
-    !volver.startsWith(paths.login)
-  )
-    return volver
-  return paths.dashboard
+  if (!volver || !volver.startsWith('/')) return paths.dashboard
+  let destino: URL
+  try {
+    destino = new URL(volver, ORIGEN_PROPIO)
+  } catch {
+    return paths.dashboard
+  }
+  if (destino.origin !== ORIGEN_PROPIO || destino.pathname.startsWith(paths.login))
+    return paths.dashboard
+  return volver
 }
