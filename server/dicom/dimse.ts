@@ -5,6 +5,7 @@
 import net from 'node:net'
 import dimse from 'dcmjs-dimse'
 import { codificar, codificarComando, NoCodificable } from './codificar.js'
+import { limitarPdus } from './limite-pdu.js'
 
 const { Scp, Dataset, constants, responses } = dimse
 const { SopClass, Status, TransferSyntax, PresentationContextResult: Resultado } = constants
@@ -145,6 +146,8 @@ class ScpClinica extends Scp {
     private readonly conexion: Conexion,
   ) {
     super(tcp, {})
+    // What the library could not read (it aborts nothing itself): the association ends here.
+    this.on('networkError', (err: unknown) => this.fallo(err))
     // Its default `{}` makes every written dataset copy dcmjs's 5,000-entry name map.
     ;(this as unknown as { datasetNameMap: unknown }).datasetNameMap = undefined
     // Without it a one-match answer waits for Nagle's delayed ACK (~40 ms more).
@@ -153,6 +156,18 @@ class ScpClinica extends Scp {
 
   override associationRequested(asociacion: InstanceType<typeof dimse.association.Association>) {
     this.asociada = asociacion
+    // PS3.8 9.3.2.2: at most 128 presentation contexts, with odd ids from 1 to 255. The library
+    // numbers repeated ids past 255 and then cannot write its accept (a RangeError that ended the
+    // process): such a request is refused, permanent, no reason given.
+    const ids = asociacion.getPresentationContexts().map((pc) => pc.id)
+    if (ids.length > 128 || ids.some((id) => id < 1 || id > 255 || id % 2 === 0)) {
+      this.conexion.error(
+        new Error(`A-ASSOCIATE-RQ con ${ids.length} contextos de presentación inválidos`),
+      )
+      this.seguro(() => this.sendAssociationReject(1, 1, 1))
+      this.tcp.end()
+      return
+    }
     const llamada = {
       llamante: asociacion.getCallingAeTitle().trim(),
       llamado: asociacion.getCalledAeTitle().trim(),
@@ -162,54 +177,59 @@ class ScpClinica extends Scp {
       (aceptada) => {
         if (!aceptada) {
           // Permanent, by the service user, calling AE title not recognized (PS3.8 9.3.4).
-          this.sendAssociationReject(1, 1, 3)
+          this.seguro(() => this.sendAssociationReject(1, 1, 3))
           this.tcp.end()
           return
         }
-        for (const pc of asociacion.getPresentationContexts()) {
-          const contexto = asociacion.getPresentationContext(pc.id)
-          const sintaxis = SINTAXIS.find((s) => contexto.hasTransferSyntaxUid(s))
-          if (!ABSTRACTAS.has(contexto.getAbstractSyntaxUid()))
-            contexto.setResult(Resultado.RejectAbstractSyntaxNotSupported)
-          else if (!sintaxis) contexto.setResult(Resultado.RejectTransferSyntaxesNotSupported)
-          else contexto.setResult(Resultado.Accept, sintaxis)
-        }
-        this.sendAssociationAccept()
+        this.seguro(() => {
+          for (const pc of asociacion.getPresentationContexts()) {
+            const contexto = asociacion.getPresentationContext(pc.id)
+            const sintaxis = SINTAXIS.find((s) => contexto.hasTransferSyntaxUid(s))
+            if (!ABSTRACTAS.has(contexto.getAbstractSyntaxUid()))
+              contexto.setResult(Resultado.RejectAbstractSyntaxNotSupported)
+            else if (!sintaxis) contexto.setResult(Resultado.RejectTransferSyntaxesNotSupported)
+            else contexto.setResult(Resultado.Accept, sintaxis)
+          }
+          this.sendAssociationAccept()
+        })
       },
       (err: unknown) => {
         this.conexion.error(err)
-        this.sendAssociationReject(2, 1, 1)
+        this.seguro(() => this.sendAssociationReject(2, 1, 1))
         this.tcp.end()
       },
     )
   }
 
   override associationReleaseRequested() {
-    this.sendAssociationReleaseResponse()
+    this.seguro(() => this.sendAssociationReleaseResponse())
   }
 
   override cEchoRequest(
     request: InstanceType<typeof dimse.requests.CEchoRequest>,
     callback: (r: InstanceType<typeof responses.CEchoResponse>) => void,
   ) {
-    const r = responses.CEchoResponse.fromRequest(request)
-    r.setStatus(ESTADO.exito)
-    callback(r)
+    this.seguro(() => {
+      const r = responses.CEchoResponse.fromRequest(request)
+      r.setStatus(ESTADO.exito)
+      callback(r)
+    })
   }
 
   override cFindRequest(request: InstanceType<typeof dimse.requests.CFindRequest>) {
     // The library's callback sends every answer at once and can be called only once: answers go
     // out here, ITEMS_POR_TURNO at a time.
     const ts = this.sintaxisDe(request)
-    const responder = (estado: number, elementos?: Elementos, comentario = '') => {
-      const r = new responses.CFindResponse(estado, comentario)
-      // Its constructor names the Study Root class; the answer is of the class asked.
-      r.setAffectedSopClassUid(request.getAffectedSopClassUid())
-      r.setMessageIdBeingRespondedTo(request.getMessageId())
-      r.setCommandDataset(new ComandoCodificado(r.getCommandDataset().getElements()))
-      if (elementos) r.setDataset(new DatasetCodificado(elementos, ts))
-      this.sendResponse(request, r)
-    }
+    const responder = (estado: number, elementos?: Elementos, comentario = '') =>
+      this.seguro(() => {
+        const r = new responses.CFindResponse(estado, comentario)
+        // Its constructor names the Study Root class; the answer is of the class asked.
+        r.setAffectedSopClassUid(request.getAffectedSopClassUid())
+        r.setMessageIdBeingRespondedTo(request.getMessageId())
+        r.setCommandDataset(new ComandoCodificado(r.getCommandDataset().getElements()))
+        if (elementos) r.setDataset(new DatasetCodificado(elementos, ts))
+        this.sendResponse(request, r)
+      })
     const id = request.getMessageId()
     const consulta = repararAnidados(request.getDataset()?.getElements() ?? {})
     this.conexion
@@ -289,11 +309,32 @@ class ScpClinica extends Scp {
     this.tcp.destroy()
   }
 
+  /**
+   * Runs what the library writes: whatever it throws (a value it cannot encode, a closed socket)
+   * ends this association, logged, and never the process.
+   */
+  private seguro(trabajo: () => void): void {
+    try {
+      trabajo()
+    } catch (err) {
+      this.fallo(err)
+    }
+  }
+
+  private fallo(err: unknown): void {
+    if (this.tcp.destroyed) return
+    this.conexion.error(err)
+    this.tcp.destroy()
+  }
+
   private responderN(trabajo: () => Promise<RespuestaN>, enviar: (r: RespuestaN) => void) {
-    trabajo().then(enviar, (err: unknown) => {
-      this.conexion.error(err)
-      enviar({ estado: ESTADO.fallo, comentario: 'Error interno' })
-    })
+    trabajo().then(
+      (r) => this.seguro(() => enviar(r)),
+      (err: unknown) => {
+        this.conexion.error(err)
+        this.seguro(() => enviar({ estado: ESTADO.fallo, comentario: 'Error interno' }))
+      },
+    )
   }
 
   private sintaxisDe(request: Peticion): string {
@@ -360,7 +401,10 @@ export function escucharDicom(
     })
     // A reset by the peer is not the server's failure; the library logs it and closes.
     socket.on('error', () => socket.destroy())
-    new ScpClinica(socket, nuevaConexion(direccion))
+    const conexion = nuevaConexion(direccion)
+    // Before the library's own reader, so that an oversized PDU is never buffered.
+    limitarPdus(socket, (motivo) => conexion.error(new Error(`Asociación abortada: ${motivo}`)))
+    new ScpClinica(socket, conexion)
     // After the library's own setTimeout (its connect timeout), which would replace this one.
     socket.setTimeout(opciones.inactividadMs ?? INACTIVIDAD_MS, () => socket.destroy())
   })
