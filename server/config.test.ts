@@ -96,7 +96,12 @@ describe('loadConfig', () => {
       dicomPort: 11112,
       dicomHost: '0.0.0.0',
       dicomAeTitle: 'CLINICA',
+      dicomMaxPorDireccion: 8,
     })
+    expect(loadConfig({ DICOM_MAX_CONNECTIONS_PER_ADDRESS: '20' }).dicomMaxPorDireccion).toBe(20)
+    expect(() => loadConfig({ DICOM_MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(
+      'DICOM_MAX_CONNECTIONS_PER_ADDRESS',
+    )
     expect(loadConfig({ DICOM_HOST: '10.0.0.5', DICOM_AE_TITLE: 'RIS_LIMA' })).toMatchObject({
       dicomHost: '10.0.0.5',
       dicomAeTitle: 'RIS_LIMA',

@@ -43,6 +43,7 @@ const EnvSchema = Type.Object({
   MAX_CONNECTIONS_PER_ADDRESS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
   DICOM_PORT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' })),
   DICOM_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  DICOM_MAX_CONNECTIONS_PER_ADDRESS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,1}$' })),
   DICOM_AE_TITLE: Type.Optional(Type.String({ pattern: AE_TITLE_PATRON })),
 })
 
@@ -80,6 +81,8 @@ export interface Config {
   /** The DICOM worklist and MPPS server's port (docs/dicom.md); null keeps it off. */
   dicomPort: number | null
   dicomHost: string
+  /** DICOM connections open at once from one address; past it an association is rejected. */
+  dicomMaxPorDireccion: number
   /** The AE title the equipment calls (its "called AE"). */
   dicomAeTitle: string
 }
@@ -179,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The equipment is on the clinic's network, never on this machine: only registered AE titles
     // from their own addresses are answered (docs/dicom.md#seguridad).
     dicomHost: e.DICOM_HOST ?? '0.0.0.0',
+    // A modality needs one or two; a broker or a room behind one NAT, more (README).
+    dicomMaxPorDireccion: Number(e.DICOM_MAX_CONNECTIONS_PER_ADDRESS ?? 8),
     dicomAeTitle: e.DICOM_AE_TITLE ?? 'CLINICA',
   })
 }

@@ -13,6 +13,8 @@ export interface Respuesta {
   items: Elementos[]
   /** Set when the association was rejected. */
   rechazada?: boolean
+  /** The A-ASSOCIATE-RJ's result, source and reason (PS3.8 9.3.4). */
+  rechazo?: { result: number; source: number; reason: number }
 }
 
 /**
@@ -33,9 +35,13 @@ export function llamarDicom(
         r.items.push(repararAnidados(ds.getElements()))
     })
     cliente.addRequest(peticion)
-    cliente.on('associationRejected', () => {
-      r.rechazada = true
-    })
+    cliente.on(
+      'associationRejected',
+      (rechazo: { result: number; source: number; reason: number }) => {
+        r.rechazada = true
+        r.rechazo = rechazo
+      },
+    )
     cliente.on('networkError', (e: Error) => reject(e))
     cliente.on('closed', () => resolve(r))
     cliente.send(destino.host, destino.port, destino.llamante, destino.llamado, {

@@ -4,9 +4,11 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { escucharDicom, type Conexion, type ServidorDicom } from './dimse.js'
 
-// Never reached: none of these sockets asks for an association.
+const limitadas: string[] = []
+// No association is accepted; what counts here is what happens before.
 const nadie: Conexion = {
-  asociar: () => Promise.resolve(false),
+  asociar: () => Promise.resolve('llamanteDesconocido'),
+  limitada: (direccion) => limitadas.push(direccion),
   worklist: () => Promise.resolve({ items: [] }),
   crearMpps: () => Promise.resolve({ estado: 0 }),
   cambiarMpps: () => Promise.resolve({ estado: 0 }),
@@ -46,10 +48,17 @@ describe('conexiones al puerto DICOM', () => {
     c.socket.destroy()
   })
 
-  it('no deja a una dirección más de 3 conexiones a la vez, y libera el lugar al cerrar', async () => {
+  it('no deja a una dirección más de 3 conexiones a la vez: la cuarta recibe A-ASSOCIATE-RJ transitorio; el lugar se libera al cerrar', async () => {
     const abiertas = [await conectar(), await conectar(), await conectar()]
     const cuarta = await conectar()
+    const recibido: Buffer[] = []
+    cuarta.socket.on('data', (b: Buffer) => recibido.push(b))
+    // Its association request (any bytes: it is answered unread).
+    cuarta.socket.write(Buffer.from([0x01, 0, 0, 0, 0, 4, 0, 1, 0, 0]))
     await expect.poll(() => cuarta.cerradoEn, { timeout: 1000 }).not.toBeNull()
+    // Transient (2), service provider's presentation layer (3), local limit exceeded (2).
+    expect([...Buffer.concat(recibido)]).toEqual([0x03, 0, 0, 0, 0, 4, 0, 2, 3, 2])
+    expect(limitadas).toEqual(['127.0.0.1'])
     expect(abiertas.map((c) => c.cerradoEn)).toEqual([null, null, null])
     abiertas[0]!.socket.destroy()
     await espera(50)

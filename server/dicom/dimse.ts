@@ -55,10 +55,15 @@ export interface RespuestaN {
   uid?: string
 }
 
+/** An association's outcome: accepted, or rejected for the AE title the SCP does not know. */
+export type Asociacion = 'aceptada' | 'llamanteDesconocido' | 'llamadoDesconocido'
+
 /** What one TCP connection is answered; a new one per connection. */
 export interface Conexion {
-  /** true accepts; false rejects as "calling AE title not recognized". */
-  asociar(llamada: Llamada): Promise<boolean>
+  /** Rejected as "calling" or "called AE title not recognized" (PS3.8 9.3.4, reasons 3 and 7). */
+  asociar(llamada: Llamada): Promise<Asociacion>
+  /** The connection was refused: its address already holds the most it may (`maxPorDireccion`). */
+  limitada(direccion: string): void
   worklist(consulta: Elementos): Promise<{ items: Elementos[] } | RespuestaN>
   crearMpps(uid: string | undefined, datos: Elementos): Promise<RespuestaN>
   cambiarMpps(uid: string, datos: Elementos): Promise<RespuestaN>
@@ -174,10 +179,11 @@ class ScpClinica extends Scp {
       direccion: direccionDe(this.tcp),
     }
     this.conexion.asociar(llamada).then(
-      (aceptada) => {
-        if (!aceptada) {
-          // Permanent, by the service user, calling AE title not recognized (PS3.8 9.3.4).
-          this.seguro(() => this.sendAssociationReject(1, 1, 3))
+      (resultado) => {
+        if (resultado !== 'aceptada') {
+          // Permanent, by the service user, calling (3) or called (7) AE title not recognized.
+          const motivo = resultado === 'llamadoDesconocido' ? 7 : 3
+          this.seguro(() => this.sendAssociationReject(1, 1, motivo))
           this.tcp.end()
           return
         }
@@ -359,6 +365,24 @@ export const INACTIVIDAD_MS = 30_000
 /** Connections at once from one address. */
 export const MAX_POR_DIRECCION = 8
 
+/**
+ * A-ASSOCIATE-RJ, transient (2), by the service provider's presentation layer (3), local limit
+ * exceeded (2): PS3.8 9.3.4. The peer may try again once one of its connections closes.
+ */
+const RECHAZO_POR_LIMITE = Buffer.from([0x03, 0, 0, 0, 0, 4, 0, 2, 3, 2])
+
+/** Answers the connection's association request with RECHAZO_POR_LIMITE, unread, and closes it. */
+function rechazarPorLimite(socket: net.Socket): void {
+  socket.on('error', () => socket.destroy())
+  socket.once('data', () => {
+    socket.removeAllListeners('data')
+    socket.resume()
+    socket.end(RECHAZO_POR_LIMITE)
+  })
+  socket.setTimeout(5000, () => socket.destroy())
+  socket.once('end', () => socket.destroy())
+}
+
 export interface ServidorDicom {
   puerto: number
   cerrar(): Promise<void>
@@ -388,7 +412,8 @@ export function escucharDicom(
     // Connections that never speak, or too many from one place, would keep the equipment out.
     const abiertas = (porDireccion.get(direccion) ?? 0) + 1
     if (abiertas > maxPorDireccion) {
-      socket.destroy()
+      rechazarPorLimite(socket)
+      nuevaConexion(direccion).limitada(direccion)
       return
     }
     porDireccion.set(direccion, abiertas)

@@ -10,7 +10,8 @@ import { MAX_PDU_ASOCIACION, MAX_PDU_DATOS } from './limite-pdu.js'
 const errores: string[] = []
 // Every calling AE title is welcome here: the checks under test come before or after it.
 const todos: Conexion = {
-  asociar: () => Promise.resolve(true),
+  asociar: () => Promise.resolve('aceptada'),
+  limitada: () => {},
   worklist: () => Promise.resolve({ items: [] }),
   crearMpps: () => Promise.resolve({ estado: 0 }),
   cambiarMpps: () => Promise.resolve({ estado: 0 }),

@@ -36,7 +36,7 @@ async function salaDe(sql: Sql, llamada: Llamada): Promise<SalaDicom | undefined
 }
 
 export interface ContextoDicom {
-  config: Pick<Config, 'clinicTz' | 'dicomAeTitle'>
+  config: Pick<Config, 'clinicTz' | 'dicomAeTitle' | 'dicomMaxPorDireccion'>
   sql: Sql
   log: FastifyBaseLogger
 }
@@ -61,6 +61,7 @@ export function conexionClinica(ctx: ContextoDicom): Conexion {
       const llamadoBien = llamada.llamado === config.dicomAeTitle
       sala = llamadoBien ? await salaDe(sql, llamada) : undefined
       if (!sala) {
+        const motivo = llamadoBien ? 'equipo no registrado' : 'AE title llamado desconocido'
         await registrarEvento(sql, {
           accion: 'dicom.rechazada',
           usuarioId: null,
@@ -69,14 +70,26 @@ export function conexionClinica(ctx: ContextoDicom): Conexion {
           detalle: {
             aeTitle: llamada.llamante,
             llamado: llamada.llamado,
-            motivo: llamadoBien ? 'equipo no registrado' : 'AE title llamado desconocido',
+            motivo,
           },
         })
-        log.warn({ aeTitle: llamada.llamante, direccion }, 'asociación DICOM rechazada')
-        return false
+        log.warn({ aeTitle: llamada.llamante, direccion, motivo }, 'asociación DICOM rechazada')
+        return llamadoBien ? 'llamanteDesconocido' : 'llamadoDesconocido'
       }
       await registrarEvento(sql, evento('dicom.asociacion', { llamado: llamada.llamado }))
-      return true
+      return 'aceptada'
+    },
+
+    limitada(desde) {
+      const motivo = `más de ${config.dicomMaxPorDireccion} conexiones desde la dirección`
+      log.warn({ direccion: desde, motivo }, 'asociación DICOM rechazada')
+      registrarEvento(sql, {
+        accion: 'dicom.rechazada',
+        usuarioId: null,
+        usuario: null,
+        direccion: desde,
+        detalle: { motivo },
+      }).catch((err: unknown) => log.error({ err }, 'no se pudo auditar el rechazo DICOM'))
     },
 
     async worklist(consulta) {
@@ -143,7 +156,10 @@ export async function iniciarDicom(
   const { dicomPort, dicomHost } = ctx.config
   if (dicomPort === null) return undefined
   try {
-    return await escucharDicom({ host: dicomHost, port: dicomPort }, () => conexionClinica(ctx))
+    return await escucharDicom(
+      { host: dicomHost, port: dicomPort, maxPorDireccion: ctx.config.dicomMaxPorDireccion },
+      () => conexionClinica(ctx),
+    )
   } catch (err) {
     const e = err as NodeJS.ErrnoException
     throw new PuertoDicomError(

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hoyEn } from '../../shared/edad.js'
-import { peticion } from './cliente-dimse.js'
+import { llamarDicom, peticion } from './cliente-dimse.js'
 import { iniciarDicom, PuertoDicomError } from './servidor.js'
 import { ejecutar, prepararDicom, type PruebaDicom } from '../test/dicom.js'
 
@@ -88,6 +88,14 @@ describe('DICOM worklist', () => {
   it('rejects an unknown AE title, and a known one calling from another address', async () => {
     const r = await d.llamar(peticion.eco(), 'DESCONOCIDO')
     expect(r.rechazada).toBe(true)
+    // Permanent, by the service user: calling AE title not recognized (3).
+    expect(r.rechazo).toEqual({ result: 1, source: 1, reason: 3 })
+    // A registered equipment calling another AE title than the server's: called AE title (7).
+    const otroLlamado = await llamarDicom(
+      { host: '127.0.0.1', port: d.puerto, llamante: 'RX_PRUEBA', llamado: 'OTRA_CLINICA' },
+      peticion.eco(),
+    )
+    expect(otroLlamado.rechazo).toEqual({ result: 1, source: 1, reason: 7 })
     await d.t.db.sql`update salas set direccion = '10.9.9.9:104' where id = ${salaRx}`
     try {
       expect((await d.llamar(peticion.worklist(consultaRx()), 'RX_PRUEBA')).rechazada).toBe(true)
