@@ -43,6 +43,8 @@ export const MppsPendienteSchema = Type.Object({
   /** PerformedProcedureStepDescription, and its start as sent (AAAA-MM-DD HH:MM). */
   descripcion: texto,
   inicio: texto,
+  /** Why it was not applied to the atención it names (another modality or sede), if it named one. */
+  motivo: texto,
 })
 export type MppsPendiente = Static<typeof MppsPendienteSchema>
 

@@ -146,3 +146,32 @@ describe('MPPS', () => {
     expect(s.estado).toBe(0x0112)
   })
 })
+
+describe('un MPPS que nombra una atención que no es de la sala', () => {
+  it('de otra modalidad u otra sede: la atención no se mueve y el paso espera, con el motivo', async () => {
+    const eco = await d.atencion(salaRx, pacienteId, { modalidad: 'Eco' })
+    const [arequipa] = await d.t.db.sql<{ id: number }[]>`
+      insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad, llegada)
+      values (${pacienteId}, 'Arequipa', 'RX', ${['Tórax PA']}::text[], 'En espera', 'Ambulatorio', 'Rutina', now())
+      returning id`
+    for (const [id, motivo] of [
+      [eco, `La atención ${eco} es de Eco en Lima; la sala que la informó es de RX en Lima`],
+      [
+        arequipa!.id,
+        `La atención ${arequipa!.id} es de RX en Arequipa; la sala que la informó es de RX en Lima`,
+      ],
+    ] as const) {
+      const uid = nuevoUid()
+      const r = await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS')))
+      expect(r.estado).toBe(0)
+      const [a] = await d.t.db.sql<
+        { estado: string }[]
+      >`select estado from atenciones where id = ${id}`
+      expect(a!.estado).toBe('En espera')
+      const pendientes = await d.t.app.inject({ url: '/mpps/pendientes', headers: d.t.headers })
+      expect(
+        pendientes.json<{ pasos: { uid: string; motivo: string | null }[] }>().pasos,
+      ).toContainEqual(expect.objectContaining({ uid, motivo }))
+    }
+  })
+})

@@ -24,7 +24,11 @@ function comoJson(datos: Elementos): postgres.JSONValue {
 
 type HacerEvento = (accion: Evento['accion'], detalle: Record<string, unknown>) => Evento
 
-/** N-CREATE: a new step, IN PROGRESS; matched to its atención by StudyInstanceUID or accession. */
+/**
+ * N-CREATE: a new step, IN PROGRESS; matched to its atención by StudyInstanceUID or accession. An
+ * atención of another modality or sede than the calling sala's is never moved by it: the step
+ * waits in «Pasos de equipos sin atención» with the reason, for staff to assign.
+ */
 export async function crearMpps(
   sql: Sql,
   sala: SalaDicom,
@@ -47,14 +51,20 @@ export async function crearMpps(
     const [nuevo] = await tx<
       { uid: string; atencionId: number | null; pacienteId: number | null }[]
     >`
-      with atencion as (
-        select id, paciente_id from atenciones
-        where study_instance_uid = ${studyUid} or id = ${id}
-        order by study_instance_uid = ${studyUid} desc limit 1
-      )
-      insert into mpps (uid, sala_id, atencion_id, estado, datos)
+      with nombrada as (
+        select a.id, a.paciente_id, a.modalidad, a.sede,
+          a.modalidad = s.modalidad and a.sede = s.sede as de_la_sala,
+          s.modalidad as sala_modalidad, s.sede as sala_sede
+        from atenciones a join salas s on s.id = ${sala.id}
+        where a.study_instance_uid = ${studyUid} or a.id = ${id}
+        order by a.study_instance_uid = ${studyUid} desc limit 1
+      ), atencion as (select id, paciente_id from nombrada where de_la_sala)
+      insert into mpps (uid, sala_id, atencion_id, estado, datos, motivo)
       values (coalesce(${uidPedido ?? null}, dicom_uid_nuevo()), ${sala.id},
-        (select id from atencion), ${estado}, ${tx.json(comoJson(datos))})
+        (select id from atencion), ${estado}, ${tx.json(comoJson(datos))},
+        (select format('La atención %s es de %s en %s; la sala que la informó es de %s en %s',
+            n.id, n.modalidad, n.sede, n.sala_modalidad, n.sala_sede)
+          from nombrada n where not n.de_la_sala))
       on conflict (uid) do nothing
       returning uid, atencion_id, (select paciente_id from atencion) as paciente_id`
     // The same step again: it was recorded and applied the first time.

@@ -44,13 +44,14 @@ export interface MppsFila {
   atencionId: number | null
   conciliadoEn: Date | null
   datos: Record<string, unknown>
+  motivo: string | null
   recibidoEn: Date
 }
 
 const columnas = (sql: Sql) => sql`
   m.uid, m.estado, m.sala_id, s.nombre as sala_nombre, s.sede as sala_sede,
   s.modalidad as sala_modalidad, s.ae_title as sala_ae_title, m.atencion_id, m.conciliado_en,
-  m.datos, m.recibido_en`
+  m.datos, m.motivo, m.recibido_en`
 
 /** How many steps wait for a person. */
 export async function totalMppsPendientes(sql: Sql): Promise<number> {

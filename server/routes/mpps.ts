@@ -33,6 +33,7 @@ const aPendiente = (f: MppsFila): MppsPendiente => ({
   sala: { id: f.salaId, nombre: f.salaNombre, sede: f.salaSede, aeTitle: f.salaAeTitle },
   recibidoEn: f.recibidoEn.toISOString(),
   ...resumenMpps(f.datos),
+  motivo: f.motivo,
 })
 
 export async function mppsRoutes(

@@ -60,6 +60,7 @@ function Paso({ paso, onHecho }: { paso: MppsPendiente; onHecho: (texto: string)
           {paso.numeroAcceso && ` · N.º de acceso ${paso.numeroAcceso}`}
           {paso.inicio && ` · Inicio ${paso.inicio}`} · Recibido {fechaHora(paso.recibidoEn)}
         </p>
+        {paso.motivo && <p className="small paso__motivo">No se aplicó: {paso.motivo}.</p>}
         {paso.documento && (
           <p className="small">
             <Link href={`${paths.buscarPaciente}?q=${encodeURIComponent(paso.documento)}`}>
