@@ -110,8 +110,29 @@ const direccionDe = (socket: net.Socket) => (socket.remoteAddress ?? '').replace
 
 type Peticion = InstanceType<typeof dimse.requests.Request>
 
+/**
+ * A response's Error Comment (0000,0902, LO): present only when there is something to say, and in
+ * ASCII, the command set's only character repertoire (PS3.7 6.3.1): accents dropped, anything
+ * else a '?', at most 64 characters.
+ */
+export function sinComentarioVacio(elementos: Elementos): Elementos {
+  const { ErrorComment: comentario, ...resto } = elementos
+  const texto = typeof comentario === 'string' ? comentario : ''
+  if (texto.trim() === '') return resto
+  const ascii = texto
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '?')
+    .slice(0, 64)
+  return { ...resto, ErrorComment: ascii }
+}
+
 /** A response's command, likewise written by codificar.ts (dcmjs took ~0.25 ms for each). */
 class ComandoCodificado extends Dataset {
+  constructor(elementos: Elementos) {
+    super(sinComentarioVacio(elementos))
+  }
+
   override getDenaturalizedCommandDataset(opciones?: Record<string, unknown>): Buffer {
     try {
       return codificarComando(this.getElements())
@@ -285,6 +306,7 @@ class ScpClinica extends Scp {
           r.comentario ?? '',
         )
         rsp.setMessageIdBeingRespondedTo(request.getMessageId())
+        rsp.setCommandDataset(new ComandoCodificado(rsp.getCommandDataset().getElements()))
         callback(rsp)
       },
     )
@@ -306,6 +328,7 @@ class ScpClinica extends Scp {
           r.comentario ?? '',
         )
         rsp.setMessageIdBeingRespondedTo(request.getMessageId())
+        rsp.setCommandDataset(new ComandoCodificado(rsp.getCommandDataset().getElements()))
         callback(rsp)
       },
     )
