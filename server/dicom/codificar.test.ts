@@ -139,6 +139,7 @@ describe('codificar', () => {
         '-f',
         ts === EXPLICITA ? '-te' : '-ti',
         '+U8',
+        '+L',
         archivo,
       ])
       const lineas = stdout.split('\n').filter((l) => /^\s*\(/.test(l))
@@ -161,6 +162,44 @@ describe('codificar', () => {
         const iguales = (l: string[]) =>
           l.filter((x) => !/^\((0028,0010|0008,1110)\)|^\(fffe,e0[0d]/.test(x))
         expect(iguales(nuestro.lineas)).toEqual(iguales(suyo.lineas))
+      },
+    )
+
+    it.each(SINTAXIS)(
+      'recorta cada texto al máximo de su VR: SH 16, LO 64, PN 64 por grupo (%s)',
+      async (ts) => {
+        const largo = itemCompleto({
+          ...fila,
+          salaNombre: 'Sala de rayos X digital número 2',
+          sede: 'Clínica San Juan de Miraflores Norte',
+          estudios: [
+            'Tórax PA y lateral',
+            'Columna lumbosacra',
+            'Columna cervical',
+            'Pelvis AP',
+            'Rodilla bilateral',
+          ],
+          primerNombre: 'María de los Ángeles',
+          segundoNombre: 'Guadalupe',
+          primerApellido: 'Fernández de Córdova',
+          segundoApellido: 'Santisteban Villavicencio',
+        })
+        const { lineas, stderr } = await volcar(
+          codificar(recortar(consulta, largo), ts),
+          ts,
+          `largo-${ts}`,
+        )
+        expect(stderr).toBe('')
+        const textos = lineas
+          .map((l) => /^\(([0-9a-f,]+)\) (SH|LO|PN) \[(.*)\]$/.exec(l))
+          .filter((m) => m !== null)
+        expect(textos.length).toBeGreaterThan(3)
+        const maximo = { SH: 16, LO: 64, PN: 64 }
+        for (const [, tag, vr, valor] of textos)
+          for (const grupo of vr === 'PN' ? valor!.split('=') : valor!.split('\\'))
+            expect([...grupo].length, `(${tag}) ${vr} ${grupo}`).toBeLessThanOrEqual(
+              maximo[vr as 'SH' | 'LO' | 'PN'],
+            )
       },
     )
   })

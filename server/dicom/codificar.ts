@@ -19,6 +19,14 @@ const BINARIOS = new Set('AT FD FL OB OD OF OL OV OW SL SS SV UL UN US UV'.split
 /** Explicit VR with 2 reserved bytes and a 4-byte length (PS3.5 7.1.2). */
 const LARGOS = new Set('OB OD OF OL OV OW SQ UC UR UT UN SV UV'.split(' '))
 
+/**
+ * PS3.5 6.2's maximum characters per value where dcmjs's dictionary gives none: a longer station
+ * name, location or description went out whole, and strict modalities refuse the item.
+ */
+export const MAXIMO_VR: Readonly<Record<string, number>> = { SH: 16, LO: 64, ST: 1024, LT: 10240 }
+/** PN: 64 characters per component group (alphabetic, ideographic, phonetic). */
+export const MAXIMO_GRUPO_PN = 64
+
 interface Atributo {
   clave: string
   tag: number
@@ -43,7 +51,7 @@ function atributo(clave: string): Atributo | null {
       clave,
       tag: parseInt(e.tag.replace(/[^0-9A-Fa-f]/g, ''), 16),
       vr: e.vr,
-      max: v.maxLength ? (v.rangeMatchingMaxLength ?? v.maxLength) : undefined,
+      max: v.maxLength ? (v.rangeMatchingMaxLength ?? v.maxLength) : MAXIMO_VR[e.vr],
     }
   }
   atributos.set(clave, a)
@@ -53,9 +61,13 @@ function atributo(clave: string): Atributo | null {
 const vacio = (v: unknown) =>
   v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0)
 
+/** A PN's component group cut to its maximum, with no '^' left dangling at the cut. */
+const grupoPn = (g: string) =>
+  g.length > MAXIMO_GRUPO_PN ? g.slice(0, MAXIMO_GRUPO_PN).replace(/[\^ ]+$/, '') : g
+
 /** PN as dcmjs writes it: its component groups joined by '=', trailing empty ones dropped. */
 function persona(v: Record<string, unknown>): string {
-  const grupos = [v.Alphabetic, v.Ideographic, v.Phonetic].map((g) => (g ? String(g) : ''))
+  const grupos = [v.Alphabetic, v.Ideographic, v.Phonetic].map((g) => (g ? grupoPn(String(g)) : ''))
   while (grupos.length > 1 && grupos[grupos.length - 1] === '') grupos.pop()
   return grupos.join('=')
 }
@@ -67,6 +79,7 @@ function textoDe(a: Atributo, v: unknown): string {
     .map((x) => {
       if (typeof x === 'string' || typeof x === 'number') {
         const s = String(x)
+        if (a.vr === 'PN') return s.split('=').map(grupoPn).join('=')
         return a.max !== undefined && s.length > a.max ? s.slice(0, a.max) : s
       }
       if (a.vr === 'PN' && x && typeof x === 'object') return persona(x as Record<string, unknown>)
