@@ -78,6 +78,12 @@ describe('filtrosDeConsulta', () => {
       ninguno: true,
     })
     expect(filtrosDeConsulta({ AccessionNumber: 'ACC1' })).toEqual({ ninguno: true })
+    expect(filtrosDeConsulta({ AccessionNumber: '1*' })).toEqual({ idsComo: ['1%'] })
+    expect(filtrosDeConsulta({ AccessionNumber: '12?4', RequestedProcedureID: '1234' })).toEqual({
+      ids: [1234],
+      idsComo: ['12_4'],
+    })
+    expect(filtrosDeConsulta({ AccessionNumber: 'A*' })).toEqual({ ninguno: true })
     expect(filtrosDeConsulta({ AccessionNumber: '99999999999' })).toEqual({ ninguno: true })
   })
 

@@ -28,6 +28,8 @@ export interface FiltrosWorklist {
   documento?: Patron
   /** AccessionNumber, RequestedProcedureID and ScheduledProcedureStepID are the atención's id. */
   ids?: number[]
+  /** The same keys given with wildcards (`1*`): LIKE patterns over the id's digits, all to match. */
+  idsComo?: string[]
   studyUids?: string[]
   nacimientoDesde?: string
   nacimientoHasta?: string
@@ -139,11 +141,18 @@ export function filtrosDeConsulta(consulta: Elementos): FiltrosWorklist {
     texto(consulta.RequestedProcedureID),
     texto(sps.ScheduledProcedureStepID),
   ].filter((v) => !universal(v))
-  if (ids.length > 0) {
-    // The numbers are whole ids: a wildcard in one is read as its exact value (none has `*`).
-    if (ids.some((v) => !/^[0-9]{1,10}$/.test(v) || Number(v) > 2 ** 31 - 1)) f.ninguno = true
-    else if (new Set(ids.map(Number)).size > 1) f.ninguno = true
-    else f.ids = [Number(ids[0])]
+  const exactos = ids.filter((v) => !comodines(v))
+  const conComodin = ids.filter(comodines)
+  if (exactos.length > 0) {
+    // The numbers are whole ids: anything else, or two different ones, matches no item.
+    if (exactos.some((v) => !/^[0-9]{1,10}$/.test(v) || Number(v) > 2 ** 31 - 1)) f.ninguno = true
+    else if (new Set(exactos.map(Number)).size > 1) f.ninguno = true
+    else f.ids = [Number(exactos[0])]
+  }
+  if (conComodin.length > 0) {
+    // Wildcards over the id's digits (PS3.4 C.2.2.2.4): `1*`, `12?4`; other characters match none.
+    if (conComodin.some((v) => !/^[0-9*?]{1,16}$/.test(v))) f.ninguno = true
+    else f.idsComo = conComodin.map((v) => (patron(v) as { como: string }).como)
   }
 
   const uids = texto(consulta.StudyInstanceUID)

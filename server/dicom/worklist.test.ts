@@ -164,6 +164,12 @@ describe('DICOM worklist', () => {
     expect(await con({}, { ScheduledProcedureStepStartDate: `-${hoy}` })).toBe(1)
     expect(await con({ AccessionNumber: String(atencionId) })).toBe(1)
     expect(await con({ AccessionNumber: String(atencionId + 100) })).toBe(0)
+    // Wildcards over the accession's digits, as a modality's operator types them.
+    const digitos = String(atencionId)
+    expect(await con({ AccessionNumber: `${digitos[0]}*` })).toBe(1)
+    expect(await con({ AccessionNumber: `?${digitos.slice(1)}` })).toBe(1)
+    expect(await con({ AccessionNumber: `${digitos}9*` })).toBe(0)
+    expect(await con({ AccessionNumber: 'A*' })).toBe(0)
     expect(await con({ PatientID: '4567*' })).toBe(1)
   })
 
