@@ -163,6 +163,11 @@ export function filtrosDeConsulta(consulta: Elementos): FiltrosWorklist {
         : uids.split('\\')
     ).filter(Boolean)
 
+  // Physicians: no item names one yet, so a value asked for matches none (as DCMTK's reference
+  // server does with empty ones); a universal key only asks for the empty value back.
+  for (const medico of [consulta.ReferringPhysicianName, sps.ScheduledPerformingPhysicianName])
+    if (!universal(texto(medico))) f.ninguno = true
+
   const nacimiento = texto(consulta.PatientBirthDate)
   if (!universal(nacimiento)) [f.nacimientoDesde, f.nacimientoHasta] = fechas(nacimiento)
   const sexo = texto(consulta.PatientSex).toUpperCase()

@@ -72,6 +72,8 @@ export function itemCompleto(f: FilaWorklist): Elementos {
     RequestedProcedureID: String(f.id),
     RequestedProcedureDescription: descripcion,
     RequestedProcedurePriority: PRIORIDAD_DICOM[f.prioridad],
+    // No atención names its physicians yet: asked for, they go empty (Type 2).
+    ReferringPhysicianName: '',
     ScheduledProcedureStepSequence: [
       {
         Modality: MODALIDAD_DICOM[f.modalidad] ?? '',
@@ -83,6 +85,7 @@ export function itemCompleto(f: FilaWorklist): Elementos {
         ScheduledProcedureStepDescription: descripcion,
         ScheduledProcedureStepID: String(f.id),
         ScheduledProcedureStepStatus: ESTADO_DICOM[f.estado],
+        ScheduledPerformingPhysicianName: '',
       },
     ],
   }

@@ -170,6 +170,10 @@ describe('DICOM worklist', () => {
     expect(await con({ AccessionNumber: `?${digitos.slice(1)}` })).toBe(1)
     expect(await con({ AccessionNumber: `${digitos}9*` })).toBe(0)
     expect(await con({ AccessionNumber: 'A*' })).toBe(0)
+    // No physician is on any item: a name asked for matches none; asked empty, all.
+    expect(await con({}, { ScheduledPerformingPhysicianName: 'SMITH' })).toBe(0)
+    expect(await con({ ReferringPhysicianName: 'SMITH' })).toBe(0)
+    expect(await con({}, { ScheduledPerformingPhysicianName: '' })).toBe(1)
     expect(await con({ PatientID: '4567*' })).toBe(1)
   })
 
