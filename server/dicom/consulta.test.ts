@@ -84,6 +84,10 @@ describe('filtrosDeConsulta', () => {
       idsComo: ['12_4'],
     })
     expect(filtrosDeConsulta({ AccessionNumber: 'A*' })).toEqual({ ninguno: true })
+    expect(filtrosDeConsulta({ IssuerOfPatientID: 'dni' })).toEqual({ tiposDocumento: ['dni'] })
+    expect(filtrosDeConsulta({ IssuerOfPatientID: 'P*' })).toEqual({
+      tiposDocumento: ['pasaporte'],
+    })
     expect(filtrosDeConsulta({ AccessionNumber: '99999999999' })).toEqual({ ninguno: true })
   })
 

@@ -1,7 +1,7 @@
 // A Modality Worklist query (its identifier) read as our filters, by the matching rules of
 // DICOM PS3.4 C.2.2.2 and K.6.1.2: universal (empty or `*`), single value, wildcard (`*`, `?`),
 // range (`a-b`, `-b`, `a-`) and UID list. Pure: queries/worklist.ts turns the filters into SQL.
-import type { Modalidad } from '../../shared/catalogos.js'
+import type { Modalidad, TipoDocumento } from '../../shared/catalogos.js'
 import type { Elementos } from './dimse.js'
 
 /** How our modalities are published (PS3.3 C.7.3.1.1.1 defined terms). */
@@ -9,6 +9,14 @@ export const MODALIDAD_DICOM: Partial<Record<Modalidad, string>> = {
   RX: 'DX',
   Eco: 'US',
   MRI: 'MR',
+}
+
+/** IssuerOfPatientID: which register the PatientID belongs to. */
+export const EMISOR_DOCUMENTO: Record<TipoDocumento, string> = {
+  dni: 'DNI',
+  cedula: 'CEDULA',
+  pasaporte: 'PASAPORTE',
+  ruc: 'RUC',
 }
 
 /** A value to match: exactly, or a LIKE pattern (escaped with `\`). */
@@ -26,6 +34,8 @@ export interface FiltrosWorklist {
   /** Over `Apellidos^Nombres`, lowercase and unaccented by the database's normalizar(). */
   nombre?: Patron
   documento?: Patron
+  /** IssuerOfPatientID: the document types whose register it names. */
+  tiposDocumento?: TipoDocumento[]
   /** AccessionNumber, RequestedProcedureID and ScheduledProcedureStepID are the atención's id. */
   ids?: number[]
   /** The same keys given with wildcards (`1*`): LIKE patterns over the id's digits, all to match. */
@@ -135,6 +145,15 @@ export function filtrosDeConsulta(consulta: Elementos): FiltrosWorklist {
   if (!universal(nombre)) f.nombre = patron(nombre)
   const documento = texto(consulta.PatientID)
   if (!universal(documento)) f.documento = patron(documento)
+  // A Patient ID is unique only within its issuer: a DNI and a passport may share a number.
+  const emisor = texto(consulta.IssuerOfPatientID).toUpperCase()
+  if (!universal(emisor)) {
+    const tipos = (Object.keys(EMISOR_DOCUMENTO) as TipoDocumento[]).filter((t) =>
+      like(EMISOR_DOCUMENTO[t], patron(emisor)),
+    )
+    if (tipos.length === 0) f.ninguno = true
+    else f.tiposDocumento = tipos
+  }
 
   const ids = [
     texto(consulta.AccessionNumber),

@@ -9,7 +9,7 @@ import {
   type Prioridad,
   type TipoDocumento,
 } from '../../shared/catalogos.js'
-import { MODALIDAD_DICOM } from './consulta.js'
+import { EMISOR_DOCUMENTO, MODALIDAD_DICOM } from './consulta.js'
 import type { Elementos } from './dimse.js'
 
 /** A published atención with its patient and sala, as queries/worklist.ts reads it. */
@@ -36,14 +36,6 @@ export interface FilaWorklist {
   /** 'YYYYMMDD' or null. */
   nacimiento: string | null
   sexo: string | null
-}
-
-/** IssuerOfPatientID: which register the PatientID belongs to. */
-export const EMISOR_DOCUMENTO: Record<TipoDocumento, string> = {
-  dni: 'DNI',
-  cedula: 'CEDULA',
-  pasaporte: 'PASAPORTE',
-  ruc: 'RUC',
 }
 
 const SEXO_DICOM: Record<string, string> = { Masculino: 'M', Femenino: 'F', Otro: 'O' }

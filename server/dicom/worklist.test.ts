@@ -175,6 +175,10 @@ describe('DICOM worklist', () => {
     expect(await con({ ReferringPhysicianName: 'SMITH' })).toBe(0)
     expect(await con({}, { ScheduledPerformingPhysicianName: '' })).toBe(1)
     expect(await con({ PatientID: '4567*' })).toBe(1)
+    // The number within its issuer: the same digits as a passport are another person.
+    expect(await con({ PatientID: '4567*', IssuerOfPatientID: 'DNI' })).toBe(1)
+    expect(await con({ PatientID: '4567*', IssuerOfPatientID: 'PASAPORTE' })).toBe(0)
+    expect(await con({ IssuerOfPatientID: 'OTRO' })).toBe(0)
   })
 
   it('records every query as a read of each patient it served', async () => {

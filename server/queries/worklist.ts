@@ -39,6 +39,7 @@ export function condicionesWorklist(sql: Sql, f: FiltrosWorklist, tz: string): p
     )
   }
   if (f.documento) c.push(comparar(sql, sql`p.documento`, f.documento))
+  if (f.tiposDocumento) c.push(sql`p.tipo_documento = any(${f.tiposDocumento}::text[])`)
   if (f.ids) c.push(sql`a.id = any(${f.ids}::int[])`)
   for (const como of f.idsComo ?? []) c.push(sql`a.id::text like ${como}`)
   if (f.studyUids) c.push(sql`a.study_instance_uid = any(${f.studyUids}::text[])`)
