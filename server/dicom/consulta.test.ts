@@ -30,7 +30,7 @@ describe('filtrosDeConsulta', () => {
     expect(patron('50%_A*')).toEqual({ como: '50\\%\\_A%' })
     expect(patron('RX_1')).toEqual({ igual: 'RX_1' })
     expect(filtrosDeConsulta(sps({ ScheduledStationAETitle: 'RX*' }))).toEqual({
-      aeTitle: { como: 'RX%' },
+      aeTitles: [{ como: 'RX%' }],
     })
   })
 

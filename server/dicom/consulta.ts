@@ -24,7 +24,8 @@ export type Patron = { igual: string } | { como: string }
 
 export interface FiltrosWorklist {
   modalidades?: Modalidad[]
-  aeTitle?: Patron
+  /** ScheduledStationAETitle: any of its values (a multi-valued key lists several stations). */
+  aeTitles?: Patron[]
   /** Clinic-local days 'YYYY-MM-DD', both included; either alone is an open range. */
   desde?: string
   hasta?: string
@@ -49,6 +50,12 @@ export interface FiltrosWorklist {
 }
 
 export class ConsultaInvalida extends Error {}
+
+/** Every value of a multi-valued key (dcmjs gives an array, or one string with `\`). */
+function valores(v: unknown): string[] {
+  const todos = Array.isArray(v) ? v.map(texto) : texto(v).split('\\')
+  return todos.map((x) => x.trim())
+}
 
 /** A key's text: dcmjs gives strings, arrays of strings, PN objects, or null for empty. */
 export function texto(v: unknown): string {
@@ -128,8 +135,8 @@ export function filtrosDeConsulta(consulta: Elementos): FiltrosWorklist {
     if (m.length === 0) f.ninguno = true
     else f.modalidades = m.map((d) => MODALIDAD_NUESTRA[d]!)
   }
-  const ae = texto(sps.ScheduledStationAETitle)
-  if (!universal(ae)) f.aeTitle = patron(ae)
+  const aes = valores(sps.ScheduledStationAETitle)
+  if (aes.length > 0 && !aes.some(universal)) f.aeTitles = aes.map(patron)
 
   const dia = texto(sps.ScheduledProcedureStepStartDate)
   if (!universal(dia)) [f.desde, f.hasta] = fechas(dia)

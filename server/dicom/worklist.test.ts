@@ -160,6 +160,9 @@ describe('DICOM worklist', () => {
     expect(await con({}, { Modality: 'US' })).toBe(0)
     expect(await con({}, { ScheduledStationAETitle: 'ECO_PRUEBA' })).toBe(0)
     expect(await con({}, { ScheduledStationAETitle: 'RX*' })).toBe(1)
+    // A multi-valued key: any of its stations.
+    expect(await con({}, { ScheduledStationAETitle: ['ECO_PRUEBA', 'RX_PRUEBA'] })).toBe(1)
+    expect(await con({}, { ScheduledStationAETitle: ['ECO_PRUEBA', 'MR_PRUEBA'] })).toBe(0)
     expect(await con({}, { ScheduledProcedureStepStartDate: '20000101-20000131' })).toBe(0)
     expect(await con({}, { ScheduledProcedureStepStartDate: `-${hoy}` })).toBe(1)
     expect(await con({ AccessionNumber: String(atencionId) })).toBe(1)

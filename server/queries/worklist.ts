@@ -23,7 +23,12 @@ export function condicionesWorklist(sql: Sql, f: FiltrosWorklist, tz: string): p
   const c: postgres.Fragment[] = []
   if (f.ninguno) c.push(sql`false`)
   if (f.modalidades) c.push(sql`a.modalidad = any(${f.modalidades}::text[])`)
-  if (f.aeTitle) c.push(comparar(sql, sql`s.ae_title`, f.aeTitle))
+  if (f.aeTitles) {
+    const alguno = f.aeTitles
+      .map((p) => comparar(sql, sql`s.ae_title`, p))
+      .reduce((a, b) => sql`${a} or ${b}`)
+    c.push(sql`(${alguno})`)
+  }
   if (f.desde) c.push(sql`${inicio} >= (${f.desde}::date)::timestamp at time zone ${tz}`)
   if (f.hasta) c.push(sql`${inicio} < (${f.hasta}::date + 1)::timestamp at time zone ${tz}`)
   if (f.horaDesde) c.push(sql`(${inicio} at time zone ${tz})::time >= ${f.horaDesde}::time`)
