@@ -11,6 +11,8 @@ type Peticion = InstanceType<typeof requests.Request>
 export interface Respuesta {
   estado: number
   items: Elementos[]
+  /** The last response's Error ID (0000,0903), when it had one. */
+  errorId?: number
   /** Set when the association was rejected. */
   rechazada?: boolean
   /** The A-ASSOCIATE-RJ's result, source and reason (PS3.8 9.3.4). */
@@ -30,6 +32,8 @@ export function llamarDicom(
     const r: Respuesta = { estado: -1, items: [] }
     peticion.on('response', (rsp: InstanceType<typeof dimse.responses.Response>) => {
       r.estado = rsp.getStatus()
+      const errorId = rsp.getCommandDataset().getElement('ErrorID') as number | undefined
+      if (errorId !== undefined) r.errorId = errorId
       const ds = rsp.getDataset()
       if (rsp.getStatus() === ESTADO.pendiente && ds)
         r.items.push(repararAnidados(ds.getElements()))

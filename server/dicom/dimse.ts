@@ -32,6 +32,10 @@ export const ESTADO = {
   sinInstancia: Status.NoSuchObjectInstance,
   valorInvalido: Status.InvalidAttributeValue,
   faltaAtributo: Status.MissingAttributeValue,
+  /** A required attribute absent altogether (0120; 0121 is one present without a value). */
+  atributoAusente: 0x0120,
+  /** N-SET on a step already COMPLETED or DISCONTINUED: Processing failure with Error ID A710. */
+  pasoTerminado: 0x0110,
   /** C-FIND: Refused, out of resources (too many matches). */
   demasiados: 0xa700,
   /** C-FIND: the identifier does not match the SOP class (a key that cannot be read). */
@@ -53,6 +57,8 @@ export interface RespuestaN {
   comentario?: string
   /** N-CREATE: the instance UID the SCP gave when the request named none. */
   uid?: string
+  /** Error ID (0000,0903): which failure, for the statuses that name one (PS3.4 F.7.2.2). */
+  errorId?: number
 }
 
 /** An association's outcome: accepted, or rejected for the AE title the SCP does not know. */
@@ -306,7 +312,9 @@ class ScpClinica extends Scp {
           r.comentario ?? '',
         )
         rsp.setMessageIdBeingRespondedTo(request.getMessageId())
-        rsp.setCommandDataset(new ComandoCodificado(rsp.getCommandDataset().getElements()))
+        const comando = rsp.getCommandDataset().getElements()
+        if (r.errorId !== undefined) comando.ErrorID = r.errorId
+        rsp.setCommandDataset(new ComandoCodificado(comando))
         callback(rsp)
       },
     )
@@ -328,7 +336,9 @@ class ScpClinica extends Scp {
           r.comentario ?? '',
         )
         rsp.setMessageIdBeingRespondedTo(request.getMessageId())
-        rsp.setCommandDataset(new ComandoCodificado(rsp.getCommandDataset().getElements()))
+        const comando = rsp.getCommandDataset().getElements()
+        if (r.errorId !== undefined) comando.ErrorID = r.errorId
+        rsp.setCommandDataset(new ComandoCodificado(comando))
         callback(rsp)
       },
     )

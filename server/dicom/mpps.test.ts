@@ -175,3 +175,62 @@ describe('un MPPS que nombra una atención que no es de la sala', () => {
     }
   })
 })
+
+describe('lo que un MPPS no puede hacer', () => {
+  it('un N-SET tras COMPLETED: 0110 con Error ID A710, y nada cambia', async () => {
+    const id = await d.atencion(salaRx, pacienteId)
+    const uid = nuevoUid()
+    await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS')))
+    await d.llamar(peticion.cambiarMpps(uid, { PerformedProcedureStepStatus: 'COMPLETED' }))
+    const tarde = await d.llamar(
+      peticion.cambiarMpps(uid, { PerformedProcedureStepStatus: 'DISCONTINUED' }),
+    )
+    expect(tarde).toMatchObject({ estado: 0x0110, errorId: 0xa710 })
+    expect(await estadoHttp(id)).toBe('Completado')
+  })
+
+  it('un N-CREATE sin sus atributos de tipo 1: 0120, y nada se guarda', async () => {
+    const uid = nuevoUid()
+    const r = await d.llamar(
+      peticion.crearMpps(uid, {
+        SpecificCharacterSet: 'ISO_IR 192',
+        PerformedProcedureStepStatus: 'IN PROGRESS',
+      }),
+    )
+    expect(r.estado).toBe(0x0120)
+    expect(await d.t.db.sql`select 1 from mpps where uid = ${uid}`).toHaveLength(0)
+  })
+
+  it('el UID de un MPPS reusado para otro paciente: 0111', async () => {
+    const id = await d.atencion(salaRx, pacienteId)
+    const uid = nuevoUid()
+    const primero = await d.llamar(
+      peticion.crearMpps(uid, paso(id, 'IN PROGRESS', { PatientID: '41234567' })),
+    )
+    expect(primero.estado).toBe(0)
+    const otro = await d.llamar(
+      peticion.crearMpps(uid, paso(id, 'IN PROGRESS', { PatientID: '49999999' })),
+    )
+    expect(otro.estado).toBe(0x0111)
+    // The same step sent again is still a success that changes nothing.
+    const igual = await d.llamar(
+      peticion.crearMpps(uid, paso(id, 'IN PROGRESS', { PatientID: '41234567' })),
+    )
+    expect(igual.estado).toBe(0)
+  })
+
+  it('un N-SET que cambia el nombre del paciente se rechaza', async () => {
+    const id = await d.atencion(salaRx, pacienteId)
+    const uid = nuevoUid()
+    await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS', { PatientName: 'HUAMAN^ROSA' })))
+    const r = await d.llamar(
+      peticion.cambiarMpps(uid, {
+        SpecificCharacterSet: 'ISO_IR 192',
+        PatientName: 'OTRO^NOMBRE',
+        PerformedProcedureStepStatus: 'COMPLETED',
+      }),
+    )
+    expect(r.estado).toBe(0x0106)
+    expect(await estadoHttp(id)).toBe('En proceso')
+  })
+})

@@ -22,6 +22,9 @@ function comoJson(datos: Elementos): postgres.JSONValue {
   ) as postgres.JSONValue
 }
 
+const vacio = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)
+
 type HacerEvento = (accion: Evento['accion'], detalle: Record<string, unknown>) => Evento
 
 /**
@@ -37,6 +40,12 @@ export async function crearMpps(
   tz: string,
   evento: HacerEvento,
 ): Promise<RespuestaN> {
+  // Type 1 attributes the server reads (PS3.4 F.7.2.1.1): missing is 0120, not a bad value.
+  for (const clave of ['PerformedProcedureStepStatus', 'ScheduledStepAttributesSequence']) {
+    if (!(clave in datos)) return { estado: ESTADO.atributoAusente, comentario: `Falta ${clave}` }
+    if (vacio(datos[clave]))
+      return { estado: ESTADO.faltaAtributo, comentario: `${clave} sin valor` }
+  }
   const estado = texto(datos.PerformedProcedureStepStatus)
   if (estado !== 'IN PROGRESS')
     return { estado: ESTADO.valorInvalido, comentario: 'Un MPPS nuevo debe estar IN PROGRESS' }
@@ -67,8 +76,19 @@ export async function crearMpps(
           from nombrada n where not n.de_la_sala))
       on conflict (uid) do nothing
       returning uid, atencion_id, (select paciente_id from atencion) as paciente_id`
-    // The same step again: it was recorded and applied the first time.
-    if (!nuevo) return { estado: ESTADO.exito, uid: uidPedido }
+    if (!nuevo) {
+      // The same step again was recorded and applied the first time; its UID reused for another
+      // patient is a duplicate instance (0111), never a change of whom the step is about.
+      const [previo] = await tx<{ pacienteDicom: string | null }[]>`
+        select datos ->> 'PatientID' as paciente_dicom from mpps where uid = ${uidPedido ?? ''}`
+      const ahora = texto(datos.PatientID)
+      if (previo && ahora !== '' && (previo.pacienteDicom ?? '') !== ahora)
+        return {
+          estado: ESTADO.instanciaRepetida,
+          comentario: 'UID de MPPS ya usado por otro paciente',
+        }
+      return { estado: ESTADO.exito, uid: uidPedido }
+    }
     const e = evento('mpps.recibido', {
       mpps: nuevo.uid,
       mensaje: 'N-CREATE',
@@ -100,9 +120,16 @@ export async function cambiarMpps(
     return { estado: ESTADO.valorInvalido, comentario: `Estado de MPPS desconocido: ${pedido}` }
   return inTransaction(sql, async (tx) => {
     const [actual] = await tx<
-      { estado: EstadoMpps; atencionId: number | null; pacienteId: number | null }[]
+      {
+        estado: EstadoMpps
+        atencionId: number | null
+        pacienteId: number | null
+        nombreDicom: string | null
+      }[]
     >`
-      select m.estado, m.atencion_id, a.paciente_id from mpps m
+      select m.estado, m.atencion_id, a.paciente_id,
+        m.datos -> 'PatientName' -> 0 ->> 'Alphabetic' as nombre_dicom
+      from mpps m
       left join atenciones a on a.id = m.atencion_id
       where m.uid = ${uid} for update of m`
     if (!actual) return { estado: ESTADO.sinInstancia, comentario: 'MPPS desconocido' }
@@ -110,8 +137,16 @@ export async function cambiarMpps(
     if (actual.estado !== 'IN PROGRESS') {
       // A repeat of the message that ended it changes nothing; anything else is refused.
       if (estado === actual.estado) return { estado: ESTADO.exito }
-      return { estado: ESTADO.fallo, comentario: `El MPPS ya terminó (${actual.estado})` }
+      return {
+        estado: ESTADO.pasoTerminado,
+        errorId: 0xa710,
+        comentario: `El MPPS ya terminó (${actual.estado})`,
+      }
     }
+    // Whom the step is about is set by its N-CREATE (PS3.4 F.7.2.2: not an N-SET attribute).
+    const nombre = texto(datos.PatientName)
+    if (nombre !== '' && nombre !== (actual.nombreDicom ?? ''))
+      return { estado: ESTADO.valorInvalido, comentario: 'Un N-SET no cambia el paciente del MPPS' }
     await tx`
       update mpps set estado = ${estado}, datos = datos || ${tx.json(comoJson(datos))},
         actualizado_en = now()
