@@ -81,15 +81,17 @@ export interface Conexion {
 export const ITEMS_POR_TURNO = 25
 
 /**
- * dcmjs 0.50 decodes text inside sequence items as Latin-1 even when the dataset declares UTF-8
+ * dcmjs 0.50 decodes text inside sequence items as Windows-1252 even when the dataset declares UTF-8
  * (ISO_IR 192): its bytes are read back as UTF-8 here, for every dataset received.
  */
 export function repararAnidados(elementos: Elementos): Elementos {
   if (!texto(elementos.SpecificCharacterSet).includes('ISO_IR 192')) return elementos
   const utf8 = (v: unknown): unknown => {
-    if (typeof v !== 'string' || !/^[\u0000-\u00ff]*$/.test(v)) return v
+    if (typeof v !== 'string') return v
+    const bytes = bytesLeidos(v)
+    if (!bytes) return v
     // Bytes that are not UTF-8 were decoded right (a nested item with its own character set).
-    const leido = Buffer.from(v, 'latin1').toString('utf8')
+    const leido = bytes.toString('utf8')
     return leido.includes('\ufffd') ? v : leido
   }
   const anidado = (v: unknown): unknown => {
@@ -108,6 +110,54 @@ export function repararAnidados(elementos: Elementos): Elementos {
   return Object.fromEntries(
     Object.entries(elementos).map(([k, v]) => [k, secuencia(v) ? anidado(v) : v]),
   )
+}
+
+/**
+ * The characters dcmjs decodes bytes 0x80–0x9F to (Windows-1252, not Latin-1): UTF-8's second byte
+ * of an upper-case accented letter falls there (Ó is C3 93, read as «Ã“»; Ñ is C3 91).
+ */
+const CP1252: Readonly<Record<string, number>> = Object.fromEntries(
+  [
+    [0x80, 0x20ac],
+    [0x82, 0x201a],
+    [0x83, 0x0192],
+    [0x84, 0x201e],
+    [0x85, 0x2026],
+    [0x86, 0x2020],
+    [0x87, 0x2021],
+    [0x88, 0x02c6],
+    [0x89, 0x2030],
+    [0x8a, 0x0160],
+    [0x8b, 0x2039],
+    [0x8c, 0x0152],
+    [0x8e, 0x017d],
+    [0x91, 0x2018],
+    [0x92, 0x2019],
+    [0x93, 0x201c],
+    [0x94, 0x201d],
+    [0x95, 0x2022],
+    [0x96, 0x2013],
+    [0x97, 0x2014],
+    [0x98, 0x02dc],
+    [0x99, 0x2122],
+    [0x9a, 0x0161],
+    [0x9b, 0x203a],
+    [0x9c, 0x0153],
+    [0x9e, 0x017e],
+    [0x9f, 0x0178],
+  ].map(([byte, punto]) => [String.fromCodePoint(punto!), byte!]),
+)
+
+/** The bytes a single-byte decoding turned into `v`; undefined if it holds anything else. */
+function bytesLeidos(v: string): Buffer | undefined {
+  const bytes: number[] = []
+  for (const c of v) {
+    const punto = c.codePointAt(0)!
+    const byte = punto <= 0xff ? punto : CP1252[c]
+    if (byte === undefined) return undefined
+    bytes.push(byte)
+  }
+  return Buffer.from(bytes)
 }
 
 const texto = (v: unknown) => (Array.isArray(v) ? v.join('\\') : typeof v === 'string' ? v : '')

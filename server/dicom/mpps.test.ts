@@ -234,3 +234,24 @@ describe('lo que un MPPS no puede hacer', () => {
     expect(await estadoHttp(id)).toBe('En proceso')
   })
 })
+
+describe('texto de un MPPS', () => {
+  it('las mayúsculas con tilde y la Ñ dentro de sus secuencias se guardan tal cual', async () => {
+    const id = await d.atencion(salaRx, pacienteId)
+    const uid = nuevoUid()
+    const r = await d.llamar(
+      peticion.crearMpps(uid, {
+        SpecificCharacterSet: 'ISO_IR 192',
+        PerformedProcedureStepStatus: 'IN PROGRESS',
+        ScheduledStepAttributesSequence: [
+          { AccessionNumber: String(id), ScheduledProcedureStepDescription: 'TÓRAX PA – NIÑO Ü' },
+        ],
+      }),
+    )
+    expect(r.estado).toBe(0)
+    const [m] = await d.t.db.sql<{ descripcion: string }[]>`
+      select datos -> 'ScheduledStepAttributesSequence' -> 0 ->> 'ScheduledProcedureStepDescription'
+        as descripcion from mpps where uid = ${uid}`
+    expect(m!.descripcion).toBe('TÓRAX PA – NIÑO Ü')
+  })
+})
