@@ -34,7 +34,7 @@ const esTelefono = (page: Page) => (page.viewportSize()?.width ?? 0) < 768
  */
 function diaHabil(desde: string, dias: number): string {
   const d = new Date(`${desde}T00:00:00Z`)
-  for (let contados = 0; contados < dias; ) {
+  for (let contados = 0; contados < dias;) {
     d.setUTCDate(d.getUTCDate() + 1)
     if (d.getUTCDay() !== 0) contados += 1
   }
