@@ -4,6 +4,7 @@ import { STATUS_CODES, type Server } from 'node:http'
 import type { Socket } from 'node:net'
 import type { ConnectionError, FastifyHttpOptions, FastifyInstance } from 'fastify'
 import type { Config } from './config.js'
+import { porDireccion } from './por-direccion.js'
 
 /** Timeouts of the server; Node checks them every `connectionsCheckingInterval`, 30 s unless told. */
 export function opcionesConexion(config: Config): FastifyHttpOptions<Server> {
@@ -35,11 +36,10 @@ const DEMASIADAS = JSON.stringify({
  */
 export function limitarConexiones(app: FastifyInstance, config: Config): void {
   app.server.maxConnections = config.maxConnections
-  const porDireccion = new Map<string, number>()
+  const admitir = porDireccion(config.maxConnectionsPerAddress)
   app.server.on('connection', (socket: Socket) => {
     const direccion = socket.remoteAddress ?? ''
-    const abiertas = (porDireccion.get(direccion) ?? 0) + 1
-    if (abiertas > config.maxConnectionsPerAddress) {
+    if (!admitir(socket, direccion)) {
       app.log.warn({ direccion }, 'conexión rechazada: demasiadas abiertas desde esta dirección')
       socket.on('error', () => {})
       socket.end(
@@ -47,14 +47,7 @@ export function limitarConexiones(app: FastifyInstance, config: Config): void {
           `Content-Length: ${Buffer.byteLength(DEMASIADAS)}\r\nConnection: close\r\n\r\n${DEMASIADAS}`,
       )
       socket.setTimeout(1000, () => socket.destroy())
-      return
     }
-    porDireccion.set(direccion, abiertas)
-    socket.once('close', () => {
-      const quedan = (porDireccion.get(direccion) ?? 1) - 1
-      if (quedan > 0) porDireccion.set(direccion, quedan)
-      else porDireccion.delete(direccion)
-    })
   })
 }
 

@@ -5,6 +5,7 @@
 import net from 'node:net'
 import dimse from 'dcmjs-dimse'
 import { codificar, codificarComando, NoCodificable } from './codificar.js'
+import { porDireccion } from '../por-direccion.js'
 import { limitarPdus } from './limite-pdu.js'
 
 const { Scp, Dataset, constants, responses } = dimse
@@ -116,37 +117,15 @@ export function repararAnidados(elementos: Elementos): Elementos {
  * The characters dcmjs decodes bytes 0x80–0x9F to (Windows-1252, not Latin-1): UTF-8's second byte
  * of an upper-case accented letter falls there (Ó is C3 93, read as «Ã“»; Ñ is C3 91).
  */
-const CP1252: Readonly<Record<string, number>> = Object.fromEntries(
-  [
-    [0x80, 0x20ac],
-    [0x82, 0x201a],
-    [0x83, 0x0192],
-    [0x84, 0x201e],
-    [0x85, 0x2026],
-    [0x86, 0x2020],
-    [0x87, 0x2021],
-    [0x88, 0x02c6],
-    [0x89, 0x2030],
-    [0x8a, 0x0160],
-    [0x8b, 0x2039],
-    [0x8c, 0x0152],
-    [0x8e, 0x017d],
-    [0x91, 0x2018],
-    [0x92, 0x2019],
-    [0x93, 0x201c],
-    [0x94, 0x201d],
-    [0x95, 0x2022],
-    [0x96, 0x2013],
-    [0x97, 0x2014],
-    [0x98, 0x02dc],
-    [0x99, 0x2122],
-    [0x9a, 0x0161],
-    [0x9b, 0x203a],
-    [0x9c, 0x0153],
-    [0x9e, 0x017e],
-    [0x9f, 0x0178],
-  ].map(([byte, punto]) => [String.fromCodePoint(punto!), byte!]),
-)
+const CP1252: Readonly<Record<string, number>> = (() => {
+  const decodificador = new TextDecoder('windows-1252')
+  return Object.fromEntries(
+    Array.from({ length: 0x20 }, (_, i) => [
+      decodificador.decode(Uint8Array.of(0x80 + i)),
+      0x80 + i,
+    ]),
+  )
+})()
 
 /** The bytes a single-byte decoding turned into `v`; undefined if it holds anything else. */
 function bytesLeidos(v: string): Buffer | undefined {
@@ -488,25 +467,17 @@ export function escucharDicom(
   nuevaConexion: (direccion: string) => Conexion,
 ): Promise<ServidorDicom> {
   const sockets = new Set<net.Socket>()
-  const porDireccion = new Map<string, number>()
-  const maxPorDireccion = opciones.maxPorDireccion ?? MAX_POR_DIRECCION
+  const admitir = porDireccion(opciones.maxPorDireccion ?? MAX_POR_DIRECCION)
   const servidor = net.createServer((socket) => {
     const direccion = direccionDe(socket)
     // Connections that never speak, or too many from one place, would keep the equipment out.
-    const abiertas = (porDireccion.get(direccion) ?? 0) + 1
-    if (abiertas > maxPorDireccion) {
+    if (!admitir(socket, direccion)) {
       rechazarPorLimite(socket)
       nuevaConexion(direccion).limitada(direccion)
       return
     }
-    porDireccion.set(direccion, abiertas)
     sockets.add(socket)
-    socket.on('close', () => {
-      sockets.delete(socket)
-      const quedan = (porDireccion.get(direccion) ?? 1) - 1
-      if (quedan > 0) porDireccion.set(direccion, quedan)
-      else porDireccion.delete(direccion)
-    })
+    socket.on('close', () => sockets.delete(socket))
     // A reset by the peer is not the server's failure; the library logs it and closes.
     socket.on('error', () => socket.destroy())
     const conexion = nuevaConexion(direccion)
