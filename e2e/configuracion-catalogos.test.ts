@@ -165,18 +165,26 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
     await sinScrollHorizontal(page)
   })
 
-  it('edita la dirección DICOM de la sala; sede y modalidad no cambian', async () => {
+  it('edita la dirección DICOM, el código y los caracteres de la sala; sede y modalidad no cambian', async () => {
     await page.getByRole('button', { name: `Editar la sala RX 1 de ${c.sede}` }).click()
     const form = page.getByRole('region', { name: `Editar sala RX 1 (${c.sede})` })
     expect(await form.getByLabel('Sede').getAttribute('readonly')).not.toBeNull()
     expect(await form.getByLabel('AE title').inputValue()).toBe(c.ae)
     await form.getByLabel('Dirección DICOM').fill('10.0.5.20:104')
+    // An older CR room: its own DICOM code, and Latin-1.
+    expect(await form.getByLabel('Código DICOM').inputValue()).toBe('')
+    await form.getByLabel('Código DICOM').selectOption('CR')
+    await form.getByLabel('Caracteres').selectOption({ label: 'Latin-1 (ISO_IR 100)' })
+    await shot(page, 'configuracion-sala-editar')
     await form.getByRole('button', { name: 'Guardar cambios' }).click()
     await aviso(page, 'Sala RX 1 guardada.')
     const fila = page.locator('tbody tr').first()
     await expect
       .poll(() => fila.locator('td[data-label="Dirección"]').innerText())
       .toBe('10.0.5.20:104')
+    expect(await fila.locator('td[data-label="AE title"]').innerText()).toBe(
+      `${c.ae} (CR, Latin-1)`,
+    )
     expect(await fila.locator('td[data-label="Horario"]').innerText()).toBe('Lun–Vie 07:00–20:00')
   })
 

@@ -45,6 +45,7 @@ const EnvSchema = Type.Object({
   DICOM_HOST: Type.Optional(Type.String({ minLength: 1 })),
   DICOM_MAX_CONNECTIONS_PER_ADDRESS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,1}$' })),
   DICOM_AE_TITLE: Type.Optional(Type.String({ pattern: AE_TITLE_PATRON })),
+  DICOM_CODING_SCHEME: Type.Optional(Type.String({ pattern: '^[A-Z0-9_]{1,16}$' })),
 })
 
 export interface Config {
@@ -85,6 +86,8 @@ export interface Config {
   dicomMaxPorDireccion: number
   /** The AE title the equipment calls (its "called AE"). */
   dicomAeTitle: string
+  /** The Coding Scheme Designator of the catalogue's study codes in worklist items. */
+  dicomEsquemaCodigos: string
 }
 
 export class ConfigError extends Error {}
@@ -185,5 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A modality needs one or two; a broker or a room behind one NAT, more (README).
     dicomMaxPorDireccion: Number(e.DICOM_MAX_CONNECTIONS_PER_ADDRESS ?? 8),
     dicomAeTitle: e.DICOM_AE_TITLE ?? 'CLINICA',
+    // "99" opens a private scheme (PS3.16 8.2): the codes are the clinic's own catalogue.
+    dicomEsquemaCodigos: e.DICOM_CODING_SCHEME ?? '99CLINICA',
   })
 }

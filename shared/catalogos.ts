@@ -100,6 +100,22 @@ export const ESTADOS = [
   'No se presentó',
 ] as const
 export type Estado = (typeof ESTADOS)[number]
+/**
+ * The DICOM modality codes (PS3.3 C.7.3.1.1.1) a sala of each modality may publish its items as,
+ * the usual one first: an RX room may be a CR, a fluoroscopy (RF) or a mammograph (MG). LAB has no
+ * DICOM equipment. Migration 0033 checks the same pairs.
+ */
+export const CODIGOS_DICOM: Record<Modalidad, readonly string[]> = {
+  RX: ['DX', 'CR', 'RF', 'MG', 'XA'],
+  Eco: ['US'],
+  MRI: ['MR'],
+  LAB: [],
+}
+
+/** Character sets a sala's equipment may receive: UTF-8, or Latin-1 for older equipment. */
+export const JUEGOS_CARACTERES = ['ISO_IR 192', 'ISO_IR 100'] as const
+export type JuegoCaracteres = (typeof JUEGOS_CARACTERES)[number]
+
 export const ESTADO_DICOM: Record<Estado, string> = {
   Programado: 'SCHEDULED',
   'En espera': 'ARRIVED',

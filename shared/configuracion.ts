@@ -2,7 +2,13 @@
 // every signed-in client from GET /catalogos and changed by admins under /configuracion.
 // Modalities stay in catalogos.ts: each is a DICOM modality and a screen's behaviour.
 import { Type, type Static } from '@sinclair/typebox'
-import { MODALIDADES, MODALIDAD_INFO, type Modalidad } from './catalogos.js'
+import {
+  CODIGOS_DICOM,
+  JUEGOS_CARACTERES,
+  MODALIDADES,
+  MODALIDAD_INFO,
+  type Modalidad,
+} from './catalogos.js'
 import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
 import { enumTexto } from './paciente-datos.js'
 import { CARACTERES_CONTROL, SIN_CONTROL } from './texto.js'
@@ -13,6 +19,7 @@ export const MENSAJES_CONFIGURACION = {
   sedeInactiva: 'La sede no está activa',
   salaRepetida: 'Ya existe una sala con ese nombre en esa sede',
   salaNoEncontrada: 'Sala no encontrada',
+  codigoDicomAjeno: 'Ese código DICOM no corresponde a la modalidad de la sala',
   aeTitleRepetido: 'Ese AE title ya lo usa otra sala',
   estudioRepetido: 'Ya existe un estudio con ese nombre en esa modalidad',
   codigoRepetido: 'Ya existe un estudio con ese código',
@@ -64,6 +71,9 @@ export const SalaSchema = Type.Object({
   horario: HorarioSchema,
   aeTitle: Type.Union([Type.String(), Type.Null()]),
   direccion: Type.Union([Type.String(), Type.Null()]),
+  /** The DICOM modality code of its items; null: its modality's usual one (CODIGOS_DICOM). */
+  modalidadDicom: Type.Union([Type.String(), Type.Null()]),
+  juegoCaracteres: enumTexto(JUEGOS_CARACTERES),
   activa: Type.Boolean(),
 })
 export type Sala = Static<typeof SalaSchema>
@@ -171,8 +181,26 @@ const salaCampos = {
     ],
     { mensaje: 'Dirección inválida' },
   ),
+  modalidadDicom: Type.Union(
+    [
+      Type.Union(
+        [...new Set(Object.values(CODIGOS_DICOM).flat())].map((c) => Type.Literal(c)),
+        { mensaje: 'Código DICOM no válido' },
+      ),
+      Type.Null(),
+    ],
+    { mensaje: 'Código DICOM no válido' },
+  ),
+  juegoCaracteres: Type.Union(
+    JUEGOS_CARACTERES.map((j) => Type.Literal(j)),
+    { mensaje: 'Juego de caracteres no válido' },
+  ),
   activa: Type.Boolean({ mensaje: 'Indique si la sala está activa' }),
 }
+
+/** A code the sala's modality may publish (CODIGOS_DICOM); null is always its usual one. */
+export const codigoDicomPermitido = (modalidad: Modalidad, codigo: string | null | undefined) =>
+  codigo == null || CODIGOS_DICOM[modalidad].includes(codigo)
 
 export const NuevaSalaSchema = Type.Object(
   {
@@ -185,6 +213,8 @@ export const NuevaSalaSchema = Type.Object(
     horario: salaCampos.horario,
     aeTitle: Type.Optional(salaCampos.aeTitle),
     direccion: Type.Optional(salaCampos.direccion),
+    modalidadDicom: Type.Optional(salaCampos.modalidadDicom),
+    juegoCaracteres: Type.Optional(salaCampos.juegoCaracteres),
   },
   { additionalProperties: false },
 )

@@ -6,9 +6,16 @@ import { join } from 'node:path'
 import dimse from 'dcmjs-dimse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ejecutar } from '../test/dicom.js'
-import { codificar, codificarComando, EXPLICITA, IMPLICITA, NoCodificable } from './codificar.js'
+import {
+  aLatin1,
+  codificar,
+  codificarComando,
+  EXPLICITA,
+  IMPLICITA,
+  NoCodificable,
+} from './codificar.js'
 import { repararAnidados, type Elementos } from './dimse.js'
-import { itemCompleto, recortar, type FilaWorklist } from './item.js'
+import { itemCompleto, recortar, type Destino, type FilaWorklist } from './item.js'
 
 const fila: FilaWorklist = {
   id: 4321,
@@ -20,8 +27,11 @@ const fila: FilaWorklist = {
   studyInstanceUid: '2.25.1234567',
   fecha: '20250314',
   hora: '093000',
-  aeTitle: 'RX_LIMA_1',
-  salaNombre: 'Sala ñandú',
+  aeTitles: ['RX_LIMA_1'],
+  estaciones: ['Sala ñandú'],
+  codigos: ['DX'],
+  codigoUsual: 'DX',
+  codigosEstudios: [{ codigo: 'RX-TORAX-PA', nombre: 'Tórax PA' }],
   sede: 'Miraflores',
   tipoDocumento: 'dni',
   documento: '45678912',
@@ -51,7 +61,8 @@ const consulta: Elementos = {
   ScheduledProcedureStepSequence: [{ ScheduledProcedureStepStartDate: '', Modality: '' }],
 }
 
-const item = recortar(consulta, itemCompleto(fila))
+const destino: Destino = { aeServidor: 'CLINICA', juego: 'ISO_IR 192', esquema: '99CLINICA' }
+const item = recortar(consulta, itemCompleto(fila, destino))
 const SINTAXIS = [EXPLICITA, IMPLICITA]
 const biblioteca = (e: Elementos, ts: string) =>
   new dimse.Dataset(e, ts).getDenaturalizedDataset(undefined, undefined)
@@ -166,24 +177,47 @@ describe('codificar', () => {
     )
 
     it.each(SINTAXIS)(
+      'en Latin-1 (ISO_IR 100) escribe ñ y tildes en un byte y translitera lo que no cabe (%s)',
+      async (ts) => {
+        const latin = itemCompleto(
+          { ...fila, primerNombre: 'Łukasz', segundoNombre: 'Ŝimón', segundoApellido: 'Peña' },
+          { ...destino, juego: 'ISO_IR 100' },
+        )
+        const b = codificar(recortar(consulta, latin), ts)
+        expect(b.includes(Buffer.from('Núñez Peña', 'latin1'))).toBe(true)
+        expect(b.includes(Buffer.from('Núñez', 'utf8'))).toBe(false)
+        const { lineas, stderr } = await volcar(b, ts, `latin1-${ts}`)
+        expect(stderr).toBe('')
+        // dcmdump +U8 read it as Latin-1 and shows it converted to UTF-8.
+        expect(b.includes(Buffer.from('ISO_IR 100'))).toBe(true)
+        expect(lineas).toContain('(0008,0005) CS [ISO_IR 192]')
+        expect(lineas).toContain('(0010,0010) PN [Núñez Peña^Lukasz Simón]')
+        expect(aLatin1('Œuvre “Ñ” ☃')).toBe('OEuvre "Ñ" ?')
+      },
+    )
+
+    it.each(SINTAXIS)(
       'recorta cada texto al máximo de su VR: SH 16, LO 64, PN 64 por grupo (%s)',
       async (ts) => {
-        const largo = itemCompleto({
-          ...fila,
-          salaNombre: 'Sala de rayos X digital número 2',
-          sede: 'Clínica San Juan de Miraflores Norte',
-          estudios: [
-            'Tórax PA y lateral',
-            'Columna lumbosacra',
-            'Columna cervical',
-            'Pelvis AP',
-            'Rodilla bilateral',
-          ],
-          primerNombre: 'María de los Ángeles',
-          segundoNombre: 'Guadalupe',
-          primerApellido: 'Fernández de Córdova',
-          segundoApellido: 'Santisteban Villavicencio',
-        })
+        const largo = itemCompleto(
+          {
+            ...fila,
+            estaciones: ['Sala de rayos X digital número 2'],
+            sede: 'Clínica San Juan de Miraflores Norte',
+            estudios: [
+              'Tórax PA y lateral',
+              'Columna lumbosacra',
+              'Columna cervical',
+              'Pelvis AP',
+              'Rodilla bilateral',
+            ],
+            primerNombre: 'María de los Ángeles',
+            segundoNombre: 'Guadalupe',
+            primerApellido: 'Fernández de Córdova',
+            segundoApellido: 'Santisteban Villavicencio',
+          },
+          destino,
+        )
         const { lineas, stderr } = await volcar(
           codificar(recortar(consulta, largo), ts),
           ts,

@@ -12,7 +12,7 @@ export class NoCodificable extends Error {}
 
 const { DicomMetaDictionary, ValueRepresentation } = dcmjs.data
 
-/** VRs written as text (PS3.5 6.2), in UTF-8: the answers declare ISO_IR 192. */
+/** VRs written as text (PS3.5 6.2), in the character set the dataset declares. */
 const TEXTO = new Set('AE AS CS DA DS DT IS LO LT PN SH ST TM UC UI UR UT'.split(' '))
 /** Binary VRs: only an empty value of theirs is encoded here. */
 const BINARIOS = new Set('AT FD FL OB OD OF OL OV OW SL SS SV UL UN US UV'.split(' '))
@@ -90,12 +90,55 @@ function textoDe(a: Atributo, v: unknown): string {
 
 const INDEFINIDA = 0xffffffff
 
+/** Letters Latin-1 lacks that have no accent to drop: their usual spelling in it. */
+const FUERA_DE_LATIN1: Readonly<Record<string, string>> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Œ: 'OE',
+  œ: 'oe',
+  ı: 'i',
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '–': '-',
+  '—': '-',
+  '…': '...',
+  '€': 'EUR',
+}
+
+/**
+ * Text as ISO_IR 100 can hold it (PS3.5 6.1.2.4): what Latin-1 has stays (Ñ, Á, ü), what it lacks
+ * loses its accent (Ŝ → S) or takes its usual spelling (Œ → OE), and anything left becomes `?` —
+ * a name is transliterated, never dropped.
+ */
+export function aLatin1(s: string): string {
+  if (/^[\u0000-\u00ff]*$/.test(s)) return s
+  let r = ''
+  for (const c of s) {
+    if (c.charCodeAt(0) <= 0xff) r += c
+    else if (FUERA_DE_LATIN1[c]) r += FUERA_DE_LATIN1[c]
+    else {
+      const base = c.normalize('NFD').replace(/\p{M}/gu, '')
+      r += base.length > 0 && [...base].every((b) => b.charCodeAt(0) <= 0xff) ? base : '?'
+    }
+  }
+  return r
+}
+
 /** Writes elements into one growing buffer: no allocation per element. */
 class Escritor {
   private b = Buffer.allocUnsafe(2048)
   private n = 0
 
-  constructor(private readonly explicita: boolean) {}
+  constructor(
+    private readonly explicita: boolean,
+    private readonly latin1: boolean,
+  ) {}
 
   /** What was written; a fresh buffer of this Escritor's, never reused. */
   bytes(): Buffer {
@@ -170,13 +213,14 @@ class Escritor {
     }
     if (vacio(v)) return this.cabecera(a.tag, a.vr, 0)
     if (!TEXTO.has(a.vr)) return this.enteros(a, v)
-    const texto = textoDe(a, v)
-    const largo = Buffer.byteLength(texto, 'utf8')
+    const texto = this.latin1 ? aLatin1(textoDe(a, v)) : textoDe(a, v)
+    const codificacion = this.latin1 ? 'latin1' : 'utf8'
+    const largo = Buffer.byteLength(texto, codificacion)
     // Values have even length (PS3.5 7.1.1): UI pads with NUL, other text with a space.
     const par = largo + (largo % 2)
     this.cabecera(a.tag, a.vr, par)
     this.lugar(par)
-    this.b.write(texto, this.n, 'utf8')
+    this.b.write(texto, this.n, codificacion)
     if (par > largo) this.b[this.n + largo] = a.vr === 'UI' ? 0 : 0x20
     this.n += par
   }
@@ -201,11 +245,17 @@ class Escritor {
 /** Integer VRs a command carries (Status, MessageIDBeingRespondedTo, …), by their byte width. */
 const ENTEROS: Record<string, number> = { US: 2, SS: 2, UL: 4, SL: 4 }
 
-/** The dataset's bytes in Explicit or Implicit VR Little Endian; NoCodificable for anything else. */
+/**
+ * The dataset's bytes in Explicit or Implicit VR Little Endian, its text in UTF-8 or, when it
+ * declares ISO_IR 100 alone, Latin-1; NoCodificable for anything else.
+ */
 export function codificar(elementos: Elementos, sintaxis: string): Buffer {
   if (sintaxis !== EXPLICITA && sintaxis !== IMPLICITA)
     throw new NoCodificable(`sintaxis ${sintaxis}`)
-  const e = new Escritor(sintaxis === EXPLICITA)
+  const juego = elementos.SpecificCharacterSet
+  if (juego !== undefined && juego !== 'ISO_IR 192' && juego !== 'ISO_IR 100')
+    throw new NoCodificable(`juego de caracteres ${String(juego)}`)
+  const e = new Escritor(sintaxis === EXPLICITA, juego === 'ISO_IR 100')
   e.dataset(elementos)
   return e.bytes()
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConsultaInvalida, filtrosDeConsulta, hora, patron } from './consulta.js'
-import { itemCompleto, recortar, type FilaWorklist } from './item.js'
+import { itemCompleto, recortar, type Destino, type FilaWorklist } from './item.js'
+import type { Elementos } from './dimse.js'
 
 const sps = (k: Record<string, unknown>) => ({ ScheduledProcedureStepSequence: [k] })
 
@@ -17,11 +18,12 @@ describe('filtrosDeConsulta', () => {
     expect(filtrosDeConsulta({ ScheduledProcedureStepSequence: [] })).toEqual({})
   })
 
-  it('maps DICOM modalities to ours, and an unknown one to no item', () => {
-    expect(filtrosDeConsulta(sps({ Modality: 'DX' }))).toEqual({ modalidades: ['RX'] })
-    expect(filtrosDeConsulta(sps({ Modality: 'mr' }))).toEqual({ modalidades: ['MRI'] })
+  it('matches the DICOM codes a sala may publish, and an unknown one to no item', () => {
+    expect(filtrosDeConsulta(sps({ Modality: 'DX' }))).toEqual({ codigos: ['DX'] })
+    expect(filtrosDeConsulta(sps({ Modality: 'cr' }))).toEqual({ codigos: ['CR'] })
+    expect(filtrosDeConsulta(sps({ Modality: 'mr' }))).toEqual({ codigos: ['MR'] })
     expect(filtrosDeConsulta(sps({ Modality: 'CT' }))).toEqual({ ninguno: true })
-    expect(filtrosDeConsulta(sps({ Modality: '?S' }))).toEqual({ modalidades: ['Eco'] })
+    expect(filtrosDeConsulta(sps({ Modality: '?S' }))).toEqual({ codigos: ['US'] })
   })
 
   it('turns * and ? into LIKE wildcards and escapes LIKE’s own characters', () => {
@@ -114,8 +116,14 @@ const fila: FilaWorklist = {
   studyInstanceUid: '2.25.123',
   fecha: '20250314',
   hora: '093000',
-  aeTitle: 'RX_LIMA_1',
-  salaNombre: 'RX 1',
+  aeTitles: ['RX_LIMA_1'],
+  estaciones: ['RX 1'],
+  codigos: ['DX'],
+  codigoUsual: 'DX',
+  codigosEstudios: [
+    { codigo: 'RX-TORAX-PA', nombre: 'Tórax PA' },
+    { codigo: 'RX-MANO', nombre: 'Mano' },
+  ],
   sede: 'Lima',
   tipoDocumento: 'dni',
   documento: '45678912',
@@ -127,9 +135,11 @@ const fila: FilaWorklist = {
   sexo: 'Masculino',
 }
 
+const destino: Destino = { aeServidor: 'CLINICA', juego: 'ISO_IR 192', esquema: '99CLINICA' }
+
 describe('the worklist item', () => {
   it('publishes Apellidos^Nombres with accents, the document, and the step of its sala', () => {
-    const item = itemCompleto(fila)
+    const item = itemCompleto(fila, destino)
     expect(item).toMatchObject({
       SpecificCharacterSet: 'ISO_IR 192',
       PatientName: [{ Alphabetic: 'Núñez^José Ángel' }],
@@ -141,14 +151,48 @@ describe('the worklist item', () => {
       ScheduledProcedureStepSequence: [
         {
           Modality: 'DX',
-          ScheduledStationAETitle: 'RX_LIMA_1',
+          ScheduledStationAETitle: ['RX_LIMA_1'],
+          ScheduledStationName: 'RX 1',
           ScheduledProcedureStepStartDate: '20250314',
           ScheduledProcedureStepStartTime: '093000',
           ScheduledProcedureStepDescription: 'Tórax PA, Mano',
           ScheduledProcedureStepStatus: 'ARRIVED',
+          ScheduledProtocolCodeSequence: [
+            {
+              CodeValue: 'RX-TORAX-PA',
+              CodingSchemeDesignator: '99CLINICA',
+              CodeMeaning: 'Tórax PA',
+            },
+            { CodeValue: 'RX-MANO', CodingSchemeDesignator: '99CLINICA', CodeMeaning: 'Mano' },
+          ],
         },
       ],
+      RequestedProcedureCodeSequence: [
+        { CodeValue: 'RX-TORAX-PA', CodingSchemeDesignator: '99CLINICA', CodeMeaning: 'Tórax PA' },
+      ],
     })
+  })
+
+  const sinSala: FilaWorklist = {
+    ...fila,
+    aeTitles: ['RX_LIMA_1', 'CR_LIMA_2'],
+    estaciones: ['RX 1', 'CR 2'],
+    codigos: ['DX', 'CR'],
+  }
+  const estacion = (d: Partial<Destino>) => {
+    const [sps] = itemCompleto(sinSala, { ...destino, ...d })
+      .ScheduledProcedureStepSequence as Elementos[]
+    return [sps!.ScheduledStationAETitle, sps!.ScheduledStationName, sps!.Modality]
+  }
+
+  it('names every station a walk-in may be taken at, or the asking one, never none', () => {
+    expect(estacion({})).toEqual([['RX_LIMA_1', 'CR_LIMA_2'], '', 'DX'])
+    expect(estacion({ aeLlamante: 'CR_LIMA_2' })).toEqual([['CR_LIMA_2'], 'CR 2', 'CR'])
+    expect(estacion({ codigos: ['CR'] })).toEqual([['CR_LIMA_2'], 'CR 2', 'CR'])
+    expect(estacion({ aeTitles: [{ como: 'RX%' }] })).toEqual([['RX_LIMA_1'], 'RX 1', 'DX'])
+    const [sps] = itemCompleto({ ...fila, aeTitles: [], estaciones: [], codigos: [] }, destino)
+      .ScheduledProcedureStepSequence as Elementos[]
+    expect(sps).toMatchObject({ ScheduledStationAETitle: ['CLINICA'], Modality: 'DX' })
   })
 
   it('answers exactly the asked keys: unknown ones empty, none invented', () => {
@@ -160,7 +204,7 @@ describe('the worklist item', () => {
       OtherPatientIDsSequence: [{}],
       ScheduledProcedureStepSequence: [{ Modality: 'DX', ScheduledPerformingPhysicianName: '' }],
     }
-    expect(recortar(consulta, itemCompleto(fila))).toEqual({
+    expect(recortar(consulta, itemCompleto(fila, destino))).toEqual({
       SpecificCharacterSet: 'ISO_IR 192',
       PatientName: [{ Alphabetic: 'Núñez^José Ángel' }],
       ReferringPhysicianName: '',
@@ -170,9 +214,9 @@ describe('the worklist item', () => {
   })
 
   it('answers a sequence asked empty with all of its item', () => {
-    const r = recortar({ ScheduledProcedureStepSequence: [] }, itemCompleto(fila))
+    const r = recortar({ ScheduledProcedureStepSequence: [] }, itemCompleto(fila, destino))
     expect(r.ScheduledProcedureStepSequence).toEqual(
-      itemCompleto(fila).ScheduledProcedureStepSequence,
+      itemCompleto(fila, destino).ScheduledProcedureStepSequence,
     )
   })
 })

@@ -1,15 +1,11 @@
 // A Modality Worklist query (its identifier) read as our filters, by the matching rules of
 // DICOM PS3.4 C.2.2.2 and K.6.1.2: universal (empty or `*`), single value, wildcard (`*`, `?`),
 // range (`a-b`, `-b`, `a-`) and UID list. Pure: queries/worklist.ts turns the filters into SQL.
-import type { Modalidad, TipoDocumento } from '../../shared/catalogos.js'
+import { CODIGOS_DICOM, MODALIDADES, type TipoDocumento } from '../../shared/catalogos.js'
 import type { Elementos } from './dimse.js'
 
-/** How our modalities are published (PS3.3 C.7.3.1.1.1 defined terms). */
-export const MODALIDAD_DICOM: Partial<Record<Modalidad, string>> = {
-  RX: 'DX',
-  Eco: 'US',
-  MRI: 'MR',
-}
+/** Every DICOM modality code an item may carry (a sala's own, or its modality's usual one). */
+const CODIGOS = [...new Set(MODALIDADES.flatMap((m) => CODIGOS_DICOM[m]))]
 
 /** IssuerOfPatientID: which register the PatientID belongs to. */
 export const EMISOR_DOCUMENTO: Record<TipoDocumento, string> = {
@@ -23,7 +19,8 @@ export const EMISOR_DOCUMENTO: Record<TipoDocumento, string> = {
 export type Patron = { igual: string } | { como: string }
 
 export interface FiltrosWorklist {
-  modalidades?: Modalidad[]
+  /** Modality: the DICOM codes it matches (CODIGOS_DICOM), as each item's station publishes it. */
+  codigos?: string[]
   /** ScheduledStationAETitle: any of its values (a multi-valued key lists several stations). */
   aeTitles?: Patron[]
   /** Clinic-local days 'YYYY-MM-DD', both included; either alone is an open range. */
@@ -115,10 +112,6 @@ function fechas(v: string): [string | undefined, string | undefined] {
   return [a && fecha(a), b && fecha(b)]
 }
 
-const MODALIDAD_NUESTRA = Object.fromEntries(
-  Object.entries(MODALIDAD_DICOM).map(([m, d]) => [d, m as Modalidad]),
-) as Record<string, Modalidad>
-
 /** The first item of a sequence key, or {} when it is absent or empty (universal). */
 export function item(v: unknown): Elementos {
   return Array.isArray(v) && typeof v[0] === 'object' && v[0] !== null ? (v[0] as Elementos) : {}
@@ -131,9 +124,9 @@ export function filtrosDeConsulta(consulta: Elementos): FiltrosWorklist {
 
   const modalidad = texto(sps.Modality).toUpperCase()
   if (!universal(modalidad)) {
-    const m = Object.keys(MODALIDAD_NUESTRA).filter((d) => like(d, patron(modalidad)))
+    const m = CODIGOS.filter((d) => like(d, patron(modalidad)))
     if (m.length === 0) f.ninguno = true
-    else f.modalidades = m.map((d) => MODALIDAD_NUESTRA[d]!)
+    else f.codigos = m
   }
   const aes = valores(sps.ScheduledStationAETitle)
   if (aes.length > 0 && !aes.some(universal)) f.aeTitles = aes.map(patron)
@@ -205,7 +198,7 @@ export function filtrosDeConsulta(consulta: Elementos): FiltrosWorklist {
 }
 
 /** LIKE in JavaScript, for the few values matched here rather than in the database. */
-function like(valor: string, p: Patron): boolean {
+export function like(valor: string, p: Patron): boolean {
   if ('igual' in p) return valor === p.igual
   const re = p.como.replace(
     /\\([\\%_])|([%_])|([^\\%_])/g,

@@ -9,7 +9,8 @@ import {
   type Prioridad,
   type TipoDocumento,
 } from '../../shared/catalogos.js'
-import { EMISOR_DOCUMENTO, MODALIDAD_DICOM } from './consulta.js'
+import type { JuegoCaracteres } from '../../shared/catalogos.js'
+import { EMISOR_DOCUMENTO, like, type Patron } from './consulta.js'
 import type { Elementos } from './dimse.js'
 
 /** A published atención with its patient and sala, as queries/worklist.ts reads it. */
@@ -24,8 +25,14 @@ export interface FilaWorklist {
   /** The scheduled start, clinic-local: 'YYYYMMDD' and 'HHMMSS'. */
   fecha: string
   hora: string
-  aeTitle: string | null
-  salaNombre: string | null
+  /** The stations it is scheduled on (queries/worklist.ts), in sala order: AE title, name, code. */
+  aeTitles: string[]
+  estaciones: string[]
+  codigos: string[]
+  /** Its modality's usual DICOM code, for an item with no station configured. */
+  codigoUsual: string
+  /** The catalogue's code of each of its estudios, in their order (a renamed one is missing). */
+  codigosEstudios: { codigo: string; nombre: string }[]
   sede: string
   tipoDocumento: TipoDocumento
   documento: string
@@ -49,11 +56,55 @@ export function nombreDicom(
   return `${unir(f.primerApellido, f.segundoApellido)}^${unir(f.primerNombre, f.segundoNombre)}`
 }
 
-/** Every attribute the clinic publishes for the atención. */
-export function itemCompleto(f: FilaWorklist): Elementos {
+/** Who asks, and how: what decides an item's station and character set. */
+export interface Destino {
+  /** The calling sala's AE title: an item scheduled on it among others names it alone. */
+  aeLlamante?: string
+  /** The query's Modality and ScheduledStationAETitle, to name only the stations they matched. */
+  codigos?: string[]
+  aeTitles?: Patron[]
+  /** The clinic's own AE title: the station of an item whose sede has no equipment configured. */
+  aeServidor: string
+  juego: JuegoCaracteres
+  /** The Coding Scheme Designator of the catalogue's study codes. */
+  esquema: string
+}
+
+interface Estacion {
+  aeTitle: string
+  nombre: string
+  codigo: string
+}
+
+/**
+ * The stations the item names (ScheduledStationAETitle is Type 1, so never none): of those the
+ * query's Modality and AE title matched, the calling sala alone when it is one, else all; with
+ * none configured, the clinic's own AE title.
+ */
+function estacionesDe(f: FilaWorklist, d: Destino): Estacion[] {
+  let todas = f.aeTitles.map((aeTitle, i) => ({
+    aeTitle,
+    nombre: f.estaciones[i] ?? '',
+    codigo: f.codigos[i] ?? f.codigoUsual,
+  }))
+  if (d.codigos) todas = todas.filter((e) => d.codigos!.includes(e.codigo))
+  if (d.aeTitles) todas = todas.filter((e) => d.aeTitles!.some((p) => like(e.aeTitle, p)))
+  const propia = todas.find((e) => e.aeTitle === d.aeLlamante)
+  if (propia) return [propia]
+  return todas.length > 0 ? todas : [{ aeTitle: d.aeServidor, nombre: '', codigo: f.codigoUsual }]
+}
+
+/** Every attribute the clinic publishes for the atención, as `d` receives it. */
+export function itemCompleto(f: FilaWorklist, d: Destino): Elementos {
   const descripcion = f.estudios.join(', ')
+  const estaciones = estacionesDe(f, d)
+  const codigo = (c: { codigo: string; nombre: string }) => ({
+    CodeValue: c.codigo,
+    CodingSchemeDesignator: d.esquema,
+    CodeMeaning: c.nombre,
+  })
   return {
-    SpecificCharacterSet: 'ISO_IR 192',
+    SpecificCharacterSet: d.juego,
     AccessionNumber: String(f.id),
     PatientName: [{ Alphabetic: nombreDicom(f) }],
     PatientID: f.documento,
@@ -63,14 +114,17 @@ export function itemCompleto(f: FilaWorklist): Elementos {
     StudyInstanceUID: f.studyInstanceUid,
     RequestedProcedureID: String(f.id),
     RequestedProcedureDescription: descripcion,
+    // One item only (PS3.3 C.4.11): the first estudio; the step's protocol lists them all.
+    RequestedProcedureCodeSequence: f.codigosEstudios.slice(0, 1).map(codigo),
     RequestedProcedurePriority: PRIORIDAD_DICOM[f.prioridad],
     // No atención names its physicians yet: asked for, they go empty (Type 2).
     ReferringPhysicianName: '',
     ScheduledProcedureStepSequence: [
       {
-        Modality: MODALIDAD_DICOM[f.modalidad] ?? '',
-        ScheduledStationAETitle: f.aeTitle ?? '',
-        ScheduledStationName: f.salaNombre ?? '',
+        Modality: estaciones[0]!.codigo,
+        ScheduledStationAETitle: estaciones.map((e) => e.aeTitle),
+        // One value only: several stations leave it empty (Type 2), their AE titles name them.
+        ScheduledStationName: estaciones.length === 1 ? estaciones[0]!.nombre : '',
         ScheduledProcedureStepLocation: f.sede,
         ScheduledProcedureStepStartDate: f.fecha,
         ScheduledProcedureStepStartTime: f.hora,
@@ -78,6 +132,7 @@ export function itemCompleto(f: FilaWorklist): Elementos {
         ScheduledProcedureStepID: String(f.id),
         ScheduledProcedureStepStatus: ESTADO_DICOM[f.estado],
         ScheduledPerformingPhysicianName: '',
+        ScheduledProtocolCodeSequence: f.codigosEstudios.map(codigo),
       },
     ],
   }

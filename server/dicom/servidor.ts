@@ -2,13 +2,14 @@
 // title from its own address), the worklist it is answered and the MPPS it sends. Every
 // association, query and MPPS message is audited as done by that sala.
 import type { FastifyBaseLogger } from 'fastify'
+import type { JuegoCaracteres } from '../../shared/catalogos.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { registrarEvento, type Evento } from '../queries/auditoria.js'
 import { leerWorklist, MAXIMO_ITEMS } from '../queries/worklist.js'
 import { ConsultaInvalida, filtrosDeConsulta, item, texto } from './consulta.js'
 import { ESTADO, escucharDicom, type Conexion, type Llamada, type ServidorDicom } from './dimse.js'
-import { itemCompleto, recortar } from './item.js'
+import { itemCompleto, recortar, type Destino } from './item.js'
 import { cambiarMpps, crearMpps } from './mpps.js'
 
 /** The sala an association speaks for. */
@@ -17,6 +18,7 @@ export interface SalaDicom {
   aeTitle: string
   modalidad: string
   direccion: string
+  juegoCaracteres: JuegoCaracteres
 }
 
 /** The host part of a sala's address: an IP, optionally with the equipment's port ("10.0.5.20:104"). */
@@ -30,13 +32,13 @@ export function hostDe(direccion: string): string {
 /** The active sala with that AE title whose address is `direccion`; undefined otherwise. */
 async function salaDe(sql: Sql, llamada: Llamada): Promise<SalaDicom | undefined> {
   const [sala] = await sql<SalaDicom[]>`
-    select id, ae_title, modalidad, direccion from salas
+    select id, ae_title, modalidad, direccion, juego_caracteres from salas
     where ae_title = ${llamada.llamante} and activa and direccion is not null`
   return sala && hostDe(sala.direccion) === llamada.direccion ? sala : undefined
 }
 
 export interface ContextoDicom {
-  config: Pick<Config, 'clinicTz' | 'dicomAeTitle' | 'dicomMaxPorDireccion'>
+  config: Pick<Config, 'clinicTz' | 'dicomAeTitle' | 'dicomMaxPorDireccion' | 'dicomEsquemaCodigos'>
   sql: Sql
   log: FastifyBaseLogger
 }
@@ -135,7 +137,16 @@ export function conexionClinica(ctx: ContextoDicom): Conexion {
           estado: ESTADO.demasiados,
           comentario: `Más de ${MAXIMO_ITEMS} resultados: acote la consulta por fecha o AE title`,
         }
-      return { items: filas.map((f) => recortar(consulta, itemCompleto(f))) }
+      const destino: Destino = {
+        aeLlamante: sala?.aeTitle,
+        codigos: filtros.codigos,
+        aeTitles: filtros.aeTitles,
+        aeServidor: config.dicomAeTitle,
+        // Per sala: dcmjs reads every query as UTF-8 and forgets the set it declared.
+        juego: sala?.juegoCaracteres ?? 'ISO_IR 192',
+        esquema: config.dicomEsquemaCodigos,
+      }
+      return { items: filas.map((f) => recortar(consulta, itemCompleto(f, destino))) }
     },
 
     crearMpps: (uid, datos) => crearMpps(sql, sala!, uid, datos, tz, evento),

@@ -23,7 +23,7 @@ export class Repetido extends Error {
 }
 
 const COLUMNAS_SALA = (sql: Sql) =>
-  sql`id, sede, modalidad, nombre, horario, ae_title, direccion, activa`
+  sql`id, sede, modalidad, nombre, horario, ae_title, direccion, modalidad_dicom, juego_caracteres, activa`
 const COLUMNAS_ESTUDIO = (sql: Sql) =>
   sql`id, modalidad, codigo, nombre, duracion_minutos, preparacion, activo`
 
@@ -77,6 +77,8 @@ function columnasSala(s: CambioSala): Record<string, unknown> {
   if (s.horario !== undefined) c.horario = s.horario
   if (s.aeTitle !== undefined) c.ae_title = s.aeTitle
   if (s.direccion !== undefined) c.direccion = s.direccion
+  if (s.modalidadDicom !== undefined) c.modalidad_dicom = s.modalidadDicom
+  if (s.juegoCaracteres !== undefined) c.juego_caracteres = s.juegoCaracteres
   if (s.activa !== undefined) c.activa = s.activa
   return c
 }
@@ -84,9 +86,11 @@ function columnasSala(s: CambioSala): Record<string, unknown> {
 export const crearSala = (sql: Sql, s: NuevaSala, evento: (sala: Sala) => Evento) =>
   cambio(sql, async (tx) => {
     const [fila] = await tx<Sala[]>`
-      insert into salas (sede, modalidad, nombre, horario, ae_title, direccion)
+      insert into salas (sede, modalidad, nombre, horario, ae_title, direccion, modalidad_dicom,
+        juego_caracteres)
       values (${s.sede}, ${s.modalidad}, ${s.nombre}, ${tx.json(s.horario)},
-        ${s.aeTitle ?? null}, ${s.direccion ?? null})
+        ${s.aeTitle ?? null}, ${s.direccion ?? null}, ${s.modalidadDicom ?? null},
+        ${s.juegoCaracteres ?? 'ISO_IR 192'})
       returning ${COLUMNAS_SALA(tx)}`
     await tx`${insercionEvento(tx, evento(fila!))}`
     return fila!

@@ -1,6 +1,7 @@
 // The Modality Worklist read (docs/dicom.md): the published atenciones that match a query's
 // filters, and its audit — one event per patient served — in the same statement.
 import type postgres from 'postgres'
+import { CODIGOS_DICOM, MODALIDADES } from '../../shared/catalogos.js'
 import type { FiltrosWorklist, Patron } from '../dicom/consulta.js'
 import type { FilaWorklist } from '../dicom/item.js'
 import type { Sql } from '../db.js'
@@ -17,17 +18,43 @@ function comparar(sql: Sql, columna: postgres.Fragment, p: Patron): postgres.Fra
   return 'igual' in p ? sql`${columna} = ${p.igual}` : sql`${columna} like ${p.como}`
 }
 
-/** The filters as conditions over `a` (atenciones), `p` (pacientes) and `s` (salas). */
+/** The atención's modality's usual DICOM code (CODIGOS_DICOM's first). */
+const codigoUsual = (sql: Sql) =>
+  sql`(${MODALIDADES.map((m) => CODIGOS_DICOM[m][0] ?? '')}::text[])[
+    array_position(${MODALIDADES as unknown as string[]}::text[], a.modalidad)]`
+
+/**
+ * The stations an item is scheduled on, as `e` (arrays in sala id order): its sala when that sala
+ * has an AE title; otherwise — a walk-in with no sala, or a sala no equipment reads — every active
+ * sala of its sede and modality that has one, so the item reaches whichever room takes the patient.
+ */
+const estaciones = (sql: Sql) => sql`
+  left join lateral (
+    select coalesce(array_agg(x.ae_title order by x.id), '{}') as ae_titles,
+      coalesce(array_agg(x.nombre order by x.id), '{}') as nombres,
+      coalesce(array_agg(coalesce(x.modalidad_dicom, ${codigoUsual(sql)}) order by x.id), '{}')
+        as codigos
+    from salas x
+    where x.ae_title is not null and case when s.ae_title is not null then x.id = s.id
+      else x.sede = a.sede and x.modalidad = a.modalidad and x.activa end
+  ) e on true`
+
+/** The filters as conditions over `a` (atenciones), `p` (pacientes), `s` (salas) and `e` (estaciones). */
 export function condicionesWorklist(sql: Sql, f: FiltrosWorklist, tz: string): postgres.Fragment[] {
   const inicio = inicioDe(sql)
   const c: postgres.Fragment[] = []
   if (f.ninguno) c.push(sql`false`)
-  if (f.modalidades) c.push(sql`a.modalidad = any(${f.modalidades}::text[])`)
+  if (f.codigos) {
+    const nuestras = MODALIDADES.filter((m) => CODIGOS_DICOM[m].some((d) => f.codigos!.includes(d)))
+    c.push(sql`a.modalidad = any(${nuestras}::text[])`)
+    c.push(sql`(e.codigos && ${f.codigos}::text[]
+      or (cardinality(e.codigos) = 0 and ${codigoUsual(sql)} = any(${f.codigos}::text[])))`)
+  }
   if (f.aeTitles) {
     const alguno = f.aeTitles
-      .map((p) => comparar(sql, sql`s.ae_title`, p))
+      .map((p) => comparar(sql, sql`t`, p))
       .reduce((a, b) => sql`${a} or ${b}`)
-    c.push(sql`(${alguno})`)
+    c.push(sql`exists (select 1 from unnest(e.ae_titles) t where ${alguno})`)
   }
   if (f.desde) c.push(sql`${inicio} >= (${f.desde}::date)::timestamp at time zone ${tz}`)
   if (f.hasta) c.push(sql`${inicio} < (${f.hasta}::date + 1)::timestamp at time zone ${tz}`)
@@ -78,13 +105,19 @@ export async function leerWorklist(
         a.study_instance_uid, a.sede,
         to_char(${inicio} at time zone ${tz}, 'YYYYMMDD') as fecha,
         to_char(${inicio} at time zone ${tz}, 'HH24MISS') as hora,
-        s.ae_title, s.nombre as sala_nombre,
+        e.ae_titles, e.nombres as estaciones, e.codigos, ${codigoUsual(sql)} as codigo_usual,
+        coalesce((
+          select json_agg(json_build_object('codigo', c.codigo, 'nombre', c.nombre) order by u.n)
+          from unnest(a.estudios) with ordinality u(nombre, n)
+          join estudios c on c.modalidad = a.modalidad and c.nombre = u.nombre), '[]')
+          as codigos_estudios,
         p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre, p.primer_apellido,
         p.segundo_apellido, to_char(p.fecha_nacimiento, 'YYYYMMDD') as nacimiento, p.sexo,
         ${inicio} as orden
       from atenciones a
       join pacientes p on p.id = a.paciente_id
       left join salas s on s.id = a.sala_id
+      ${estaciones(sql)}
       where ${condiciones}
       order by ${inicio}, a.id
       limit ${MAXIMO_ITEMS + 1}
@@ -104,7 +137,7 @@ export async function leerWorklist(
         where not exists (select 1 from servidos)`,
     )})
     select id, paciente_id, modalidad, estudios, estado, prioridad, study_instance_uid, sede, fecha,
-      hora, ae_title, sala_nombre, tipo_documento, documento, primer_nombre, segundo_nombre,
-      primer_apellido, segundo_apellido, nacimiento, sexo
+      hora, ae_titles, estaciones, codigos, codigo_usual, codigos_estudios, tipo_documento, documento,
+      primer_nombre, segundo_nombre, primer_apellido, segundo_apellido, nacimiento, sexo
     from items order by orden, id`
 }

@@ -217,6 +217,43 @@ describe('salas', () => {
     ...cambios,
   })
 
+  it('a sala says which DICOM code and character set its equipment takes, within its modality', async () => {
+    const res = await enviar(
+      'POST',
+      '/configuracion/salas',
+      sala({ nombre: 'CR 7', aeTitle: 'CR7' }),
+    )
+    expect(res.json()).toMatchObject({ modalidadDicom: null, juegoCaracteres: 'ISO_IR 192' })
+    const id = res.json().id
+    const cr = await enviar('PATCH', `/configuracion/salas/${id}`, {
+      modalidadDicom: 'CR',
+      juegoCaracteres: 'ISO_IR 100',
+    })
+    expect(cr.json()).toMatchObject({ modalidadDicom: 'CR', juegoCaracteres: 'ISO_IR 100' })
+    // A code of another modality, or none DICOM knows, is refused in Spanish and stores nothing.
+    const us = await enviar('PATCH', `/configuracion/salas/${id}`, { modalidadDicom: 'US' })
+    expect(us.statusCode).toBe(400)
+    expect(us.json().errores).toEqual([
+      {
+        campo: 'modalidadDicom',
+        mensaje:
+          'Ese código DICOM no corresponde a la modalidad de la sala: use DX, CR, RF, MG, XA',
+      },
+    ])
+    for (const cuerpo of [{ modalidadDicom: 'ZZ' }, { juegoCaracteres: 'ISO_IR 6' }])
+      expect((await enviar('PATCH', `/configuracion/salas/${id}`, cuerpo)).statusCode).toBe(400)
+    const eco = await enviar(
+      'POST',
+      '/configuracion/salas',
+      sala({ modalidad: 'Eco', nombre: 'Eco 7', modalidadDicom: 'DX' }),
+    )
+    expect(eco.statusCode).toBe(400)
+    const [fila] = await t.db.sql`
+      select modalidad_dicom, juego_caracteres from salas where id = ${id}`
+    expect(fila).toEqual({ modalidadDicom: 'CR', juegoCaracteres: 'ISO_IR 100' })
+    expect(await t.db.sql`select 1 from salas where nombre = 'Eco 7'`).toHaveLength(0)
+  })
+
   it('an admin creates one with its DICOM AE title and changes it; each change is audited', async () => {
     const res = await enviar('POST', '/configuracion/salas', sala({ aeTitle: 'RX2_LIMA' }))
     expect(res.statusCode).toBe(201)

@@ -1,10 +1,12 @@
 // The admins' catalogues: sedes, salas and estudios (docs/api.md#configuración). Every change is
 // audited with what it set, and the catalogue cache forgets its copy so the change shows at once.
 import type { FastifyInstance } from 'fastify'
+import { CODIGOS_DICOM, type Modalidad } from '../../shared/catalogos.js'
 import {
   cambiarEstudioContract,
   cambiarSalaContract,
   cambiarSedeContract,
+  codigoDicomPermitido,
   crearEstudioContract,
   crearSalaContract,
   crearSedeContract,
@@ -78,6 +80,17 @@ export async function configuracionRoutes(
       ])
   }
 
+  /** The code must be one of the sala's modality (the database checks the same pairs). */
+  function exigirCodigoDicom(modalidad: Modalidad, codigo: string | null | undefined): void {
+    if (!codigoDicomPermitido(modalidad, codigo))
+      throw new BadRequestError('Datos inválidos', [
+        {
+          campo: 'modalidadDicom',
+          mensaje: `${M.codigoDicomAjeno}: use ${CODIGOS_DICOM[modalidad].join(', ') || 'ninguno'}`,
+        },
+      ])
+  }
+
   route(app, listarSedesContract, async () => listarSedes(sql))
 
   route(app, crearSedeContract, async (request, reply) => {
@@ -110,6 +123,7 @@ export async function configuracionRoutes(
     const errores = erroresHorario(b.horario)
     if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
     await exigirSedeActiva(b.sede)
+    exigirCodigoDicom(b.modalidad, b.modalidadDicom)
     const sala = await cambio(() =>
       crearSala(sql, b, (s) => eventoDe(request, 'sala.creada', { detalle: { sala: s.id, ...b } })),
     )
@@ -122,6 +136,9 @@ export async function configuracionRoutes(
     const errores = b.horario ? erroresHorario(b.horario) : []
     if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
     const id = Number(request.params.id)
+    // A sala's modality never changes, so the catalogue's copy is enough to check the code.
+    const actual = (await catalogos.leer()).salas.find((s) => s.id === id)
+    if (actual) exigirCodigoDicom(actual.modalidad, b.modalidadDicom)
     const sala = await cambio(() =>
       cambiarSala(sql, id, b, () =>
         eventoDe(request, 'sala.modificada', { detalle: { sala: id, ...b } }),

@@ -19,9 +19,9 @@ export interface PruebaDicom {
   llamar(peticion: Parameters<typeof llamarDicom>[1], llamante?: string): Promise<Respuesta>
   /** The sala of `modalidad` in Lima, registered with that AE title and 127.0.0.1. */
   registrarSala(modalidad: Modalidad, aeTitle: string): Promise<number>
-  /** A published atención in the sala, arriving now (registered at the desk). */
+  /** A published atención in the sala (null: none, a walk-in), arriving now (registered at the desk). */
   atencion(
-    salaId: number,
+    salaId: number | null,
     pacienteId: number,
     cambios?: { estado?: string; modalidad?: Modalidad },
   ): Promise<number>

@@ -2,9 +2,16 @@
 // its name, week, AE title and DICOM address, and (editing) whether it is active. Checked with
 // the shared schemas on the body it will send; a repeated name or AE title (409) and the server's
 // field errors show under their field.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { MODALIDADES, MODALIDAD_INFO, type Modalidad } from '../../../shared/catalogos.js'
+import {
+  CODIGOS_DICOM,
+  JUEGOS_CARACTERES,
+  MODALIDADES,
+  MODALIDAD_INFO,
+  type JuegoCaracteres,
+  type Modalidad,
+} from '../../../shared/catalogos.js'
 import {
   CambioSalaSchema,
   erroresHorario,
@@ -28,12 +35,21 @@ interface Valores {
   dias: DiaHorario[]
   aeTitle: string
   direccion: string
+  /** '' is the modality's usual code. */
+  modalidadDicom: string
+  juegoCaracteres: JuegoCaracteres
   activa: boolean
 }
 
 const AYUDA_AE = 'Opcional: el título DICOM con que el equipo pide su lista de trabajo'
 const FIJAS = 'La sede y la modalidad de una sala no cambian'
 const AYUDA_DIRECCION = 'Opcional: dónde escucha el equipo, p. ej. 10.0.5.20:104'
+const AYUDA_CODIGO = 'Cómo ve el equipo sus estudios en la lista de trabajo (Modality)'
+const AYUDA_JUEGO = 'Los equipos antiguos solo leen Latin-1: lo que no cabe se translitera'
+const JUEGO_ETIQUETA: Record<JuegoCaracteres, string> = {
+  'ISO_IR 192': 'UTF-8 (ISO_IR 192)',
+  'ISO_IR 100': 'Latin-1 (ISO_IR 100)',
+}
 
 /** An optional text as the server takes it: trimmed, and empty means none. */
 const opcional = (s: string) => s.trim() || null
@@ -44,16 +60,19 @@ const campos = (v: Valores) => ({
   horario: aHorario(v.dias),
   aeTitle: opcional(v.aeTitle),
   direccion: opcional(v.direccion),
+  modalidadDicom: v.modalidadDicom || null,
+  juegoCaracteres: v.juegoCaracteres,
 })
 
 const nueva = (v: Valores) => {
-  const { aeTitle, direccion, ...resto } = campos(v)
+  const { aeTitle, direccion, modalidadDicom, ...resto } = campos(v)
   return {
     sede: v.sede,
     modalidad: v.modalidad as Modalidad,
     ...resto,
     ...(aeTitle === null ? {} : { aeTitle }),
     ...(direccion === null ? {} : { direccion }),
+    ...(modalidadDicom === null ? {} : { modalidadDicom }),
   } satisfies NuevaSala
 }
 
@@ -66,6 +85,8 @@ function cambio(v: Valores, sala: Sala): CambioSala {
     c.horario = n.horario
   if (n.aeTitle !== sala.aeTitle) c.aeTitle = n.aeTitle
   if (n.direccion !== sala.direccion) c.direccion = n.direccion
+  if (n.modalidadDicom !== sala.modalidadDicom) c.modalidadDicom = n.modalidadDicom
+  if (n.juegoCaracteres !== sala.juegoCaracteres) c.juegoCaracteres = n.juegoCaracteres
   if (n.activa !== sala.activa) c.activa = n.activa
   return c
 }
@@ -82,7 +103,16 @@ function ubicar(dias: readonly DiaHorario[]) {
       return { campo: 'dias', mensaje: dia ? `${dia}: ${e.mensaje}` : e.mensaje }
     }
     if (e.campo === 'horario') return { campo: 'dias', mensaje: e.mensaje }
-    const propios = ['sede', 'modalidad', 'nombre', 'aeTitle', 'direccion', 'activa']
+    const propios = [
+      'sede',
+      'modalidad',
+      'nombre',
+      'aeTitle',
+      'direccion',
+      'modalidadDicom',
+      'juegoCaracteres',
+      'activa',
+    ]
     return propios.includes(e.campo)
       ? { campo: e.campo as keyof Valores, mensaje: e.mensaje }
       : null
@@ -110,7 +140,7 @@ export function SalaForm({
   onCancelar: () => void
 }) {
   const editada = sala !== undefined
-  const { register, handleSubmit, setError, watch, formState } = useForm<Valores>({
+  const { register, handleSubmit, setError, setValue, watch, formState } = useForm<Valores>({
     defaultValues: sala
       ? {
           sede: sala.sede,
@@ -119,6 +149,8 @@ export function SalaForm({
           dias: aDias(sala.horario),
           aeTitle: sala.aeTitle ?? '',
           direccion: sala.direccion ?? '',
+          modalidadDicom: sala.modalidadDicom ?? '',
+          juegoCaracteres: sala.juegoCaracteres,
           activa: sala.activa,
         }
       : {
@@ -128,6 +160,8 @@ export function SalaForm({
           dias: SEMANA_HABITUAL,
           aeTitle: '',
           direccion: '',
+          modalidadDicom: '',
+          juegoCaracteres: 'ISO_IR 192',
           activa: true,
         },
     resolver: resolverDeCuerpo((v) => errores(v, editada)),
@@ -135,6 +169,13 @@ export function SalaForm({
   const { errors, isSubmitting } = formState
   const [fallo, setFallo] = useState<string | null>(null)
   const dias = watch('dias')
+  const modalidad = (sala?.modalidad ?? watch('modalidad')) as Modalidad | ''
+  // The DICOM fields only for a modality whose equipment reads the worklist (not LAB).
+  const codigos = modalidad ? CODIGOS_DICOM[modalidad] : []
+  // Another modality of a new sala: its own usual code, not the last one's choice.
+  useEffect(() => {
+    if (!sala) setValue('modalidadDicom', '')
+  }, [modalidad, sala, setValue])
 
   const enviar = async (v: Valores) => {
     setFallo(null)
@@ -247,6 +288,46 @@ export function SalaForm({
               {...register('direccion')}
             />
           </Field>
+          {codigos.length > 0 && (
+            <>
+              <Field
+                id={`${px}-codigo`}
+                label="Código DICOM"
+                hint={AYUDA_CODIGO}
+                error={e('modalidadDicom')}
+              >
+                <select
+                  className="select"
+                  {...describe(`${px}-codigo`, e('modalidadDicom'), AYUDA_CODIGO)}
+                  {...register('modalidadDicom')}
+                >
+                  {codigos.map((c, i) => (
+                    <option key={c} value={i === 0 ? '' : c}>
+                      {i === 0 ? `${c} (habitual)` : c}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field
+                id={`${px}-juego`}
+                label="Caracteres"
+                hint={AYUDA_JUEGO}
+                error={e('juegoCaracteres')}
+              >
+                <select
+                  className="select"
+                  {...describe(`${px}-juego`, e('juegoCaracteres'), AYUDA_JUEGO)}
+                  {...register('juegoCaracteres')}
+                >
+                  {JUEGOS_CARACTERES.map((j) => (
+                    <option key={j} value={j}>
+                      {JUEGO_ETIQUETA[j]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </>
+          )}
           {editada && (
             <div className="field catalogo__activo">
               <label className="check">

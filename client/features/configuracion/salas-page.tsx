@@ -110,6 +110,16 @@ export default function SalasPage() {
                     <td data-label="Horario">{resumenHorario(s.horario)}</td>
                     <td data-label="AE title" className="mono">
                       {s.aeTitle ?? sinDato}
+                      {s.aeTitle && (s.modalidadDicom || s.juegoCaracteres === 'ISO_IR 100') && (
+                        <span className="muted">
+                          {' '}
+                          (
+                          {[s.modalidadDicom, s.juegoCaracteres === 'ISO_IR 100' && 'Latin-1']
+                            .filter(Boolean)
+                            .join(', ')}
+                          )
+                        </span>
+                      )}
                     </td>
                     <td data-label="Dirección" className="mono catalogo__texto">
                       {s.direccion ?? sinDato}
