@@ -170,6 +170,14 @@ create table mpps (
   constraint mpps_pkey PRIMARY KEY (uid)
 );
 
+create table mpps_atenciones (
+  uid text not null,
+  atencion_id integer not null,
+  constraint mpps_atenciones_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
+  constraint mpps_atenciones_uid_fkey FOREIGN KEY (uid) REFERENCES mpps(uid),
+  constraint mpps_atenciones_pkey PRIMARY KEY (uid, atencion_id)
+);
+
 create table nombres_palabras (
   palabra text collate "C" not null,
   constraint nombres_palabras_pkey PRIMARY KEY (palabra)
@@ -351,6 +359,7 @@ CREATE INDEX intentos_usuario_idx ON public.intentos_fallidos USING btree (usuar
 CREATE INDEX intentos_limitados_desde_idx ON public.intentos_limitados USING btree (desde);
 CREATE INDEX mpps_atencion_idx ON public.mpps USING btree (atencion_id, recibido_en) WHERE (atencion_id IS NOT NULL);
 CREATE INDEX mpps_sin_conciliar_idx ON public.mpps USING btree (recibido_en) WHERE ((atencion_id IS NULL) AND (conciliado_en IS NULL));
+CREATE INDEX mpps_atenciones_atencion_idx ON public.mpps_atenciones USING btree (atencion_id);
 CREATE INDEX nombres_palabras_trgm ON public.nombres_palabras USING gin (palabra gin_trgm_ops);
 CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id);
 CREATE INDEX pacientes_documento_idx ON public.pacientes USING btree (documento text_pattern_ops) INCLUDE (tipo_documento, id, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);

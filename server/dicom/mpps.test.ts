@@ -148,6 +148,36 @@ describe('MPPS', () => {
 })
 
 describe('un MPPS que nombra una atención que no es de la sala', () => {
+  it('un paso que hace varios procedimientos mueve cada atención, no la de otro paciente', async () => {
+    const torax = await d.atencion(salaRx, pacienteId)
+    const abdomen = await d.atencion(salaRx, pacienteId)
+    const otroPaciente = await d.atencion(salaRx, await d.paciente({ primerApellido: 'Ccori' }))
+    const uid = nuevoUid()
+    const varios = {
+      SpecificCharacterSet: 'ISO_IR 192',
+      PerformedProcedureStepStatus: 'IN PROGRESS',
+      ScheduledStepAttributesSequence: [torax, abdomen, otroPaciente].map((id) => ({
+        AccessionNumber: String(id),
+      })),
+    }
+    expect((await d.llamar(peticion.crearMpps(uid, varios))).estado).toBe(0)
+    expect(await estadoHttp(torax)).toBe('En proceso')
+    expect(await estadoHttp(abdomen)).toBe('En proceso')
+    const estado = async (id: number) =>
+      (await d.t.db.sql<{ estado: string }[]>`select estado from atenciones where id = ${id}`)[0]!
+        .estado
+    expect(await estado(otroPaciente)).toBe('En espera')
+    const fin = { SpecificCharacterSet: 'ISO_IR 192', PerformedProcedureStepStatus: 'COMPLETED' }
+    expect((await d.llamar(peticion.cambiarMpps(uid, fin))).estado).toBe(0)
+    expect(await estadoHttp(torax)).toBe('Completado')
+    expect(await estadoHttp(abdomen)).toBe('Completado')
+    expect(await estado(otroPaciente)).toBe('En espera')
+    const [recibido] = await d.t.db.sql<{ detalle: { atenciones: number[] } }[]>`
+      select detalle from auditoria where accion = 'mpps.recibido' and detalle ->> 'mpps' = ${uid}
+      order by id limit 1`
+    expect(recibido!.detalle.atenciones).toEqual([torax, abdomen])
+  })
+
   it('de otra modalidad u otra sede: la atención no se mueve y el paso espera, con el motivo', async () => {
     const eco = await d.atencion(salaRx, pacienteId, { modalidad: 'Eco' })
     const [arequipa] = await d.t.db.sql<{ id: number }[]>`

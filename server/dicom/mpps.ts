@@ -28,9 +28,10 @@ const vacio = (v: unknown) =>
 type HacerEvento = (accion: Evento['accion'], detalle: Record<string, unknown>) => Evento
 
 /**
- * N-CREATE: a new step, IN PROGRESS; matched to its atención by StudyInstanceUID or accession. An
- * atención of another modality or sede than the calling sala's is never moved by it: the step
- * waits in «Pasos de equipos sin atención» with the reason, for staff to assign.
+ * N-CREATE: a new step, IN PROGRESS; matched to the atenciones it performs by StudyInstanceUID or
+ * accession, one per Scheduled Step Attributes item, and every one of them follows it. An atención
+ * of another modality or sede than the calling sala's is never moved by it: a step with none of its
+ * own waits in «Pasos de equipos sin atención» with the reason, for staff to assign.
  */
 export async function crearMpps(
   sql: Sql,
@@ -51,31 +52,61 @@ export async function crearMpps(
     return { estado: ESTADO.valorInvalido, comentario: 'Un MPPS nuevo debe estar IN PROGRESS' }
   if (uidPedido !== undefined && !/^[0-9]+(\.[0-9]+)*$/.test(uidPedido))
     return { estado: ESTADO.valorInvalido, comentario: 'UID de instancia inválido' }
-  // Which worklist item it performs: the first of its Scheduled Step Attributes.
-  const sps = item(datos.ScheduledStepAttributesSequence)
-  const studyUid = texto(sps.StudyInstanceUID)
-  const accession = texto(sps.AccessionNumber)
-  const id = /^[0-9]{1,9}$/.test(accession) ? Number(accession) : null
+  // Which worklist items it performs: each of its Scheduled Step Attributes, by StudyInstanceUID
+  // or accession.
+  const lista = datos.ScheduledStepAttributesSequence
+  const items = Array.isArray(lista) ? lista.filter((i) => i && typeof i === 'object') : []
+  const pasos = (items as Elementos[]).map((sps) => {
+    const accession = texto(sps.AccessionNumber)
+    return {
+      studyUid: texto(sps.StudyInstanceUID),
+      id: /^[0-9]{1,9}$/.test(accession) ? Number(accession) : null,
+    }
+  })
   return inTransaction(sql, async (tx) => {
-    const [nuevo] = await tx<
-      { uid: string; atencionId: number | null; pacienteId: number | null }[]
+    // Each named atención, in the order named: the sala's own modality and sede, and of one
+    // patient (the first's), are performed; any other is left, with the reason.
+    const nombradas = await tx<
+      {
+        id: number
+        pacienteId: number
+        deLaSala: boolean
+        motivo: string | null
+      }[]
     >`
-      with nombrada as (
+      select n.id, n.paciente_id, n.de_la_sala,
+        case when not n.de_la_sala then format(
+          'La atención %s es de %s en %s; la sala que la informó es de %s en %s',
+          n.id, n.modalidad, n.sede, n.sala_modalidad, n.sala_sede) end as motivo
+      from rows from (
+        unnest(${pasos.map((p) => p.studyUid)}::text[]),
+        unnest(${pasos.map((p) => p.id)}::int[])
+      ) with ordinality as paso (study_uid, id, orden)
+      cross join lateral (
         select a.id, a.paciente_id, a.modalidad, a.sede,
           a.modalidad = s.modalidad and a.sede = s.sede as de_la_sala,
           s.modalidad as sala_modalidad, s.sede as sala_sede
         from atenciones a join salas s on s.id = ${sala.id}
-        where a.study_instance_uid = ${studyUid} or a.id = ${id}
-        order by a.study_instance_uid = ${studyUid} desc limit 1
-      ), atencion as (select id, paciente_id from nombrada where de_la_sala)
+        where a.study_instance_uid = paso.study_uid or a.id = paso.id
+        order by a.study_instance_uid = paso.study_uid desc limit 1
+      ) n
+      order by paso.orden`
+    const primera = nombradas.find((n) => n.deLaSala)
+    const hechas = [
+      ...new Set(
+        nombradas
+          .filter((n) => n.deLaSala && n.pacienteId === primera!.pacienteId)
+          .map((n) => n.id),
+      ),
+    ]
+    const motivo = nombradas.find((n) => n.motivo)?.motivo ?? null
+    const [nuevo] = await tx<{ uid: string }[]>`
       insert into mpps (uid, sala_id, atencion_id, estado, datos, motivo)
       values (coalesce(${uidPedido ?? null}, dicom_uid_nuevo()), ${sala.id},
-        (select id from atencion), ${estado}, ${tx.json(comoJson(datos))},
-        (select format('La atención %s es de %s en %s; la sala que la informó es de %s en %s',
-            n.id, n.modalidad, n.sede, n.sala_modalidad, n.sala_sede)
-          from nombrada n where not n.de_la_sala))
+        ${primera?.id ?? null}, ${estado}, ${tx.json(comoJson(datos))},
+        ${primera ? null : motivo})
       on conflict (uid) do nothing
-      returning uid, atencion_id, (select paciente_id from atencion) as paciente_id`
+      returning uid`
     if (!nuevo) {
       // The same step again was recorded and applied the first time; its UID reused for another
       // patient is a duplicate instance (0111), never a change of whom the step is about.
@@ -89,19 +120,20 @@ export async function crearMpps(
         }
       return { estado: ESTADO.exito, uid: uidPedido }
     }
+    if (hechas.length > 1)
+      await tx`
+        insert into mpps_atenciones (uid, atencion_id)
+        select ${nuevo.uid}, unnest(${hechas.slice(1)}::int[])`
     const e = evento('mpps.recibido', {
       mpps: nuevo.uid,
       mensaje: 'N-CREATE',
       estado,
-      atencion: nuevo.atencionId,
+      atencion: primera?.id ?? null,
+      ...(hechas.length > 1 ? { atenciones: hechas } : {}),
     })
-    await tx`${insercionEvento(tx, { ...e, pacienteId: nuevo.pacienteId })}`
-    if (nuevo.atencionId !== null)
-      await aplicarMpps(tx, nuevo.atencionId, estado, tz, {
-        ...e,
-        accion: 'atencion.modificada',
-        detalle: null,
-      })
+    await tx`${insercionEvento(tx, { ...e, pacienteId: primera?.pacienteId ?? null })}`
+    for (const id of hechas)
+      await aplicarMpps(tx, id, estado, tz, { ...e, accion: 'atencion.modificada', detalle: null })
     return { estado: ESTADO.exito, uid: nuevo.uid }
   })
 }
@@ -123,12 +155,14 @@ export async function cambiarMpps(
       {
         estado: EstadoMpps
         atencionId: number | null
+        otras: number[]
         pacienteId: number | null
         nombreDicom: string | null
       }[]
     >`
       select m.estado, m.atencion_id, a.paciente_id,
-        m.datos -> 'PatientName' -> 0 ->> 'Alphabetic' as nombre_dicom
+        m.datos -> 'PatientName' -> 0 ->> 'Alphabetic' as nombre_dicom,
+        array(select o.atencion_id from mpps_atenciones o where o.uid = m.uid order by 1) as otras
       from mpps m
       left join atenciones a on a.id = m.atencion_id
       where m.uid = ${uid} for update of m`
@@ -159,11 +193,12 @@ export async function cambiarMpps(
     })
     await tx`${insercionEvento(tx, { ...e, pacienteId: actual.pacienteId })}`
     if (actual.atencionId !== null && estado !== actual.estado)
-      await aplicarMpps(tx, actual.atencionId, estado, tz, {
-        ...e,
-        accion: 'atencion.modificada',
-        detalle: null,
-      })
+      for (const id of [actual.atencionId, ...actual.otras])
+        await aplicarMpps(tx, id, estado, tz, {
+          ...e,
+          accion: 'atencion.modificada',
+          detalle: null,
+        })
     return { estado: ESTADO.exito }
   })
 }
