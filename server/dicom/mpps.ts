@@ -7,7 +7,7 @@ import { ESTADOS_MPPS, type EstadoMpps } from '../../shared/mpps.js'
 import { inTransaction, type Sql } from '../db.js'
 import { insercionEvento, type Evento } from '../queries/auditoria.js'
 import { aplicarMpps } from '../queries/mpps.js'
-import { item, texto } from './consulta.js'
+import { texto } from './consulta.js'
 import { ESTADO, type Elementos, type RespuestaN } from './dimse.js'
 import type { SalaDicom } from './servidor.js'
 
