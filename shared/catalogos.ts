@@ -128,19 +128,6 @@ export const ESTADO_DICOM: Record<Estado, string> = {
 /** States a new atención may start in. */
 export const ESTADOS_INICIALES = ['Programado', 'En espera'] as const satisfies readonly Estado[]
 /**
- * The worklist moves forward; Informado, Cancelado and No se presentó are final. Only a booked
- * atención can be missed.
- */
-export const TRANSICIONES: Record<Estado, readonly Estado[]> = {
-  Programado: ['En espera', 'En proceso', 'Cancelado', 'No se presentó'],
-  'En espera': ['En proceso', 'Cancelado'],
-  'En proceso': ['Completado', 'Cancelado'],
-  Completado: ['Informado'],
-  Informado: [],
-  Cancelado: [],
-  'No se presentó': [],
-}
-/**
  * Will not be done: their studies do not count as done, and a cita in one of these leaves its slot
  * free for another (migration 0025's exclusion constraint).
  */
@@ -156,15 +143,6 @@ export const ESTADOS_ABIERTOS = [
 ] as const satisfies readonly Estado[]
 /** Waiting to be attended: the worklist's «Pendientes». */
 export const ESTADOS_PENDIENTES = ['Programado', 'En espera'] as const satisfies readonly Estado[]
-
-/** The estados an atención may move to: a walk-in one (no cita) had no time to miss. */
-export function siguientesEstados(estado: Estado, cita: boolean): readonly Estado[] {
-  return cita ? TRANSICIONES[estado] : TRANSICIONES[estado].filter((e) => e !== 'No se presentó')
-}
-
-export function puedeCambiarEstado(desde: Estado, hacia: Estado): boolean {
-  return TRANSICIONES[desde].includes(hacia)
-}
 
 /** Priorities with their DICOM Requested Procedure Priority. */
 export const PRIORIDADES = ['Rutina', 'Urgente', 'Emergencia'] as const

@@ -10,6 +10,7 @@ import { aplicarMpps } from '../queries/mpps.js'
 import { texto } from './consulta.js'
 import { ESTADO, type Elementos, type RespuestaN } from './dimse.js'
 import type { SalaDicom } from './servidor.js'
+import { EVENTO_CAMBIO } from '../../shared/estado-atencion.js'
 
 const esEstadoMpps = (v: string): v is EstadoMpps => (ESTADOS_MPPS as readonly string[]).includes(v)
 
@@ -133,7 +134,7 @@ export async function crearMpps(
     })
     await tx`${insercionEvento(tx, { ...e, pacienteId: primera?.pacienteId ?? null })}`
     for (const id of hechas)
-      await aplicarMpps(tx, id, estado, tz, { ...e, accion: 'atencion.modificada', detalle: null })
+      await aplicarMpps(tx, id, estado, tz, { ...e, accion: EVENTO_CAMBIO.equipo, detalle: null })
     return { estado: ESTADO.exito, uid: nuevo.uid }
   })
 }
@@ -196,7 +197,7 @@ export async function cambiarMpps(
       for (const id of [actual.atencionId, ...actual.otras])
         await aplicarMpps(tx, id, estado, tz, {
           ...e,
-          accion: 'atencion.modificada',
+          accion: EVENTO_CAMBIO.equipo,
           detalle: null,
         })
     return { estado: ESTADO.exito }

@@ -2,25 +2,24 @@
 // person names the atención a step belongs to, which then takes the step's estado, or sets the step
 // aside. The estado an MPPS state leads to is defined once, here, for the DICOM server too.
 import type { Estado } from '../../shared/catalogos.js'
+import { origenes } from '../../shared/estado-atencion.js'
 import type { EstadoMpps } from '../../shared/mpps.js'
 import type { Sql } from '../db.js'
 import { cambiarEstado, type AtencionFila } from './atenciones.js'
 import { insercionEvento, type Evento } from './auditoria.js'
 
-/**
- * Where each MPPS state takes an atención, and from which estados: a step never moves one back from
- * Completado or Informado, nor out of Cancelado or No se presentó. DISCONTINUED puts an atención
- * that was being done back to wait (docs/dicom.md#mpps).
- */
-export const EFECTO_MPPS: Record<EstadoMpps, { estado: Estado; desde: readonly Estado[] }> = {
-  'IN PROGRESS': { estado: 'En proceso', desde: ['Programado', 'En espera'] },
-  COMPLETED: { estado: 'Completado', desde: ['Programado', 'En espera', 'En proceso'] },
-  DISCONTINUED: { estado: 'En espera', desde: ['En proceso'] },
+/** Where each MPPS state takes an atención; from which estados is the machine's (shared/estado-atencion.ts). */
+export const HACIA_MPPS: Record<EstadoMpps, Estado> = {
+  'IN PROGRESS': 'En proceso',
+  COMPLETED: 'Completado',
+  // The patient is still waiting: the study was stopped, not done (docs/dicom.md#mpps).
+  DISCONTINUED: 'En espera',
 }
 
 /**
  * Moves atención `id` as step state `mpps` says, with its audit record (`evento`); undefined when
- * its estado is not one the state moves from, which leaves it as it is.
+ * its estado is not one the equipment may move it from, which leaves it as it is: a step never
+ * moves one back from Completado or Informado, nor out of Cancelado or No se presentó.
  */
 export function aplicarMpps(
   sql: Sql,
@@ -29,7 +28,8 @@ export function aplicarMpps(
   tz: string,
   evento: Evento,
 ): Promise<AtencionFila | undefined> {
-  const { estado, desde } = EFECTO_MPPS[mpps]
+  const estado = HACIA_MPPS[mpps]
+  const desde = origenes(estado, 'equipo')
   return cambiarEstado(sql, id, { estado, desde, motivo: null, por: null }, tz, evento)
 }
 

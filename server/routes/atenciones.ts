@@ -12,16 +12,11 @@ import {
   type CambioAtencion,
   type CorreccionAtencion,
 } from '../../shared/atenciones.js'
-import {
-  ESTADOS,
-  ESTADOS_ABIERTOS,
-  TRANSICIONES,
-  type Estado,
-  type Modalidad,
-} from '../../shared/catalogos.js'
+import { ESTADOS_ABIERTOS, type Estado, type Modalidad } from '../../shared/catalogos.js'
 import { MENSAJES_CITAS } from '../../shared/citas.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
+import { EVENTO_CAMBIO, exigeCita, origenes, TRANSICIONES } from '../../shared/estado-atencion.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import { estudiosActivos, salaDeAtencion, sedesActivas, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
@@ -171,7 +166,7 @@ export async function atencionesRoutes(
     } else if (b.motivo !== undefined) {
       throw invalidos([{ campo: 'motivo', mensaje: M.motivoSoloCancelado }])
     }
-    const posibles = ESTADOS.filter((e) => TRANSICIONES[e].includes(estado))
+    const posibles = origenes(estado, 'personal')
     const desde = b.desde === undefined ? posibles : posibles.filter((e) => e === b.desde)
     // The change and its audit record are one statement.
     const fila = await cambiarEstado(
@@ -183,15 +178,15 @@ export async function atencionesRoutes(
         desde,
         motivo,
         por: request.usuario?.id ?? null,
-        soloCitas: estado === 'No se presentó',
+        soloCitas: exigeCita(estado),
       },
       tz,
-      eventoDe(request, 'atencion.modificada'),
+      eventoDe(request, EVENTO_CAMBIO.personal),
     )
     if (fila) return aAtencion(fila)
     const actual = await obtenerAtencion(sql, id, tz)
     if (!actual) throw new NotFoundError(NO_ENCONTRADA)
-    if (estado === 'No se presentó' && actual.salaId === null)
+    if (exigeCita(estado) && actual.inicio === null)
       throw new ConflictError(MENSAJES_CITAS.noSePresentoSinCita)
     // The caller saw another estado: someone changed it meanwhile, and neither wins silently.
     if (b.desde !== undefined && actual.estado !== b.desde)

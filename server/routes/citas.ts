@@ -27,6 +27,7 @@ import type { Sala } from '../../shared/configuracion.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
+import { EVENTO_CAMBIO, origenes } from '../../shared/estado-atencion.js'
 import {
   estudiosActivos,
   sedesActivas,
@@ -367,13 +368,13 @@ export async function citasRoutes(
       id,
       {
         estado: 'En espera',
-        desde: ['Programado'],
+        desde: origenes('En espera', 'llegada'),
         motivo: null,
         por: request.usuario?.id ?? null,
         soloCitas: true,
       },
       tz,
-      eventoDe(request, 'cita.llegada'),
+      eventoDe(request, EVENTO_CAMBIO.llegada),
     )
     if (fila) return aCita(fila, tz)
     const actual = await obtenerAtencion(sql, id, tz)

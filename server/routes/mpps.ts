@@ -23,6 +23,7 @@ import {
 } from '../queries/mpps.js'
 import { route } from '../route.js'
 import { resumenMpps } from '../dicom/resumen-mpps.js'
+import { EVENTO_CAMBIO } from '../../shared/estado-atencion.js'
 
 /** Most steps a list shows: more waiting than this is a setup problem, not a day's work. */
 const LISTA_MAXIMA = 100
@@ -101,7 +102,7 @@ export async function mppsRoutes(
         atencion.id,
         paso.estado,
         config.clinicTz,
-        eventoDe(request, 'atencion.modificada'),
+        eventoDe(request, EVENTO_CAMBIO.equipo),
       )
     })
     reply.code(204)

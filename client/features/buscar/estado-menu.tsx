@@ -3,7 +3,8 @@
 // a click elsewhere or a choice closes it; the table keeps which one is open, so a refresh does not.
 import { useEffect, useRef } from 'react'
 import type { Atencion } from '../../../shared/atenciones.js'
-import { siguientesEstados, type Estado } from '../../../shared/catalogos.js'
+import type { Estado } from '../../../shared/catalogos.js'
+import { siguientesEstados } from '../../../shared/estado-atencion.js'
 import { EstadoBadge } from '../../components/badges.js'
 import { IconChevronDown } from '../../components/icons.js'
 import { useCambiarEstado } from '../../lib/estado-atencion.js'

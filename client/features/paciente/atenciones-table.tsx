@@ -3,12 +3,8 @@
 // correction of the registered data. Nothing changes on a keystroke: only a button's click does.
 import { useState } from 'react'
 import type { Atencion } from '../../../shared/atenciones.js'
-import {
-  ESTADOS_ABIERTOS,
-  MODALIDAD_INFO,
-  siguientesEstados,
-  type Estado,
-} from '../../../shared/catalogos.js'
+import { ESTADOS_ABIERTOS, MODALIDAD_INFO, type Estado } from '../../../shared/catalogos.js'
+import { siguientesEstados } from '../../../shared/estado-atencion.js'
 import { ModalidadIcon, PrioridadBadge } from '../../components/badges.js'
 import { CancelarAtencion } from '../../components/cancelar-atencion.js'
 import { EstadoCelda, useAhora } from '../../components/estado-celda.js'

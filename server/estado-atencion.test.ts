@@ -1,0 +1,78 @@
+// The estado machine (shared/estado-atencion.ts) against what the database checks, read from the
+// database itself, and against the moves each actor had before the machine was gathered in one
+// module: staff's menus, the desk's «Llegó», the equipment's MPPS.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ESTADOS, type Estado } from '../shared/catalogos.js'
+import {
+  exigeCita,
+  origenes,
+  PASOS,
+  siguientesEstados,
+  TRANSICIONES,
+} from '../shared/estado-atencion.js'
+import { ESTADOS_MPPS } from '../shared/mpps.js'
+import { HACIA_MPPS } from './queries/mpps.js'
+import { createTestDatabase, type TestDatabase } from './test/database.js'
+
+let db: TestDatabase
+beforeAll(async () => {
+  db = await createTestDatabase()
+})
+afterAll(async () => {
+  await db?.drop()
+})
+
+/** The quoted values of a check constraint's `= ANY (ARRAY[...])`, as PostgreSQL prints it. */
+async function valoresDelCheck(tabla: string, restriccion: string): Promise<string[]> {
+  const [c] = await db.sql<{ def: string }[]>`
+    select pg_get_constraintdef(oid) as def from pg_constraint
+    where conrelid = ${tabla}::regclass and conname = ${restriccion}`
+  return [...c!.def.matchAll(/'([^']+)'::text/g)].map((m) => m[1]!)
+}
+
+describe('the estado machine', () => {
+  it('names exactly the estados the database accepts, for atenciones and MPPS', async () => {
+    expect(await valoresDelCheck('atenciones', 'atenciones_estado_check')).toEqual([...ESTADOS])
+    expect(await valoresDelCheck('mpps', 'mpps_estado_check')).toEqual([...ESTADOS_MPPS])
+    for (const p of PASOS) expect(ESTADOS).toContain(p.desde)
+    // A reason is kept only for a cancellation, in the database as in the routes.
+    expect(await valoresDelCheck('atenciones', 'atenciones_motivo_solo_cancelada')).toEqual([
+      'Cancelado',
+    ])
+  })
+
+  it('keeps staff’s moves: forward only, with Informado, Cancelado and No se presentó final', () => {
+    expect(TRANSICIONES).toEqual({
+      Programado: ['En espera', 'En proceso', 'Cancelado', 'No se presentó'],
+      'En espera': ['En proceso', 'Cancelado'],
+      'En proceso': ['Completado', 'Cancelado'],
+      Completado: ['Informado'],
+      Informado: [],
+      Cancelado: [],
+      'No se presentó': [],
+    })
+    // Only a cita can be missed.
+    expect(siguientesEstados('Programado', false)).not.toContain('No se presentó')
+    expect(siguientesEstados('Programado', true)).toContain('No se presentó')
+    expect(ESTADOS.filter(exigeCita)).toEqual(['No se presentó'])
+    for (const final of ['Informado', 'Cancelado', 'No se presentó'] as Estado[])
+      expect(PASOS.filter((p) => p.desde === final)).toEqual([])
+  })
+
+  it('lets the desk mark only a booked cita arrived, and the equipment only its own moves', () => {
+    expect(origenes('En espera', 'llegada')).toEqual(['Programado'])
+    const equipo = Object.fromEntries(
+      ESTADOS_MPPS.map((m) => [m, [HACIA_MPPS[m], origenes(HACIA_MPPS[m], 'equipo')]]),
+    )
+    expect(equipo).toEqual({
+      'IN PROGRESS': ['En proceso', ['Programado', 'En espera']],
+      COMPLETED: ['Completado', ['Programado', 'En espera', 'En proceso']],
+      DISCONTINUED: ['En espera', ['En proceso']],
+    })
+    // Nobody but staff cancels, reports or records a no-show.
+    for (const hacia of ['Cancelado', 'Informado', 'No se presentó'] as Estado[]) {
+      expect(origenes(hacia, 'equipo')).toEqual([])
+      expect(origenes(hacia, 'llegada')).toEqual([])
+    }
+  })
+})

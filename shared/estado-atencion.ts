@@ -1,0 +1,69 @@
+// The atención's estado machine, in one place: every move an atención's estado may make, who may
+// make it, and the audit event it writes. The worklist and the patient's page (staff), the desk's
+// «Llegó» on a cita, and the equipment's MPPS (server/queries/mpps.ts) all ask it; the database
+// conditions each move on the estados it may leave (server/queries/atenciones.ts's cambiarEstado),
+// so of two at once only one wins. Undoing is not a move of its own: it puts back the estado the
+// last move left, within MINUTOS_DESHACER by its author or at any time by an admin.
+import type { AccionAuditoria } from './auditoria.js'
+import { ESTADOS, type Estado } from './catalogos.js'
+
+/** Who moves an atención: staff, the desk marking a cita's arrival, or the equipment (MPPS). */
+export type Actor = 'personal' | 'llegada' | 'equipo'
+
+interface Paso {
+  desde: Estado
+  hacia: Estado
+  por: readonly Actor[]
+  /** Only an atención with a cita may make it (a walk-in had no time to miss). */
+  soloCita?: true
+}
+
+/**
+ * The worklist moves forward; Informado, Cancelado and No se presentó are final. The equipment
+ * may complete a study nobody marked started, and puts a discontinued one back to wait.
+ */
+export const PASOS: readonly Paso[] = [
+  { desde: 'Programado', hacia: 'En espera', por: ['personal', 'llegada'] },
+  { desde: 'Programado', hacia: 'En proceso', por: ['personal', 'equipo'] },
+  { desde: 'Programado', hacia: 'Completado', por: ['equipo'] },
+  { desde: 'Programado', hacia: 'Cancelado', por: ['personal'] },
+  { desde: 'Programado', hacia: 'No se presentó', por: ['personal'], soloCita: true },
+  { desde: 'En espera', hacia: 'En proceso', por: ['personal', 'equipo'] },
+  { desde: 'En espera', hacia: 'Completado', por: ['equipo'] },
+  { desde: 'En espera', hacia: 'Cancelado', por: ['personal'] },
+  { desde: 'En proceso', hacia: 'Completado', por: ['personal', 'equipo'] },
+  { desde: 'En proceso', hacia: 'En espera', por: ['equipo'] },
+  { desde: 'En proceso', hacia: 'Cancelado', por: ['personal'] },
+  { desde: 'Completado', hacia: 'Informado', por: ['personal'] },
+]
+
+/** The audit event each actor's move writes (the equipment's, under the calling sala's name). */
+export const EVENTO_CAMBIO: Record<Actor, AccionAuditoria> = {
+  personal: 'atencion.modificada',
+  llegada: 'cita.llegada',
+  equipo: 'atencion.modificada',
+}
+
+/** The estados `actor` may move an atención to `hacia` from. */
+export function origenes(hacia: Estado, actor: Actor): Estado[] {
+  return PASOS.filter((p) => p.hacia === hacia && p.por.includes(actor)).map((p) => p.desde)
+}
+
+/** Whether moving to `hacia` needs a cita. */
+export const exigeCita = (hacia: Estado): boolean =>
+  PASOS.some((p) => p.hacia === hacia && p.soloCita)
+
+/** Staff's moves from each estado (the menus' order: ESTADOS'). */
+export const TRANSICIONES = Object.fromEntries(
+  ESTADOS.map((desde) => [
+    desde,
+    ESTADOS.filter((hacia) =>
+      PASOS.some((p) => p.desde === desde && p.hacia === hacia && p.por.includes('personal')),
+    ),
+  ]),
+) as unknown as Readonly<Record<Estado, readonly Estado[]>>
+
+/** The estados staff may move an atención to: a walk-in one (no cita) had no time to miss. */
+export function siguientesEstados(estado: Estado, cita: boolean): readonly Estado[] {
+  return TRANSICIONES[estado].filter((e) => cita || !exigeCita(e))
+}
