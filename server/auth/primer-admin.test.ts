@@ -8,6 +8,7 @@ import { prepareDatabase } from '../startup.js'
 import { createTestDatabase, type TestDatabase } from '../test/database.js'
 import { testConfig } from '../test/app.js'
 import { verificarContrasena } from './contrasenas.js'
+import { asegurarPrimerAdmin } from './primer-admin.js'
 
 function registro() {
   const lineas: { level: number; msg: string }[] = []
@@ -83,9 +84,29 @@ describe('first admin', () => {
 
   it('two instances starting together create one admin', async () => {
     const config = testConfig({ ADMIN_PASSWORD: 'resonancia-magnetica' })
-    await Promise.all([1, 2, 3].map(() => prepareDatabase({ config, db, log: registro().log })))
+    // Their inserts must meet: a lock held here makes each one wait, past its check that no
+    // account exists and its password's hash, until all three are at the insert.
+    let inicios: Promise<void>[] = []
+    await db.sql.begin(async (tx) => {
+      await tx`lock table usuarios in share mode`
+      inicios = [1, 2, 3].map(() => asegurarPrimerAdmin(db.sql, config, registro().log))
+      await expect
+        .poll(
+          async () =>
+            (
+              await db.sql<{ n: number }[]>`
+                select count(*)::int as n from pg_stat_activity
+                where wait_event_type = 'Lock' and query like '%insert into usuarios%'`
+            )[0]!.n,
+          { timeout: 10_000 },
+        )
+        .toBe(3)
+    })
+    await Promise.all(inicios)
     const [n] = await db.sql<{ n: number }[]>`select count(*)::int as n from usuarios`
     expect(n!.n).toBe(1)
+    const eventos = await db.sql`select 1 from auditoria where accion = 'usuario.creado'`
+    expect(eventos).toHaveLength(1)
   })
 
   it('a common ADMIN_PASSWORD stops the start with a message naming the variable, not the value', async () => {

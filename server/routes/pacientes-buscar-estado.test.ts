@@ -7,7 +7,7 @@ import { diaJuliano, hoyEn } from '../../shared/edad.js'
 import type { Estadisticas } from '../../shared/estadisticas.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
-import { capturar, secuenciales } from '../test/planes.js'
+import { capturar, indicesDelPlan, secuenciales } from '../test/planes.js'
 
 let t: TestApp
 let hoy: string
@@ -154,6 +154,27 @@ test('ningún filtro de estado o prioridad necesita un Seq Scan de pacientes o a
         expect(await secuenciales(t.db.sqlBusqueda, s, ['pacientes', 'atenciones']), query).toEqual(
           [],
         )
+    }
+  } finally {
+    captura.soltar()
+  }
+})
+
+test('las alertas leen sus índices parciales (0021): sin ellos, el plan lo dice', async () => {
+  const captura = capturar(t.db.sql, t.db.sqlBusqueda)
+  try {
+    const alertas = 'prioridad=Urgente,Emergencia&estado=Programado,En%20espera,En%20proceso'
+    for (const [query, indice] of [
+      [alertas, 'atenciones_alertas_idx'],
+      [`${alertas}&sede=Lima`, 'atenciones_alertas_sede_idx'],
+    ] as const) {
+      captura.tomar()
+      await filas(query)
+      const sentencias = captura.tomar().filter((s) => /\batenciones\b/.test(s.texto))
+      const usados = (
+        await Promise.all(sentencias.map((s) => indicesDelPlan(t.db.sqlBusqueda, s)))
+      ).flat()
+      expect(usados, query).toContain(indice)
     }
   } finally {
     captura.soltar()

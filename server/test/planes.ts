@@ -33,12 +33,8 @@ export function capturar(...clientes: Sql[]): { tomar(): Sentencia[]; soltar(): 
   }
 }
 
-/**
- * The tables of `tablas` a statement's plan reads with a Seq Scan, planned with sequential scans
- * disabled: on a test's few rows the planner would pick one anyway, so what is left is a scan
- * that no index can replace.
- */
-export async function secuenciales(sql: Sql, s: Sentencia, tablas: string[]): Promise<string[]> {
+/** A statement's plan as EXPLAIN prints it, planned with sequential scans disabled. */
+async function plan(sql: Sql, s: Sentencia): Promise<string[]> {
   let lineas: string[] = []
   await sql.begin(async (tx) => {
     await tx`set local enable_seqscan = off`
@@ -49,5 +45,21 @@ export async function secuenciales(sql: Sql, s: Sentencia, tablas: string[]): Pr
     )
     lineas = filas.map((f) => String(Object.values(f)[0]))
   })
+  return lineas
+}
+
+/**
+ * The tables of `tablas` a statement's plan reads with a Seq Scan, planned with sequential scans
+ * disabled: on a test's few rows the planner would pick one anyway, so what is left is a scan
+ * that no index can replace.
+ */
+export async function secuenciales(sql: Sql, s: Sentencia, tablas: string[]): Promise<string[]> {
+  const lineas = await plan(sql, s)
   return lineas.map((l) => /Seq Scan on (\w+)/.exec(l)?.[1] ?? '').filter((t) => tablas.includes(t))
+}
+
+/** The indexes a statement's plan reads (sequential scans disabled, as above). */
+export async function indicesDelPlan(sql: Sql, s: Sentencia): Promise<string[]> {
+  const lineas = await plan(sql, s)
+  return lineas.flatMap((l) => /Index (?:Only )?Scan(?: Backward)? using (\w+)/.exec(l)?.[1] ?? [])
 }
