@@ -16,7 +16,7 @@ describe('calcularEdad (años de 365,25 días)', () => {
     expect(calcularEdad('2000-03-10', '2024-03-10')).toBe(24)
   })
   // The age rule these cases check is written down in docs/datos.md#edad.
-  test('primer cumpleaños: 365 días no llegan a 365,25, cuenta al día siguiente (regla del spec)', () => {
+  test('primer cumpleaños: 365 días no llegan a 365,25, cuenta al día siguiente (docs/datos.md#edad)', () => {
     expect(calcularEdad('2022-03-10', '2023-03-10')).toBe(0)
     expect(calcularEdad('2022-03-10', '2023-03-11')).toBe(1)
     // With a leap day in between the year has 366 days and counts on the birthday.

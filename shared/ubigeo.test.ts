@@ -30,7 +30,7 @@ const CAPITALES: Record<string, string> = {
   Ucayali: 'Coronel Portillo',
 }
 
-/** The spec's six pairs, which stored patients carry. */
+/** The six first pairs (docs/datos.md#catálogos), which stored patients carry. */
 const PARES_ESPEC = [
   ['Lima', 'Lima'],
   ['Lima', 'Callao'],

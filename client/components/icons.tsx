@@ -129,9 +129,6 @@ export const IconMagnet = icon(
     <circle cx="12" cy="12" r="4" />
   </>,
 )
-export const IconScan = icon(
-  <path d="M3 7V5a2 2 0 0 1 2-2h2M17 3h2a2 2 0 0 1 2 2v2M21 17v2a2 2 0 0 1-2 2h-2M7 21H5a2 2 0 0 1-2-2v-2M7 12h10" />,
-)
 export const IconMerge = icon(
   <>
     <circle cx="18" cy="18" r="3" />

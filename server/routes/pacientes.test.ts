@@ -168,7 +168,7 @@ describe('POST /pacientes', () => {
     ])
     res = await post(datosPaciente({ departamento: 'Ancash', municipio: 'Huaraz' }))
     expect(res.json().errores).toEqual([{ campo: 'departamento', mensaje: 'Valor no permitido' }])
-    // The spec's six pairs, which stored patients carry, stay valid.
+    // The six first pairs (docs/datos.md#catálogos), which stored patients carry, stay valid.
     for (const [departamento, municipio] of [
       ['Lima', 'Lima'],
       ['Lima', 'Callao'],

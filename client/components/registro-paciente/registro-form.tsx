@@ -163,7 +163,8 @@ export function RegistroForm({
     setGuardando(true)
     setResultado(null)
     try {
-      // edad goes along as the spec's call has it (spec §7); the server ignores it.
+      // edad goes along as the registration's call has always carried it; the server ignores it
+      // (docs/api.md#registrar-un-paciente).
       const paciente = await crearPaciente({
         ...valores,
         edad: calcularEdad(valores.fechaNacimiento, hoyClinica()),
