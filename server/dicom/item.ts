@@ -6,10 +6,10 @@ import {
   PRIORIDAD_DICOM,
   type Estado,
   type Modalidad,
+  type JuegoCaracteres,
   type Prioridad,
   type TipoDocumento,
 } from '../../shared/catalogos.js'
-import type { JuegoCaracteres } from '../../shared/catalogos.js'
 import { EMISOR_DOCUMENTO, like, type Patron } from './consulta.js'
 import type { Elementos } from './dimse.js'
 

@@ -176,6 +176,14 @@ describe('un MPPS que nombra una atención que no es de la sala', () => {
       select detalle from auditoria where accion = 'mpps.recibido' and detalle ->> 'mpps' = ${uid}
       order by id limit 1`
     expect(recibido!.detalle.atenciones).toEqual([torax, abdomen])
+    // More than a step could do is refused whole, and nothing is kept.
+    const muchos = {
+      ...varios,
+      ScheduledStepAttributesSequence: Array(21).fill({ AccessionNumber: String(torax) }),
+    }
+    const otroUid = nuevoUid()
+    expect((await d.llamar(peticion.crearMpps(otroUid, muchos))).estado).toBe(0x0106)
+    expect(await d.t.db.sql`select 1 from mpps where uid = ${otroUid}`).toHaveLength(0)
   })
 
   it('de otra modalidad u otra sede: la atención no se mueve y el paso espera, con el motivo', async () => {

@@ -3,6 +3,7 @@
 // atención along the worklist by the same conditional change, with its audit, as staff do
 // (queries/mpps.ts's aplicarMpps, which the in-app reconciliation uses too).
 import type postgres from 'postgres'
+import { EVENTO_CAMBIO } from '../../shared/estado-atencion.js'
 import { ESTADOS_MPPS, type EstadoMpps } from '../../shared/mpps.js'
 import { inTransaction, type Sql } from '../db.js'
 import { insercionEvento, type Evento } from '../queries/auditoria.js'
@@ -10,7 +11,6 @@ import { aplicarMpps } from '../queries/mpps.js'
 import { texto } from './consulta.js'
 import { ESTADO, type Elementos, type RespuestaN } from './dimse.js'
 import type { SalaDicom } from './servidor.js'
-import { EVENTO_CAMBIO } from '../../shared/estado-atencion.js'
 
 const esEstadoMpps = (v: string): v is EstadoMpps => (ESTADOS_MPPS as readonly string[]).includes(v)
 
@@ -25,6 +25,9 @@ function comoJson(datos: Elementos): postgres.JSONValue {
 
 const vacio = (v: unknown) =>
   v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)
+
+/** Requested procedures one step may perform: a real one does a handful. */
+const MAXIMO_PROCEDIMIENTOS = 20
 
 type HacerEvento = (accion: Evento['accion'], detalle: Record<string, unknown>) => Evento
 
@@ -57,6 +60,11 @@ export async function crearMpps(
   // or accession.
   const lista = datos.ScheduledStepAttributesSequence
   const items = Array.isArray(lista) ? lista.filter((i) => i && typeof i === 'object') : []
+  if (items.length > MAXIMO_PROCEDIMIENTOS)
+    return {
+      estado: ESTADO.valorInvalido,
+      comentario: `Más de ${MAXIMO_PROCEDIMIENTOS} procedimientos en un paso`,
+    }
   const pasos = (items as Elementos[]).map((sps) => {
     const accession = texto(sps.AccessionNumber)
     return {
