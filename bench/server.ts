@@ -25,6 +25,9 @@ export async function arrancar(env: NodeJS.ProcessEnv): Promise<Servidor> {
     DEMO_DATA: 'false',
     ADMIN_USER: USUARIO,
     ADMIN_PASSWORD: CONTRASENA,
+    // Every client of the bench is this one machine: it stands for a clinic's many workstations
+    // (and, in apellidoBajoInundacion, 200 more connections), which one address's cap would refuse.
+    MAX_CONNECTIONS_PER_ADDRESS: '1000',
     ...env,
   })
   await waitHealthy(proceso, 120_000)
