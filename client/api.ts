@@ -11,6 +11,7 @@ import type {
   QueryOf,
   ResultOf,
 } from '../shared/contract.js'
+import { enlaceSiguiente } from '../shared/enlaces.js'
 import { fillPath } from '../shared/fill-path.js'
 import { paths, volverA } from './paths.js'
 import { sesion } from './state/sesion.js'
@@ -62,15 +63,6 @@ export function toQuery(query: Record<string, unknown> | undefined): string {
   }
   const s = qs.toString()
   return s ? `?${s}` : ''
-}
-
-export function nextLink(header: string | null): string | null {
-  if (!header) return null
-  for (const part of header.split(',')) {
-    const m = /<([^>]+)>\s*;\s*rel="?next"?/i.exec(part)
-    if (m?.[1]) return m[1]
-  }
-  return null
 }
 
 let redirecting = false
@@ -144,7 +136,11 @@ export async function request<C extends Contract>(
     if (response.status === 401 && contract.auth !== false) irAlLogin()
     throw error
   }
-  return { data: data as ResultOf<C>, next: nextLink(response.headers.get('link')), response }
+  return {
+    data: data as ResultOf<C>,
+    next: enlaceSiguiente(response.headers.get('link')),
+    response,
+  }
 }
 
 /** Calls a contract and returns the typed body of its success answer. */

@@ -1,13 +1,12 @@
 // The built app started as a user starts it (node dist/server/main.js) on a fresh database, and a
 // Debian Chromium to drive it; screenshots and the accessibility check every screen goes through.
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import postgres from 'postgres'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { ensureBuilt, ROOT } from '../scripts/ensure-built.mjs'
+import { baseDesechable } from '../server/test/database.js'
 import {
   relojMovido,
   startServer,
@@ -55,16 +54,9 @@ export async function startApp(extra: NodeJS.ProcessEnv = {}): Promise<App> {
   let drop: () => Promise<void>
   const serverUrl = inject('testDatabaseUrl')
   if (serverUrl) {
-    const name = `clinica_e2e_${randomBytes(6).toString('hex')}`
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
-    await admin.unsafe(`create database ${name}`)
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    env.DATABASE_URL = url.toString()
-    drop = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`)
-      await admin.end()
-    }
+    const base = await baseDesechable(serverUrl, 'clinica_e2e')
+    env.DATABASE_URL = base.url
+    drop = base.borrar
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'clinica-e2e-'))
     env.DATA_DIR = dir

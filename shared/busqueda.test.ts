@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { enlaceSiguiente, leerLimite, validarBusqueda } from './busqueda.js'
+import { leerLimite, validarBusqueda } from './busqueda.js'
+import { enlaceSiguiente } from './enlaces.js'
 import { MODALIDAD_INFO } from './catalogos.js'
 
 describe('validarBusqueda', () => {
@@ -119,6 +120,7 @@ test('leerLimite y enlaceSiguiente', () => {
     '/pacientes/buscar?cursor=abc',
   )
   expect(enlaceSiguiente(null)).toBeNull()
+  expect(enlaceSiguiente('</a?c=1>; rel="prev", </a?c=2>; rel=next')).toBe('/a?c=2')
 })
 
 test('catálogos coherentes', () => {

@@ -266,9 +266,3 @@ export function leerLimite(limite: string | undefined): number | null {
   const n = Number(limite)
   return Number.isInteger(n) && n >= 1 && n <= LIMITE_MAXIMO ? n : null
 }
-
-/** The URL of the next page from a response's Link header, if there is one. */
-export function enlaceSiguiente(link: string | null | undefined): string | null {
-  const m = /<([^>]+)>\s*;\s*rel="next"/.exec(link ?? '')
-  return m?.[1] ?? null
-}

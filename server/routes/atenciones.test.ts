@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { enlaceSiguiente } from '../../shared/busqueda.js'
 import { hoyEn } from '../../shared/edad.js'
+import { enlaceSiguiente } from '../../shared/enlaces.js'
+import { diaSiguiente } from '../horario.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { crearAtencion, crearPaciente, datosAtencion } from '../test/factories.js'
 
@@ -19,8 +20,6 @@ const enUnAnio = (fecha: string) => {
   if (d.getUTCDate() !== Number(fecha.slice(8))) d.setUTCDate(0)
   return d.toISOString().slice(0, 10)
 }
-const diaSiguiente = (fecha: string) =>
-  new Date(Date.parse(`${fecha}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 const dma = (fecha: string) => fecha.split('-').reverse().join('/')
 
 const json = () => ({ ...t.headers, 'content-type': 'application/json' })

@@ -16,6 +16,25 @@ export interface TestDatabase extends Database {
   drop(): Promise<void>
 }
 
+/** An empty database of its own on the run's PostgreSQL server, named `prefijo_…`, and its removal. */
+export async function baseDesechable(
+  serverUrl: string,
+  prefijo: string,
+): Promise<{ url: string; borrar(): Promise<void> }> {
+  const name = `${prefijo}_${randomBytes(6).toString('hex')}`
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async borrar() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end()
+    },
+  }
+}
+
 /**
  * Creates an empty database; `migrated: false` leaves it without the project's tables, and
  * `embedded: true` makes it an embedded one even when the run has a PostgreSQL server (for the
@@ -28,20 +47,15 @@ export async function createTestDatabase({
   const serverUrl = embedded ? '' : inject('testDatabaseUrl')
   let test: TestDatabase
   if (serverUrl) {
-    const name = `clinica_test_${randomBytes(6).toString('hex')}`
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
-    await admin.unsafe(`create database ${name}`)
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' })
+    const base = await baseDesechable(serverUrl, 'clinica_test')
+    const db = await openDatabase({ databaseUrl: base.url, dataDir: '' })
     test = {
       ...db,
-      url: url.toString(),
+      url: base.url,
       dataDir: undefined,
       async drop() {
         await db.close()
-        await admin.unsafe(`drop database if exists ${name} with (force)`)
-        await admin.end()
+        await base.borrar()
       },
     }
   } else {
