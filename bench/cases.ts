@@ -12,7 +12,7 @@ import {
 } from '../shared/catalogos.js'
 import { hoyEn } from '../shared/edad.js'
 import { DEPARTAMENTOS, MUNICIPIOS } from '../shared/ubigeo.js'
-import type { PacienteEntrada } from '../shared/paciente-datos.js'
+import { PACIENTE_VACIO, type PacienteEntrada } from '../shared/paciente-datos.js'
 import type { PacienteCambio } from '../shared/pacientes.js'
 import type { Sql } from '../server/db.js'
 
@@ -294,6 +294,7 @@ export function registros(m: Muestras, r: () => number): () => PacienteEntrada {
     const p = m.pacientes[n % m.pacientes.length]!
     const departamento = elegir(r, DEPARTAMENTOS)
     return {
+      ...PACIENTE_VACIO,
       tipoDocumento: 'pasaporte',
       documento: etiqueta + String(n).padStart(6, '0'),
       primerNombre: p.primerNombre,
@@ -302,18 +303,11 @@ export function registros(m: Muestras, r: () => number): () => PacienteEntrada {
       segundoApellido: p.segundoApellido ?? '',
       fechaNacimiento: p.fechaNacimiento,
       sexo: elegir(r, ['Masculino', 'Femenino'] as const),
-      grupoSanguineo: '',
       departamento,
       municipio: elegir(r, MUNICIPIOS[departamento]),
       zonaResidencial: 'Urbana',
       direccion: 'Av. Los Olivos 123',
-      barrio: '',
       celular: '987654321',
-      codigoPostal: '',
-      telefono: '',
-      telefono2: '',
-      correoElectronico: '',
-      acudiente: '',
       aceptaPolitica: true,
     }
   }

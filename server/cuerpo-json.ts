@@ -5,7 +5,7 @@
 // every field of every body.
 import type { FastifyInstance } from 'fastify'
 import type { ErrorCampo } from '../shared/contract.js'
-import { MENSAJES } from '../shared/paciente-datos.js'
+import { MENSAJES } from '../shared/paciente-campos.js'
 import { BadRequestError } from './errors.js'
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

@@ -13,6 +13,7 @@ import {
 import { ESTADOS_MPPS } from '../shared/mpps.js'
 import { HACIA_MPPS } from './queries/mpps.js'
 import { createTestDatabase, type TestDatabase } from './test/database.js'
+import { valoresDelCheck } from './test/esquema.js'
 
 let db: TestDatabase
 beforeAll(async () => {
@@ -22,23 +23,16 @@ afterAll(async () => {
   await db?.drop()
 })
 
-/** The quoted values of a check constraint's `= ANY (ARRAY[...])`, as PostgreSQL prints it. */
-async function valoresDelCheck(tabla: string, restriccion: string): Promise<string[]> {
-  const [c] = await db.sql<{ def: string }[]>`
-    select pg_get_constraintdef(oid) as def from pg_constraint
-    where conrelid = ${tabla}::regclass and conname = ${restriccion}`
-  return [...c!.def.matchAll(/'([^']+)'::text/g)].map((m) => m[1]!)
-}
+const valoresDe = (tabla: string, restriccion: string) =>
+  valoresDelCheck(db.sql, tabla, restriccion)
 
 describe('the estado machine', () => {
   it('names exactly the estados the database accepts, for atenciones and MPPS', async () => {
-    expect(await valoresDelCheck('atenciones', 'atenciones_estado_check')).toEqual([...ESTADOS])
-    expect(await valoresDelCheck('mpps', 'mpps_estado_check')).toEqual([...ESTADOS_MPPS])
+    expect(await valoresDe('atenciones', 'atenciones_estado_check')).toEqual([...ESTADOS])
+    expect(await valoresDe('mpps', 'mpps_estado_check')).toEqual([...ESTADOS_MPPS])
     for (const p of PASOS) expect(ESTADOS).toContain(p.desde)
     // A reason is kept only for a cancellation, in the database as in the routes.
-    expect(await valoresDelCheck('atenciones', 'atenciones_motivo_solo_cancelada')).toEqual([
-      'Cancelado',
-    ])
+    expect(await valoresDe('atenciones', 'atenciones_motivo_solo_cancelada')).toEqual(['Cancelado'])
   })
 
   it('keeps staff’s moves: forward only, with Informado, Cancelado and No se presentó final', () => {

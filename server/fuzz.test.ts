@@ -12,7 +12,7 @@ import {
   PROCEDENCIAS,
   SEDES,
 } from '../shared/catalogos.js'
-import { CAMPOS_EDITABLES } from '../shared/pacientes.js'
+import { CAMPOS } from '../shared/paciente-campos.js'
 import { crearAleatorio, type Aleatorio } from './seed/aleatorio.js'
 import { CONTADORES_INICIALES, Documentos, generarPaciente } from './seed/generadores.js'
 import { crearVentana } from './seed/ventana.js'
@@ -464,7 +464,7 @@ describe(`fuzz (semilla ${SEMILLA}, FUZZ_SEMILLA=${SEMILLA} lo repite)`, () => {
           // A few fields of a new valid patient, against the current version or a stale, missing
           // or unreadable one.
           const id = idPaciente()
-          const campos = r.varios(CAMPOS_EDITABLES, r.entero(1, 4))
+          const campos = r.varios(CAMPOS, r.entero(1, 4))
           const c = cuerpo(() => {
             const p = pacienteValido()
             return Object.fromEntries(campos.map((k) => [k, p[k]]))

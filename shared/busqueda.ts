@@ -17,14 +17,8 @@ import {
 import type { ErrorCampo } from './contract.js'
 import { normalizarDocumento } from './documento.js'
 import { esFechaValida } from './edad.js'
-import {
-  CAMPOS_NOMBRE,
-  LIMITES,
-  nulo,
-  nulos,
-  PacienteSchema,
-  type PacienteDatos,
-} from './paciente-datos.js'
+import { CAMPOS_NOMBRE, nulo, nulos, PacienteSchema, type PacienteDatos } from './paciente-datos.js'
+import { LIMITES } from './paciente-campos.js'
 import {
   documentoComun,
   LARGO_NOMBRE_O_DOCUMENTO,

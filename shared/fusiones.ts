@@ -4,17 +4,17 @@ import { Type, type Static } from '@sinclair/typebox'
 import { PaginaQuerySchema } from './busqueda.js'
 import { defineContract, ErrorSchema, IdEntrada } from './contract.js'
 import { PacienteSchema } from './paciente-datos.js'
-import { CAMPOS_EDITABLES, type CampoEditable } from './pacientes.js'
+import { CAMPOS, campo, CAMPOS_PACIENTE, type CampoPaciente } from './paciente-campos.js'
 
 /**
- * The fields an admin picks a value for: those a correction may change, in the form's order, but
- * the document, which is the surviving record's: choosing the survivor chooses it (the absorbed
- * one stays reserved and leads to it).
+ * The fields an admin picks a value for: every field but the document, which is the surviving
+ * record's (paciente-campos.ts): choosing the survivor chooses it (the absorbed one stays reserved
+ * and leads to it).
  */
-export type CampoFusion = Exclude<CampoEditable, 'tipoDocumento' | 'documento'>
-export const CAMPOS_FUSION = CAMPOS_EDITABLES.filter(
-  (c): c is CampoFusion => c !== 'tipoDocumento' && c !== 'documento',
-)
+export type CampoFusion = {
+  [K in CampoPaciente]: (typeof CAMPOS_PACIENTE)[K] extends { fusionable: false } ? never : K
+}[CampoPaciente]
+export const CAMPOS_FUSION = CAMPOS.filter((c): c is CampoFusion => campo(c).fusionable !== false)
 
 export const MENSAJES_FUSION = {
   mismoRegistro: 'Elija dos registros distintos',

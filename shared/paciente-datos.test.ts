@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { MENSAJES, nombreCompleto, PACIENTE_VACIO, type PacienteEntrada } from './paciente-datos.js'
+import { MENSAJES } from './paciente-campos.js'
+import { nombreCompleto, PACIENTE_VACIO, type PacienteEntrada } from './paciente-datos.js'
 import { validarPaciente } from './paciente-validacion.js'
 
 const HOY = '2025-06-15'

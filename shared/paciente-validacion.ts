@@ -2,35 +2,28 @@
 // the same Spanish message per field (docs/datos.md#validación). Apart from paciente-datos.ts
 // because it carries Peru's geography (ubigeo.ts): the client loads it with the patient form only,
 // not with every page that shows a patient.
-import {
-  GRUPOS_SANGUINEOS,
-  SEXOS,
-  esTipoDocumento,
-  type GrupoSanguineo,
-  type Sexo,
-  type TipoDocumento,
-} from './catalogos.js'
+import { esTipoDocumento } from './catalogos.js'
 import type { ErrorCampo } from './contract.js'
 import { errorDocumento, normalizarDocumento } from './documento.js'
 import { diaJuliano } from './edad.js'
 import {
+  CAMPOS,
+  campo,
   FECHA_NACIMIENTO_MINIMA,
-  LIMITES,
   MENSAJES,
-  type PacienteDatos,
-  type PacienteEntrada,
-} from './paciente-datos.js'
+  type Campo,
+  type CampoPaciente,
+} from './paciente-campos.js'
+import type { PacienteDatos, PacienteEntrada } from './paciente-datos.js'
 import { limpiar, tieneControl } from './texto.js'
-import { esDepartamento, esMunicipioDe, type Departamento } from './ubigeo.js'
+import { esDepartamento, esMunicipioDe } from './ubigeo.js'
 
 const NOMBRE = /^[\p{L}\p{M}'’ -]+$/u
 const LETRA = /\p{L}/u
-const CORREO = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
-const TELEFONO = /^\+?[0-9 ()-]{6,20}$/
-const CODIGO_POSTAL = /^[A-Za-z0-9 -]{3,10}$/
 
 /**
- * Checks a registration as docs/datos.md#validación says, one message per field.
+ * Checks a registration as docs/datos.md#validación says, field by field as the list of fields
+ * (paciente-campos.ts) describes them, one message per field: the first problem found.
  * `hoy` is today's date ('YYYY-MM-DD') in the clinic's time zone.
  */
 export function validarPaciente(
@@ -38,124 +31,68 @@ export function validarPaciente(
   hoy: string,
 ): { errores: ErrorCampo[]; datos: PacienteDatos | null } {
   const errores: ErrorCampo[] = []
-  // One message per field: the first problem found is the one shown.
   const error = (campo: string, mensaje: string) => {
     if (!errores.some((e) => e.campo === campo)) errores.push({ campo, mensaje })
   }
-  const v = (k: keyof PacienteEntrada) => {
-    const s = limpiar(entrada[k])
+  const valores: Partial<Record<CampoPaciente, string>> = {}
+  for (const k of CAMPOS) {
+    const d = campo(k)
+    let s = limpiar(entrada[k])
     if (tieneControl(s)) error(k, MENSAJES.caracteres)
-    return s
-  }
-
-  const requerido = (k: keyof PacienteEntrada): string => {
-    const s = v(k)
-    if (!s) error(k, MENSAJES.requerido)
-    return s
-  }
-  const largo = (k: keyof PacienteEntrada, s: string, max: number): boolean => {
-    if (s.length > max) error(k, MENSAJES.largo(max))
-    return s.length <= max
-  }
-  const nombre = (k: keyof PacienteEntrada, obligatorio: boolean): string => {
-    const s = obligatorio ? requerido(k) : v(k)
-    if (s && largo(k, s, LIMITES.nombre) && !(NOMBRE.test(s) && LETRA.test(s)))
-      error(k, MENSAJES.nombre)
-    return s
-  }
-  const opcionalCon = (
-    k: keyof PacienteEntrada,
-    max: number,
-    patron?: RegExp,
-    mensaje?: string,
-  ) => {
-    const s = v(k)
-    if (s && largo(k, s, max) && patron && !patron.test(s))
-      error(k, mensaje ?? MENSAJES.noPermitido)
-    return s || null
-  }
-
-  const tipoDocumento = requerido('tipoDocumento')
-  if (tipoDocumento && !esTipoDocumento(tipoDocumento)) error('tipoDocumento', MENSAJES.noPermitido)
-  const documento = normalizarDocumento(requerido('documento'))
-  if (
-    documento &&
-    largo('documento', documento, LIMITES.documento) &&
-    esTipoDocumento(tipoDocumento)
-  ) {
-    const e = errorDocumento(tipoDocumento, documento)
-    if (e) error('documento', e)
-  }
-
-  const primerNombre = nombre('primerNombre', true)
-  const segundoNombre = nombre('segundoNombre', false)
-  const primerApellido = nombre('primerApellido', true)
-  const segundoApellido = nombre('segundoApellido', false)
-
-  const fechaNacimiento = requerido('fechaNacimiento')
-  if (fechaNacimiento) {
-    if (diaJuliano(fechaNacimiento) === null) error('fechaNacimiento', MENSAJES.fecha)
-    else if (fechaNacimiento > hoy) error('fechaNacimiento', MENSAJES.fechaFutura)
-    else if (fechaNacimiento < FECHA_NACIMIENTO_MINIMA)
-      error('fechaNacimiento', MENSAJES.fechaAntigua)
-  }
-
-  const sexo = requerido('sexo')
-  if (sexo && !(SEXOS as readonly string[]).includes(sexo)) error('sexo', MENSAJES.noPermitido)
-  const grupoSanguineo = v('grupoSanguineo')
-  if (grupoSanguineo && !(GRUPOS_SANGUINEOS as readonly string[]).includes(grupoSanguineo)) {
-    error('grupoSanguineo', MENSAJES.noPermitido)
-  }
-
-  const departamento = requerido('departamento')
-  const municipio = requerido('municipio')
-  if (departamento && !esDepartamento(departamento)) error('departamento', MENSAJES.noPermitido)
-  else if (departamento && municipio && !esMunicipioDe(departamento, municipio)) {
-    error('municipio', MENSAJES.municipio)
-  }
-
-  const zonaResidencial = requerido('zonaResidencial')
-  if (zonaResidencial) largo('zonaResidencial', zonaResidencial, LIMITES.zonaResidencial)
-
-  const datos = {
-    direccion: opcionalCon('direccion', LIMITES.direccion),
-    barrio: opcionalCon('barrio', LIMITES.barrio),
-    celular: opcionalCon('celular', LIMITES.telefono, TELEFONO, MENSAJES.telefono),
-    codigoPostal: opcionalCon(
-      'codigoPostal',
-      LIMITES.codigoPostal,
-      CODIGO_POSTAL,
-      MENSAJES.codigoPostal,
-    ),
-    telefono: opcionalCon('telefono', LIMITES.telefono, TELEFONO, MENSAJES.telefono),
-    telefono2: opcionalCon('telefono2', LIMITES.telefono, TELEFONO, MENSAJES.telefono),
-    correoElectronico: opcionalCon(
-      'correoElectronico',
-      LIMITES.correoElectronico,
-      CORREO,
-      MENSAJES.correo,
-    ),
-    acudiente: opcionalCon('acudiente', LIMITES.acudiente),
+    if (d.regla === 'documento') s = normalizarDocumento(s)
+    valores[k] = s
+    if (!s) {
+      if (d.requerido) error(k, MENSAJES.requerido)
+      continue
+    }
+    const problema = problemaDe(k, d, s, valores, hoy)
+    if (problema) error(k, problema)
   }
   if (entrada.aceptaPolitica !== true) error('aceptaPolitica', MENSAJES.politica)
 
   if (errores.length > 0) return { errores, datos: null }
-  return {
-    errores,
-    datos: {
-      tipoDocumento: tipoDocumento as TipoDocumento,
-      documento,
-      primerNombre,
-      segundoNombre: segundoNombre || null,
-      primerApellido,
-      segundoApellido: segundoApellido || null,
-      fechaNacimiento,
-      sexo: sexo as Sexo,
-      grupoSanguineo: (grupoSanguineo || null) as GrupoSanguineo | null,
-      departamento: departamento as Departamento,
-      municipio,
-      zonaResidencial,
-      ...datos,
-    },
+  // Required fields are filled and optional blank ones stored as null; every value was checked
+  // against its field's rule above, so the types hold.
+  const datos = Object.fromEntries(
+    CAMPOS.map((k) => [k, valores[k] || (campo(k).requerido ? '' : null)]),
+  ) as unknown as PacienteDatos
+  return { errores, datos }
+}
+
+/** What is wrong with a filled field's value, if anything; `antes` holds the fields before it. */
+function problemaDe(
+  k: CampoPaciente,
+  d: Campo,
+  s: string,
+  antes: Partial<Record<CampoPaciente, string>>,
+  hoy: string,
+): string | undefined {
+  switch (d.regla) {
+    case 'opcion':
+      return d.valores?.includes(s) ? undefined : MENSAJES.noPermitido
+    case 'fecha':
+      if (diaJuliano(s) === null) return MENSAJES.fecha
+      if (s > hoy) return MENSAJES.fechaFutura
+      return s < FECHA_NACIMIENTO_MINIMA ? MENSAJES.fechaAntigua : undefined
+    case 'departamento':
+      return esDepartamento(s) ? undefined : MENSAJES.noPermitido
+    case 'municipio': {
+      // Checked against a valid departamento only: a wrong one already has its message.
+      const departamento = antes.departamento ?? ''
+      return esDepartamento(departamento) && !esMunicipioDe(departamento, s)
+        ? MENSAJES.municipio
+        : undefined
+    }
+  }
+  if (s.length > d.max) return MENSAJES.largo(d.max)
+  switch (d.regla) {
+    case 'documento': {
+      const tipo = antes.tipoDocumento ?? ''
+      return esTipoDocumento(tipo) ? errorDocumento(tipo, s) || undefined : undefined
+    }
+    case 'nombre':
+      return NOMBRE.test(s) && LETRA.test(s) ? undefined : MENSAJES.nombre
+    default:
+      return d.patron && !d.patron.test(s) ? (d.mensaje ?? MENSAJES.noPermitido) : undefined
   }
 }

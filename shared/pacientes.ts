@@ -4,14 +4,8 @@ import { MODALIDADES, TIPOS_DOCUMENTO } from './catalogos.js'
 import { AtencionSchema, IdParamsSchema } from './atenciones.js'
 import { BusquedaFilaSchema, BusquedaQuerySchema, PaginaQuerySchema } from './busqueda.js'
 import { conCabeceras, defineContract, ErrorSchema } from './contract.js'
-import {
-  enumTexto,
-  LIMITES,
-  nulo,
-  PacienteEntradaSchema,
-  PacienteSchema,
-  type PacienteDatos,
-} from './paciente-datos.js'
+import { enumTexto, nulo, PacienteEntradaSchema, PacienteSchema } from './paciente-datos.js'
+import { CAMPOS, LIMITES } from './paciente-campos.js'
 
 /** A row of the patients list; `estudios` are the distinct modalities of its atenciones (the icons). */
 export const PacienteResumenSchema = Type.Composite([
@@ -153,42 +147,13 @@ export const obtenerPacienteContract = defineContract({
 
 // ---- Corrections of a patient (docs/api.md#corregir-un-paciente) ----
 
-/** The fields a correction may change, in the form's order: every registration field but the
- * derived edad and the consent, which is given once at registration. */
-export const CAMPOS_EDITABLES = [
-  'tipoDocumento',
-  'documento',
-  'primerNombre',
-  'segundoNombre',
-  'primerApellido',
-  'segundoApellido',
-  'fechaNacimiento',
-  'sexo',
-  'grupoSanguineo',
-  'departamento',
-  'municipio',
-  'zonaResidencial',
-  'direccion',
-  'barrio',
-  'celular',
-  'codigoPostal',
-  'telefono',
-  'telefono2',
-  'correoElectronico',
-  'acudiente',
-] as const satisfies readonly (keyof PacienteDatos)[]
-export type CampoEditable = (typeof CAMPOS_EDITABLES)[number]
-
 /**
  * A correction: any of the registration's fields, as text like the form sends them ('' empties an
  * optional one). Others (edad, aceptaPolitica, unknown ones) are dropped before the handler.
  */
-export const PacienteCambioSchema = Type.Partial(
-  Type.Pick(PacienteEntradaSchema, CAMPOS_EDITABLES),
-  {
-    additionalProperties: false,
-  },
-)
+export const PacienteCambioSchema = Type.Partial(Type.Pick(PacienteEntradaSchema, CAMPOS), {
+  additionalProperties: false,
+})
 export type PacienteCambio = Static<typeof PacienteCambioSchema>
 
 export const MENSAJES_EDICION = {
@@ -227,7 +192,7 @@ export const editarPacienteContract = defineContract({
 
 /** One field of a change: its value before and after (null when blank). */
 export const CambioCampoSchema = Type.Object({
-  campo: enumTexto(CAMPOS_EDITABLES),
+  campo: enumTexto(CAMPOS),
   antes: nulo(Type.String()),
   despues: nulo(Type.String()),
 })

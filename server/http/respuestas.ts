@@ -5,11 +5,11 @@ import { MODALIDADES, type Modalidad } from '../../shared/catalogos.js'
 import { edadDetallada, type EdadDetallada } from '../../shared/edad.js'
 import { nombreCompleto, type Paciente } from '../../shared/paciente-datos.js'
 import {
-  CAMPOS_EDITABLES,
   type Duplicado,
   type EventoHistorial,
   type PacienteResumen,
 } from '../../shared/pacientes.js'
+import { CAMPOS } from '../../shared/paciente-campos.js'
 import type { AtencionFila } from '../queries/atenciones.js'
 import type { BusquedaFilaBd } from '../queries/busqueda.js'
 import type { HistorialFila, PacienteFila, PacienteListaFila } from '../queries/pacientes.js'
@@ -125,7 +125,7 @@ export function aEventoHistorial(f: HistorialFila): EventoHistorial {
     usuario: f.usuario,
     accion: f.accion,
     version: f.accion === 'paciente.registrado' ? 1 : (f.detalle?.version ?? null),
-    cambios: CAMPOS_EDITABLES.filter((campo) => campo in cambios).map((campo) => ({
+    cambios: CAMPOS.filter((campo) => campo in cambios).map((campo) => ({
       campo,
       antes: cambios[campo]!.antes,
       despues: cambios[campo]!.despues,

@@ -5,32 +5,11 @@
 import type postgres from 'postgres'
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
 import type { ErrorCampo } from '../../shared/contract.js'
-import { CAMPOS_FUSION, type CampoFusion, type FusionEntrada } from '../../shared/fusiones.js'
+import { CAMPOS_FUSION, type FusionEntrada } from '../../shared/fusiones.js'
+import { CAMPOS } from '../../shared/paciente-campos.js'
 import type { CampoNombre, PacienteDatos } from '../../shared/paciente-datos.js'
 import { inTransaction, type Sql } from '../db.js'
 import { insercionEventos, insercionLectura, type Evento } from './auditoria.js'
-
-/** A field's column. */
-const COLUMNA: Record<CampoFusion, string> = {
-  primerNombre: 'primer_nombre',
-  segundoNombre: 'segundo_nombre',
-  primerApellido: 'primer_apellido',
-  segundoApellido: 'segundo_apellido',
-  fechaNacimiento: 'fecha_nacimiento',
-  sexo: 'sexo',
-  grupoSanguineo: 'grupo_sanguineo',
-  departamento: 'departamento',
-  municipio: 'municipio',
-  zonaResidencial: 'zona_residencial',
-  direccion: 'direccion',
-  barrio: 'barrio',
-  celular: 'celular',
-  telefono: 'telefono',
-  telefono2: 'telefono2',
-  codigoPostal: 'codigo_postal',
-  correoElectronico: 'correo_electronico',
-  acudiente: 'acudiente',
-}
 
 /** Who acts, for the audit records and the fusiones row. */
 export type Quien = Omit<Evento, 'accion' | 'pacienteId' | 'detalle'>
@@ -47,7 +26,7 @@ export type ResultadoFusion =
 /** The two rows, locked in id order (the order every merge and undo locks them in). */
 async function bloquear(tx: Sql, ids: number[]): Promise<FilaBloqueada[]> {
   return tx<FilaBloqueada[]>`
-    select id, fusionado_en, tipo_documento, documento, ${tx(Object.values(COLUMNA))}
+    select id, fusionado_en, ${tx(CAMPOS)}
     from pacientes where id = any(${ids}::int[]) order by id for update`
 }
 
@@ -98,7 +77,7 @@ export function fusionar(
       select to_jsonb(p) as fila from pacientes p where p.id = ${conservado.id}`
     if (tomados.length > 0) {
       const asignaciones = tomados
-        .map((c) => tx`${tx(COLUMNA[c])} = a.${tx(COLUMNA[c])}`)
+        .map((c) => tx`${tx(c)} = a.${tx(c)}`)
         .reduce((acc, s) => tx`${acc}, ${s}`)
       await tx`update pacientes s set ${asignaciones} from pacientes a
         where s.id = ${conservado.id} and a.id = ${absorbido.id}`
@@ -178,9 +157,8 @@ export function deshacerFusion(sql: Sql, id: number, quien: Quien): Promise<Resu
       where id = any(${f.atenciones}::int[]) and paciente_id = ${f.conservadoId}`
     const campos = CAMPOS_FUSION.filter((c) => f.campos[c] === 'absorber')
     if (campos.length > 0) {
-      const columnas = campos.map((c) => COLUMNA[c])
-      await tx`update pacientes p set (${tx(columnas)}) = (
-          select ${tx(columnas.map((c) => `r.${c}`))}
+      await tx`update pacientes p set (${tx(campos)}) = (
+          select ${tx(campos.map((c) => `r.${c}`))}
           from fusiones f, jsonb_populate_record(null::pacientes, f.conservado_antes) r
           where f.id = ${id})
         where p.id = ${f.conservadoId}`

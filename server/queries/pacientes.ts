@@ -1,7 +1,8 @@
 // Patients: registration, the list, one patient, possible duplicates, the holder of a document.
 import type { AccionAuditoria } from '../../shared/auditoria.js'
 import type { CampoNombre, Paciente, PacienteDatos } from '../../shared/paciente-datos.js'
-import { ACCIONES_HISTORIAL, CAMPOS_EDITABLES, type CampoEditable } from '../../shared/pacientes.js'
+import { ACCIONES_HISTORIAL } from '../../shared/pacientes.js'
+import { CAMPOS, type CampoPaciente } from '../../shared/paciente-campos.js'
 import type postgres from 'postgres'
 import { insercionEventos, insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
@@ -15,12 +16,14 @@ export interface PacienteFila extends PacienteDatos, Pick<Paciente, 'id' | 'poli
   version: number
 }
 
+/** Every field (paciente-campos.ts) and what the database keeps beside them. */
 const columnas = (sql: Sql) => sql`
-  p.id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre, p.primer_apellido,
-  p.segundo_apellido, p.fecha_nacimiento, p.sexo, p.grupo_sanguineo, p.departamento, p.municipio,
-  p.zona_residencial, p.direccion, p.barrio, p.celular, p.codigo_postal, p.telefono, p.telefono2,
-  p.correo_electronico, p.acudiente, p.politica_aceptada_en, p.politica_version, p.creado_en,
-  p.version`
+  p.id, ${sql(CAMPOS.map((c) => `p.${c}`))}, p.politica_aceptada_en, p.politica_version,
+  p.creado_en, p.version`
+
+/** Values separated by commas. */
+const lista = (sql: Sql, valores: readonly (string | null)[]) =>
+  valores.map((v) => sql`${v}`).reduce((todos, v) => sql`${todos}, ${v}`)
 
 /** Who registers and from where, for the audit record written with the patient. */
 export interface Registrante {
@@ -45,16 +48,12 @@ export async function insertarPaciente(
   const [fila] = await sql<PacienteFila[]>`
     with nuevo as (
       insert into pacientes as p (
-        tipo_documento, documento, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido,
-        fecha_nacimiento, sexo, grupo_sanguineo, departamento, municipio, zona_residencial, direccion,
-        barrio, celular, codigo_postal, telefono, telefono2, correo_electronico, acudiente,
-        politica_aceptada_en, politica_version, creado_por
+        ${sql(CAMPOS)}, politica_aceptada_en, politica_version, creado_por
       ) values (
-        ${d.tipoDocumento}, ${d.documento}, ${d.primerNombre}, ${d.segundoNombre}, ${d.primerApellido},
-        ${d.segundoApellido}, ${d.fechaNacimiento}, ${d.sexo}, ${d.grupoSanguineo}, ${d.departamento},
-        ${d.municipio}, ${d.zonaResidencial}, ${d.direccion}, ${d.barrio}, ${d.celular}, ${d.codigoPostal},
-        ${d.telefono}, ${d.telefono2}, ${d.correoElectronico}, ${d.acudiente}, now(), ${politicaVersion},
-        ${quien.usuarioId}
+        ${lista(
+          sql,
+          CAMPOS.map((c) => d[c]),
+        )}, now(), ${politicaVersion}, ${quien.usuarioId}
       )
       on conflict (tipo_documento, documento) do nothing
       returning ${columnas(sql)}
@@ -201,15 +200,13 @@ const MODIFICADO: AccionAuditoria = 'paciente.modificado'
 
 /** The editable fields of the row `alias` as one jsonb object with the API's names. */
 function valores(sql: Sql, alias: string): postgres.Fragment {
-  const pares = CAMPOS_EDITABLES.map(
-    (campo) => sql`${campo}::text, ${sql(alias)}.${sql(campo)}::text`,
-  )
+  const pares = CAMPOS.map((campo) => sql`${campo}::text, ${sql(alias)}.${sql(campo)}::text`)
   return sql`jsonb_build_object(${pares.reduce((todos, par) => sql`${todos}, ${par}`)})`
 }
 
 /** The columns a correction writes, from the validated fields. */
 function asignaciones(sql: Sql, d: PacienteDatos): postgres.Fragment {
-  return CAMPOS_EDITABLES.map((campo) => sql`${sql(campo)} = ${d[campo]}`).reduce(
+  return CAMPOS.map((campo) => sql`${sql(campo)} = ${d[campo]}`).reduce(
     (todas, una) => sql`${todas}, ${una}`,
   )
 }
@@ -261,7 +258,7 @@ export interface HistorialFila {
   accion: (typeof ACCIONES_HISTORIAL)[number]
   detalle: {
     version?: number
-    cambios?: Partial<Record<CampoEditable, { antes: string | null; despues: string | null }>>
+    cambios?: Partial<Record<CampoPaciente, { antes: string | null; despues: string | null }>>
   } | null
 }
 

@@ -6,12 +6,12 @@ import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
 import { normalizarDocumento } from '../../shared/documento.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { ErrorCampo } from '../../shared/contract.js'
-import { MENSAJES, type PacienteDatos } from '../../shared/paciente-datos.js'
+import { MENSAJES } from '../../shared/paciente-campos.js'
+import type { PacienteDatos } from '../../shared/paciente-datos.js'
 import { validarPaciente } from '../../shared/paciente-validacion.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import {
   buscarPacientesContract,
-  CAMPOS_EDITABLES,
   crearPacienteContract,
   editarPacienteContract,
   historialPacienteContract,
@@ -22,6 +22,7 @@ import {
   pacientePorDocumentoContract,
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
+import { CAMPOS } from '../../shared/paciente-campos.js'
 import type { CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db.js'
@@ -206,7 +207,7 @@ export async function pacientesRoutes(
     const pedido = leerId(request.params.id, 'Paciente no encontrado')
     const versiones = versionesDe(request.headers['if-match'])
     const cambio = request.body
-    if (!CAMPOS_EDITABLES.some((campo) => cambio[campo] !== undefined)) {
+    if (!CAMPOS.some((campo) => cambio[campo] !== undefined)) {
       throw new BadRequestError('Datos inválidos', [
         { campo: 'cuerpo', mensaje: MENSAJES_EDICION.sinCambio },
       ])
@@ -223,12 +224,12 @@ export async function pacientesRoutes(
 
     const hoy = hoyEn(tz)
     const entrada = Object.fromEntries(
-      CAMPOS_EDITABLES.map((campo) => [campo, cambio[campo] ?? actual[campo] ?? '']),
+      CAMPOS.map((campo) => [campo, cambio[campo] ?? actual[campo] ?? '']),
     )
     const { errores, datos } = validarPaciente({ ...entrada, aceptaPolitica: true }, hoy)
     if (!datos) throw new BadRequestError('Datos inválidos', errores)
 
-    const cambiados = CAMPOS_EDITABLES.filter((campo) => datos[campo] !== actual[campo])
+    const cambiados = CAMPOS.filter((campo) => datos[campo] !== actual[campo])
     if (cambiados.length === 0) {
       // Nothing to change (the same values again): the patient as stored, served as a read is.
       const fila = await obtenerPaciente(sql, id, eventoDe(request, 'paciente.consultado'))

@@ -1,6 +1,7 @@
 // Bulk loading of generated patients and atenciones: one statement per column-array batch
 // (unnest), never one request per row. Document numbers continue after the largest already stored.
 import { POLITICA_PRIVACIDAD_VERSION, type TipoDocumento } from '../../shared/catalogos.js'
+import { CAMPOS, campo } from '../../shared/paciente-campos.js'
 import type { Sql } from '../db.js'
 import { crearAleatorio, semillaNueva, type Aleatorio } from './aleatorio.js'
 import {
@@ -61,28 +62,15 @@ const instantes = (fechas: readonly Date[]) => fechas.map((d) => d.toISOString()
 
 /** Inserts the patients; answers the stored ones (a document taken meanwhile is skipped). */
 async function insertarPacientes(sql: Sql, ps: readonly PacienteSemilla[]) {
-  const c = <K extends keyof PacienteSemilla>(k: K) => columna(ps, k)
+  // One array per field (paciente-campos.ts), typed as its column.
+  const arreglos = CAMPOS.map(
+    (c) => sql`${columna(ps, c)}::${sql.unsafe(campo(c).regla === 'fecha' ? 'date' : 'text')}[]`,
+  ).reduce((todos, a) => sql`${todos}, ${a}`)
   return sql<{ id: number; tipoDocumento: TipoDocumento; documento: string }[]>`
-    insert into pacientes (
-      tipo_documento, documento, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido,
-      fecha_nacimiento, sexo, grupo_sanguineo, departamento, municipio, zona_residencial, direccion,
-      barrio, celular, codigo_postal, telefono, telefono2, correo_electronico, acudiente,
-      creado_en, politica_version, politica_aceptada_en
-    )
+    insert into pacientes (${sql(CAMPOS)}, creado_en, politica_version, politica_aceptada_en)
     select t.*, ${POLITICA_PRIVACIDAD_VERSION}, t.creado
-    from unnest(
-      ${c('tipoDocumento')}::text[], ${c('documento')}::text[], ${c('primerNombre')}::text[],
-      ${c('segundoNombre')}::text[], ${c('primerApellido')}::text[], ${c('segundoApellido')}::text[],
-      ${c('fechaNacimiento')}::date[], ${c('sexo')}::text[], ${c('grupoSanguineo')}::text[],
-      ${c('departamento')}::text[], ${c('municipio')}::text[], ${c('zonaResidencial')}::text[],
-      ${c('direccion')}::text[], ${c('barrio')}::text[], ${c('celular')}::text[], ${c('codigoPostal')}::text[],
-      ${c('telefono')}::text[], ${c('telefono2')}::text[], ${c('correoElectronico')}::text[],
-      ${c('acudiente')}::text[], ${instantes(c('creadoEn'))}::timestamptz[]
-    ) as t (
-      tipo_documento, documento, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido,
-      fecha_nacimiento, sexo, grupo_sanguineo, departamento, municipio, zona_residencial, direccion,
-      barrio, celular, codigo_postal, telefono, telefono2, correo_electronico, acudiente, creado
-    )
+    from unnest(${arreglos}, ${instantes(columna(ps, 'creadoEn'))}::timestamptz[])
+      as t (${sql(CAMPOS)}, creado)
     on conflict (tipo_documento, documento) do nothing
     returning id, tipo_documento, documento`
 }

@@ -2,7 +2,7 @@
 // the API, straight into the database when a test needs a chosen time.
 import type { Atencion, AtencionEntrada } from '../../shared/atenciones.js'
 import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
-import type { Paciente, PacienteEntrada } from '../../shared/paciente-datos.js'
+import { PACIENTE_VACIO, type Paciente, type PacienteEntrada } from '../../shared/paciente-datos.js'
 import type { Sql } from '../db.js'
 import type { TestApp } from './app.js'
 
@@ -16,27 +16,17 @@ export function dniNuevo(): string {
 /** A valid registration body as the form sends it (blank optional fields as ''). */
 export function datosPaciente(cambios: Partial<PacienteEntrada> = {}): PacienteEntrada {
   return {
+    ...PACIENTE_VACIO,
     tipoDocumento: 'dni',
     documento: dniNuevo(),
     primerNombre: 'Rosa',
-    segundoNombre: '',
     primerApellido: 'Quispe',
-    segundoApellido: '',
     fechaNacimiento: '1985-04-12',
     edad: 40,
     sexo: 'Femenino',
-    grupoSanguineo: '',
     departamento: 'Lima',
     municipio: 'Lima',
     zonaResidencial: 'Urbana',
-    direccion: '',
-    barrio: '',
-    celular: '',
-    codigoPostal: '',
-    telefono: '',
-    telefono2: '',
-    correoElectronico: '',
-    acudiente: '',
     aceptaPolitica: true,
     ...cambios,
   }

@@ -1,15 +1,15 @@
 // After a 412 (docs/producto.md#editar-paciente): someone else saved the patient first. The form
 // takes their values except in the fields this user changed, and this notice lists every field
 // where the stored value and the user's differ.
-import { CAMPOS_EDITABLES, type CampoEditable } from '../../../shared/pacientes.js'
-import { ETIQUETA_CAMPO, valorCampo } from '../../components/campos-paciente.js'
+import { CAMPOS, CAMPOS_PACIENTE, type CampoPaciente } from '../../../shared/paciente-campos.js'
+import { valorCampo } from '../../components/campos-paciente.js'
 import { IconAlert } from '../../components/icons.js'
 import { aValores, cambiosDe, type ValoresPaciente } from './paciente-form-schema.js'
 import { obtenerParaEditar } from './registro-api.js'
 
 export interface Conflicto {
   mensaje: string
-  filas: { campo: CampoEditable; actual: string; suyo: string | null }[]
+  filas: { campo: CampoPaciente; actual: string; suyo: string | null }[]
 }
 
 /**
@@ -30,7 +30,7 @@ export async function resolverConflicto(
   const { paciente, etag } = await obtenerParaEditar(String(id))
   const actuales = aValores(paciente)
   const propios = cambiosDe(valores, base)
-  const filas = CAMPOS_EDITABLES.filter((campo) =>
+  const filas = CAMPOS.filter((campo) =>
     campo in propios ? propios[campo] !== actuales[campo] : base[campo] !== actuales[campo],
   ).map((campo) => ({
     campo,
@@ -66,7 +66,7 @@ export function AvisoConflicto({
             <tbody>
               {conflicto.filas.map((f) => (
                 <tr key={f.campo}>
-                  <th scope="row">{ETIQUETA_CAMPO[f.campo]}</th>
+                  <th scope="row">{CAMPOS_PACIENTE[f.campo].etiqueta}</th>
                   <td data-label="Valor actual">{valorCampo(f.campo, f.actual)}</td>
                   <td data-label="Su valor">
                     {f.suyo === null ? (

@@ -8,7 +8,8 @@ import {
   type Paciente,
 } from '../../../shared/paciente-datos.js'
 import { validarPaciente } from '../../../shared/paciente-validacion.js'
-import { CAMPOS_EDITABLES, type PacienteCambio } from '../../../shared/pacientes.js'
+import { type PacienteCambio } from '../../../shared/pacientes.js'
+import { CAMPOS } from '../../../shared/paciente-campos.js'
 import { hoyClinica } from '../../lib/hoy.js'
 import { aErroresDeFormulario, enSerie } from '../../lib/typebox-mensajes.js'
 
@@ -30,14 +31,14 @@ export const pacienteResolver = enSerie<ValoresPaciente>(
 /** A stored patient as the form holds it: blank optional fields as '', the consent given. */
 export function aValores(p: Paciente): ValoresPaciente {
   const valores = { ...VALORES_INICIALES, aceptaPolitica: true }
-  for (const campo of CAMPOS_EDITABLES) valores[campo] = p[campo] ?? ''
+  for (const campo of CAMPOS) valores[campo] = p[campo] ?? ''
   return valores
 }
 
 /** The fields whose value differs from `base`: what a correction sends. */
 export function cambiosDe(valores: ValoresPaciente, base: ValoresPaciente): PacienteCambio {
   return Object.fromEntries(
-    CAMPOS_EDITABLES.filter((campo) => valores[campo] !== base[campo]).map((campo) => [
+    CAMPOS.filter((campo) => valores[campo] !== base[campo]).map((campo) => [
       campo,
       valores[campo],
     ]),

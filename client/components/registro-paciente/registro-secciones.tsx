@@ -1,15 +1,18 @@
 // The registration form's sections (docs/producto.md#registro-de-paciente): Identificación, Datos
 // Demográficos, Contacto and the consent, each reading and writing the form through its context.
-import { useEffect, type ReactNode } from 'react'
+import { Fragment, useEffect, type ReactNode } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
-import {
-  GRUPOS_SANGUINEOS,
-  SEXOS,
-  TIPOS_DOCUMENTO,
-  TIPO_DOCUMENTO_ETIQUETA,
-} from '../../../shared/catalogos.js'
+import { SEXOS, TIPOS_DOCUMENTO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import { edadDetallada, edadTexto } from '../../../shared/edad.js'
-import { FECHA_NACIMIENTO_MINIMA, LIMITES, type Paciente } from '../../../shared/paciente-datos.js'
+import {
+  CAMPOS_PACIENTE,
+  campo,
+  camposDe,
+  FECHA_NACIMIENTO_MINIMA,
+  type CampoPaciente,
+  type Seccion as SeccionCampos,
+} from '../../../shared/paciente-campos.js'
+import type { Paciente } from '../../../shared/paciente-datos.js'
 import { DEPARTAMENTOS, MUNICIPIOS, esDepartamento } from '../../../shared/ubigeo.js'
 import { describe, Field, FieldError } from '../../components/field.js'
 import { fechaHora } from '../../components/format.js'
@@ -18,106 +21,155 @@ import type { ValoresPaciente } from './paciente-form-schema.js'
 
 const TIPOS = TIPOS_DOCUMENTO.map((t) => [t, TIPO_DOCUMENTO_ETIQUETA[t]] as const)
 
+/**
+ * One section of the form: its fields in the list's order (paciente-campos.ts), each as a text
+ * input or a select of its values, but those with a layout of their own (`especiales`).
+ */
+function Seccion({
+  titulo,
+  id,
+  especiales = {},
+}: {
+  titulo: SeccionCampos
+  id: string
+  especiales?: Partial<Record<CampoPaciente, ReactNode>>
+}) {
+  return (
+    <section className="form-section" aria-labelledby={id}>
+      <h3 id={id} className="form-section__title">
+        {titulo}
+      </h3>
+      <div className="form-grid">
+        {camposDe(titulo).map((c) => (
+          <Fragment key={c}>{c in especiales ? especiales[c] : <CampoDe campo={c} />}</Fragment>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+function CampoDe({ campo: c }: { campo: CampoPaciente }) {
+  const d = campo(c)
+  if (d.valores) {
+    return (
+      <CampoSelect
+        name={c}
+        label={d.etiqueta}
+        opciones={d.valores}
+        required={d.requerido}
+        vacio={d.requerido ? undefined : 'Sin dato'}
+      />
+    )
+  }
+  return (
+    <CampoTexto
+      name={c}
+      label={d.etiqueta}
+      required={d.requerido}
+      max={d.max}
+      type={d.entrada}
+      inputMode={d.entrada}
+      autoComplete={d.autocompletar}
+      hint={d.ayuda}
+    />
+  )
+}
+
 /** `documento`: the Documento field, which the form gives with its own check. */
 export function Identificacion({ hoy, documento }: { hoy: string; documento: ReactNode }) {
+  return (
+    <Seccion
+      titulo="Identificación"
+      id="sec-identidad"
+      especiales={{
+        tipoDocumento: (
+          <CampoSelect
+            name="tipoDocumento"
+            label={CAMPOS_PACIENTE.tipoDocumento.etiqueta}
+            opciones={TIPOS}
+            required
+          />
+        ),
+        documento,
+        fechaNacimiento: <Nacimiento hoy={hoy} />,
+        sexo: <Sexo />,
+      }}
+    />
+  )
+}
+
+/** The birth date and, beside it, the age it gives today. */
+function Nacimiento({ hoy }: { hoy: string }) {
   const { register, formState, control } = useFormContext<ValoresPaciente>()
-  const { errors } = formState
+  const error = formState.errors.fechaNacimiento?.message
   const fechaNacimiento = useWatch({ control, name: 'fechaNacimiento' })
   // Shown as the lists show it: an infant's age in months or days, never «0 años».
   const detalle = fechaNacimiento ? edadDetallada(fechaNacimiento, hoy) : null
-  const sexoError = errors.sexo?.message
   return (
-    <section className="form-section" aria-labelledby="sec-identidad">
-      <h3 id="sec-identidad" className="form-section__title">
-        Identificación
-      </h3>
-      <div className="form-grid">
-        <CampoSelect name="tipoDocumento" label="Tipo de documento" opciones={TIPOS} required />
-        {documento}
-        <CampoTexto
-          name="primerNombre"
-          label="Primer nombre"
-          required
-          max={LIMITES.nombre}
-          autoComplete="given-name"
+    <>
+      <Field
+        id="fechaNacimiento"
+        label={CAMPOS_PACIENTE.fechaNacimiento.etiqueta}
+        required
+        error={error}
+      >
+        <input
+          className="input"
+          type="date"
+          min={FECHA_NACIMIENTO_MINIMA}
+          max={hoy}
+          aria-required
+          {...describe('fechaNacimiento', error)}
+          {...register('fechaNacimiento')}
         />
-        <CampoTexto
-          name="segundoNombre"
-          label="Segundo nombre"
-          max={LIMITES.nombre}
-          autoComplete="additional-name"
-        />
-        <CampoTexto
-          name="primerApellido"
-          label="Primer apellido"
-          required
-          max={LIMITES.nombre}
-          autoComplete="family-name"
-        />
-        <CampoTexto name="segundoApellido" label="Segundo apellido" max={LIMITES.nombre} />
-        <Field
-          id="fechaNacimiento"
-          label="Fecha de nacimiento"
-          required
-          error={errors.fechaNacimiento?.message}
-        >
-          <input
-            className="input"
-            type="date"
-            min={FECHA_NACIMIENTO_MINIMA}
-            max={hoy}
-            aria-required
-            {...describe('fechaNacimiento', errors.fechaNacimiento?.message)}
-            {...register('fechaNacimiento')}
-          />
-        </Field>
-        <Field
+      </Field>
+      <Field
+        id="edad"
+        label="Edad"
+        hint="Según la fecha de nacimiento; en meses o días si es menor de un año"
+      >
+        <input
+          className="input"
           id="edad"
-          label="Edad"
-          hint="Según la fecha de nacimiento; en meses o días si es menor de un año"
-        >
-          <input
-            className="input"
-            id="edad"
-            name="edad"
-            readOnly
-            value={detalle ? edadTexto(detalle) : ''}
-            aria-describedby="edad-hint"
-          />
-        </Field>
-        <CampoSelect
-          name="grupoSanguineo"
-          label="Grupo sanguíneo"
-          opciones={GRUPOS_SANGUINEOS}
-          vacio="Sin dato"
+          name="edad"
+          readOnly
+          value={detalle ? edadTexto(detalle) : ''}
+          aria-describedby="edad-hint"
         />
-        <fieldset
-          className="field field--wide radio-group"
-          aria-describedby={sexoError ? 'sexo-error' : undefined}
-        >
-          <legend className="field__label">
-            Sexo
-            <span className="field__required" aria-hidden="true">
-              *
-            </span>
-          </legend>
-          <div className="radio-group__options">
-            {SEXOS.map((s) => (
-              <label key={s} className="radio">
-                <input
-                  type="radio"
-                  value={s}
-                  aria-invalid={sexoError ? true : undefined}
-                  {...register('sexo')}
-                />
-                <span>{s}</span>
-              </label>
-            ))}
-          </div>
-          {sexoError && <FieldError id="sexo-error">{sexoError}</FieldError>}
-        </fieldset>
+      </Field>
+    </>
+  )
+}
+
+function Sexo() {
+  const { register, formState } = useFormContext<ValoresPaciente>()
+  const sexoError = formState.errors.sexo?.message
+  return (
+    <fieldset
+      className="field field--wide radio-group"
+      aria-describedby={sexoError ? 'sexo-error' : undefined}
+    >
+      <legend className="field__label">
+        {CAMPOS_PACIENTE.sexo.etiqueta}
+        <span className="field__required" aria-hidden="true">
+          *
+        </span>
+      </legend>
+      <div className="radio-group__options">
+        {SEXOS.map((s) => (
+          <label key={s} className="radio">
+            <input
+              type="radio"
+              value={s}
+              aria-invalid={sexoError ? true : undefined}
+              {...register('sexo')}
+            />
+            <span>{s}</span>
+          </label>
+        ))}
       </div>
-    </section>
+      {sexoError && <FieldError id="sexo-error">{sexoError}</FieldError>}
+    </fieldset>
   )
 }
 
@@ -134,91 +186,35 @@ export function Demograficos() {
     setValue('municipio', lista[0] ?? '', { shouldValidate: isSubmitted })
   }, [departamento, setValue])
   return (
-    <section className="form-section" aria-labelledby="sec-demograficos">
-      <h3 id="sec-demograficos" className="form-section__title">
-        Datos Demográficos
-      </h3>
-      <div className="form-grid">
-        <CampoSelect name="departamento" label="Departamento" opciones={DEPARTAMENTOS} required />
-        <CampoSelect
-          name="municipio"
-          label="Municipio"
-          opciones={municipios}
-          required
-          disabled={municipios.length === 0}
-          vacio={municipios.length ? 'Seleccione…' : 'Elija departamento'}
-        />
-        <CampoTexto
-          name="zonaResidencial"
-          label="Zona residencial"
-          required
-          max={LIMITES.zonaResidencial}
-          hint="Urbana, rural, urbanización…"
-        />
-        <CampoTexto name="barrio" label="Barrio" max={LIMITES.barrio} />
-        <CampoTexto
-          name="direccion"
-          label="Dirección"
-          max={LIMITES.direccion}
-          autoComplete="street-address"
-        />
-      </div>
-    </section>
+    <Seccion
+      titulo="Datos Demográficos"
+      id="sec-demograficos"
+      especiales={{
+        departamento: (
+          <CampoSelect
+            name="departamento"
+            label={CAMPOS_PACIENTE.departamento.etiqueta}
+            opciones={DEPARTAMENTOS}
+            required
+          />
+        ),
+        municipio: (
+          <CampoSelect
+            name="municipio"
+            label={CAMPOS_PACIENTE.municipio.etiqueta}
+            opciones={municipios}
+            required
+            disabled={municipios.length === 0}
+            vacio={municipios.length ? 'Seleccione…' : 'Elija departamento'}
+          />
+        ),
+      }}
+    />
   )
 }
 
 export function Contacto() {
-  return (
-    <section className="form-section" aria-labelledby="sec-contacto">
-      <h3 id="sec-contacto" className="form-section__title">
-        Contacto
-      </h3>
-      <div className="form-grid">
-        <CampoTexto
-          name="celular"
-          label="Celular"
-          type="tel"
-          max={LIMITES.telefono}
-          autoComplete="tel"
-          inputMode="tel"
-        />
-        <CampoTexto
-          name="telefono"
-          label="Teléfono"
-          type="tel"
-          max={LIMITES.telefono}
-          inputMode="tel"
-        />
-        <CampoTexto
-          name="telefono2"
-          label="Teléfono 2"
-          type="tel"
-          max={LIMITES.telefono}
-          inputMode="tel"
-        />
-        <CampoTexto
-          name="codigoPostal"
-          label="Código postal"
-          max={LIMITES.codigoPostal}
-          autoComplete="postal-code"
-        />
-        <CampoTexto
-          name="correoElectronico"
-          label="Correo electrónico"
-          type="email"
-          max={LIMITES.correoElectronico}
-          autoComplete="email"
-          inputMode="email"
-        />
-        <CampoTexto
-          name="acudiente"
-          label="Acudiente"
-          max={LIMITES.acudiente}
-          hint="Familiar o responsable del paciente"
-        />
-      </div>
-    </section>
-  )
+  return <Seccion titulo="Contacto" id="sec-contacto" />
 }
 
 /** The consent box of a registration; a correction shows when and which version was accepted. */

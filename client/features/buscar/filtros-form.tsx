@@ -15,7 +15,7 @@ import {
 } from '../../../shared/catalogos.js'
 import { VALOR_CITA } from '../../../shared/busqueda.js'
 import { LARGO_NOMBRE_O_DOCUMENTO } from '../../../shared/nombre-o-documento.js'
-import { LIMITES } from '../../../shared/paciente-datos.js'
+import { LIMITES } from '../../../shared/paciente-campos.js'
 import { describe, Field } from '../../components/field.js'
 import { IconCalendar, IconSearch } from '../../components/icons.js'
 import { CAMPOS, lista, type Campo, type Filtros } from '../../lib/filtros-busqueda.js'

@@ -6,9 +6,9 @@ import { Link, useParams } from 'wouter'
 import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import type { ErrorCampo } from '../../../shared/contract.js'
 import { CAMPOS_FUSION, type CampoFusion, type Origen } from '../../../shared/fusiones.js'
+import { CAMPOS_PACIENTE } from '../../../shared/paciente-campos.js'
 import type { PacienteDetalle } from '../../../shared/pacientes.js'
 import { ApiError, mensajeDe } from '../../api.js'
-import { ETIQUETA_CAMPO } from '../../components/campos-paciente.js'
 import { fecha, fechaHora, texto } from '../../components/format.js'
 import { IconAlert, IconCheck } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
@@ -310,7 +310,7 @@ export default function CompararPage() {
                 className="campo"
                 aria-describedby={errorDe(c) ? `e-${c}` : undefined}
               >
-                <legend className="campo__nombre">{ETIQUETA_CAMPO[c]}</legend>
+                <legend className="campo__nombre">{CAMPOS_PACIENTE[c].etiqueta}</legend>
                 {(['a', 'b'] as const).map((lado) => (
                   <label
                     key={lado}
@@ -339,7 +339,7 @@ export default function CompararPage() {
         )}
         {iguales.length > 0 && (
           <p className="muted small comparar__nota">
-            Iguales en ambos: {iguales.map((c) => ETIQUETA_CAMPO[c]).join(', ')}.
+            Iguales en ambos: {iguales.map((c) => CAMPOS_PACIENTE[c].etiqueta).join(', ')}.
           </p>
         )}
       </section>

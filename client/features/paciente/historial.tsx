@@ -1,9 +1,10 @@
 // Historial de cambios (docs/producto.md#ficha-del-paciente): the registration and each
 // correction of the patient, newest first, with who, when and each field's old and new value.
 import { useEffect, useState } from 'react'
+import { CAMPOS_PACIENTE } from '../../../shared/paciente-campos.js'
 import type { EventoHistorial } from '../../../shared/pacientes.js'
 import { mensajeDe } from '../../api.js'
-import { ETIQUETA_CAMPO, valorCampo } from '../../components/campos-paciente.js'
+import { valorCampo } from '../../components/campos-paciente.js'
 import { fechaHora } from '../../components/format.js'
 import { historialPaciente } from './paciente-api.js'
 
@@ -67,7 +68,9 @@ export function Historial({ pacienteId }: { pacienteId: number }) {
                   <ul className="historial__cambios">
                     {e.cambios.map((c) => (
                       <li key={c.campo}>
-                        <span className="historial__campo">{ETIQUETA_CAMPO[c.campo]}:</span>{' '}
+                        <span className="historial__campo">
+                          {CAMPOS_PACIENTE[c.campo].etiqueta}:
+                        </span>{' '}
                         <span className="visually-hidden">antes </span>
                         <del>{valorCampo(c.campo, c.antes)}</del> <span aria-hidden="true">→</span>
                         <span className="visually-hidden"> ahora </span>{' '}

@@ -1,11 +1,20 @@
 // /pacientes/:id: the patient, their atenciones with estado changes, a new atención, Editar and
 // the history of changes.
-import { useState, type ReactNode } from 'react'
+import { Fragment, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
 import type { Atencion } from '../../../shared/atenciones.js'
 import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
+import {
+  CAMPOS_PACIENTE,
+  campo,
+  camposDe,
+  type CampoPaciente,
+  type Seccion,
+} from '../../../shared/paciente-campos.js'
+import { CAMPOS_NOMBRE } from '../../../shared/paciente-datos.js'
 import type { PacienteDetalle } from '../../../shared/pacientes.js'
-import { edad, fecha, fechaHora, texto } from '../../components/format.js'
+import { valorCampo } from '../../components/campos-paciente.js'
+import { edad, fecha, fechaHora } from '../../components/format.js'
 import { PacienteNoCargado, usePacientePorId } from '../../components/paciente-por-id.js'
 import { IconCheck, IconInfo } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
@@ -32,6 +41,38 @@ function Dato({ label, children, wide }: { label: string; children: ReactNode; w
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
+  )
+}
+
+/** The name and the document's type read in the header and in Documento, not on their own. */
+const EN_CABECERA: readonly CampoPaciente[] = [...CAMPOS_NOMBRE, 'tipoDocumento']
+
+/** A section's fields in the list's order (paciente-campos.ts), but those shown their own way. */
+function DatosDe({
+  paciente,
+  seccion,
+  especiales = {},
+}: {
+  paciente: PacienteDetalle
+  seccion: Seccion
+  especiales?: Partial<Record<CampoPaciente, ReactNode>>
+}) {
+  return (
+    <Datos titulo={seccion}>
+      {camposDe(seccion)
+        .filter((c) => !EN_CABECERA.includes(c))
+        .map((c) => (
+          <Fragment key={c}>
+            {c in especiales ? (
+              especiales[c]
+            ) : (
+              <Dato label={campo(c).etiqueta} wide={campo(c).ancho}>
+                {valorCampo(c, paciente[c])}
+              </Dato>
+            )}
+          </Fragment>
+        ))}
+    </Datos>
   )
 }
 
@@ -115,34 +156,27 @@ export default function PacientePage() {
 
       <div className="paciente-grid">
         <div className="paciente-datos">
-          <Datos titulo="Identificación">
-            <Dato label="Documento">
-              {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
-            </Dato>
-            <Dato label="Fecha de nacimiento">{fecha(p.fechaNacimiento)}</Dato>
-            <Dato label="Edad">{edad(p.edad, p.tipoEdad)}</Dato>
-            <Dato label="Sexo">{p.sexo}</Dato>
-            <Dato label="Grupo sanguíneo">{texto(p.grupoSanguineo)}</Dato>
-          </Datos>
-          <Datos titulo="Datos Demográficos">
-            <Dato label="Departamento">{p.departamento}</Dato>
-            <Dato label="Municipio">{p.municipio}</Dato>
-            <Dato label="Zona residencial">{p.zonaResidencial}</Dato>
-            <Dato label="Barrio">{texto(p.barrio)}</Dato>
-            <Dato label="Dirección" wide>
-              {texto(p.direccion)}
-            </Dato>
-          </Datos>
-          <Datos titulo="Contacto">
-            <Dato label="Celular">{texto(p.celular)}</Dato>
-            <Dato label="Teléfono">{texto(p.telefono)}</Dato>
-            <Dato label="Teléfono 2">{texto(p.telefono2)}</Dato>
-            <Dato label="Código postal">{texto(p.codigoPostal)}</Dato>
-            <Dato label="Correo electrónico" wide>
-              {texto(p.correoElectronico)}
-            </Dato>
-            <Dato label="Acudiente">{texto(p.acudiente)}</Dato>
-          </Datos>
+          <DatosDe
+            paciente={p}
+            seccion="Identificación"
+            especiales={{
+              documento: (
+                <Dato label={CAMPOS_PACIENTE.documento.etiqueta}>
+                  {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
+                </Dato>
+              ),
+              fechaNacimiento: (
+                <>
+                  <Dato label={CAMPOS_PACIENTE.fechaNacimiento.etiqueta}>
+                    {fecha(p.fechaNacimiento)}
+                  </Dato>
+                  <Dato label="Edad">{edad(p.edad, p.tipoEdad)}</Dato>
+                </>
+              ),
+            }}
+          />
+          <DatosDe paciente={p} seccion="Datos Demográficos" />
+          <DatosDe paciente={p} seccion="Contacto" />
           <Datos titulo="Registro y consentimiento">
             <Dato label="Registrado">{fechaHora(p.creadoEn)}</Dato>
             <Dato label="Política de privacidad" wide>
