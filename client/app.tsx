@@ -3,13 +3,16 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import {
+  matchRoute,
   Redirect,
   Route,
   Router,
   Switch,
   useLocation,
+  useRouter,
   useSearch,
   type AroundNavHandler,
+  type Parser,
 } from 'wouter'
 import { ErrorBoundary } from './components/error-boundary.js'
 import { Shell } from './components/shell.js'
@@ -18,65 +21,62 @@ import { paths, volverA } from './paths.js'
 import { pedirSalida } from './state/salida.js'
 import { sesion } from './state/sesion.js'
 
-const paginas = {
-  dashboard: () => import('./features/dashboard/dashboard-page.js'),
-  pacientes: () => import('./features/pacientes/pacientes-page.js'),
-  crear: () => import('./features/pacientes/crear-paciente-page.js'),
-  buscar: () => import('./features/buscar/buscar-page.js'),
-  paciente: () => import('./features/paciente/paciente-page.js'),
-  duplicados: () => import('./features/fusiones/duplicados-page.js'),
-  comparar: () => import('./features/fusiones/comparar-page.js'),
-  editar: () => import('./features/pacientes/editar-paciente-page.js'),
-  ticket: () => import('./features/ticket/ticket-page.js'),
-  miCuenta: () => import('./features/cuenta/mi-cuenta-page.js'),
-  citas: () => import('./features/citas/citas-page.js'),
-  comprobante: () => import('./features/citas/comprobante-page.js'),
-  configuracion: () => import('./features/configuracion/configuracion-page.js'),
-  pasosEquipos: () => import('./features/equipos/pasos-page.js'),
-}
-const DashboardPage = lazy(paginas.dashboard)
-const PacientesPage = lazy(paginas.pacientes)
-const CrearPacientePage = lazy(paginas.crear)
-const BuscarPacientePage = lazy(paginas.buscar)
-const PacientePage = lazy(paginas.paciente)
-const DuplicadosPage = lazy(paginas.duplicados)
-const CompararPage = lazy(paginas.comparar)
-const EditarPacientePage = lazy(paginas.editar)
-const TicketPage = lazy(paginas.ticket)
-const MiCuentaPage = lazy(paginas.miCuenta)
-const CitasPage = lazy(paginas.citas)
-const ComprobantePage = lazy(paginas.comprobante)
-const ConfiguracionPage = lazy(paginas.configuracion)
-const PasosEquiposPage = lazy(paginas.pasosEquipos)
-
-/** An atención's ticket: printed alone, outside the app's frame (docs/producto.md#ticket-de-atención). */
-const RUTA_TICKET = /^\/atenciones\/[^/]+\/ticket$/
-/** A cita's slip: printed alone too (docs/producto.md#comprobante-de-cita). */
-const RUTA_COMPROBANTE = /^\/citas\/[^/]+\/comprobante$/
-
-/** Which page's code a path needs, in the order the routes are matched. */
-const CODIGO_DE: [(path: string) => boolean, () => Promise<unknown>][] = [
-  [(p) => p === paths.dashboard, paginas.dashboard],
-  [(p) => p === paths.pacientes, paginas.pacientes],
-  [(p) => p === paths.crearPaciente, paginas.crear],
-  [(p) => p === paths.buscarPaciente, paginas.buscar],
-  [(p) => p === paths.duplicados, paginas.duplicados],
-  [(p) => p.startsWith(`${paths.duplicados}/`), paginas.comparar],
-  [(p) => /^\/pacientes\/[^/]+\/editar$/.test(p), paginas.editar],
-  [(p) => p.startsWith(`${paths.pacientes}/`), paginas.paciente],
-  [(p) => RUTA_TICKET.test(p), paginas.ticket],
-  [(p) => p === paths.miCuenta, paginas.miCuenta],
-  [(p) => p === paths.citas, paginas.citas],
-  [(p) => RUTA_COMPROBANTE.test(p), paginas.comprobante],
-  [
-    (p) => p === paths.configuracion || p.startsWith(`${paths.configuracion}/`),
-    paginas.configuracion,
-  ],
-]
+/**
+ * Every screen once: its path (from paths.ts, with `:id` where the id goes), its code, and whether
+ * it prints alone, outside the app's frame (the ticket, docs/producto.md#ticket-de-atención, and
+ * the cita's slip, #comprobante-de-cita). Matched in this order.
+ */
+const PANTALLAS = [
+  { ruta: paths.dashboard, carga: () => import('./features/dashboard/dashboard-page.js') },
+  { ruta: paths.pacientes, carga: () => import('./features/pacientes/pacientes-page.js') },
+  {
+    ruta: paths.crearPaciente,
+    carga: () => import('./features/pacientes/crear-paciente-page.js'),
+  },
+  { ruta: paths.buscarPaciente, carga: () => import('./features/buscar/buscar-page.js') },
+  { ruta: paths.duplicados, carga: () => import('./features/fusiones/duplicados-page.js') },
+  {
+    ruta: paths.compararDuplicados(':a', ':b'),
+    carga: () => import('./features/fusiones/comparar-page.js'),
+  },
+  {
+    ruta: paths.editarPaciente(':id'),
+    carga: () => import('./features/pacientes/editar-paciente-page.js'),
+  },
+  { ruta: paths.paciente(':id'), carga: () => import('./features/paciente/paciente-page.js') },
+  { ruta: paths.miCuenta, carga: () => import('./features/cuenta/mi-cuenta-page.js') },
+  { ruta: paths.citas, carga: () => import('./features/citas/citas-page.js') },
+  { ruta: paths.pasosEquipos, carga: () => import('./features/equipos/pasos-page.js') },
+  {
+    ruta: paths.configuracion,
+    conSubrutas: true,
+    carga: () => import('./features/configuracion/configuracion-page.js'),
+  },
+  {
+    ruta: paths.ticket(':id'),
+    sola: true,
+    carga: () => import('./features/ticket/ticket-page.js'),
+  },
+  {
+    ruta: paths.comprobanteCita(':id'),
+    sola: true,
+    carga: () => import('./features/citas/comprobante-page.js'),
+  },
+].map((p) => ({
+  ...p,
+  patron: p.conSubrutas ? new RegExp(`^${p.ruta}(/.*)?$`) : p.ruta,
+  Pagina: lazy(p.carga),
+}))
+const EN_EL_MARCO = PANTALLAS.filter((p) => !p.sola)
+const SOLAS = PANTALLAS.filter((p) => p.sola)
+/** The paths the frame (menu and session) serves: those under the first part of its screens'. */
+const RUTA_DEL_MARCO = new RegExp(
+  `^/(${[...new Set(EN_EL_MARCO.map((p) => p.ruta.split('/')[1]))].join('|')})(/.*)?$`,
+)
 
 /** Starts loading the page's code while the session is being checked (the same promise lazy() gets). */
-function precargar(path: string): void {
-  const carga = CODIGO_DE.find(([es]) => es(path))?.[1]
+function precargar(parser: Parser, path: string): void {
+  const carga = PANTALLAS.find((p) => matchRoute(parser, p.patron, path)[0])?.carga
   carga?.().catch(() => {}) // a failure shows when the page itself renders
 }
 
@@ -93,9 +93,10 @@ function RequireSesion({ children }: { children: ReactNode }) {
   const { estado } = useSnapshot(sesion)
   const [location] = useLocation()
   const search = useSearch()
+  const { parser } = useRouter()
   useEffect(() => {
     if (sesion.estado !== 'comprobando') return
-    precargar(location)
+    precargar(parser, location)
     void import('./lib/sesion-api.js').then((m) => m.comprobarSesion())
   }, [])
   if (estado === 'comprobando') return <Cargando />
@@ -112,18 +113,9 @@ function Paginas() {
     <ErrorBoundary resetKey={location}>
       <Suspense fallback={<Cargando />}>
         <Switch>
-          <Route path={paths.dashboard} component={DashboardPage} />
-          <Route path={paths.pacientes} component={PacientesPage} />
-          <Route path={paths.crearPaciente} component={CrearPacientePage} />
-          <Route path={paths.buscarPaciente} component={BuscarPacientePage} />
-          <Route path={paths.duplicados} component={DuplicadosPage} />
-          <Route path="/pacientes/duplicados/:a/:b" component={CompararPage} />
-          <Route path="/pacientes/:id/editar" component={EditarPacientePage} />
-          <Route path="/pacientes/:id" component={PacientePage} />
-          <Route path={paths.miCuenta} component={MiCuentaPage} />
-          <Route path={paths.citas} component={CitasPage} />
-          <Route path={paths.pasosEquipos} component={PasosEquiposPage} />
-          <Route path={/^\/configuracion(\/.*)?$/} component={ConfiguracionPage} />
+          {EN_EL_MARCO.map((p) => (
+            <Route key={p.ruta} path={p.patron} component={p.Pagina} />
+          ))}
           <Route>
             <Redirect to={paths.login} replace />
           </Route>
@@ -147,25 +139,18 @@ export function App() {
           <Route path={paths.inicio}>
             <Redirect to={paths.dashboard} replace />
           </Route>
-          <Route path="/atenciones/:id/ticket">
-            <RequireSesion>
-              <ErrorBoundary>
-                <Suspense fallback={<Cargando />}>
-                  <TicketPage />
-                </Suspense>
-              </ErrorBoundary>
-            </RequireSesion>
-          </Route>
-          <Route path="/citas/:id/comprobante">
-            <RequireSesion>
-              <ErrorBoundary>
-                <Suspense fallback={<Cargando />}>
-                  <ComprobantePage />
-                </Suspense>
-              </ErrorBoundary>
-            </RequireSesion>
-          </Route>
-          <Route path={/^\/(dashboard|pacientes|citas|mi-cuenta|configuracion|equipos)(\/.*)?$/}>
+          {SOLAS.map((p) => (
+            <Route key={p.ruta} path={p.patron}>
+              <RequireSesion>
+                <ErrorBoundary>
+                  <Suspense fallback={<Cargando />}>
+                    <p.Pagina />
+                  </Suspense>
+                </ErrorBoundary>
+              </RequireSesion>
+            </Route>
+          ))}
+          <Route path={RUTA_DEL_MARCO}>
             <RequireSesion>
               <Shell>
                 <Paginas />

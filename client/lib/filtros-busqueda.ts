@@ -1,27 +1,22 @@
 // The search's filters live in the URL query (docs/producto.md#buscar-paciente), so a worklist can
 // be bookmarked, shared and undone with Back; the dashboard's cards open it the same way.
-import { SEPARADOR_LISTA, type CampoBusqueda } from '../../shared/busqueda.js'
+import {
+  BusquedaQuerySchema,
+  PaginaQuerySchema,
+  SEPARADOR_LISTA,
+  type CampoBusqueda,
+} from '../../shared/busqueda.js'
 import { paths } from '../paths.js'
 
-/** «Nombre o documento», the ten filters of docs/datos.md#filtros, estado, prioridad and cita. */
-export const CAMPOS = [
-  'q',
-  'tipoDocumento',
-  'documento',
-  'primerNombre',
-  'segundoNombre',
-  'primerApellido',
-  'segundoApellido',
-  'fechaInicial',
-  'fechaFinal',
-  'sede',
-  'modalidad',
-  'estado',
-  'prioridad',
-  'cita',
-] as const satisfies readonly CampoBusqueda[]
+/**
+ * «Nombre o documento», the ten filters of docs/datos.md#filtros, estado, prioridad and cita: the
+ * search contract's parameters but its paging, in its order.
+ */
+export const CAMPOS = Object.keys(BusquedaQuerySchema.properties).filter(
+  (k) => !(k in PaginaQuerySchema.properties),
+) as CampoBusqueda[]
 
-export type Campo = (typeof CAMPOS)[number]
+export type Campo = CampoBusqueda
 export type Filtros = Record<Campo, string>
 
 export const FILTROS_VACIOS = Object.fromEntries(CAMPOS.map((c) => [c, ''])) as Filtros

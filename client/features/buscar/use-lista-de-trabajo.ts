@@ -3,8 +3,8 @@
 // has open (the scroll, a row's menu, a dialog) moves or closes.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { LIMITE_MAXIMO, LIMITE_POR_DEFECTO, type BusquedaFila } from '../../../shared/busqueda.js'
-import { buscarPacientesContract } from '../../../shared/pacientes.js'
-import { ApiError, request } from '../../api.js'
+import { ApiError } from '../../api.js'
+import { buscar, buscarSiguiente } from './buscar-api.js'
 
 export const REFRESCO_MS = 15_000
 
@@ -32,8 +32,6 @@ function errorDe(err: unknown): ErrorBusqueda {
   }
 }
 
-const consulta = (qs: string) => Object.fromEntries(new URLSearchParams(qs))
-
 export function useListaDeTrabajo(pedido: Pedido | null) {
   const [filas, setFilas] = useState<BusquedaFila[]>([])
   const [siguiente, setSiguiente] = useState<string | null>(null)
@@ -56,7 +54,7 @@ export function useListaDeTrabajo(pedido: Pedido | null) {
     setError(null)
     const ctrl = new AbortController()
     setCargando(true)
-    request(buscarPacientesContract, { query: consulta(pedido.qs), signal: ctrl.signal })
+    buscar(pedido.qs, { signal: ctrl.signal })
       .then(({ data, next }) => {
         setFilas(data)
         setSiguiente(next)
@@ -82,15 +80,11 @@ export function useListaDeTrabajo(pedido: Pedido | null) {
     let ctrl: AbortController | null = null
     const refrescar = () => {
       if (ocupado.current || document.visibilityState !== 'visible' || ctrl) return
-      const q = consulta(pedido.qs)
-      const pagina = Number(q.limite) || LIMITE_POR_DEFECTO
+      const pagina = Number(new URLSearchParams(pedido.qs).get('limite')) || LIMITE_POR_DEFECTO
       const mostradas = filasRef.current.length
       const limite = Math.min(LIMITE_MAXIMO, Math.max(pagina, mostradas))
       ctrl = new AbortController()
-      request(buscarPacientesContract, {
-        query: { ...q, limite: String(limite) },
-        signal: ctrl.signal,
-      })
+      buscar(pedido.qs, { limite, signal: ctrl.signal })
         .then(({ data, next }) => {
           if (ocupado.current) return
           // Rows past what one call can bring stay as they were, after the fresh ones.
@@ -120,7 +114,7 @@ export function useListaDeTrabajo(pedido: Pedido | null) {
     if (!siguiente) return
     setMasCargando(true)
     try {
-      const { data, next } = await request(buscarPacientesContract, { url: siguiente })
+      const { data, next } = await buscarSiguiente(siguiente)
       setFilas((f) => [...f, ...data])
       setSiguiente(next)
     } catch (err) {
