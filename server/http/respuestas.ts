@@ -92,26 +92,13 @@ export function aResumen(f: PacienteListaFila, hoy: string): PacienteResumen {
 }
 
 export function aFilaBusqueda(f: BusquedaFilaBd, hoy: string): BusquedaFila {
+  // The row's key and the birth date stay here; the rest is the answer's as read.
+  const { clave: _clave, tipo: _tipo, claveId: _claveId, fechaNacimiento, ...fila } = f
   return {
-    id: f.id,
-    atencionId: f.atencionId,
-    cita: f.cita,
-    tipoDocumento: f.tipoDocumento,
-    documento: f.documento,
-    primerNombre: f.primerNombre,
-    segundoNombre: f.segundoNombre,
-    primerApellido: f.primerApellido,
-    segundoApellido: f.segundoApellido,
+    ...fila,
     nombreCompleto: nombreCompleto(f),
-    ...edadEn(f.fechaNacimiento, f.fechaLlegada ?? hoy),
+    ...edadEn(fechaNacimiento, f.fechaLlegada ?? hoy),
     estudios: (f.estudios ?? []).map((nombre) => ({ nombre })),
-    modalidad: f.modalidad,
-    sede: f.sede,
-    estado: f.estado,
-    procedencia: f.procedencia,
-    fechaLlegada: f.fechaLlegada,
-    horaLlegada: f.horaLlegada,
-    prioridad: f.prioridad,
     interrumpida: f.interrumpida === true,
   }
 }

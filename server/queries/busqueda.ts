@@ -3,32 +3,31 @@
 // each costs: docs/busqueda-estrategias.md.
 import type postgres from 'postgres'
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
-import { CAMPOS_NOMBRE } from '../../shared/paciente-datos.js'
-import { insercionEvento, type Evento } from './auditoria.js'
+import { registrarEvento, type Evento } from './auditoria.js'
 import type { Database, Sql } from '../db.js'
 import type { Clave } from './clave.js'
 import {
   acotado,
   DOCUMENTO_ACOTADO,
-  estimarPacientes,
-  filasDe,
   largoDocumento,
-  leerFilas,
-  pacientesCoincidentes,
-  pacientesDeLaPagina,
   palabrasDeNombres,
-  ramas,
-  recorridoDePacientes,
+  soloPalabras,
   tieneFiltroPaciente,
   tieneFiltroVisita,
   tieneNombre,
-  type BusquedaFilaBd,
   type PalabrasDeNombres,
-  type Ramas,
-} from './busqueda-sql.js'
+} from './busqueda-condiciones.js'
+import { filasDe, leerFilas, type BusquedaFilaBd } from './busqueda-filas.js'
+import {
+  estimarPacientes,
+  pacientesCoincidentes,
+  pacientesDeLaPagina,
+  recorridoDePacientes,
+} from './busqueda-pacientes.js'
+import { dePacientes, porInicio, ramas, recorrer, truncado, type Ramas } from './busqueda-ramas.js'
 
-export type { BusquedaFilaBd } from './busqueda-sql.js'
-export { tieneFiltroPaciente } from './busqueda-sql.js'
+export type { BusquedaFilaBd } from './busqueda-filas.js'
+export { tieneFiltroPaciente } from './busqueda-condiciones.js'
 
 /** The thresholds between strategies; their measured values: docs/busqueda-estrategias.md. */
 export interface Ajustes {
@@ -52,7 +51,7 @@ export const AJUSTES: Ajustes = {
   soloLaPagina: true,
 }
 
-/** Everything a strategy reads: one search, its client, its branches and thresholds. */
+/** Everything a strategy's runner reads: one search, its client, its branches and thresholds. */
 interface Contexto {
   sql: Sql
   f: FiltrosBusqueda
@@ -63,12 +62,6 @@ interface Contexto {
   tz: string
   ramas: Ramas
   ajustes: Ajustes
-  /**
-   * The insert of this search's audit record until a statement has carried it. The first
-   * statement that reads rows writes it (clausulaWith), so a search never runs unrecorded and
-   * costs no round trip of its own.
-   */
-  auditoria: postgres.Fragment | null
   /** The words of the names each word of q is in, once looked up (undefined: not yet). */
   deNombres?: PalabrasDeNombres | null
 }
@@ -89,7 +82,8 @@ async function deNombres(ctx: Contexto): Promise<PalabrasDeNombres | null> {
  * Whether the page is made of only the patients whose newest row is newest (0029): without visit
  * filters, which a patient's newest row may not meet.
  */
-const porPagina = (ctx: Contexto) => ctx.ajustes.soloLaPagina && !tieneFiltroVisita(ctx.f)
+const porPagina = (f: FiltrosBusqueda, ajustes: Ajustes) =>
+  ajustes.soloLaPagina && !tieneFiltroVisita(f)
 
 /**
  * The CTEs of a start from the patients: `candidatos`, the matching ones (at most `tope` + 1;
@@ -101,7 +95,7 @@ async function desdeLosPacientes(
   tope: number | null,
 ): Promise<{ ctes: postgres.Fragment[]; desde: 'candidatos' | 'de_la_pagina' }> {
   const { sql, f, n } = ctx
-  const soloLaPagina = porPagina(ctx)
+  const soloLaPagina = porPagina(f, ctx.ajustes)
   const coincidentes = pacientesCoincidentes(sql, f, tope, await deNombres(ctx), soloLaPagina)
   const ctes = [sql`candidatos as materialized (${coincidentes})`]
   if (!soloLaPagina) return { ctes, desde: 'candidatos' }
@@ -109,12 +103,9 @@ async function desdeLosPacientes(
   return { ctes, desde: 'de_la_pagina' }
 }
 
-/** The WITH clause of the next statement: the audit record while none has carried it, then `ctes`. */
-function clausulaWith(ctx: Contexto, ...ctes: postgres.Fragment[]): postgres.Fragment {
-  const { sql } = ctx
-  const lista = ctx.auditoria ? [sql`registro as (${ctx.auditoria})`, ...ctes] : ctes
-  ctx.auditoria = null
-  return lista.length === 0 ? sql`` : sql`with ${lista.reduce((acc, cte) => sql`${acc}, ${cte}`)}`
+/** `with` and the CTEs, or nothing. */
+function clausulaWith(sql: Sql, ctes: postgres.Fragment[]): postgres.Fragment {
+  return ctes.length === 0 ? sql`` : sql`with ${ctes.reduce((acc, cte) => sql`${acc}, ${cte}`)}`
 }
 
 async function pagina(
@@ -125,93 +116,120 @@ async function pagina(
   const { sql, n, tz } = ctx
   const [f] = await sql<
     { filas: string }[]
-  >`${clausulaWith(ctx, ...ctes)} ${filasDe(sql, claves, n, tz)}`
+  >`${clausulaWith(sql, ctes)} ${filasDe(sql, claves, n, tz)}`
   return leerFilas(f!.filas)
 }
 
 /** A page from a walk capped at `tope` rows, or null when the walk stopped short of a full page. */
 async function paginaDeRecorrido(ctx: Contexto, tope: number): Promise<BusquedaFilaBd[] | null> {
-  const filas = await pagina(ctx, ctx.ramas.recorrer(tope))
-  return filas.length === ctx.n || !(await ctx.ramas.truncado(tope)) ? filas : null
+  const filas = await pagina(ctx, recorrer(ctx.ramas, tope))
+  return filas.length === ctx.n || !(await truncado(ctx.ramas, tope)) ? filas : null
 }
 
-/** A strategy answers the page, or null to hand the search to the next one. */
-type Estrategia = (ctx: Contexto) => Promise<BusquedaFilaBd[] | null>
+/**
+ * How many patients `desdeCandidatos` starts from: below `estimado` by the planner's estimate, and
+ * counted up to `cuenta` (docs/busqueda-estrategias.md#umbrales-y-lo-que-cuestan). A documento
+ * range is counted outright (its LIMIT cuts it short). For the names' trigram statistics, with
+ * room for their error: an estimate below twice `pocos`, then counted up to `pocos`. For q's
+ * words alone, whose estimate is close, the count only guards against a wrong estimate (twice the
+ * threshold): an estimate below twice `pocos` without visit filters, where a candidate costs only
+ * its row of pacientes_actividad and the walk that takes over reads patients, not atenciones;
+ * below 1.5 times `pocos` with them.
+ */
+export function umbrales(
+  f: FiltrosBusqueda,
+  ajustes: Ajustes,
+): { estimado: number | null; cuenta: number } {
+  if (acotado(f)) return { estimado: null, cuenta: ajustes.pocos }
+  if (!soloPalabras(f)) return { estimado: 2 * ajustes.pocos, cuenta: ajustes.pocos }
+  const estimado = (porPagina(f, ajustes) ? 2 : 1.5) * ajustes.pocos
+  return { estimado, cuenta: 2 * estimado }
+}
+
+/**
+ * A way to answer a search. `aplica` decides from the filters and thresholds alone, without a
+ * statement, whether to try it; `correr` answers the page, or null when what it read hands the
+ * search on (too many candidates, a walk that stopped short). Tried in ESTRATEGIAS' order.
+ */
+interface Estrategia {
+  aplica(f: FiltrosBusqueda, ajustes: Ajustes): boolean
+  correr(ctx: Contexto): Promise<BusquedaFilaBd[] | null>
+}
 
 /** No patient filter: the newest rows, filtered by the visit fields. */
-const recorrerSinFiltroPaciente: Estrategia = async (ctx) =>
-  tieneFiltroPaciente(ctx.f) ? null : pagina(ctx, ctx.ramas.recorrer(null))
+const recorrerSinFiltroPaciente: Estrategia = {
+  aplica: (f) => !tieneFiltroPaciente(f),
+  correr: (ctx) => pagina(ctx, recorrer(ctx.ramas, null)),
+}
 
 /** A documento of PREFIJO_INDEXADO or DOCUMENTO_ACOTADO characters typed alone: walk its prefix's rows. */
-const recorrerInicioDocumento: Estrategia = async (ctx) => {
-  const { f, ramas, ajustes } = ctx
-  const soloDocumento = !tieneFiltroVisita(f) && !tieneNombre(f)
-  const corto = largoDocumento(f) <= DOCUMENTO_ACOTADO
-  if (!ramas.porInicio || !corto || !soloDocumento || ajustes.recorridoInicio <= 0) return null
-  return paginaDeRecorrido(ctx, ajustes.recorridoInicio)
+const recorrerInicioDocumento: Estrategia = {
+  aplica: (f, ajustes) =>
+    porInicio(f) &&
+    largoDocumento(f) <= DOCUMENTO_ACOTADO &&
+    !tieneFiltroVisita(f) &&
+    !tieneNombre(f) &&
+    ajustes.recorridoInicio > 0,
+  correr: (ctx) => paginaDeRecorrido(ctx, ctx.ajustes.recorridoInicio),
 }
 
 /**
- * Whether the patient filter is only words of q (with a tipo de documento at most): then the
- * planner counts each word's patients from the statistics of array elements (0028), close enough
- * to decide on the estimate alone.
+ * Few matching patients (umbrales): the page from each one's own newest rows, in one statement.
+ * More candidates than the count allows answer null without reading any row.
  */
-const soloPalabras = (f: FiltrosBusqueda) =>
-  Boolean(f.palabras?.length) && !f.documento && !CAMPOS_NOMBRE.some((campo) => f[campo])
-
-/**
- * Few matching patients: the page from each one's own newest rows, in one statement. A documento
- * range is counted outright (its LIMIT cuts it short); otherwise the planner's estimate decides.
- * For the names' trigram statistics, with room for its error: below twice `pocos`, then counted
- * up to `pocos`. For q's words, whose estimate is close (0028), the count is only a guard against
- * a wrong estimate (twice the threshold): below 1.5 times `pocos`, or twice without visit filters,
- * where a candidate costs only its row of pacientes_actividad and the walk that takes over reads
- * patients, not atenciones (0029; docs/busqueda-estrategias.md#umbrales-y-lo-que-cuestan). More
- * candidates than the count allows answer null without reading any row.
- */
-const desdeCandidatos: Estrategia = async (ctx) => {
-  const { sql, f, n, tz, ramas, ajustes } = ctx
-  const palabras = await deNombres(ctx)
-  const umbral = !soloPalabras(f) ? 2 * ajustes.pocos : (porPagina(ctx) ? 2 : 1.5) * ajustes.pocos
-  const tope = soloPalabras(f) ? 2 * umbral : ajustes.pocos
-  if (!acotado(f) && (await estimarPacientes(sql, f, palabras)) >= umbral) return null
-  const { ctes, desde } = await desdeLosPacientes(ctx, tope)
-  const [fila] = await sql<{ candidatos: number; filas: string }[]>`
-    ${clausulaWith(ctx, ...ctes)}
-    select g.k as candidatos, f.filas
-    from (select count(*)::int as k from candidatos) g
-    cross join lateral (${filasDe(sql, ramas.dePacientes(desde), n, tz)} where g.k <= ${tope} offset 0) f`
-  return fila!.candidatos > tope ? null : leerFilas(fila!.filas)
+const desdeCandidatos: Estrategia = {
+  aplica: (f) => tieneFiltroPaciente(f),
+  async correr(ctx) {
+    const { sql, f, n, tz, ajustes } = ctx
+    const palabras = await deNombres(ctx)
+    const { estimado, cuenta } = umbrales(f, ajustes)
+    if (estimado !== null && (await estimarPacientes(sql, f, palabras)) >= estimado) return null
+    const { ctes, desde } = await desdeLosPacientes(ctx, cuenta)
+    const [fila] = await sql<{ candidatos: number; filas: string }[]>`
+      ${clausulaWith(sql, ctes)}
+      select g.k as candidatos, f.filas
+      from (select count(*)::int as k from candidatos) g
+      cross join lateral (${filasDe(sql, dePacientes(ctx.ramas, desde), n, tz)} where g.k <= ${cuenta} offset 0) f`
+    return fila!.candidatos > cuenta ? null : leerFilas(fila!.filas)
+  },
 }
 
 /**
- * Many matches of q's words alone, without visit filters: walk the patients newest first (0029),
- * up to `recorrido` of them, and read the rows of the page's ones.
+ * Many matches of q's words alone, without visit filters: walk the patients newest first, up to
+ * `recorrido` of them, and read the rows of the page's ones.
  */
-const recorrerPacientes: Estrategia = async (ctx) => {
-  const { sql, f, n, tz, ramas, ajustes } = ctx
-  const aplica = porPagina(ctx) && soloPalabras(f) && !f.tipoDocumento
-  const palabras = aplica ? await deNombres(ctx) : null
-  if (!palabras) return null
-  const ctes = recorridoDePacientes(sql, f, palabras, n, ctx.despues, ajustes.recorrido)
-  const [fila] = await sql<{ hallados: number; filas: string }[]>`
-    ${clausulaWith(ctx, ...ctes)}
-    select g.k as hallados, f.filas
-    from (select count(*)::int as k from abajo) g
-    cross join lateral (${filasDe(sql, ramas.dePacientes('de_la_pagina'), n, tz)} where g.k >= ${n} offset 0) f`
-  return fila!.hallados >= n ? leerFilas(fila!.filas) : null
+const recorrerPacientes: Estrategia = {
+  aplica: (f, ajustes) => porPagina(f, ajustes) && soloPalabras(f) && !f.tipoDocumento,
+  async correr(ctx) {
+    const { sql, f, n, tz, ajustes } = ctx
+    const palabras = await deNombres(ctx)
+    if (!palabras) throw new Error('recorrerPacientes sin palabras de q')
+    const ctes = recorridoDePacientes(sql, f, palabras, n, ctx.despues, ajustes.recorrido)
+    const [fila] = await sql<{ hallados: number; filas: string }[]>`
+      ${clausulaWith(sql, ctes)}
+      select g.k as hallados, f.filas
+      from (select count(*)::int as k from abajo) g
+      cross join lateral (${filasDe(sql, dePacientes(ctx.ramas, 'de_la_pagina'), n, tz)} where g.k >= ${n} offset 0) f`
+    return fila!.hallados >= n ? leerFilas(fila!.filas) : null
+  },
 }
 
 /** Many matches: walk the newest rows testing each one's copy of the patient fields, up to a cap. */
-const recorrerConTope: Estrategia = (ctx) => paginaDeRecorrido(ctx, ctx.ajustes.recorrido)
-
-/** Rare matches the capped walk missed: every matching patient's own rows. Always answers. */
-const desdeTodosLosPacientes: Estrategia = async (ctx) => {
-  const { ctes, desde } = await desdeLosPacientes(ctx, null)
-  return pagina(ctx, ctx.ramas.dePacientes(desde), ...ctes)
+const recorrerConTope: Estrategia = {
+  aplica: (f) => tieneFiltroPaciente(f),
+  correr: (ctx) => paginaDeRecorrido(ctx, ctx.ajustes.recorrido),
 }
 
-/** The strategies in the order they are tried; the last always answers. */
+/** Rare matches the capped walk missed: every matching patient's own rows. Always answers. */
+const desdeTodosLosPacientes: Estrategia = {
+  aplica: () => true,
+  async correr(ctx) {
+    const { ctes, desde } = await desdeLosPacientes(ctx, null)
+    return pagina(ctx, dePacientes(ctx.ramas, desde), ...ctes)
+  },
+}
+
+/** The strategies in the order they are tried; the last always applies and answers. */
 export const ESTRATEGIAS = {
   recorrerSinFiltroPaciente,
   recorrerInicioDocumento,
@@ -224,7 +242,7 @@ export type NombreEstrategia = keyof typeof ESTRATEGIAS
 
 export interface Opciones {
   ajustes?: Partial<Ajustes>
-  /** The search's audit event, written by its first statement that reads rows. */
+  /** The search's audit event: written once, beside the strategies' statements. */
   evento?: Evento
 }
 
@@ -260,13 +278,22 @@ export async function buscar(
     tz,
     ramas: ramas(sql, f, n, despues, tz),
     ajustes: { ...AJUSTES, ...ajustes },
-    auditoria: evento ? insercionEvento(sql, evento) : null,
   }
+  // Its own statement, sent at once and awaited before the page is answered: a search is never
+  // answered unrecorded, and no strategy has to know whether another wrote it.
+  const registro = evento ? registrarEvento(db.sql, evento) : Promise.resolve()
+  const [resultado] = await Promise.all([elegir(ctx), registro])
+  return resultado
+}
+
+/** The page of the first strategy that applies and answers; the last always does. */
+async function elegir(ctx: Contexto): Promise<Resultado> {
   for (const [nombre, estrategia] of Object.entries(ESTRATEGIAS) as [
     NombreEstrategia,
     Estrategia,
   ][]) {
-    const filas = await estrategia(ctx)
+    if (!estrategia.aplica(ctx.f, ctx.ajustes)) continue
+    const filas = await estrategia.correr(ctx)
     if (filas) return { filas, estrategia: nombre }
   }
   throw new Error('Ninguna estrategia de búsqueda respondió')

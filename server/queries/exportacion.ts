@@ -13,7 +13,7 @@ import {
   tieneFiltroPaciente,
   tieneFiltroVisita,
   y,
-} from './busqueda-sql.js'
+} from './busqueda-condiciones.js'
 
 /** A row as read: the search row's own fields, the birth date (its age is computed here) and the estudios' names. */
 export interface FilaExportacion

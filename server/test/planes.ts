@@ -61,5 +61,10 @@ export async function secuenciales(sql: Sql, s: Sentencia, tablas: string[]): Pr
 /** The indexes a statement's plan reads (sequential scans disabled, as above). */
 export async function indicesDelPlan(sql: Sql, s: Sentencia): Promise<string[]> {
   const lineas = await plan(sql, s)
-  return lineas.flatMap((l) => /Index (?:Only )?Scan(?: Backward)? using (\w+)/.exec(l)?.[1] ?? [])
+  return lineas.flatMap(
+    (l) =>
+      /Index (?:Only )?Scan(?: Backward)? using (\w+)/.exec(l)?.[1] ??
+      /Bitmap Index Scan on (\w+)/.exec(l)?.[1] ??
+      [],
+  )
 }
