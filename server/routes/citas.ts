@@ -2,18 +2,11 @@
 // the atención itself (docs/datos.md#citas); cancelling it and marking it missed are estado changes
 // of PATCH /atenciones/:id.
 import type { FastifyInstance } from 'fastify'
-import {
-  MENSAJES_ATENCIONES as MA,
-  MINUTOS_DESHACER,
-  fechaLlegadaMaxima,
-  mensajeFechaLlegadaMaxima,
-  validarEstudios,
-} from '../../shared/atenciones.js'
-import { ESTADOS_NO_REALIZADOS, type Estado, type Modalidad } from '../../shared/catalogos.js'
+import { validarEstudios } from '../../shared/atenciones.js'
+import { ESTADOS_NO_REALIZADOS, type Estado } from '../../shared/catalogos.js'
 import {
   agendaContract,
   deshacerReprogramacionContract,
-  DIAS_PLURAL,
   diaIso,
   DURACION,
   llegadaCitaContract,
@@ -23,53 +16,28 @@ import {
   type Cita,
   type SalaAgenda,
 } from '../../shared/citas.js'
-import type { Sala } from '../../shared/configuracion.js'
 import type { ErrorCampo } from '../../shared/contract.js'
-import { esFechaValida, hoyEn } from '../../shared/edad.js'
+import { esFechaValida } from '../../shared/edad.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
 import { EVENTO_CAMBIO, origenes } from '../../shared/estado-atencion.js'
-import {
-  estudiosActivos,
-  sedesActivas,
-  type CacheCatalogos,
-  type Instantanea,
-} from '../catalogos.js'
+import { estudiosActivos, sedesActivas, type CacheCatalogos } from '../catalogos.js'
+import { deshacerReprogramacion, reprogramar } from '../citas/reprogramacion.js'
+import { duracionMinutos, invalidos, salaValida, tomado, turnoEn } from '../citas/turnos.js'
 import type { Config } from '../config.js'
-import { inTransaction, type Sql } from '../db.js'
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors.js'
-import { aLocal, horaLocal, turnosLibres } from '../horario.js'
+import type { Sql } from '../db.js'
+import { ConflictError, NotFoundError } from '../errors.js'
+import { aLocal, turnosLibres } from '../horario.js'
 import { eventoDe, filtrosDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { aAtencion } from '../http/respuestas.js'
 import { cambiarEstado, obtenerAtencion, type AtencionFila } from '../queries/atenciones.js'
-import {
-  citaQueOcupa,
-  citasDelDia,
-  esSolape,
-  insertarCita,
-  instantesLocales,
-  reprogramarCita,
-  ultimaReprogramacion,
-} from '../queries/citas.js'
+import { citasDelDia, insertarCita, instantesLocales } from '../queries/citas.js'
 import { route } from '../route.js'
-
-const invalidos = (errores: ErrorCampo[]) => new BadRequestError('Datos inválidos', errores)
 
 /** An atención that is a cita, as the citas calls answer it: with its sala and clinic-local range. */
 export function aCita(f: AtencionFila, tz: string): Cita {
   if (f.salaId === null || !f.inicio || !f.fin) throw new NotFoundError(M.citaNoEncontrada)
   return { ...aAtencion(f), salaId: f.salaId, inicio: aLocal(f.inicio, tz), fin: aLocal(f.fin, tz) }
-}
-
-/** Total minutes of the studies, by the catalogue's durations (a deactivated study keeps its own). */
-function duracionMinutos(c: Instantanea, modalidad: Modalidad, estudios: readonly string[]) {
-  return estudios.reduce(
-    (total, nombre) =>
-      total +
-      (c.estudios.find((e) => e.modalidad === modalidad && e.nombre === nombre)?.duracionMinutos ??
-        0),
-    0,
-  )
 }
 
 export async function citasRoutes(
@@ -78,58 +46,6 @@ export async function citasRoutes(
 ): Promise<void> {
   const { sql, config, catalogos } = opts
   const tz = config.clinicTz
-
-  /** The sala a cita goes to: it exists and is active. */
-  function salaValida(c: Instantanea, salaId: number): Sala {
-    const sala = c.salas.find((s) => s.id === salaId)
-    if (!sala) throw invalidos([{ campo: 'salaId', mensaje: M.salaNoEncontrada }])
-    if (!sala.activa) throw invalidos([{ campo: 'salaId', mensaje: M.salaInactiva }])
-    return sala
-  }
-
-  /**
-   * The range a cita of `minutos` starting at `inicio` (clinic-local) takes in `sala`: a real time,
-   * within a year, in the future, inside the sala's opening hours that weekday. `db` is the
-   * caller's transaction, if any (the embedded home has one connection).
-   */
-  async function turnoEn(
-    db: Sql,
-    sala: Sala,
-    inicio: string,
-    minutos: number,
-  ): Promise<{ inicio: Date; fin: Date }> {
-    const fecha = inicio.slice(0, 10)
-    const error = (mensaje: string) => invalidos([{ campo: 'inicio', mensaje }])
-    if (!esFechaValida(fecha)) throw error('Fecha inválida')
-    const maxima = fechaLlegadaMaxima(hoyEn(tz))
-    if (fecha > maxima) throw error(mensajeFechaLlegadaMaxima(maxima))
-    const dia = diaIso(fecha)
-    const tramo = sala.horario.find((t) => t.dia === dia)
-    if (!tramo) throw error(M.cerrado(DIAS_PLURAL[dia]!))
-    const {
-      instantes: [desde, abre, cierra],
-      ahora,
-    } = await instantesLocales(
-      db,
-      [inicio, `${fecha}T${tramo.abre}`, `${fecha}T${tramo.cierra}`],
-      tz,
-    )
-    // A time the clock skips (spring forward) comes back as another one.
-    if (aLocal(desde!, tz) !== inicio) throw error(M.horaInexistente)
-    if (desde! <= ahora) throw error(M.pasado)
-    const fin = new Date(desde!.getTime() + minutos * 60_000)
-    if (desde! < abre! || fin > cierra!)
-      throw error(M.fueraDeHorario(tramo.abre, tramo.cierra, horaLocal(fin, tz)))
-    return { inicio: desde!, fin }
-  }
-
-  /** The 409 of an overlap: which cita holds the slot, if it is still there. */
-  async function tomado(salaId: number, inicio: Date, fin: Date, excepto: number | null = null) {
-    const otra = await citaQueOcupa(sql, salaId, inicio, fin, excepto)
-    return new ConflictError(
-      otra ? M.tomadoPor(horaLocal(otra.inicio, tz), horaLocal(otra.fin, tz)) : M.tomado,
-    )
-  }
 
   route(app, agendaContract, async (request) => {
     const q = request.query
@@ -219,7 +135,13 @@ export async function citasRoutes(
     const errores = validarEstudios(sala.modalidad, b.estudios, estudiosActivos(c, sala.modalidad))
     if (errores.length > 0) throw invalidos(errores)
     const estudios = b.estudios.map((e) => e.nombre.trim())
-    const turno = await turnoEn(sql, sala, b.inicio, duracionMinutos(c, sala.modalidad, estudios))
+    const turno = await turnoEn(
+      sql,
+      sala,
+      b.inicio,
+      duracionMinutos(c, sala.modalidad, estudios),
+      tz,
+    )
     const fila = await insertarCita(
       sql,
       {
@@ -238,7 +160,7 @@ export async function citasRoutes(
       tz,
       eventoDe(request, 'cita.creada'),
     )
-    if (fila === 'solape') throw await tomado(sala.id, turno.inicio, turno.fin)
+    if (fila === 'solape') throw await tomado(sql, turno, tz)
     if (fila === 'sinPaciente') throw new NotFoundError(M.pacienteNoEncontrado)
     reply.code(201)
     return aCita(fila, tz)
@@ -246,118 +168,21 @@ export async function citasRoutes(
 
   route(app, reprogramarCitaContract, async (request) => {
     const id = leerId(request.params.id, M.citaNoEncontrada)
-    const b = request.body
     const c = await catalogos.leer()
-    let destino: { salaId: number; inicio: Date; fin: Date } | undefined
-    try {
-      return await inTransaction(sql, async (tx) => {
-        const actual = await obtenerAtencion(tx, id, tz, { bloquear: true })
-        if (!actual?.salaId || !actual.inicio) throw new NotFoundError(M.citaNoEncontrada)
-        if (actual.estado !== 'Programado') throw new ConflictError(M.soloProgramada(actual.estado))
-        const sala = salaValida(c, b.salaId ?? actual.salaId)
-        if (sala.modalidad !== actual.modalidad)
-          throw invalidos([{ campo: 'salaId', mensaje: M.salaOtraModalidad(actual.modalidad) }])
-        const turno = await turnoEn(
-          tx,
-          sala,
-          b.inicio,
-          duracionMinutos(c, sala.modalidad, actual.estudios),
-        )
-        const antes = {
-          sala: actual.salaId,
-          inicio: aLocal(actual.inicio, tz),
-          ...(actual.fin && { fin: aLocal(actual.fin, tz) }),
-        }
-        const despues = { sala: sala.id, inicio: aLocal(turno.inicio, tz) }
-        // The same sala and time again: nothing changes and nothing is recorded.
-        if (
-          antes.sala === despues.sala &&
-          antes.inicio === despues.inicio &&
-          actual.fin?.getTime() === turno.fin.getTime()
-        )
-          return aCita(actual, tz)
-        destino = { salaId: sala.id, ...turno }
-        const fila = await reprogramarCita(
-          tx,
-          id,
-          { salaId: sala.id, sede: sala.sede, modalidad: sala.modalidad, ...turno },
-          { atencion: id, antes, despues: { ...despues, fin: aLocal(turno.fin, tz) } },
-          tz,
-          eventoDe(request, 'cita.reprogramada'),
-        )
-        if (!fila) throw new NotFoundError(M.citaNoEncontrada)
-        return aCita(fila, tz)
-      })
-    } catch (err) {
-      if (esSolape(err) && destino)
-        throw await tomado(destino.salaId, destino.inicio, destino.fin, id)
-      throw err
-    }
+    const evento = eventoDe(request, 'cita.reprogramada')
+    return aCita(await reprogramar(sql, c, id, request.body, tz, evento), tz)
   })
 
   route(app, deshacerReprogramacionContract, async (request) => {
     const id = leerId(request.params.id, M.citaNoEncontrada)
-    const por = request.usuario?.id ?? null
-    const admin = request.usuario?.rol === 'admin'
     const c = await catalogos.leer()
-    let destino: { salaId: number; inicio: Date; fin: Date } | undefined
-    try {
-      return await inTransaction(sql, async (tx) => {
-        const actual = await obtenerAtencion(tx, id, tz, { bloquear: true })
-        if (!actual?.salaId || !actual.inicio || !actual.fin)
-          throw new NotFoundError(M.citaNoEncontrada)
-        if (actual.estado !== 'Programado') throw new ConflictError(M.soloProgramada(actual.estado))
-        const ultima = await ultimaReprogramacion(tx, actual.pacienteId, id, MINUTOS_DESHACER)
-        if (!ultima) throw new ConflictError(M.nadaQueDeshacer)
-        const ahora = aLocal(actual.inicio, tz)
-        // What the caller saw, and what the move left, must both still be the cita's time.
-        if (
-          ahora !== request.body.inicio ||
-          ahora !== ultima.despues.inicio ||
-          actual.salaId !== ultima.despues.sala
-        )
-          throw new ConflictError(M.movidaDesdeEntonces(horaLocal(actual.inicio, tz)))
-        if (!admin && ultima.usuarioId !== por) throw new ForbiddenError(MA.noAutor)
-        if (!admin && !ultima.enPlazo) throw new ForbiddenError(MA.plazoVencido)
-        const sala = c.salas.find((s) => s.id === ultima.antes.sala)
-        if (!sala?.activa) throw new ConflictError(M.salaAnteriorInactiva)
-        // The same length as now unless the record kept the old end (older records did not).
-        const {
-          instantes: [inicio, finGuardado],
-          ahora: reloj,
-        } = await instantesLocales(
-          tx,
-          [ultima.antes.inicio, ...(ultima.antes.fin ? [ultima.antes.fin] : [])],
-          tz,
-        )
-        if (inicio! <= reloj) throw new ConflictError(M.horaAnteriorPasada)
-        const fin =
-          finGuardado ??
-          new Date(inicio!.getTime() + actual.fin.getTime() - actual.inicio.getTime())
-        destino = { salaId: sala.id, inicio: inicio!, fin }
-        const fila = await reprogramarCita(
-          tx,
-          id,
-          { salaId: sala.id, sede: sala.sede, modalidad: sala.modalidad, inicio: inicio!, fin },
-          {
-            atencion: id,
-            antes: { sala: actual.salaId, inicio: ahora, fin: aLocal(actual.fin, tz) },
-            despues: { sala: sala.id, inicio: aLocal(inicio!, tz), fin: aLocal(fin, tz) },
-          },
-          tz,
-          eventoDe(request, 'cita.reprogramacion_deshecha'),
-        )
-        if (!fila) throw new NotFoundError(M.citaNoEncontrada)
-        return aCita(fila, tz)
-      })
-    } catch (err) {
-      // Another cita took the old slot since the move.
-      if (!esSolape(err) || !destino) throw err
-      const otra = await citaQueOcupa(sql, destino.salaId, destino.inicio, destino.fin, id)
-      throw new ConflictError(
-        otra ? M.deshacerTomado(horaLocal(otra.inicio, tz), horaLocal(otra.fin, tz)) : M.tomado,
-      )
+    const quien = {
+      usuarioId: request.usuario?.id ?? null,
+      admin: request.usuario?.rol === 'admin',
     }
+    const evento = eventoDe(request, 'cita.reprogramacion_deshecha')
+    const fila = await deshacerReprogramacion(sql, c, id, request.body.inicio, quien, tz, evento)
+    return aCita(fila, tz)
   })
 
   route(app, llegadaCitaContract, async (request) => {

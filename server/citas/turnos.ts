@@ -1,0 +1,87 @@
+// The rules of a cita's place and time, shared by booking, moving and undoing a move: an active
+// sala, a free range inside its opening hours, and the 409 that names who holds a taken slot.
+import { fechaLlegadaMaxima, mensajeFechaLlegadaMaxima } from '../../shared/atenciones.js'
+import type { Modalidad } from '../../shared/catalogos.js'
+import { DIAS_PLURAL, diaIso, MENSAJES_CITAS as M } from '../../shared/citas.js'
+import type { Sala } from '../../shared/configuracion.js'
+import type { ErrorCampo } from '../../shared/contract.js'
+import { esFechaValida, hoyEn } from '../../shared/edad.js'
+import type { Instantanea } from '../catalogos.js'
+import type { Sql } from '../db.js'
+import { BadRequestError, ConflictError } from '../errors.js'
+import { aLocal, horaLocal } from '../horario.js'
+import { citaQueOcupa, instantesLocales } from '../queries/citas.js'
+
+export const invalidos = (errores: ErrorCampo[]) => new BadRequestError('Datos inválidos', errores)
+
+/** A cita's place and time, as instants. */
+export interface Turno {
+  salaId: number
+  inicio: Date
+  fin: Date
+}
+
+/** The sala a cita goes to: it exists and is active. */
+export function salaValida(c: Instantanea, salaId: number): Sala {
+  const sala = c.salas.find((s) => s.id === salaId)
+  if (!sala) throw invalidos([{ campo: 'salaId', mensaje: M.salaNoEncontrada }])
+  if (!sala.activa) throw invalidos([{ campo: 'salaId', mensaje: M.salaInactiva }])
+  return sala
+}
+
+/** Total minutes of the studies, by the catalogue's durations (a deactivated study keeps its own). */
+export function duracionMinutos(c: Instantanea, modalidad: Modalidad, estudios: readonly string[]) {
+  return estudios.reduce(
+    (total, nombre) =>
+      total +
+      (c.estudios.find((e) => e.modalidad === modalidad && e.nombre === nombre)?.duracionMinutos ??
+        0),
+    0,
+  )
+}
+
+/**
+ * The range a cita of `minutos` starting at `inicio` (clinic-local) takes in `sala`: a real time,
+ * within a year, in the future, inside the sala's opening hours that weekday. `db` is the
+ * caller's transaction, if any (the embedded home has one connection).
+ */
+export async function turnoEn(
+  db: Sql,
+  sala: Sala,
+  inicio: string,
+  minutos: number,
+  tz: string,
+): Promise<Turno> {
+  const fecha = inicio.slice(0, 10)
+  const error = (mensaje: string) => invalidos([{ campo: 'inicio', mensaje }])
+  if (!esFechaValida(fecha)) throw error('Fecha inválida')
+  const maxima = fechaLlegadaMaxima(hoyEn(tz))
+  if (fecha > maxima) throw error(mensajeFechaLlegadaMaxima(maxima))
+  const dia = diaIso(fecha)
+  const tramo = sala.horario.find((t) => t.dia === dia)
+  if (!tramo) throw error(M.cerrado(DIAS_PLURAL[dia]!))
+  const {
+    instantes: [desde, abre, cierra],
+    ahora,
+  } = await instantesLocales(db, [inicio, `${fecha}T${tramo.abre}`, `${fecha}T${tramo.cierra}`], tz)
+  // A time the clock skips (spring forward) comes back as another one.
+  if (aLocal(desde!, tz) !== inicio) throw error(M.horaInexistente)
+  if (desde! <= ahora) throw error(M.pasado)
+  const fin = new Date(desde!.getTime() + minutos * 60_000)
+  if (desde! < abre! || fin > cierra!)
+    throw error(M.fueraDeHorario(tramo.abre, tramo.cierra, horaLocal(fin, tz)))
+  return { salaId: sala.id, inicio: desde!, fin }
+}
+
+/** The 409 of an overlap: which cita holds the slot, if it is still there. */
+export async function tomado(
+  sql: Sql,
+  t: Turno,
+  tz: string,
+  excepto: number | null = null,
+): Promise<ConflictError> {
+  const otra = await citaQueOcupa(sql, t.salaId, t.inicio, t.fin, excepto)
+  return new ConflictError(
+    otra ? M.tomadoPor(horaLocal(otra.inicio, tz), horaLocal(otra.fin, tz)) : M.tomado,
+  )
+}
