@@ -22,35 +22,39 @@ export interface BusquedaFilaBd
 }
 
 /**
- * Each field of a row and the expression that reads it, over the page's keys `x`, the patient `p`
- * and the atención `a` (none for a patient without atenciones): the one list of a row's columns.
+ * Each field of a row and the expression that reads it, over the page's keys `x`, the patient `p`,
+ * the atención `a` (none for a patient without atenciones) and the clinic's zone `z.tz`: the one
+ * list of a row's columns. Plain text, joined once: the statement's only parameters are its keys'.
  */
-const columnas = (sql: Sql, tz: string): Record<keyof BusquedaFilaBd, postgres.Fragment> => ({
-  id: sql`x.id`,
-  atencionId: sql`x.atencion_id`,
-  cita: sql`a.turno is not null`,
-  tipoDocumento: sql`p.tipo_documento`,
-  documento: sql`p.documento`,
-  primerNombre: sql`p.primer_nombre`,
-  segundoNombre: sql`p.segundo_nombre`,
-  primerApellido: sql`p.primer_apellido`,
-  segundoApellido: sql`p.segundo_apellido`,
-  fechaNacimiento: sql`p.fecha_nacimiento`,
-  estudios: sql`a.estudios`,
-  modalidad: sql`a.modalidad`,
-  sede: sql`a.sede`,
-  estado: sql`a.estado`,
-  procedencia: sql`a.procedencia`,
-  prioridad: sql`a.prioridad`,
-  fechaLlegada: sql`to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD')`,
-  horaLlegada: sql`to_char(a.llegada at time zone ${tz}, 'HH24:MI')`,
-  clave: sql`to_char(x.instante at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-  tipo: sql`x.tipo`,
-  claveId: sql`x.clave_id`,
+const COLUMNAS: Record<keyof BusquedaFilaBd, string> = {
+  id: 'x.id',
+  atencionId: 'x.atencion_id',
+  cita: 'a.turno is not null',
+  tipoDocumento: 'p.tipo_documento',
+  documento: 'p.documento',
+  primerNombre: 'p.primer_nombre',
+  segundoNombre: 'p.segundo_nombre',
+  primerApellido: 'p.primer_apellido',
+  segundoApellido: 'p.segundo_apellido',
+  fechaNacimiento: 'p.fecha_nacimiento',
+  estudios: 'a.estudios',
+  modalidad: 'a.modalidad',
+  sede: 'a.sede',
+  estado: 'a.estado',
+  procedencia: 'a.procedencia',
+  prioridad: 'a.prioridad',
+  fechaLlegada: "to_char(a.llegada at time zone z.tz, 'YYYY-MM-DD')",
+  horaLlegada: "to_char(a.llegada at time zone z.tz, 'HH24:MI')",
+  clave: `to_char(x.instante at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  tipo: 'x.tipo',
+  claveId: 'x.clave_id',
   // Waiting again because its equipment reported the study interrupted (docs/dicom.md#mpps).
-  interrumpida: sql`a.estado = 'En espera' and (select m.estado from mpps m
+  interrumpida: `a.estado = 'En espera' and (select m.estado from mpps m
     where m.atencion_id = a.id order by m.actualizado_en desc limit 1) = 'DISCONTINUED'`,
-})
+}
+const OBJETO_FILA = `json_build_object(${Object.entries(COLUMNAS)
+  .map(([nombre, valor]) => `'${nombre}', ${valor}`)
+  .join(', ')})`
 
 /**
  * The page's rows, the keys of `claves` newest first with their columns, as one JSON array: the
@@ -62,17 +66,15 @@ export function filasDe(
   n: number,
   tz: string,
 ): postgres.Fragment {
-  const pares = Object.entries(columnas(sql, tz))
-    .map(([nombre, valor]) => sql`${sql.unsafe(`'${nombre}'`)}, ${valor}`)
-    .reduce((todos, par) => sql`${todos}, ${par}`)
   return sql`
-    select coalesce(json_agg(json_build_object(${pares})
+    select coalesce(json_agg(${sql.unsafe(OBJETO_FILA)}
       order by x.instante desc, x.tipo desc, x.clave_id desc), '[]')::text as filas
     from (
       select * from (${claves}) r
       order by r.instante desc, r.tipo desc, r.clave_id desc
       limit ${n}
     ) x
+    cross join (select ${tz}::text as tz) z
     join pacientes p on p.id = x.id
     left join atenciones a on a.id = x.atencion_id`
 }
