@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { ErrorCampo } from '../shared/contract.js'
 import { MENSAJES } from '../shared/paciente-campos.js'
-import { BadRequestError } from './errors.js'
+import { BadRequestError, datosInvalidos } from './errors.js'
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -30,7 +30,7 @@ export function jsonEstricto(app: FastifyInstance): void {
       if (campo === undefined) done(err, valor)
       else {
         const errores: ErrorCampo[] = [{ campo: campo || 'cuerpo', mensaje: MENSAJES.caracteres }]
-        done(new BadRequestError('Datos inválidos', errores), undefined)
+        done(datosInvalidos(errores), undefined)
       }
     })
   })

@@ -19,6 +19,10 @@ export class BadRequestError extends AppError {
     super(400, message, errores ? { errores } : {})
   }
 }
+/** The 400 of a body or query whose fields break their rules, one message per field. */
+export const datosInvalidos = (errores: ErrorCampo[]) =>
+  new BadRequestError('Datos inválidos', errores)
+
 export class UnauthorizedError extends AppError {
   constructor(message = 'Sesión requerida') {
     super(401, message)

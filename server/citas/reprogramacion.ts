@@ -7,7 +7,7 @@ import { MENSAJES_CITAS as M } from '../../shared/citas.js'
 import type { Sala } from '../../shared/configuracion.js'
 import type { Instantanea } from '../catalogos.js'
 import { inTransaction, type Sql } from '../db.js'
-import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js'
+import { ConflictError, datosInvalidos, ForbiddenError, NotFoundError } from '../errors.js'
 import { aLocal, horaLocal } from '../horario.js'
 import { obtenerAtencion, type AtencionFila } from '../queries/atenciones.js'
 import type { Evento } from '../queries/auditoria.js'
@@ -18,7 +18,7 @@ import {
   reprogramarCita,
   ultimaReprogramacion,
 } from '../queries/citas.js'
-import { duracionMinutos, invalidos, salaValida, tomado, turnoEn, type Turno } from './turnos.js'
+import { duracionMinutos, salaValida, tomado, turnoEn, type Turno } from './turnos.js'
 
 /** A cita as a move reads it, locked: its sala and range. */
 type CitaFila = AtencionFila & { salaId: number; inicio: Date; fin: Date }
@@ -91,7 +91,7 @@ export function reprogramar(
     async (tx, actual) => {
       const sala = salaValida(c, cambio.salaId ?? actual.salaId)
       if (sala.modalidad !== actual.modalidad)
-        throw invalidos([{ campo: 'salaId', mensaje: M.salaOtraModalidad(actual.modalidad) }])
+        throw datosInvalidos([{ campo: 'salaId', mensaje: M.salaOtraModalidad(actual.modalidad) }])
       const minutos = duracionMinutos(c, sala.modalidad, actual.estudios)
       const turno = await turnoEn(tx, sala, cambio.inicio, minutos, tz)
       // The same sala and time again: nothing changes and nothing is recorded.

@@ -4,15 +4,12 @@ import { fechaLlegadaMaxima, mensajeFechaLlegadaMaxima } from '../../shared/aten
 import type { Modalidad } from '../../shared/catalogos.js'
 import { DIAS_PLURAL, diaIso, MENSAJES_CITAS as M } from '../../shared/citas.js'
 import type { Sala } from '../../shared/configuracion.js'
-import type { ErrorCampo } from '../../shared/contract.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { Instantanea } from '../catalogos.js'
 import type { Sql } from '../db.js'
-import { BadRequestError, ConflictError } from '../errors.js'
+import { ConflictError, datosInvalidos } from '../errors.js'
 import { aLocal, horaLocal } from '../horario.js'
 import { citaQueOcupa, instantesLocales } from '../queries/citas.js'
-
-export const invalidos = (errores: ErrorCampo[]) => new BadRequestError('Datos inválidos', errores)
 
 /** A cita's place and time, as instants. */
 export interface Turno {
@@ -24,8 +21,8 @@ export interface Turno {
 /** The sala a cita goes to: it exists and is active. */
 export function salaValida(c: Instantanea, salaId: number): Sala {
   const sala = c.salas.find((s) => s.id === salaId)
-  if (!sala) throw invalidos([{ campo: 'salaId', mensaje: M.salaNoEncontrada }])
-  if (!sala.activa) throw invalidos([{ campo: 'salaId', mensaje: M.salaInactiva }])
+  if (!sala) throw datosInvalidos([{ campo: 'salaId', mensaje: M.salaNoEncontrada }])
+  if (!sala.activa) throw datosInvalidos([{ campo: 'salaId', mensaje: M.salaInactiva }])
   return sala
 }
 
@@ -53,7 +50,7 @@ export async function turnoEn(
   tz: string,
 ): Promise<Turno> {
   const fecha = inicio.slice(0, 10)
-  const error = (mensaje: string) => invalidos([{ campo: 'inicio', mensaje }])
+  const error = (mensaje: string) => datosInvalidos([{ campo: 'inicio', mensaje }])
   if (!esFechaValida(fecha)) throw error('Fecha inválida')
   const maxima = fechaLlegadaMaxima(hoyEn(tz))
   if (fecha > maxima) throw error(mensajeFechaLlegadaMaxima(maxima))

@@ -1,7 +1,7 @@
 // Pieces the routes share: ids from the path, page size, the Link header of the next page.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { leerLimite, LIMITE_MAXIMO } from '../../shared/busqueda.js'
-import { BadRequestError, NotFoundError } from '../errors.js'
+import { datosInvalidos, NotFoundError } from '../errors.js'
 import type { Clave } from '../queries/clave.js'
 import { ID_MAXIMO } from '../../shared/contract.js'
 import { codificarCursor } from './cursor.js'
@@ -17,7 +17,7 @@ export function limiteDe(limite: string | undefined): number {
   const n = leerLimite(limite)
   if (n === null) {
     const mensaje = `Debe ser un número entre 1 y ${LIMITE_MAXIMO}`
-    throw new BadRequestError('Datos inválidos', [{ campo: 'limite', mensaje }])
+    throw datosInvalidos([{ campo: 'limite', mensaje }])
   }
   return n
 }

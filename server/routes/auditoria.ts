@@ -13,7 +13,7 @@ import { soloAdmin } from '../auth/plugin.js'
 import { normalizarUsuario } from '../auth/usuarios.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
-import { BadRequestError, TooManyRequestsError } from '../errors.js'
+import { datosInvalidos, TooManyRequestsError } from '../errors.js'
 import { route } from '../route.js'
 import {
   erroresRangoAuditoria,
@@ -34,7 +34,7 @@ export const EXPORTACIONES_AUDITORIA_SIMULTANEAS = 1
 /** The query's filters, checked beyond the schema (the days); a 400 for a bad range. */
 function filtroDe(q: ExportacionAuditoriaQuery, tz: string): FiltroAuditoria {
   const errores = erroresRangoAuditoria(q)
-  if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
+  if (errores.length > 0) throw datosInvalidos(errores)
   return {
     usuario: q.usuario?.trim() ? normalizarUsuario(q.usuario) : undefined,
     pacienteId: numero(q.pacienteId),
@@ -58,7 +58,7 @@ export async function auditoriaRoutes(
     const q = request.query
     const limite = numero(q.limite) ?? LIMITE_AUDITORIA.porDefecto
     if (limite < 1 || limite > LIMITE_AUDITORIA.maximo) {
-      throw new BadRequestError('Datos inválidos', [
+      throw datosInvalidos([
         { campo: 'limite', mensaje: `Debe estar entre 1 y ${LIMITE_AUDITORIA.maximo}` },
       ])
     }

@@ -22,10 +22,10 @@ import { nombreCompleto } from '../../shared/paciente-datos.js'
 import { EVENTO_CAMBIO, origenes } from '../../shared/estado-atencion.js'
 import { estudiosActivos, sedesActivas, type CacheCatalogos } from '../catalogos.js'
 import { deshacerReprogramacion, reprogramar } from '../citas/reprogramacion.js'
-import { duracionMinutos, invalidos, salaValida, tomado, turnoEn } from '../citas/turnos.js'
+import { duracionMinutos, salaValida, tomado, turnoEn } from '../citas/turnos.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
-import { ConflictError, NotFoundError } from '../errors.js'
+import { ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
 import { aLocal, turnosLibres } from '../horario.js'
 import { eventoDe, filtrosDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
@@ -66,7 +66,7 @@ export async function citasRoutes(
     )
     if (q.sala !== undefined && errores.length === 0 && salas.length === 0)
       errores.push({ campo: 'sala', mensaje: M.salaDeOtraSede })
-    if (errores.length > 0) throw invalidos(errores)
+    if (errores.length > 0) throw datosInvalidos(errores)
 
     const dia = diaIso(q.fecha)
     const tramos = salas.map((s) => s.horario.find((t) => t.dia === dia))
@@ -133,7 +133,7 @@ export async function citasRoutes(
     const c = await catalogos.leer()
     const sala = salaValida(c, b.salaId)
     const errores = validarEstudios(sala.modalidad, b.estudios, estudiosActivos(c, sala.modalidad))
-    if (errores.length > 0) throw invalidos(errores)
+    if (errores.length > 0) throw datosInvalidos(errores)
     const estudios = b.estudios.map((e) => e.nombre.trim())
     const turno = await turnoEn(
       sql,

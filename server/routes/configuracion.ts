@@ -19,7 +19,7 @@ import {
 import { soloAdmin } from '../auth/plugin.js'
 import { sedesActivas, type CacheCatalogos } from '../catalogos.js'
 import type { Sql } from '../db.js'
-import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import {
   cambiarEstudio,
@@ -46,7 +46,7 @@ const REPETIDOS: Record<string, string> = {
 
 function sinCambio(cuerpo: object): void {
   if (Object.keys(cuerpo).length === 0)
-    throw new BadRequestError('Datos inválidos', [{ campo: 'cuerpo', mensaje: M.sinCambio }])
+    throw datosInvalidos([{ campo: 'cuerpo', mensaje: M.sinCambio }])
 }
 
 export async function configuracionRoutes(
@@ -72,7 +72,7 @@ export async function configuracionRoutes(
   /** A sede that exists and is active: new salas go only there. */
   async function exigirSedeActiva(sede: string): Promise<void> {
     if (!sedesActivas(await catalogos.leer()).includes(sede))
-      throw new BadRequestError('Datos inválidos', [
+      throw datosInvalidos([
         {
           campo: 'sede',
           mensaje: `Sede no válida: use ${sedesActivas(await catalogos.leer()).join(', ')}`,
@@ -83,7 +83,7 @@ export async function configuracionRoutes(
   /** The code must be one of the sala's modality (the database checks the same pairs). */
   function exigirCodigoDicom(modalidad: Modalidad, codigo: string | null | undefined): void {
     if (!codigoDicomPermitido(modalidad, codigo))
-      throw new BadRequestError('Datos inválidos', [
+      throw datosInvalidos([
         {
           campo: 'modalidadDicom',
           mensaje: `${M.codigoDicomAjeno}: use ${CODIGOS_DICOM[modalidad].join(', ') || 'ninguno'}`,
@@ -121,7 +121,7 @@ export async function configuracionRoutes(
   route(app, crearSalaContract, async (request, reply) => {
     const b = request.body
     const errores = erroresHorario(b.horario)
-    if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
+    if (errores.length > 0) throw datosInvalidos(errores)
     await exigirSedeActiva(b.sede)
     exigirCodigoDicom(b.modalidad, b.modalidadDicom)
     const sala = await cambio(() =>
@@ -134,7 +134,7 @@ export async function configuracionRoutes(
     const b = request.body
     sinCambio(b)
     const errores = b.horario ? erroresHorario(b.horario) : []
-    if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
+    if (errores.length > 0) throw datosInvalidos(errores)
     const id = Number(request.params.id)
     // A sala's modality never changes, so the catalogue's copy is enough to check the code.
     const actual = (await catalogos.leer()).salas.find((s) => s.id === id)

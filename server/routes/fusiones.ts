@@ -19,7 +19,7 @@ import { validarPaciente } from '../../shared/paciente-validacion.js'
 import { soloAdmin } from '../auth/plugin.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
-import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { BadRequestError, ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import { ID_MAXIMO } from '../../shared/contract.js'
 import { leerId, limiteDe } from '../http/paginas.js'
@@ -112,7 +112,7 @@ export async function fusionesRoutes(
     }
     if (conservar === absorber)
       errores.push({ campo: 'absorber', mensaje: MENSAJES_FUSION.mismoRegistro })
-    if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
+    if (errores.length > 0) throw datosInvalidos(errores)
 
     const hoy = hoyEn(config.clinicTz)
     // The survivor's resulting fields follow the registration's rules (a municipio of the chosen
@@ -131,7 +131,7 @@ export async function fusionesRoutes(
     if (r.error === 'yaFusionado')
       throw new ConflictError(MENSAJES_FUSION.yaFusionado(r.id, r.en), r.en)
     if (r.error === 'conservaOtros') throw new ConflictError(MENSAJES_FUSION.conservaOtros(r.id))
-    throw new BadRequestError('Datos inválidos', r.errores)
+    throw datosInvalidos(r.errores)
   })
 
   route(app, deshacerFusionContract, async (request, reply) => {
@@ -184,9 +184,7 @@ export async function fusionesRoutes(
   route(app, descartarDuplicadoContract, async (request, reply) => {
     const { pacienteA, pacienteB } = request.body
     if (pacienteA === pacienteB)
-      throw new BadRequestError('Datos inválidos', [
-        { campo: 'pacienteB', mensaje: MENSAJES_FUSION.mismoRegistro },
-      ])
+      throw datosInvalidos([{ campo: 'pacienteB', mensaje: MENSAJES_FUSION.mismoRegistro }])
     const hecho = await descartarDuplicado(sql, pacienteA, pacienteB, quienDe(request))
     if (!hecho) throw new NotFoundError(MENSAJES_FUSION.parNoEncontrado)
     return reply.code(204).send()

@@ -10,7 +10,7 @@ import {
 } from '../../shared/mpps.js'
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
-import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { BadRequestError, ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
 import { auditar, eventoDe } from '../http/auditoria.js'
 import { obtenerAtencion } from '../queries/atenciones.js'
 import {
@@ -76,11 +76,9 @@ export async function mppsRoutes(
       }
       const atencion = await obtenerAtencion(tx, b.atencionId, config.clinicTz, { bloquear: true })
       if (!atencion)
-        throw new BadRequestError('Datos inválidos', [
-          { campo: 'atencionId', mensaje: M.atencionNoEncontrada },
-        ])
+        throw datosInvalidos([{ campo: 'atencionId', mensaje: M.atencionNoEncontrada }])
       if (atencion.modalidad !== paso.salaModalidad)
-        throw new BadRequestError('Datos inválidos', [
+        throw datosInvalidos([
           {
             campo: 'atencionId',
             mensaje: M.otraModalidad(atencion.modalidad, paso.salaModalidad),

@@ -29,6 +29,7 @@ import type { Database } from '../db.js'
 import {
   BadRequestError,
   ConflictError,
+  datosInvalidos,
   NotFoundError,
   PreconditionFailedError,
 } from '../errors.js'
@@ -88,7 +89,7 @@ export async function pacientesRoutes(
   route(app, crearPacienteContract, async (request, reply) => {
     const hoy = hoyEn(tz)
     const { errores, datos } = validarPaciente(request.body, hoy)
-    if (!datos) throw new BadRequestError('Datos inválidos', errores)
+    if (!datos) throw datosInvalidos(errores)
     // The audit record ('paciente.registrado') is written by the same statement.
     const fila = await insertarPaciente(sql, datos, POLITICA_PRIVACIDAD_VERSION, {
       usuarioId: request.usuario?.id ?? null,
@@ -149,7 +150,7 @@ export async function pacientesRoutes(
       .map(([campo]) => ({ campo, mensaje: MENSAJES.caracteres }))
     if (!esFechaValida(q.fechaNacimiento))
       errores.push({ campo: 'fechaNacimiento', mensaje: 'Fecha inválida' })
-    if (errores.length > 0) throw new BadRequestError('Datos inválidos', errores)
+    if (errores.length > 0) throw datosInvalidos(errores)
     const limpio = (s: string | undefined) => limpiar(s) || null
     // Names and a birth date in, patients out: a search like any other for the audit trail,
     // recorded by the statement that reads.
@@ -173,16 +174,12 @@ export async function pacientesRoutes(
   route(app, pacientePorDocumentoContract, async (request) => {
     const { tipoDocumento } = request.query
     if (tieneControl(request.query.documento)) {
-      throw new BadRequestError('Datos inválidos', [
-        { campo: 'documento', mensaje: MENSAJES.caracteres },
-      ])
+      throw datosInvalidos([{ campo: 'documento', mensaje: MENSAJES.caracteres }])
     }
     // Stored that way (docs/datos.md#documento-de-identidad): ' 4123 4567' is 41234567.
     const documento = normalizarDocumento(request.query.documento)
     if (!documento) {
-      throw new BadRequestError('Datos inválidos', [
-        { campo: 'documento', mensaje: MENSAJES.requerido },
-      ])
+      throw datosInvalidos([{ campo: 'documento', mensaje: MENSAJES.requerido }])
     }
     // A document in, a patient out: a search for the audit trail, recorded by the statement that
     // reads.
@@ -208,9 +205,7 @@ export async function pacientesRoutes(
     const versiones = versionesDe(request.headers['if-match'])
     const cambio = request.body
     if (!CAMPOS.some((campo) => cambio[campo] !== undefined)) {
-      throw new BadRequestError('Datos inválidos', [
-        { campo: 'cuerpo', mensaje: MENSAJES_EDICION.sinCambio },
-      ])
+      throw datosInvalidos([{ campo: 'cuerpo', mensaje: MENSAJES_EDICION.sinCambio }])
     }
     // The stored patient, to check the version and to validate the whole result (a DNI's rule
     // depends on the type, a municipio on the departamento). Nothing of it is served from here.
@@ -227,7 +222,7 @@ export async function pacientesRoutes(
       CAMPOS.map((campo) => [campo, cambio[campo] ?? actual[campo] ?? '']),
     )
     const { errores, datos } = validarPaciente({ ...entrada, aceptaPolitica: true }, hoy)
-    if (!datos) throw new BadRequestError('Datos inválidos', errores)
+    if (!datos) throw datosInvalidos(errores)
 
     const cambiados = CAMPOS.filter((campo) => datos[campo] !== actual[campo])
     if (cambiados.length === 0) {

@@ -4,7 +4,7 @@ import { hoyEn } from '../../shared/edad.js'
 import { cambiarPreferenciasContract, preferenciasContract } from '../../shared/preferencias.js'
 import { sedesActivas, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
-import { BadRequestError } from '../errors.js'
+import { datosInvalidos } from '../errors.js'
 import type { Sql } from '../db.js'
 import { guardarSede, sedeDe } from '../queries/preferencias.js'
 import { route } from '../route.js'
@@ -24,7 +24,7 @@ export async function preferenciasRoutes(
     const activas = sedesActivas(await catalogos.leer())
     const { sede } = request.body
     if (sede !== null && !activas.includes(sede))
-      throw new BadRequestError('Datos inválidos', [
+      throw datosInvalidos([
         { campo: 'sede', mensaje: `Sede no válida: use ${activas.join(', ')} o null` },
       ])
     await guardarSede(sql, request.usuario!.id, request.body.sede)

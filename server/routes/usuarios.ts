@@ -11,7 +11,7 @@ import {
   ULTIMO_ADMIN,
 } from '../auth/usuarios.js'
 import type { Sql } from '../db.js'
-import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
+import { ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
 import { route } from '../route.js'
 import {
   cambiarUsuarioContract,
@@ -25,8 +25,7 @@ import {
 
 function exigirContrasenaValida(contrasena: string, usuario?: string): void {
   const problema = problemaContrasena(contrasena, usuario)
-  if (problema)
-    throw new BadRequestError('Datos inválidos', [{ campo: 'contrasena', mensaje: problema }])
+  if (problema) throw datosInvalidos([{ campo: 'contrasena', mensaje: problema }])
 }
 
 export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): Promise<void> {
@@ -38,9 +37,7 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
   route(app, crearUsuarioContract, async (request, reply) => {
     const nuevo = request.body
     if (usuarioReservado(nuevo.usuario)) {
-      throw new BadRequestError('Datos inválidos', [
-        { campo: 'usuario', mensaje: MENSAJES_USUARIOS.reservado },
-      ])
+      throw datosInvalidos([{ campo: 'usuario', mensaje: MENSAJES_USUARIOS.reservado }])
     }
     exigirContrasenaValida(nuevo.contrasena, nuevo.usuario)
     // The account and its audit record commit together.
@@ -55,9 +52,7 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
     const cambio = request.body
     // `{"x": 1}` arrives as `{}` (unknown fields are dropped): nothing to change, nothing to audit.
     if (!tieneCambio(cambio))
-      throw new BadRequestError('Datos inválidos', [
-        { campo: 'cuerpo', mensaje: MENSAJES_USUARIOS.sinCambio },
-      ])
+      throw datosInvalidos([{ campo: 'cuerpo', mensaje: MENSAJES_USUARIOS.sinCambio }])
     const cambiado = await cambiarUsuario(sql, Number(request.params.id), cambio, (c) =>
       eventoDe(request, 'usuario.modificado', { detalle: { cuenta: c.usuario, ...cambio } }),
     )

@@ -1,0 +1,77 @@
+// The rules an atención's registered data keeps, the same at registration and on correction.
+import {
+  fechaLlegadaMaxima,
+  mensajeFechaLlegadaMaxima,
+  validarEstudios,
+} from '../../shared/atenciones.js'
+import type { Estado, Modalidad } from '../../shared/catalogos.js'
+import type { ErrorCampo } from '../../shared/contract.js'
+import { esFechaValida } from '../../shared/edad.js'
+import { estudiosActivos, sedesActivas, type Instantanea } from '../catalogos.js'
+
+const FECHA_LLEGADA_MINIMA = '2000-01-01'
+export const NO_ENCONTRADA = 'Atención no encontrada'
+
+/**
+ * The arrival's rules, the same at registration and on correction: a real date from 2000, in the
+ * future only for a Programado atención and at most a year ahead, a time only with its date.
+ */
+export function erroresLlegada(
+  fecha: string | undefined,
+  hora: string | undefined,
+  estado: Estado,
+  hoy: string,
+): ErrorCampo[] {
+  const errores: ErrorCampo[] = []
+  if (fecha && !esFechaValida(fecha))
+    errores.push({ campo: 'fechaLlegada', mensaje: 'Fecha inválida' })
+  else if (fecha && fecha < FECHA_LLEGADA_MINIMA) {
+    errores.push({
+      campo: 'fechaLlegada',
+      mensaje: 'La fecha de llegada debe ser posterior a 2000',
+    })
+  } else if (fecha && fecha > hoy && estado !== 'Programado') {
+    // Only a booked (Programado) atención lies ahead; an arrival has already happened.
+    errores.push({
+      campo: 'fechaLlegada',
+      mensaje: 'Solo una atención Programada puede tener fecha futura',
+    })
+  } else if (fecha && fecha > fechaLlegadaMaxima(hoy)) {
+    errores.push({
+      campo: 'fechaLlegada',
+      mensaje: mensajeFechaLlegadaMaxima(fechaLlegadaMaxima(hoy)),
+    })
+  }
+  if (hora && !fecha) {
+    errores.push({
+      campo: 'fechaLlegada',
+      mensaje: 'Indique la fecha de llegada junto con la hora',
+    })
+  }
+  return errores
+}
+
+/**
+ * The sede must be active and each study an active one of the modality; a correction may keep
+ * the sede and, within the same modality, the studies the atención already had (`actual`), even
+ * if deactivated since.
+ */
+export function erroresCatalogo(
+  c: Instantanea,
+  sede: string | undefined,
+  modalidad: Modalidad,
+  estudios: readonly { nombre: string }[],
+  actual?: { sede: string; modalidad: Modalidad; estudios: readonly string[] },
+): ErrorCampo[] {
+  const activas = sedesActivas(c)
+  const sedeValida = sede === undefined || activas.includes(sede) || sede === actual?.sede
+  return [
+    ...(sedeValida
+      ? []
+      : [{ campo: 'sede', mensaje: `Sede no válida: use ${activas.join(', ')}` }]),
+    ...validarEstudios(modalidad, estudios, [
+      ...estudiosActivos(c, modalidad),
+      ...(actual?.modalidad === modalidad ? actual.estudios : []),
+    ]),
+  ]
+}
