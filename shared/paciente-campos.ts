@@ -2,8 +2,9 @@
 // registration body and the stored shape (paciente-datos.ts), the empty form, the validation
 // (paciente-validacion.ts), the editable and mergeable sets, the server's columns, the form, the
 // ficha and the history's labels all derive. Adding a field is a migration (its column and
-// checks, which server/campos-paciente.test.ts compares with this list), one line here and, only
-// if it needs a layout of its own, one input in the form.
+// checks, which server/campos-paciente.test.ts compares with this list), one line here, the value
+// the demo data gives it (server/seed/generadores.ts) and the one that test sends (both demanded
+// by the compiler) and, only if it needs a layout of its own, one input in the form.
 import { GRUPOS_SANGUINEOS, SEXOS, TIPOS_DOCUMENTO } from './catalogos.js'
 
 export const MENSAJES = {
@@ -43,7 +44,7 @@ export interface Campo {
   etiqueta: string
   seccion: Seccion
   requerido: boolean
-  /** Characters the body may carry, and the database's check on the column. */
+  /** Characters the body may carry; for text, also the database's check on the column. */
   max: number
   regla: Regla
   valores?: readonly string[]

@@ -1,7 +1,7 @@
 // Moving a cita to another time or sala, and undoing the last move (docs/api.md#reprogramar-una-cita).
 // Both are one transaction with the cita's row locked, record what it held and what it holds
-// now, and turn an overlap the database finds at commit into a 409 that says which cita holds the
-// slot.
+// now, and turn an overlap the database refuses (the exclusion constraint on the sala's ranges)
+// into a 409 that says which cita holds the slot.
 import { MENSAJES_ATENCIONES as MA, MINUTOS_DESHACER } from '../../shared/atenciones.js'
 import { MENSAJES_CITAS as M } from '../../shared/citas.js'
 import type { Sala } from '../../shared/configuracion.js'
@@ -28,7 +28,7 @@ type Destino = { sala: Sala; inicio: Date; fin: Date } | null
 
 /**
  * Locks the cita, checks it is still a Programado one, asks `decidir` where it goes, moves it
- * there with its audit record (`evento`) and answers it. An overlap at commit becomes
+ * there with its audit record (`evento`) and answers it. An overlap the update runs into becomes
  * `alSolapar`'s 409.
  */
 async function mover(

@@ -24,7 +24,7 @@ export interface BusquedaFilaBd
 /**
  * Each field of a row and the expression that reads it, over the page's keys `x`, the patient `p`,
  * the atención `a` (none for a patient without atenciones) and the clinic's zone `z.tz`: the one
- * list of a row's columns. Plain text, joined once: the statement's only parameters are its keys'.
+ * list of a row's columns. Plain text joined once, not a fragment per column built per request.
  */
 const COLUMNAS: Record<keyof BusquedaFilaBd, string> = {
   id: 'x.id',
@@ -49,8 +49,11 @@ const COLUMNAS: Record<keyof BusquedaFilaBd, string> = {
   tipo: 'x.tipo',
   claveId: 'x.clave_id',
   // Waiting again because its equipment reported the study interrupted (docs/dicom.md#mpps).
+  // Its last step, whether it names the atención first or among its other procedures.
   interrumpida: `a.estado = 'En espera' and (select m.estado from mpps m
-    where m.atencion_id = a.id order by m.actualizado_en desc limit 1) = 'DISCONTINUED'`,
+    where m.atencion_id = a.id
+      or m.uid = any(array(select x.uid from mpps_atenciones x where x.atencion_id = a.id))
+    order by m.actualizado_en desc limit 1) = 'DISCONTINUED'`,
 }
 const OBJETO_FILA = `json_build_object(${Object.entries(COLUMNAS)
   .map(([nombre, valor]) => `'${nombre}', ${valor}`)

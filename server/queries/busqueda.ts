@@ -203,7 +203,8 @@ const recorrerPacientes: Estrategia = {
   async correr(ctx) {
     const { sql, f, n, tz, ajustes } = ctx
     const palabras = await deNombres(ctx)
-    if (!palabras) throw new Error('recorrerPacientes sin palabras de q')
+    // Never null when the guard holds (words of q, no documento); if the guards drift, hand over.
+    if (!palabras) return null
     const ctes = recorridoDePacientes(sql, f, palabras, n, ctx.despues, ajustes.recorrido)
     const [fila] = await sql<{ hallados: number; filas: string }[]>`
       ${clausulaWith(sql, ctes)}
