@@ -4,6 +4,9 @@ import { Value } from '@sinclair/typebox/value'
 import { AE_TITLE_PATRON } from '../shared/configuracion.js'
 import { usuarioReservado } from '../shared/usuarios.js'
 
+/** DICOM connections at once from one address, unless DICOM_MAX_CONNECTIONS_PER_ADDRESS says. */
+export const DICOM_MAX_POR_DIRECCION = 8
+
 /** Whole seconds, 1 to 99999 (about a day): a limit of 0 would mean none. */
 const Segundos = Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$' }))
 
@@ -186,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // from their own addresses are answered (docs/dicom.md#seguridad).
     dicomHost: e.DICOM_HOST ?? '0.0.0.0',
     // A modality needs one or two; a broker or a room behind one NAT, more (README).
-    dicomMaxPorDireccion: Number(e.DICOM_MAX_CONNECTIONS_PER_ADDRESS ?? 8),
+    dicomMaxPorDireccion: Number(e.DICOM_MAX_CONNECTIONS_PER_ADDRESS ?? DICOM_MAX_POR_DIRECCION),
     dicomAeTitle: e.DICOM_AE_TITLE ?? 'CLINICA',
     // "99" opens a private scheme (PS3.16 8.2): the codes are the clinic's own catalogue.
     dicomEsquemaCodigos: e.DICOM_CODING_SCHEME ?? '99CLINICA',

@@ -5,6 +5,7 @@
 import net from 'node:net'
 import dimse from 'dcmjs-dimse'
 import { codificar, codificarComando, NoCodificable } from './codificar.js'
+import { DICOM_MAX_POR_DIRECCION } from '../config.js'
 import { porDireccion } from '../por-direccion.js'
 import { limitarPdus } from './limite-pdu.js'
 
@@ -424,8 +425,6 @@ class ScpClinica extends Scp {
 
 /** How long a connection may stay silent: an association's requests come within seconds. */
 export const INACTIVIDAD_MS = 30_000
-/** Connections at once from one address. */
-export const MAX_POR_DIRECCION = 8
 
 /**
  * A-ASSOCIATE-RJ, transient (2), by the service provider's presentation layer (3), local limit
@@ -467,7 +466,7 @@ export function escucharDicom(
   nuevaConexion: (direccion: string) => Conexion,
 ): Promise<ServidorDicom> {
   const sockets = new Set<net.Socket>()
-  const admitir = porDireccion(opciones.maxPorDireccion ?? MAX_POR_DIRECCION)
+  const admitir = porDireccion(opciones.maxPorDireccion ?? DICOM_MAX_POR_DIRECCION)
   const servidor = net.createServer((socket) => {
     const direccion = direccionDe(socket)
     // Connections that never speak, or too many from one place, would keep the equipment out.
