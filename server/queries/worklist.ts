@@ -18,10 +18,15 @@ function comparar(sql: Sql, columna: postgres.Fragment, p: Patron): postgres.Fra
   return 'igual' in p ? sql`${columna} = ${p.igual}` : sql`${columna} like ${p.como}`
 }
 
-/** The atención's modality's usual DICOM code (CODIGOS_DICOM's first). */
-const codigoUsual = (sql: Sql) =>
-  sql`(${MODALIDADES.map((m) => CODIGOS_DICOM[m][0] ?? '')}::text[])[
-    array_position(${MODALIDADES as unknown as string[]}::text[], a.modalidad)]`
+/**
+ * The atención's modality's usual DICOM code (CODIGOS_DICOM's first), as SQL over `a`: constant
+ * text built once from the catalogue in code, so a statement that names it thrice carries no
+ * parameters for it.
+ */
+const CODIGO_USUAL = `case a.modalidad ${MODALIDADES.map(
+  (m) => `when '${m}' then '${CODIGOS_DICOM[m][0] ?? ''}'`,
+).join(' ')} end`
+const codigoUsual = (sql: Sql) => sql.unsafe(CODIGO_USUAL)
 
 /**
  * The stations an item is scheduled on, as `e` (arrays in sala id order): its sala when that sala
