@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { destinoTrasLogin, paths, volverA } from './paths.js'
 
 describe('volverA / destinoTrasLogin', () => {
-  it('round-trips the page asked for, query included', () => {
+  it('la página pedida va y vuelve intacta, parámetros incluidos', () => {
     const q = volverA('/pacientes/buscar?primerApellido=Pérez&sede=Lima')
     expect(destinoTrasLogin(q)).toBe('/pacientes/buscar?primerApellido=Pérez&sede=Lima')
   })
 
-  it('adds nothing for the root or the login page itself', () => {
+  it('no agrega nada para la raíz ni para la página de inicio de sesión misma', () => {
     expect(volverA('/')).toBe('')
     expect(volverA('/login?volver=%2Fdashboard')).toBe('')
   })
 
-  it('never sends the user to another site or back to login', () => {
+  it('nunca lleva al usuario a otro sitio ni de vuelta al inicio de sesión', () => {
     for (const volver of [
       '//evil.example/x',
       '/\\evil.example',

@@ -48,13 +48,13 @@ describe('app', () => {
     await db.drop()
   })
 
-  it('answers /healthz with 200 when the database answers', async () => {
+  it('responde /healthz con 200 cuando la base de datos responde', async () => {
     const res = await app.inject({ url: '/healthz' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ estado: 'ok', baseDeDatos: 'ok' })
   })
 
-  it('gives a browser the SPA shell on any client route, uncached, varying on Accept', async () => {
+  it('da al navegador la página de la aplicación en cualquier ruta del cliente, sin caché y variando según Accept', async () => {
     for (const url of ['/', '/dashboard', '/pacientes/buscar?primerApellido=perez', '/no/existe']) {
       const res = await app.inject({ url, headers: { accept: BROWSER } })
       expect(res.statusCode, url).toBe(200)
@@ -65,7 +65,7 @@ describe('app', () => {
     }
   })
 
-  it('gives a program JSON on the same paths', async () => {
+  it('da JSON a un programa en las mismas rutas', async () => {
     const res = await app.inject({ url: '/no/existe', headers: { accept: 'application/json' } })
     expect(res.statusCode).toBe(404)
     expect(res.headers['content-type']).toContain('application/json')
@@ -73,7 +73,7 @@ describe('app', () => {
     expect(res.json()).toEqual({ message: 'Recurso no encontrado' })
   })
 
-  it('serves hashed assets with a year of immutable caching, compressed', async () => {
+  it('sirve los archivos con hash en el nombre con un año de caché inmutable, comprimidos', async () => {
     const res = await app.inject({
       url: '/assets/app-abc123.js',
       headers: { 'accept-encoding': 'gzip' },
@@ -84,14 +84,14 @@ describe('app', () => {
     expect(gunzipSync(res.rawPayload).toString()).toContain('clinica')
   })
 
-  it('puts a request id on every answer', async () => {
+  it('pone un id de solicitud en cada respuesta', async () => {
     const res = await app.inject({ url: '/healthz' })
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
   })
 })
 
-describe('healthz without a database', () => {
-  it('answers 503 with a Spanish message', async () => {
+describe('healthz sin base de datos', () => {
+  it('responde 503 con un mensaje en español', async () => {
     // Nothing listens on port 1: the client fails to connect.
     const db = await openDatabase({
       databaseUrl: 'postgres://postgres@127.0.0.1:1/nada',

@@ -28,8 +28,8 @@ async function sinAuditoria<T>(accion: string, fn: () => Promise<T>): Promise<T>
 
 const contar = async (consulta: Promise<{ n: number }[]>) => (await consulta)[0]!.n
 
-describe('an atención and its audit row commit together', () => {
-  it('POST /pacientes/:id/atenciones stores nothing when its audit row fails', async () => {
+describe('una atención y su registro de auditoría se confirman juntos', () => {
+  it('POST /pacientes/:id/atenciones no guarda nada si falla su registro de auditoría', async () => {
     const p = await crearPaciente(t)
     const res = await sinAuditoria('atencion.creada', () =>
       t.app.inject({
@@ -45,7 +45,7 @@ describe('an atención and its audit row commit together', () => {
     ).toBe(0)
   })
 
-  it('PATCH /atenciones/:id keeps the old estado when its audit row fails', async () => {
+  it('PATCH /atenciones/:id conserva el estado anterior si falla su registro de auditoría', async () => {
     const p = await crearPaciente(t)
     const a = await crearAtencion(t, p.id)
     const res = await sinAuditoria('atencion.modificada', () =>
@@ -63,7 +63,7 @@ describe('an atención and its audit row commit together', () => {
     expect(fila!.estado).toBe(a.estado)
   })
 
-  it('a cancellation keeps neither estado nor reason when its audit row fails', async () => {
+  it('una cancelación no guarda ni el estado ni el motivo si falla su registro de auditoría', async () => {
     const p = await crearPaciente(t)
     const a = await crearAtencion(t, p.id)
     const res = await sinAuditoria('atencion.modificada', () =>
@@ -81,7 +81,7 @@ describe('an atención and its audit row commit together', () => {
     expect(fila).toEqual({ estado: a.estado, motivoCancelacion: null, ultimoCambioDesde: null })
   })
 
-  it('a correction of the data keeps the old values when its audit row fails', async () => {
+  it('una corrección de los datos conserva los valores anteriores si falla su registro de auditoría', async () => {
     const p = await crearPaciente(t)
     const a = await crearAtencion(t, p.id)
     const res = await sinAuditoria('atencion.modificada', () =>
@@ -99,7 +99,7 @@ describe('an atención and its audit row commit together', () => {
     expect(fila).toEqual({ sede: a.sede, prioridad: a.prioridad })
   })
 
-  it('an undo keeps the estado, and the change stays undoable, when its audit row fails', async () => {
+  it('un deshacer conserva el estado, y el cambio se puede seguir deshaciendo, si falla su registro de auditoría', async () => {
     const p = await crearPaciente(t)
     const a = await crearAtencion(t, p.id)
     const cambio = await t.app.inject({
@@ -125,8 +125,8 @@ describe('an atención and its audit row commit together', () => {
   })
 })
 
-describe('a patient correction and its audit row commit together', () => {
-  it('PATCH /pacientes/:id keeps the stored values and the version when its audit row fails', async () => {
+describe('la corrección de un paciente y su registro de auditoría se confirman juntos', () => {
+  it('PATCH /pacientes/:id conserva los valores guardados y la versión si falla su registro de auditoría', async () => {
     const p = await crearPaciente(t, { celular: '' })
     const res = await sinAuditoria('paciente.modificado', () =>
       t.app.inject({
@@ -144,7 +144,7 @@ describe('a patient correction and its audit row commit together', () => {
   })
 })
 
-describe('no patient data is served without its audit row', () => {
+describe('ningún dato de paciente sale sin su registro de auditoría', () => {
   const lecturas: [accion: string, url: () => Promise<string>][] = [
     ['pacientes.listados', async () => '/pacientes'],
     ['pacientes.listados', async () => '/estadisticas'],
@@ -163,7 +163,7 @@ describe('no patient data is served without its audit row', () => {
     ],
   ]
   for (const [accion, url] of lecturas) {
-    it(`${accion}: a read whose audit row fails answers 500 with no patient in it`, async () => {
+    it(`${accion}: una lectura cuyo registro de auditoría falla responde 500 sin ningún paciente`, async () => {
       const direccion = await url()
       const res = await sinAuditoria(accion, () =>
         t.app.inject({ url: direccion, headers: t.headers }),
@@ -174,8 +174,8 @@ describe('no patient data is served without its audit row', () => {
   }
 })
 
-describe('sessions and their audit rows commit together', () => {
-  it('a login whose audit row fails opens no session', async () => {
+describe('las sesiones y sus registros de auditoría se confirman juntos', () => {
+  it('un inicio de sesión cuyo registro de auditoría falla no abre ninguna sesión', async () => {
     const antes = await contar(t.db.sql`select count(*)::int as n from sesiones`)
     const res = await sinAuditoria('sesion.iniciada', () =>
       t.app.inject({
@@ -189,7 +189,7 @@ describe('sessions and their audit rows commit together', () => {
     expect(await contar(t.db.sql`select count(*)::int as n from sesiones`)).toBe(antes)
   })
 
-  it('a logout whose audit row fails leaves the session open', async () => {
+  it('un cierre de sesión cuyo registro de auditoría falla deja la sesión abierta', async () => {
     const sesion = await t.login('personal')
     const res = await sinAuditoria('sesion.cerrada', () =>
       t.app.inject({ method: 'DELETE', url: '/sesion', headers: sesion }),
@@ -201,7 +201,7 @@ describe('sessions and their audit rows commit together', () => {
   })
 })
 
-describe('account changes and their audit rows commit together', () => {
+describe('los cambios de cuentas y sus registros de auditoría se confirman juntos', () => {
   const crear = (usuario: string) =>
     t.app.inject({
       method: 'POST',
@@ -215,7 +215,7 @@ describe('account changes and their audit rows commit together', () => {
       },
     })
 
-  it('POST /usuarios creates no account when its audit row fails', async () => {
+  it('POST /usuarios no crea ninguna cuenta si falla su registro de auditoría', async () => {
     const res = await sinAuditoria('usuario.creado', () => crear('sin.rastro'))
     expect(res.statusCode).toBe(500)
     expect(
@@ -223,7 +223,7 @@ describe('account changes and their audit rows commit together', () => {
     ).toBe(0)
   })
 
-  it('PATCH /usuarios/:id changes nothing and ends no session when its audit row fails', async () => {
+  it('PATCH /usuarios/:id no cambia nada ni cierra ninguna sesión si falla su registro de auditoría', async () => {
     const cuenta = (await crear('cambio.fallido')).json() as { id: number }
     await t.db
       .sql`insert into sesiones (token_hash, usuario_id, expira_en) values ('x-cambio', ${cuenta.id}, now() + interval '1 hour')`
@@ -247,7 +247,7 @@ describe('account changes and their audit rows commit together', () => {
     ).toBe(1)
   })
 
-  it('a password reset whose audit row fails keeps the old password and the sessions', async () => {
+  it('un restablecimiento de contraseña cuyo registro de auditoría falla conserva la contraseña anterior y las sesiones', async () => {
     const cuenta = (await crear('clave.fallida')).json() as { id: number }
     await t.db
       .sql`insert into sesiones (token_hash, usuario_id, expira_en) values ('x-clave', ${cuenta.id}, now() + interval '1 hour')`

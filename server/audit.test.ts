@@ -26,8 +26,8 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-describe('audit of patient work', () => {
-  it('records a registration, a view, a search, an atención and its change, by whom and from where', async () => {
+describe('auditoría del trabajo con pacientes', () => {
+  it('deja en la auditoría un registro de paciente, una consulta, una búsqueda, una atención y su cambio, con quién y desde dónde', async () => {
     const p = await crearPaciente(t, { primerNombre: 'Zoraida', primerApellido: 'Quispicondori' })
     const registro = await eventos('paciente.registrado')
     expect(registro).toHaveLength(1)
@@ -98,7 +98,7 @@ describe('audit of patient work', () => {
     ])
   })
 
-  it('records nothing for a refused search or an unknown patient', async () => {
+  it('no registra nada por una búsqueda rechazada ni por un paciente inexistente', async () => {
     const antes = (await t.db.sql`select count(*)::int as n from auditoria`)[0]!.n as number
     expect(
       (await t.app.inject({ url: '/pacientes/buscar?sede=Marte', headers: t.headers })).statusCode,
@@ -109,7 +109,7 @@ describe('audit of patient work', () => {
     expect((await t.db.sql`select count(*)::int as n from auditoria`)[0]!.n).toBe(antes)
   })
 
-  it('records a logout', async () => {
+  it('registra un cierre de sesión', async () => {
     const sesion = await t.login('personal')
     const res = await t.app.inject({
       method: 'DELETE',
@@ -123,8 +123,8 @@ describe('audit of patient work', () => {
   })
 })
 
-describe('audit of patient lists', () => {
-  it('records every page of GET /pacientes: its size, where it starts and how many patients it served', async () => {
+describe('auditoría de las listas de pacientes', () => {
+  it('registra cada página de GET /pacientes: su tamaño, dónde empieza y cuántos pacientes entregó', async () => {
     for (let i = 0; i < 3; i++) await insertarPaciente(t.db.sql, { primerApellido: 'Huamanchumo' })
     const antes = (await eventos('pacientes.listados')).length
     const primera = await t.app.inject({ url: '/pacientes?limite=2', headers: t.headers })
@@ -155,7 +155,7 @@ describe('audit of patient lists', () => {
     expect(JSON.stringify(listados)).not.toContain('Huamanchumo')
   })
 
-  it("records the dashboard's latest patients with how many it served", async () => {
+  it('registra los últimos pacientes del dashboard con cuántos entregó', async () => {
     const antes = (await eventos('pacientes.listados')).length
     const res = await t.app.inject({ url: '/estadisticas', headers: t.headers })
     expect(res.statusCode).toBe(200)
@@ -170,7 +170,7 @@ describe('audit of patient lists', () => {
     ])
   })
 
-  it('records the possible-duplicates check with its names and birth date, not its results', async () => {
+  it('registra la consulta de posibles duplicados con sus nombres y fecha de nacimiento, no sus resultados', async () => {
     const p = await crearPaciente(t, {
       primerNombre: 'Eulalia',
       primerApellido: 'Ccallo',

@@ -35,8 +35,8 @@ const OTRAS_COLUMNAS = [
   'fusionado_en',
 ]
 
-describe('the patient fields list and the pacientes table', () => {
-  it('has one column per field and no column that is neither a field nor kept by the database', async () => {
+describe('la lista de campos del paciente y la tabla pacientes', () => {
+  it('tiene una columna por campo y ninguna columna que no sea un campo ni la mantenga la base de datos', async () => {
     const columnas = await t.db.sql<{ columnName: string }[]>`
       select column_name from information_schema.columns
       where table_schema = current_schema() and table_name = 'pacientes'`
@@ -44,7 +44,7 @@ describe('the patient fields list and the pacientes table', () => {
     expect(nombres).toEqual([...CAMPOS.map(columna), ...OTRAS_COLUMNAS].sort())
   })
 
-  it.each(CAMPOS)('%s: required, type, limit and values as the database checks them', async (c) => {
+  it.each(CAMPOS)('%s: obligatorio, tipo, límite y valores como los revisa la base', async (c) => {
     const d = campo(c)
     const [col] = await t.db.sql<{ isNullable: string; dataType: string }[]>`
       select is_nullable, data_type from information_schema.columns
@@ -63,7 +63,7 @@ describe('the patient fields list and the pacientes table', () => {
   })
 })
 
-describe('a field of the list, end to end', () => {
+describe('un campo de la lista, de principio a fin', () => {
   /** A value that each field's rule accepts and that differs from the factory's. */
   const VALOR: Record<CampoPaciente, string> = {
     tipoDocumento: 'pasaporte',
@@ -97,7 +97,7 @@ describe('a field of the list, end to end', () => {
     t.app.inject({ method: 'POST', url: '/pacientes', headers: json(t.headers), payload: cuerpo })
   type Respuesta = Record<string, unknown> & { id: number }
 
-  it('is stored at registration and answered as sent, for every field', async () => {
+  it('se guarda al registrar y se responde tal como se envió, para cada campo', async () => {
     const res = await registrar({ ...datosPaciente(), ...VALOR })
     expect(res.statusCode, res.body).toBe(201)
     const p = res.json<Respuesta>()
@@ -110,7 +110,7 @@ describe('a field of the list, end to end', () => {
     }
   })
 
-  it('is corrected with its old and new value in the history, for every field', async () => {
+  it('se corrige con su valor anterior y el nuevo en el historial, para cada campo', async () => {
     const destino = { ...VALOR, documento: VALOR.documento + 'C' }
     const res = await registrar(datosPaciente())
     let actual = res.json<Respuesta>()
@@ -139,7 +139,7 @@ describe('a field of the list, end to end', () => {
       expect(cambios, c).toContainEqual(expect.objectContaining({ campo: c, despues: destino[c] }))
   })
 
-  it('is taken from the absorbed record when a merge says so, for every mergeable field', async () => {
+  it('se toma del registro absorbido cuando la fusión lo indica, para cada campo fusionable', async () => {
     const admin = await t.login('admin')
     const conservado = (await registrar(datosPaciente())).json<Respuesta>()
     const absorbido = (

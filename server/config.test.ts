@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.js'
 
 describe('loadConfig', () => {
-  it('gives the documented defaults', () => {
+  it('da los valores por defecto documentados', () => {
     const c = loadConfig({})
     expect(c).toMatchObject({
       port: 3000,
@@ -26,7 +26,7 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(c)).toBe(true)
   })
 
-  it('turns demo data off by default for an external PostgreSQL', () => {
+  it('apaga por defecto los datos de demostración con un PostgreSQL externo', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(false)
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'true' }).demoData).toBe(true)
   })
@@ -54,12 +54,12 @@ describe('loadConfig', () => {
     ['DICOM_PORT', '70000'],
     ['DICOM_AE_TITLE', 'UN AE TITLE DEMASIADO LARGO'],
     ['DICOM_AE_TITLE', 'CON\\BARRA'],
-  ])('rejects %s=%s naming the variable', (name, value) => {
+  ])('rechaza %s=%s nombrando la variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(name)
   })
 
-  it('never repeats a secret value in its message, though it names the variable', () => {
+  it('nunca repite un valor secreto en su mensaje, aunque nombra la variable', () => {
     for (const [name, value] of [
       ['ADMIN_PASSWORD', 'corta'],
       ['DATABASE_URL', 'mysql://root:s3creta@db/clinica'],
@@ -70,7 +70,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('"abc"')
   })
 
-  it('reads the connection limits in seconds; headers must not wait longer than the whole request', () => {
+  it('lee los límites de conexión en segundos; las cabeceras no pueden esperar más que la solicitud entera', () => {
     const c = loadConfig({
       HEADERS_TIMEOUT_SECONDS: '5',
       REQUEST_TIMEOUT_SECONDS: '20',
@@ -90,7 +90,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: '40' })).toThrow('HEADERS_TIMEOUT_SECONDS')
   })
 
-  it('keeps DICOM off unless DICOM_PORT is set; called CLINICA on every interface by default', () => {
+  it('deja DICOM apagado salvo que se defina DICOM_PORT; por defecto se llama CLINICA y escucha en todas las interfaces', () => {
     expect(loadConfig({})).toMatchObject({ dicomPort: null, dicomAeTitle: 'CLINICA' })
     expect(loadConfig({ DICOM_PORT: '11112' })).toMatchObject({
       dicomPort: 11112,
@@ -108,7 +108,7 @@ describe('loadConfig', () => {
     })
   })
 
-  it('parses proxy trust as a flag, a hop count or addresses', () => {
+  it('lee la confianza en el proxy como indicador, número de saltos o direcciones', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toBe('10.0.0.1')

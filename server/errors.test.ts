@@ -18,7 +18,7 @@ async function fallo(consulta: () => Promise<unknown>): Promise<unknown> {
   throw new Error('la consulta no falló')
 }
 
-it('keeps the code, table and constraint of a database error, and none of the values it quotes', async () => {
+it('conserva el código, la tabla y la restricción de un error de la base de datos, y ninguno de los valores que cita', async () => {
   await db.sql`create table prueba_errores (documento text unique, nombre text check (length(nombre) < 5))`
   await db.sql`insert into prueba_errores values ('45871236', 'Ana')`
   const casos = [
@@ -39,7 +39,7 @@ it('keeps the code, table and constraint of a database error, and none of the va
   expect(JSON.stringify(errorParaRegistro(casos[0][1]))).toContain('prueba_errores')
 })
 
-it('logs any other error whole', () => {
+it('registra entero cualquier otro error', () => {
   const err = new TypeError('x is undefined')
   expect(errorParaRegistro(err)).toEqual({ err })
 })

@@ -26,8 +26,8 @@ afterAll(async () => {
 const valoresDe = (tabla: string, restriccion: string) =>
   valoresDelCheck(db.sql, tabla, restriccion)
 
-describe('the estado machine', () => {
-  it('names exactly the estados the database accepts, for atenciones and MPPS', async () => {
+describe('la máquina de estados', () => {
+  it('nombra exactamente los estados que acepta la base de datos, para atenciones y MPPS', async () => {
     expect(await valoresDe('atenciones', 'atenciones_estado_check')).toEqual([...ESTADOS])
     expect(await valoresDe('mpps', 'mpps_estado_check')).toEqual([...ESTADOS_MPPS])
     for (const p of PASOS) expect(ESTADOS).toContain(p.desde)
@@ -35,7 +35,7 @@ describe('the estado machine', () => {
     expect(await valoresDe('atenciones', 'atenciones_motivo_solo_cancelada')).toEqual(['Cancelado'])
   })
 
-  it('keeps staff’s moves: forward only, with Informado, Cancelado and No se presentó final', () => {
+  it('mantiene los pasos del personal: solo hacia adelante, con Informado, Cancelado y No se presentó como finales', () => {
     expect(TRANSICIONES).toEqual({
       Programado: ['En espera', 'En proceso', 'Cancelado', 'No se presentó'],
       'En espera': ['En proceso', 'Cancelado'],
@@ -53,7 +53,7 @@ describe('the estado machine', () => {
       expect(PASOS.filter((p) => p.desde === final)).toEqual([])
   })
 
-  it('lets the desk mark only a booked cita arrived, and the equipment only its own moves', () => {
+  it('deja que recepción marque como llegada solo una cita reservada, y que el equipo haga solo sus propios pasos', () => {
     expect(origenes('En espera', 'llegada')).toEqual(['Programado'])
     const equipo = Object.fromEntries(
       ESTADOS_MPPS.map((m) => [m, [HACIA_MPPS[m], origenes(HACIA_MPPS[m], 'equipo')]]),

@@ -95,8 +95,8 @@ async function golpeDuranteRegistros(env: NodeJS.ProcessEnv): Promise<void> {
   }
 }
 
-describe('SIGKILL during a stream of registrations', () => {
-  it('on PostgreSQL: every registration that got a 201 is there after the restart', async (ctx) => {
+describe('SIGKILL durante una serie de registros', () => {
+  it('en PostgreSQL: cada registro que recibió un 201 sigue ahí tras el reinicio', async (ctx) => {
     const db = await createTestDatabase({ migrated: false })
     try {
       if (!db.url) ctx.skip() // no PostgreSQL server in this run; the embedded home is tested below
@@ -106,7 +106,7 @@ describe('SIGKILL during a stream of registrations', () => {
     }
   }, 120_000)
 
-  it('on the embedded home: every registration that got a 201 is there after the restart', async () => {
+  it('en la base embebida: cada registro que recibió un 201 sigue ahí tras el reinicio', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'clinica-golpe-'))
     try {
       await golpeDuranteRegistros({ DATA_DIR: dataDir })

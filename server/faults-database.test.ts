@@ -57,8 +57,8 @@ async function esperar(condicion: () => Promise<boolean>, ms: number): Promise<b
   return false
 }
 
-describe('the database stops and comes back', () => {
-  it('answers 503 in Spanish while it is away and recovers without a restart', async (ctx) => {
+describe('la base de datos se detiene y vuelve', () => {
+  it('responde 503 en español mientras no está y se recupera sin reiniciar', async (ctx) => {
     const db = await createTestDatabase({ migrated: false })
     if (!db.url) {
       await db.drop()

@@ -154,8 +154,8 @@ async function ataque(env: NodeJS.ProcessEnv): Promise<void> {
   }
 }
 
-describe('connections reset mid-request beside signed-in users', () => {
-  it('on PostgreSQL: no 5xx, no answer as another user, no made-up token accepted', async (ctx) => {
+describe('conexiones cortadas a mitad de una solicitud junto a usuarios con sesión iniciada', () => {
+  it('en PostgreSQL: ningún 5xx, ninguna respuesta como otro usuario, ningún token inventado aceptado', async (ctx) => {
     const db = await createTestDatabase({ migrated: false })
     try {
       if (!db.url) ctx.skip() // no PostgreSQL server in this run; the embedded home is tested below
@@ -165,7 +165,7 @@ describe('connections reset mid-request beside signed-in users', () => {
     }
   }, 120_000)
 
-  it('on the embedded home: no 5xx, no answer as another user, no made-up token accepted', async () => {
+  it('en la base embebida: ningún 5xx, ninguna respuesta como otro usuario, ningún token inventado aceptado', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'clinica-reinicios-'))
     try {
       await ataque({ DATA_DIR: dataDir })

@@ -32,7 +32,7 @@ afterAll(async () => {
   await db.drop()
 })
 
-it('holds no password, cookie, document or name, though it does record each request', async () => {
+it('no guarda ninguna contraseña, cookie, documento ni nombre, aunque sí registra cada solicitud', async () => {
   const contrasena = 'tomografo-secreto-xyz'
   await crearUsuario(db.sql, {
     usuario: 'maria.lopez',

@@ -12,11 +12,11 @@ import { startServer, waitHealthy } from './test/server-process.js'
 
 beforeAll(() => ensureBuilt(), 300_000)
 
-describe('server process on the embedded database', () => {
+describe('proceso del servidor sobre la base embebida', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'clinica-main-'))
   const env = { DATA_DIR: dataDir, DEMO_DATA: 'false', ADMIN_PASSWORD: 'clave-de-prueba-larga' }
 
-  it('starts, refuses a second server on the same DATA_DIR, keeps data across a restart, stops on SIGTERM', async () => {
+  it('arranca, rechaza un segundo servidor en el mismo DATA_DIR, conserva los datos tras un reinicio y se detiene con SIGTERM', async () => {
     const first = await startServer(env)
     await waitHealthy(first)
     expect(first.output()).toContain(`Clínica lista en http://127.0.0.1:`)
@@ -43,7 +43,7 @@ describe('server process on the embedded database', () => {
     expect(await again.exited).toBe(0)
   }, 120_000)
 
-  it('takes over a lock file left by a process that no longer exists', async () => {
+  it('toma el archivo de bloqueo que dejó un proceso que ya no existe', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'clinica-stale-'))
     const crashed = await startServer({ ...env, DATA_DIR: dir })
     await waitHealthy(crashed)
@@ -57,8 +57,8 @@ describe('server process on the embedded database', () => {
   }, 120_000)
 })
 
-describe('server process on an external PostgreSQL', () => {
-  it('applies the same migrations and serves with DATABASE_URL', async (ctx) => {
+describe('proceso del servidor sobre un PostgreSQL externo', () => {
+  it('aplica las mismas migraciones y atiende con DATABASE_URL', async (ctx) => {
     const db = await createTestDatabase({ migrated: false })
     if (!db.url) {
       await db.drop()
@@ -82,7 +82,7 @@ describe('server process on an external PostgreSQL', () => {
     }
   }, 60_000)
 
-  it('on SIGTERM stops accepting, finishes the request in flight, then exits 0', async (ctx) => {
+  it('con SIGTERM deja de aceptar, termina la solicitud en curso y sale con 0', async (ctx) => {
     const db = await createTestDatabase({ migrated: false })
     if (!db.url) {
       await db.drop()
@@ -132,11 +132,11 @@ describe('server process on an external PostgreSQL', () => {
   }, 60_000)
 })
 
-describe('bad configuration', () => {
+describe('configuración inválida', () => {
   it.each([
     ['PORT', 'abc'],
     ['CLINIC_TZ', 'Marte/Olympus'],
-  ])('%s=%s stops the server with a message naming it', async (name, value) => {
+  ])('%s=%s detiene el servidor con un mensaje que nombra la variable', async (name, value) => {
     const server = await startServer({
       [name]: value,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'clinica-cfg-')),

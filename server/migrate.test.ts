@@ -16,7 +16,7 @@ describe('migrate', () => {
   let db: TestDatabase
   afterEach(async () => db?.drop())
 
-  it("applies the project's migrations once and records each with its checksum", async () => {
+  it('aplica una vez las migraciones del proyecto y registra cada una con su suma de verificación', async () => {
     db = await createTestDatabase({ migrated: false })
     const names = readMigrations().map((m) => m.nombre)
     expect(await migrate(db.sql)).toEqual(names)
@@ -28,7 +28,7 @@ describe('migrate', () => {
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.checksum))).toBe(true)
   })
 
-  it('two runners started together apply each file once', async () => {
+  it('dos ejecuciones iniciadas a la vez aplican cada archivo una sola vez', async () => {
     db = await createTestDatabase({ migrated: false })
     // A counter table shows how many times the second file's insert really ran.
     const dir = migrationsDir({
@@ -47,7 +47,7 @@ describe('migrate', () => {
     }
   })
 
-  it('refuses to go on when an applied file was changed, naming it', async () => {
+  it('no continúa si se cambió un archivo ya aplicado, y lo nombra', async () => {
     db = await createTestDatabase({ migrated: false })
     const dir = migrationsDir({ '0001_a.sql': 'create table t (a int);' })
     await migrate(db.sql, dir)
@@ -57,7 +57,7 @@ describe('migrate', () => {
     expect((err as Error).message).toContain('0001_a.sql')
   })
 
-  it('rolls back a failing file entirely and does not record it', async () => {
+  it('revierte por completo un archivo que falla y no lo registra', async () => {
     db = await createTestDatabase({ migrated: false })
     const dir = migrationsDir({ '0001_a.sql': 'create table t (a int); select no_existe();' })
     await expect(migrate(db.sql, dir)).rejects.toThrow()

@@ -9,7 +9,7 @@ describe('GET /docs/json', () => {
   beforeAll(async () => (t = await createTestApp()))
   afterAll(async () => t?.close())
 
-  it('passes a standard OpenAPI validator', async () => {
+  it('pasa un validador estándar de OpenAPI', async () => {
     const res = await t.app.inject({ url: '/docs/json', headers: t.headers })
     expect(res.statusCode).toBe(200)
     const documento = res.json()
@@ -24,14 +24,14 @@ describe('GET /docs/json', () => {
     expect(problemas.slice(0, 5), `${problemas.length} problemas`).toEqual([])
   })
 
-  it('carries the Spanish field messages as x-mensaje', async () => {
+  it('lleva los mensajes de campo en español como x-mensaje', async () => {
     const texto = (await t.app.inject({ url: '/docs/json', headers: t.headers })).body
     // `mensaje` stays a property of the error shape; as a schema keyword it is gone.
     expect(texto).not.toMatch(/"mensaje":"/)
     expect(texto).toContain('"x-mensaje":"Identificador inválido"')
   })
 
-  it('declares the If-Match a correction needs and the ETag the patient answers carry', async () => {
+  it('declara el If-Match que necesita una corrección y la ETag que llevan las respuestas de paciente', async () => {
     const doc = (await t.app.inject({ url: '/docs/json', headers: t.headers })).json() as {
       paths: Record<string, Record<string, Record<string, unknown>>>
     }
@@ -44,7 +44,7 @@ describe('GET /docs/json', () => {
     expect(Object.keys(respuestas(ruta.patch!)['200']!.headers ?? {})).toEqual(['etag'])
   })
 
-  it('describes GET /catalogos, so an integrator learns the valid sedes and study names', async () => {
+  it('describe GET /catalogos, para que un integrador conozca las sedes y los nombres de estudios válidos', async () => {
     const doc = (await t.app.inject({ url: '/docs/json', headers: t.headers })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
     }
@@ -59,7 +59,7 @@ describe('GET /docs/json', () => {
       expect(doc.paths[ruta], ruta).toBeDefined()
   })
 
-  it('lists the «Mi cuenta» calls under /sesion, and no token digest in their answers', async () => {
+  it('lista las llamadas de «Mi cuenta» bajo /sesion, sin la huella de ningún token en sus respuestas', async () => {
     const doc = (await t.app.inject({ url: '/docs/json', headers: t.headers })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>
     }

@@ -9,7 +9,7 @@ import { ensureBuilt } from '../scripts/ensure-built.mjs'
 import { ROOT } from './paths.js'
 import { startServer, waitHealthy } from './test/server-process.js'
 
-describe('production install (the Docker runtime stage)', () => {
+describe('instalación de producción (la etapa de ejecución de Docker)', () => {
   const app = mkdtempSync(join(tmpdir(), 'clinica-prod-'))
 
   beforeAll(() => {
@@ -27,13 +27,13 @@ describe('production install (the Docker runtime stage)', () => {
     cpSync(join(ROOT, 'migrations'), join(app, 'migrations'), { recursive: true })
   }, 300_000)
 
-  it('holds no development dependency', () => {
+  it('no contiene ninguna dependencia de desarrollo', () => {
     for (const dev of ['vitest', 'vite', 'typescript', 'playwright-core', 'testcontainers']) {
       expect(existsSync(join(app, 'node_modules', dev)), dev).toBe(false)
     }
   })
 
-  it('starts on the embedded home and answers /healthz and the SPA shell', async () => {
+  it('arranca sobre la base embebida y responde /healthz y la página de la aplicación', async () => {
     const server = await startServer(
       {
         NODE_ENV: 'production',

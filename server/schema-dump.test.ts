@@ -12,7 +12,7 @@ describe(SCHEMA_FILE, () => {
   beforeAll(async () => (db = await createTestDatabase()))
   afterAll(async () => db?.drop())
 
-  it('is the schema of a database with every migration applied (npm run schema rewrites it)', async () => {
+  it('es el esquema de una base de datos con todas las migraciones aplicadas (npm run schema lo reescribe)', async () => {
     const guardado = readFileSync(join(ROOT, SCHEMA_FILE), 'utf8')
     const actual = await dumpSchema(db.sql)
     expect(actual, `${SCHEMA_FILE} no corresponde a las migraciones: ejecute npm run schema`).toBe(
@@ -20,7 +20,7 @@ describe(SCHEMA_FILE, () => {
     )
   })
 
-  it('reads every table, index, function and trigger the migrations create', async () => {
+  it('lee cada tabla, índice, función y disparador que crean las migraciones', async () => {
     const actual = await dumpSchema(db.sql)
     const [cuenta] = await db.sql<{ tablas: number; indices: number; disparadores: number }[]>`
       select (select count(*)::int from pg_tables where schemaname = 'public') as tablas,

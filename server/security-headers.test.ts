@@ -12,7 +12,7 @@ function directivas(csp: string | undefined): Map<string, string[]> {
   )
 }
 
-describe('security headers', () => {
+describe('cabeceras de seguridad', () => {
   let t: TestApp
   let seguro: TestApp
   beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('security headers', () => {
       ['docs', () => app.app.inject({ url: '/docs/static/index.html', headers: app.headers })],
     ] as const
 
-  it('a CSP with no inline script and frame-ancestors none, nosniff, a referrer policy, no framing', async () => {
+  it('una CSP sin scripts en línea y con frame-ancestors none, nosniff, una política de referer, sin marcos', async () => {
     for (const [nombre, pedir] of respuestas(t)) {
       const res = await pedir()
       const csp = directivas(res.headers['content-security-policy'] as string)
@@ -53,14 +53,14 @@ describe('security headers', () => {
     }
   })
 
-  it('the app’s own pages allow no inline style either', async () => {
+  it('las páginas de la propia aplicación tampoco permiten estilos en línea', async () => {
     const res = await t.app.inject({ url: '/dashboard', headers: { accept: 'text/html' } })
     expect(directivas(res.headers['content-security-policy'] as string).get('style-src')).toEqual([
       "'self'",
     ])
   })
 
-  it('with COOKIE_SECURE: HSTS for a year and upgrade-insecure-requests', async () => {
+  it('con COOKIE_SECURE: HSTS por un año y upgrade-insecure-requests', async () => {
     for (const [nombre, pedir] of respuestas(seguro)) {
       const res = await pedir()
       expect(res.headers['strict-transport-security'], nombre).toBe(
@@ -79,7 +79,7 @@ describe('security headers', () => {
     }
   })
 
-  it('answers with patient data are never stored by the browser', async () => {
+  it('el navegador nunca guarda las respuestas con datos de pacientes', async () => {
     const res = await t.app.inject({ url: '/sesion', headers: t.headers })
     expect(res.headers['cache-control']).toBe('no-store')
   })

@@ -29,7 +29,7 @@ function checks(open: () => Promise<Database>) {
   beforeAll(async () => (db = await open()))
   afterAll(async () => db?.close())
 
-  it('refuses undefined and invalid values before anything is sent, in every form of call', async () => {
+  it('rechaza undefined y los valores inválidos antes de enviar nada, en cada forma de llamada', async () => {
     const { sql } = db
     // Thrown where the statement is written, so a fragment with a bad value never exists.
     expect(() => sql`select ${undefined as unknown as null} as v`).toThrow(InvalidValueError)
@@ -51,7 +51,7 @@ function checks(open: () => Promise<Database>) {
     expect(await sql`select ${1}::int as v`).toEqual([{ v: 1 }])
   })
 
-  it('a bad value beside statements in flight: every other statement gets its own reply', async () => {
+  it('un valor inválido junto a sentencias en curso: cada una de las demás sentencias recibe su propia respuesta', async () => {
     const { sql } = db
     const ronda = (i: number) => [
       () => sql`select pg_sleep(0.02), ${`a${i}`}::text as v`,
@@ -71,26 +71,26 @@ function checks(open: () => Promise<Database>) {
   })
 }
 
-describe('sql guard on the test database', () => {
+describe('protección de sql en la base de datos de prueba', () => {
   let test: TestDatabase
   checks(async () => (test = await createTestDatabase({ migrated: false })))
   afterAll(async () => test?.drop())
 })
 
-describe('sql guard on the embedded home', () => {
+describe('protección de sql en la base embebida', () => {
   const dir = mkdtempSync(join(tmpdir(), 'clinica-guard-'))
   checks(() => openDatabase({ databaseUrl: undefined, dataDir: dir }, { template: false }))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 })
 
-describe('the driver without the guard (postgres.js as pinned)', () => {
+describe('el controlador sin la protección (postgres.js en la versión fijada)', () => {
   let test: TestDatabase
   beforeAll(async () => (test = await createTestDatabase({ migrated: false })))
   afterAll(async () => test?.drop())
 
   // Why the guard exists: if this starts failing, postgres.js has fixed the misrouting (read
   // sql-guard.ts again before relaxing anything).
-  it('misroutes the replies after a value fails to serialise behind a statement in flight', async (ctx) => {
+  it('entrega las respuestas a quien no corresponde cuando un valor no se puede serializar detrás de una sentencia en curso', async (ctx) => {
     if (!test.url) ctx.skip() // needs a PostgreSQL server URL for a client of its own
     const sql = postgres(test.url!, clientOptions(1))
     try {

@@ -10,7 +10,7 @@ const abrir = (zonaHoraria: string) =>
     reloj: { zonaHoraria, ahora: new Date().toISOString() },
   })
 
-it("shows an instant at the clinic's time zone, whatever the computer's own", () => {
+it('muestra un instante en la zona horaria de la clínica, sea cual sea la de la computadora', () => {
   // 03:30 UTC on the 24th is 22:30 of the 23rd in Lima and 12:30 of the 24th in Tokyo.
   abrir('America/Lima')
   expect(fechaHora('2026-11-24T03:30:00Z')).toBe('23/11/2026, 22:30')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { describirAgente } from './agente.js'
 
 describe('describirAgente', () => {
-  it('names the browser and the system of the common User-Agents', () => {
+  it('nombra el navegador y el sistema de los User-Agent comunes', () => {
     const casos: [string, string][] = [
       [
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
@@ -29,7 +29,7 @@ describe('describirAgente', () => {
     for (const [ua, esperado] of casos) expect(describirAgente(ua), ua).toBe(esperado)
   })
 
-  it('says so when the session kept none', () => {
+  it('lo dice cuando la sesión no guardó ninguno', () => {
     expect(describirAgente(null)).toBe('Navegador desconocido')
   })
 })

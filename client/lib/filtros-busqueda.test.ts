@@ -7,8 +7,8 @@ import {
   urlListaDeTrabajo,
 } from './filtros-busqueda.js'
 
-describe('search filters in the URL', () => {
-  it('writes only the non-empty filters, trimmed, in the form order', () => {
+describe('filtros de búsqueda en la URL', () => {
+  it('escribe solo los filtros no vacíos, recortados, en el orden del formulario', () => {
     const qs = escribirFiltros({
       ...FILTROS_VACIOS,
       modalidad: 'Eco',
@@ -19,7 +19,7 @@ describe('search filters in the URL', () => {
     expect(qs).toBe('q=lucia+nunez&primerApellido=P%C3%A9rez&modalidad=Eco')
   })
 
-  it('reads back what it wrote and ignores parameters that are not filters', () => {
+  it('vuelve a leer lo que escribió e ignora los parámetros que no son filtros', () => {
     const filtros = {
       ...FILTROS_VACIOS,
       sede: 'Cusco',
@@ -30,12 +30,12 @@ describe('search filters in the URL', () => {
     expect(leerFiltros('')).toEqual(FILTROS_VACIOS)
   })
 
-  it('has no query for an empty search', () => {
+  it('una búsqueda vacía no deja parámetros en la URL', () => {
     expect(escribirFiltros(FILTROS_VACIOS)).toBe('')
     expect(urlListaDeTrabajo({})).toBe('/pacientes/buscar')
   })
 
-  it('builds the URL a dashboard card opens', () => {
+  it('arma la URL que abre una tarjeta del dashboard', () => {
     expect(
       urlListaDeTrabajo({
         prioridad: lista(['Urgente', 'Emergencia']),

@@ -6,7 +6,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-it("is the clinic's date by the server's clock, whatever the browser's clock says, and moves on at the clinic's midnight", () => {
+it('es la fecha de la clínica según el reloj del servidor, diga lo que diga el reloj del navegador, y cambia a la medianoche de la clínica', () => {
   // The browser's clock two months behind; the server says 23:30 of 28 February in Lima.
   vi.useFakeTimers({ now: new Date('2025-01-01T12:00:00Z') })
   iniciarSesion({

@@ -41,8 +41,8 @@ const hash = async (usuario: string) =>
 
 const config = { sessionIdleMinutes: 30, sessionMaxHours: 12 }
 
-describe('usuarios commands', () => {
-  it('crear makes an account with the password read from input, audited as from the console', async () => {
+describe('comandos de usuarios', () => {
+  it('crear hace una cuenta con la contraseña leída de la entrada, auditada como hecha desde la consola', async () => {
     const r = await correr(
       ['crear', 'jefa', '--nombre', 'Jefa de Sistemas', '--rol', 'admin'],
       'resonancia-magnetica',
@@ -61,12 +61,12 @@ describe('usuarios commands', () => {
     })
   })
 
-  it('crear defaults to personal with the name as display name', async () => {
+  it('crear da por defecto el rol personal y el nombre de usuario como nombre a mostrar', async () => {
     await correr(['crear', 'ana.quispe'], 'ecografo-verde-22')
     expect(await hash('ana.quispe')).toMatchObject({ rol: 'personal', nombre: 'ana.quispe' })
   })
 
-  it('refuses a password given as an argument, before reading anything', async () => {
+  it('rechaza una contraseña dada como argumento, antes de leer nada', async () => {
     for (const args of [
       ['crear', 'x.y.z', '--contrasena', 'secreta123'],
       ['clave', 'jefa', '--password=secreta123'],
@@ -78,7 +78,7 @@ describe('usuarios commands', () => {
     expect(await hash('x.y.z')).toBeUndefined()
   })
 
-  it('refuses weak passwords, bad names, bad roles and taken names', async () => {
+  it('rechaza contraseñas débiles, nombres inválidos, roles inválidos y nombres ya usados', async () => {
     await expect(correr(['crear', 'pedro'], 'password1')).rejects.toThrow(
       'Contraseña rechazada: Es una contraseña demasiado común',
     )
@@ -99,14 +99,14 @@ describe('usuarios commands', () => {
     expect(await hash('pedro')).toBeUndefined()
   })
 
-  it('listar shows every account with role and state, never a hash', async () => {
+  it('listar muestra cada cuenta con su rol y estado, nunca un hash', async () => {
     const { salida } = await correr(['listar'])
     expect(salida).toContain('jefa\tadmin\tactivo\tJefa de Sistemas')
     expect(salida).toContain('ana.quispe\tpersonal\tactivo\tana.quispe')
     expect(salida).not.toContain('argon2')
   })
 
-  it('desactivar ends the account’s sessions at once; activar undoes it; the last admin stays', async () => {
+  it('desactivar cierra al instante las sesiones de la cuenta; activar lo deshace; el último administrador se queda', async () => {
     const [ana] = await db.sql<
       { id: number }[]
     >`select id from usuarios where usuario = 'ana.quispe'`
@@ -125,7 +125,7 @@ describe('usuarios commands', () => {
     await expect(correr(['desactivar', 'nadie'])).rejects.toThrow('Usuario no encontrado: nadie')
   })
 
-  it('clave changes the password and ends the sessions', async () => {
+  it('clave cambia la contraseña y cierra las sesiones', async () => {
     const [ana] = await db.sql<
       { id: number }[]
     >`select id from usuarios where usuario = 'ana.quispe'`
@@ -139,7 +139,7 @@ describe('usuarios commands', () => {
     expect(eventos).toEqual([{ detalle: { cuenta: 'ana.quispe', origen: 'consola' } }])
   })
 
-  it('an unknown or missing command prints the help', async () => {
+  it('un comando desconocido o ausente muestra la ayuda', async () => {
     await expect(correr(['borrar'])).rejects.toThrow(
       /Comando desconocido: borrar\nUso: npm run usuarios/,
     )
@@ -147,7 +147,7 @@ describe('usuarios commands', () => {
   })
 })
 
-describe('the usuarios program', () => {
+describe('el programa usuarios', () => {
   const programa = (args: string[], entrada: string, env: NodeJS.ProcessEnv) =>
     new Promise<{ codigo: number | null; salida: string }>((resolve) => {
       const hijo = spawn(
@@ -166,7 +166,7 @@ describe('the usuarios program', () => {
       hijo.on('exit', (codigo) => resolve({ codigo, salida }))
     })
 
-  it('reads the password from piped standard input and exits 0; a user error exits 2', async () => {
+  it('lee la contraseña de la entrada estándar por tubería y sale con 0; un error del usuario sale con 2', async () => {
     // Its own database: on the embedded home the test's one is locked by this process.
     const env = db.url
       ? { DATABASE_URL: db.url }

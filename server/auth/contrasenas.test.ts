@@ -10,8 +10,8 @@ import {
   verificarContrasena,
 } from './contrasenas.js'
 
-describe('hashing', () => {
-  it('uses argon2id v19 with at least 19 MiB and 2 iterations, and a fresh salt each time', async () => {
+describe('hash de contraseñas', () => {
+  it('usa argon2id v19 con al menos 19 MiB y 2 iteraciones, y una sal nueva cada vez', async () => {
     const a = await hashContrasena('tomografo-azul-7')
     const b = await hashContrasena('tomografo-azul-7')
     expect(a).not.toBe(b)
@@ -22,14 +22,14 @@ describe('hashing', () => {
     expect(o.saltLen).toBeGreaterThanOrEqual(16)
   })
 
-  it('verifies an unknown name against a decoy hash that costs what a real one costs', () => {
+  it('comprueba un nombre desconocido contra un hash señuelo que cuesta lo mismo que uno real', () => {
     const o = parseOptions(HASH_FICTICIO)
     expect(o.memoryCost).toBe(OPCIONES_ARGON2.memoryCost)
     expect(o.timeCost).toBe(OPCIONES_ARGON2.timeCost)
     expect(o.parallelism).toBe(OPCIONES_ARGON2.parallelism)
   })
 
-  it('verifies the right password only; no hash is never a match', async () => {
+  it('acepta solo la contraseña correcta; sin hash nunca hay coincidencia', async () => {
     const h = await hashContrasena('tomografo-azul-7')
     expect(await verificarContrasena(h, 'tomografo-azul-7')).toBe(true)
     expect(await verificarContrasena(h, 'tomografo-azul-8')).toBe(false)
@@ -39,7 +39,7 @@ describe('hashing', () => {
   })
 })
 
-describe('password policy (ASVS 5 V6.2)', () => {
+describe('política de contraseñas (ASVS 5 V6.2)', () => {
   it.each([
     ['1234567', 'Debe tener al menos 8 caracteres'],
     ['ñandú12', 'Debe tener al menos 8 caracteres'],
@@ -52,25 +52,25 @@ describe('password policy (ASVS 5 V6.2)', () => {
     expect(problemaContrasena(contrasena)).toBe(mensaje)
   })
 
-  it('has no composition rules: long lower-case words, spaces and 64+ characters are fine', () => {
+  it('no tiene reglas de composición: palabras largas en minúsculas, espacios y 64 o más caracteres valen', () => {
     for (const ok of ['tomografo azul', 'ñandúñandú', 'a'.repeat(64) + 'b', 'x'.repeat(128)]) {
       expect(problemaContrasena(ok), ok).toBeNull()
     }
   })
 
-  it('refuses the account name as its password', () => {
+  it('rechaza el nombre de la cuenta como su contraseña', () => {
     expect(problemaContrasena('Rosa.Huaman', 'rosa.huaman')).toBe(
       'No puede ser igual al nombre de usuario',
     )
   })
 
-  it('ships a list of thousands of common passwords, all of 8 or more characters', () => {
+  it('trae una lista de miles de contraseñas comunes, todas de 8 o más caracteres', () => {
     expect(CONTRASENAS_COMUNES.size).toBeGreaterThan(5000)
     expect([...CONTRASENAS_COMUNES].every((p) => [...p].length >= 8)).toBe(true)
     expect(CONTRASENAS_COMUNES.has('12345678')).toBe(true)
   })
 
-  it('makes random passwords that pass the policy and do not repeat', () => {
+  it('genera contraseñas aleatorias que cumplen la política y no se repiten', () => {
     const vistas = new Set(Array.from({ length: 50 }, () => contrasenaAleatoria()))
     expect(vistas.size).toBe(50)
     for (const p of vistas) {

@@ -19,7 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-describe('audit of throttled logins', () => {
+describe('auditoría de los inicios de sesión limitados', () => {
   interface Evento {
     accion: string
     usuario: string
@@ -36,7 +36,7 @@ describe('audit of throttled logins', () => {
     return (res.json() as Evento[]).filter((e) => e.direccion === direccion).reverse()
   }
 
-  it("counts a burst's refused attempts per address: records at the 1st, 2nd, 4th, 8th… with the count", async () => {
+  it('cuenta por dirección los intentos rechazados de una ráfaga: registra el 1.º, 2.º, 4.º, 8.º… con la cantidad', async () => {
     for (let i = 0; i < 20; i++)
       expect((await login(`rafaga${i}`, 'mal-mal-mal', '10.6.0.1')).statusCode).toBe(401)
     const res = await Promise.all(
@@ -53,7 +53,7 @@ describe('audit of throttled logins', () => {
     expect(Date.now() - Date.parse(eventos[0]!.detalle.desde)).toBeLessThan(15 * 60_000)
   })
 
-  it('records a refusal for a throttled name, with the name typed', async () => {
+  it('registra un rechazo por un nombre limitado, con el nombre tal como se escribió', async () => {
     for (let i = 0; i < 5; i++) await login('fantasma.dos', 'mal-mal-mal', `10.7.0.${i}`)
     expect((await login('Fantasma.Dos', 'mal-mal-mal', '10.7.0.99')).statusCode).toBe(429)
     expect(await limitados('10.7.0.99')).toMatchObject([

@@ -34,8 +34,8 @@ const hashDe = async (usuario: string) =>
     >`select clave_hash, rol from usuarios where usuario = ${usuario}`
   )[0]
 
-describe('first admin', () => {
-  it('is ADMIN_USER with ADMIN_PASSWORD, which never reaches the log', async () => {
+describe('primer administrador', () => {
+  it('es ADMIN_USER con ADMIN_PASSWORD, que nunca llega al registro del servidor', async () => {
     const { log, lineas } = registro()
     const config = testConfig({ ADMIN_USER: 'jefe', ADMIN_PASSWORD: 'resonancia-magnetica' })
     await prepareDatabase({ config, db, log })
@@ -46,7 +46,7 @@ describe('first admin', () => {
     expect(lineas.some((l) => l.msg.includes('"jefe"'))).toBe(true)
   })
 
-  it('without ADMIN_PASSWORD gets a random password, printed once, that logs in', async () => {
+  it('sin ADMIN_PASSWORD recibe una contraseña aleatoria, mostrada una sola vez, que sirve para entrar', async () => {
     const primero = registro()
     await prepareDatabase({ config: testConfig(), db, log: primero.log })
     const aviso = primero.lineas.find((l) => l.msg.includes('contraseña:'))!
@@ -68,7 +68,7 @@ describe('first admin', () => {
     })
   })
 
-  it('is not created when accounts exist, whatever ADMIN_USER says', async () => {
+  it('no se crea cuando ya hay cuentas, diga lo que diga ADMIN_USER', async () => {
     await prepareDatabase({
       config: testConfig({ ADMIN_PASSWORD: 'resonancia-magnetica' }),
       db,
@@ -82,7 +82,7 @@ describe('first admin', () => {
     expect(await hashDe('otro.admin')).toBeUndefined()
   })
 
-  it('two instances starting together create one admin', async () => {
+  it('dos instancias que arrancan a la vez crean un solo administrador', async () => {
     const config = testConfig({ ADMIN_PASSWORD: 'resonancia-magnetica' })
     // Their inserts must meet: a lock held here makes each one wait, past its check that no
     // account exists and its password's hash, until all three are at the insert.
@@ -109,7 +109,7 @@ describe('first admin', () => {
     expect(eventos).toHaveLength(1)
   })
 
-  it('a common ADMIN_PASSWORD stops the start with a message naming the variable, not the value', async () => {
+  it('un ADMIN_PASSWORD común detiene el arranque con un mensaje que nombra la variable, no el valor', async () => {
     const config = testConfig({ ADMIN_PASSWORD: 'password123' })
     const error = await prepareDatabase({ config, db, log: registro().log }).catch(
       (e: unknown) => e,

@@ -39,8 +39,8 @@ afterAll(async () => {
   await db.drop()
 })
 
-describe('every route needs a session', () => {
-  it('knows the routes: the app’s own, the docs and the client’s files', () => {
+describe('toda ruta pide sesión', () => {
+  it('conoce las rutas: las de la aplicación, la documentación y los archivos del cliente', () => {
     const claves = rutasRegistradas(app).map((r) => `${r.method} ${r.url}`)
     for (const k of [
       'POST /sesion',
@@ -55,7 +55,7 @@ describe('every route needs a session', () => {
     }
   })
 
-  it('the only open routes are POST /sesion, /healthz and the built client’s files', () => {
+  it('las únicas rutas abiertas son POST /sesion, /healthz y los archivos del cliente construido', () => {
     const abiertas = rutasRegistradas(app).filter((r) => !r.auth)
     for (const r of abiertas) {
       expect(
@@ -66,7 +66,7 @@ describe('every route needs a session', () => {
     expect(abiertas.map((r) => `${r.method} ${r.url}`)).toContain('POST /sesion')
   })
 
-  it('answers 401 {message: "Sesión requerida"} on every other route without a cookie', async () => {
+  it('responde 401 {message: "Sesión requerida"} en toda otra ruta sin cookie', async () => {
     const cerradas = rutasRegistradas(app).filter((r) => r.auth)
     expect(cerradas.length).toBeGreaterThan(10)
     for (const r of cerradas) {
@@ -84,7 +84,7 @@ describe('every route needs a session', () => {
     }
   })
 
-  it('a forged or stale cookie is no better than none', async () => {
+  it('una cookie falsificada o vencida no vale más que ninguna', async () => {
     for (const cookie of ['sesion=', 'sesion=abc', `sesion=${'A'.repeat(43)}`, 'otra=1']) {
       const res = await app.inject({
         url: '/usuarios',
@@ -94,7 +94,7 @@ describe('every route needs a session', () => {
     }
   })
 
-  it('leaves open the SPA shell, the client’s files and /healthz', async () => {
+  it('deja abiertos la página de la aplicación, los archivos del cliente y /healthz', async () => {
     const shell = await app.inject({
       url: '/pacientes/buscar?primerApellido=x',
       headers: { accept: 'text/html' },
@@ -106,7 +106,7 @@ describe('every route needs a session', () => {
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200)
   })
 
-  it('keeps /docs (the OpenAPI document and its UI) behind the session too', async () => {
+  it('también deja /docs (el documento OpenAPI y su interfaz) detrás de la sesión', async () => {
     expect((await app.inject({ url: '/docs/json' })).statusCode).toBe(401)
     await crearUsuario(db.sql, {
       usuario: 'doc.lector',
@@ -121,13 +121,13 @@ describe('every route needs a session', () => {
   })
 })
 
-describe('mutating calls must come from this site, as JSON', () => {
+describe('las llamadas que modifican deben venir de este sitio, como JSON', () => {
   const intento = (
     headers: Record<string, string>,
     payload: string | object = { usuario: 'x', contrasena: 'y' },
   ) => app.inject({ method: 'POST', url: '/sesion', headers, payload })
 
-  it('refuses a foreign Origin, a null Origin and no Origin at all with 403', async () => {
+  it('rechaza con 403 un Origin ajeno, un Origin null y la falta de Origin', async () => {
     for (const origin of [
       'https://malicioso.example',
       'null',
@@ -145,13 +145,13 @@ describe('mutating calls must come from this site, as JSON', () => {
     ).toBe(403)
   })
 
-  it('accepts the same Origin, or Sec-Fetch-Site: same-origin without an Origin', async () => {
+  it('acepta el mismo Origin, o Sec-Fetch-Site: same-origin sin Origin', async () => {
     expect((await intento({ origin: ORIGEN_PRUEBA })).statusCode).toBe(401)
     expect((await intento({ origin: 'http://localhost:80' })).statusCode).toBe(401)
     expect((await intento({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(401)
   })
 
-  it('refuses a body that is not JSON (a form or text/plain post) with 415', async () => {
+  it('rechaza con 415 un cuerpo que no es JSON (un formulario o un envío text/plain)', async () => {
     for (const tipo of [
       'text/plain',
       'application/x-www-form-urlencoded',
@@ -166,7 +166,7 @@ describe('mutating calls must come from this site, as JSON', () => {
     }
   })
 
-  it('lets a DELETE without a body through without a content type', async () => {
+  it('deja pasar un DELETE sin cuerpo y sin tipo de contenido', async () => {
     const res = await app.inject({
       method: 'DELETE',
       url: '/sesion',
@@ -175,7 +175,7 @@ describe('mutating calls must come from this site, as JSON', () => {
     expect(res.statusCode).toBe(401)
   })
 
-  it('accepts an origin listed in CORS_ORIGIN, and sends CORS headers only for it', async () => {
+  it('acepta un origen listado en CORS_ORIGIN, y envía cabeceras CORS solo para él', async () => {
     const db2 = await createTestDatabase()
     const app2 = await buildApp({
       config: testConfig({ CORS_ORIGIN: 'https://panel.clinica.example' }),
@@ -205,7 +205,7 @@ describe('mutating calls must come from this site, as JSON', () => {
     }
   })
 
-  it('sends no CORS headers when CORS_ORIGIN is empty', async () => {
+  it('no envía cabeceras CORS cuando CORS_ORIGIN está vacío', async () => {
     const res = await app.inject({ url: '/healthz', headers: { origin: 'https://otro.example' } })
     expect(res.headers['access-control-allow-origin']).toBeUndefined()
   })

@@ -6,7 +6,7 @@ import type { Elementos } from './dimse.js'
 const sps = (k: Record<string, unknown>) => ({ ScheduledProcedureStepSequence: [k] })
 
 describe('filtrosDeConsulta', () => {
-  it('reads empty keys and a lone * as universal: no filter', () => {
+  it('lee las claves vacías y un * solo como universales: sin filtro', () => {
     expect(
       filtrosDeConsulta({
         PatientName: '',
@@ -18,7 +18,7 @@ describe('filtrosDeConsulta', () => {
     expect(filtrosDeConsulta({ ScheduledProcedureStepSequence: [] })).toEqual({})
   })
 
-  it('matches the DICOM codes a sala may publish, and an unknown one to no item', () => {
+  it('compara con los códigos DICOM que una sala puede publicar, y uno desconocido no encuentra ningún ítem', () => {
     expect(filtrosDeConsulta(sps({ Modality: 'DX' }))).toEqual({ codigos: ['DX'] })
     expect(filtrosDeConsulta(sps({ Modality: 'cr' }))).toEqual({ codigos: ['CR'] })
     expect(filtrosDeConsulta(sps({ Modality: 'mr' }))).toEqual({ codigos: ['MR'] })
@@ -26,7 +26,7 @@ describe('filtrosDeConsulta', () => {
     expect(filtrosDeConsulta(sps({ Modality: '?S' }))).toEqual({ codigos: ['US'] })
   })
 
-  it('turns * and ? into LIKE wildcards and escapes LIKE’s own characters', () => {
+  it('convierte * y ? en comodines de LIKE y escapa los caracteres propios de LIKE', () => {
     expect(patron('QUIS*')).toEqual({ como: 'QUIS%' })
     expect(patron('R?SA')).toEqual({ como: 'R_SA' })
     expect(patron('50%_A*')).toEqual({ como: '50\\%\\_A%' })
@@ -36,7 +36,7 @@ describe('filtrosDeConsulta', () => {
     })
   })
 
-  it('keeps accents and case for the database to fold, and drops trailing empty components', () => {
+  it('conserva tildes y mayúsculas para que la base de datos las normalice, y quita los componentes vacíos del final', () => {
     expect(filtrosDeConsulta({ PatientName: [{ Alphabetic: 'PÉREZ*^JOSÉ^^' }] })).toEqual({
       nombre: { como: 'PÉREZ%^JOSÉ' },
     })
@@ -45,7 +45,7 @@ describe('filtrosDeConsulta', () => {
     })
   })
 
-  it('reads single dates and closed and open ranges', () => {
+  it('lee fechas sueltas y rangos cerrados y abiertos', () => {
     const d = (v: string) => filtrosDeConsulta(sps({ ScheduledProcedureStepStartDate: v }))
     expect(d('20250314')).toEqual({ desde: '2025-03-14', hasta: '2025-03-14' })
     expect(d('20250314-20250320')).toEqual({ desde: '2025-03-14', hasta: '2025-03-20' })
@@ -55,7 +55,7 @@ describe('filtrosDeConsulta', () => {
     expect(() => d('2025-03-14')).toThrow(ConsultaInvalida)
   })
 
-  it('reads times to the precision given; an end covers its whole hour or minute', () => {
+  it('lee las horas con la precisión dada; un extremo abarca su hora o su minuto entero', () => {
     expect(hora('10', false)).toBe('10:00:00.000000')
     expect(hora('10', true)).toBe('10:59:59.999999')
     expect(hora('1030', true)).toBe('10:30:59.999999')
@@ -71,7 +71,7 @@ describe('filtrosDeConsulta', () => {
     expect(() => hora('2500', false)).toThrow(ConsultaInvalida)
   })
 
-  it('reads the accession and procedure ids as the atención id; a non-number matches nothing', () => {
+  it('lee el AccessionNumber y los ids de procedimiento como el id de la atención; lo que no es un número no encuentra nada', () => {
     expect(filtrosDeConsulta({ AccessionNumber: '123' })).toEqual({ ids: [123] })
     expect(filtrosDeConsulta({ AccessionNumber: '123', RequestedProcedureID: '123' })).toEqual({
       ids: [123],
@@ -93,7 +93,7 @@ describe('filtrosDeConsulta', () => {
     expect(filtrosDeConsulta({ AccessionNumber: '99999999999' })).toEqual({ ninguno: true })
   })
 
-  it('reads a UID list, birth date ranges and sex', () => {
+  it('lee una lista de UID, rangos de fecha de nacimiento y el sexo', () => {
     expect(filtrosDeConsulta({ StudyInstanceUID: '2.25.1\\2.25.2' })).toEqual({
       studyUids: ['2.25.1', '2.25.2'],
     })
@@ -137,8 +137,8 @@ const fila: FilaWorklist = {
 
 const destino: Destino = { aeServidor: 'CLINICA', juego: 'ISO_IR 192', esquema: '99CLINICA' }
 
-describe('the worklist item', () => {
-  it('publishes Apellidos^Nombres with accents, the document, and the step of its sala', () => {
+describe('el ítem de la lista de trabajo', () => {
+  it('publica Apellidos^Nombres con tildes, el documento y el paso de su sala', () => {
     const item = itemCompleto(fila, destino)
     expect(item).toMatchObject({
       SpecificCharacterSet: 'ISO_IR 192',
@@ -185,7 +185,7 @@ describe('the worklist item', () => {
     return [sps!.ScheduledStationAETitle, sps!.ScheduledStationName, sps!.Modality]
   }
 
-  it('names every station a walk-in may be taken at, or the asking one, never none', () => {
+  it('nombra cada estación donde se puede hacer una atención sin sala, o la que pregunta; nunca ninguna', () => {
     expect(estacion({})).toEqual([['RX_LIMA_1', 'CR_LIMA_2'], '', 'DX'])
     expect(estacion({ aeLlamante: 'CR_LIMA_2' })).toEqual([['CR_LIMA_2'], 'CR 2', 'CR'])
     expect(estacion({ codigos: ['CR'] })).toEqual([['CR_LIMA_2'], 'CR 2', 'CR'])
@@ -195,7 +195,7 @@ describe('the worklist item', () => {
     expect(sps).toMatchObject({ ScheduledStationAETitle: ['CLINICA'], Modality: 'DX' })
   })
 
-  it('answers exactly the asked keys: unknown ones empty, none invented', () => {
+  it('responde exactamente las claves pedidas: las desconocidas vacías, ninguna inventada', () => {
     const consulta = {
       _vrMap: {},
       SpecificCharacterSet: '',
@@ -213,7 +213,7 @@ describe('the worklist item', () => {
     })
   })
 
-  it('answers a sequence asked empty with all of its item', () => {
+  it('responde una secuencia pedida vacía con todo su ítem', () => {
     const r = recortar({ ScheduledProcedureStepSequence: [] }, itemCompleto(fila, destino))
     expect(r.ScheduledProcedureStepSequence).toEqual(
       itemCompleto(fila, destino).ScheduledProcedureStepSequence,

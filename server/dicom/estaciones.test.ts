@@ -89,8 +89,8 @@ afterAll(async () => {
   await d?.cerrar()
 })
 
-describe('the station of each item', () => {
-  it('a walk-in, or an atención in a room with no equipment, reaches every room of its modality', async () => {
+describe('la estación de cada ítem', () => {
+  it('una atención sin sala, o en una sala sin equipo, llega a todas las salas de su modalidad', async () => {
     expect(await estaciones('DX_LIMA')).toEqual({
       [sinSala]: ['DX_LIMA', 'DX'],
       [portatil]: ['DX_LIMA', 'DX'],
@@ -114,7 +114,7 @@ describe('the station of each item', () => {
     expect(await estaciones('DX_LIMA', { ScheduledStationAETitle: 'NADIE' })).toEqual({})
   })
 
-  it('a sede with no equipment for the modality names the clinic’s own AE title, never none', async () => {
+  it('una sede sin equipo de la modalidad nombra el AE title de la propia clínica, nunca ninguno', async () => {
     await d.t.db.sql`update salas set ae_title = null where ae_title in ('DX_LIMA', 'CR_LIMA')`
     try {
       await d.t.db.sql`
@@ -131,7 +131,7 @@ describe('the station of each item', () => {
     }
   })
 
-  it('sends the catalogue’s study codes under the clinic’s coding scheme', async () => {
+  it('envía los códigos de estudio del catálogo con el esquema de codificación de la clínica', async () => {
     const [codigo] = await d.t.db.sql<{ codigo: string }[]>`
       select codigo from estudios where modalidad = 'RX' and nombre = 'Tórax PA'`
     const r = await d.llamar(
@@ -169,7 +169,7 @@ describe('the station of each item', () => {
     }
   }
 
-  it('answers a Latin-1 room in ISO_IR 100, transliterating what Latin-1 lacks (DCMTK)', async () => {
+  it('responde a una sala Latin-1 en ISO_IR 100, transliterando lo que Latin-1 no tiene (DCMTK)', async () => {
     const r = await findscu('CR_LIMA', sinSala)
     expect(r.crudo).toMatch(/\(0008,0005\) CS \[ISO_IR 100\]/)
     expect(r.utf8).toMatch(/\(0010,0010\) PN \[Ñahui Simic\^Iñaki\]/)

@@ -45,7 +45,7 @@ afterAll(async () => {
 })
 
 describe('MPPS', () => {
-  it('IN PROGRESS then COMPLETED moves the atención to En proceso then Completado', async () => {
+  it('IN PROGRESS y luego COMPLETED pasan la atención a En proceso y luego a Completado', async () => {
     const id = await d.atencion(salaRx, pacienteId)
     const uid = nuevoUid()
     const creado = await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS')))
@@ -82,7 +82,7 @@ describe('MPPS', () => {
     expect(new Set(eventos.map((e) => e.usuario))).toEqual(new Set(['dicom:RX_MPPS']))
   })
 
-  it('a repeated N-CREATE or N-SET changes nothing and records nothing', async () => {
+  it('un N-CREATE o N-SET repetido no cambia nada ni registra nada', async () => {
     const id = await d.atencion(salaRx, pacienteId)
     const uid = nuevoUid()
     await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS')))
@@ -109,7 +109,7 @@ describe('MPPS', () => {
     expect(otra.estado).toBe(0x0110)
   })
 
-  it('never moves an atención out of Informado or Cancelado', async () => {
+  it('nunca saca una atención de Informado ni de Cancelado', async () => {
     for (const estado of ['Informado', 'Cancelado']) {
       const id = await d.atencion(salaRx, pacienteId, { estado })
       const uid = nuevoUid()
@@ -119,7 +119,7 @@ describe('MPPS', () => {
     }
   })
 
-  it('DISCONTINUED puts the patient back in En espera', async () => {
+  it('DISCONTINUED devuelve al paciente a En espera', async () => {
     const id = await d.atencion(salaRx, pacienteId)
     const uid = nuevoUid()
     await d.llamar(peticion.crearMpps(uid, paso(id, 'IN PROGRESS')))
@@ -127,7 +127,7 @@ describe('MPPS', () => {
     expect(await estadoHttp(id)).toBe('En espera')
   })
 
-  it('keeps a step that matches no atención for a person to reconcile', async () => {
+  it('guarda un paso que no corresponde a ninguna atención para que una persona lo concilie', async () => {
     const uid = nuevoUid()
     const r = await d.llamar(peticion.crearMpps(uid, paso(999_999, 'IN PROGRESS')))
     expect(r.estado).toBe(0)
@@ -135,7 +135,7 @@ describe('MPPS', () => {
     expect(m).toEqual({ atencionId: null, salaId: salaRx })
   })
 
-  it('refuses a new step that is not IN PROGRESS, and an N-SET of an unknown step', async () => {
+  it('rechaza un paso nuevo que no está IN PROGRESS, y un N-SET de un paso desconocido', async () => {
     const id = await d.atencion(salaRx, pacienteId)
     const r = await d.llamar(peticion.crearMpps(nuevoUid(), paso(id, 'COMPLETED')))
     expect(r.estado).toBe(0x0106)

@@ -137,7 +137,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
-describe('the same items as wlmscpfs', () => {
+describe('los mismos ítems que wlmscpfs', () => {
   const sps = (k: string) => `ScheduledProcedureStepSequence[0].${k}`
 
   it.each([
@@ -158,7 +158,7 @@ describe('the same items as wlmscpfs', () => {
     expect(r.nuestro).toEqual(r.referencia)
   })
 
-  it('dates, and the accession with and without wildcards', async () => {
+  it('fechas, y el AccessionNumber con y sin comodines', async () => {
     for (const claves of [
       [sps(`ScheduledProcedureStepStartDate=${hoy}`)],
       [sps(`ScheduledProcedureStepStartDate=${ayer}`)],
@@ -173,7 +173,7 @@ describe('the same items as wlmscpfs', () => {
     }
   })
 
-  it('where the clinic is kinder, on purpose: names without case or accents, ids within issuer', async () => {
+  it('donde la clínica es más flexible, a propósito: nombres sin distinguir mayúsculas ni tildes, ids dentro de su emisor', async () => {
     const nombre = await ambos(['PatientName=quispe^rosa'])
     expect(nombre.referencia).toEqual([])
     expect(nombre.nuestro).toEqual([String(ids[0])])
@@ -181,7 +181,7 @@ describe('the same items as wlmscpfs', () => {
     expect(emisor.nuestro).toEqual([String(ids[0])])
   })
 
-  it('where wlmscpfs 3.6.7 does no wildcard matching and PS3.4 C.2.2.2.4 allows it (AE, LO)', async () => {
+  it('donde wlmscpfs 3.6.7 no compara con comodines y PS3.4 C.2.2.2.4 lo permite (AE, LO)', async () => {
     const ae = await ambos([sps('ScheduledStationAETitle=RX*')])
     expect(ae.referencia).toEqual([])
     expect(ae.nuestro).toEqual([ids[0], ids[1], ids[3]].map(String).sort())

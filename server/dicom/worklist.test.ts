@@ -65,8 +65,8 @@ afterAll(async () => {
   await d?.cerrar()
 })
 
-describe('DICOM worklist', () => {
-  it('reports a port in use as a startup error, and stays off without DICOM_PORT', async () => {
+describe('lista de trabajo DICOM', () => {
+  it('informa un puerto ocupado como error de arranque, y queda apagada sin DICOM_PORT', async () => {
     const ctx = { sql: d.t.db.sql, log: d.t.app.log }
     const ocupado = iniciarDicom({
       ...ctx,
@@ -79,13 +79,13 @@ describe('DICOM worklist', () => {
     )
   })
 
-  it('answers a C-ECHO from a registered sala', async () => {
+  it('responde un C-ECHO de una sala registrada', async () => {
     const r = await d.llamar(peticion.eco())
     expect(r).toMatchObject({ estado: 0, items: [] })
     expect(r.rechazada).toBeUndefined()
   })
 
-  it('rejects an unknown AE title, and a known one calling from another address', async () => {
+  it('rechaza un AE title desconocido, y uno conocido que llama desde otra dirección', async () => {
     const r = await d.llamar(peticion.eco(), 'DESCONOCIDO')
     expect(r.rechazada).toBe(true)
     // Permanent, by the service user: calling AE title not recognized (3).
@@ -107,7 +107,7 @@ describe('DICOM worklist', () => {
     expect(e).toEqual({ usuario: 'dicom:DESCONOCIDO', direccion: '127.0.0.1' })
   })
 
-  it('answers the sala’s day with its item: names with accents, document, step and UIDs', async () => {
+  it('responde el día de la sala con su ítem: nombres con tildes, documento, paso y UID', async () => {
     const r = await d.llamar(peticion.worklist(consultaRx()), 'RX_PRUEBA')
     expect(r.estado).toBe(0)
     expect(r.items).toHaveLength(1)
@@ -141,7 +141,7 @@ describe('DICOM worklist', () => {
     expect(sps!.ScheduledProcedureStepStartTime).toMatch(/^[0-2][0-9][0-5][0-9][0-5][0-9]$/)
   })
 
-  it('matches names without case or accents, with wildcards', async () => {
+  it('compara nombres sin distinguir mayúsculas ni tildes, con comodines', async () => {
     const nombre = async (PatientName: string) =>
       (await d.llamar(peticion.worklist({ ...consultaRx(), PatientName }))).items.length
     expect(await nombre('NUNEZ*')).toBe(1)
@@ -150,7 +150,7 @@ describe('DICOM worklist', () => {
     expect(await nombre('PEÑA*')).toBe(0)
   })
 
-  it('matches the other keys: another modality, day or AE title finds nothing', async () => {
+  it('compara las demás claves: otra modalidad, otro día u otro AE title no encuentra nada', async () => {
     const con = async (cambio: Record<string, unknown>, paso: Record<string, unknown> = {}) => {
       const q = consultaRx()
       Object.assign(q, cambio)
@@ -184,7 +184,7 @@ describe('DICOM worklist', () => {
     expect(await con({ IssuerOfPatientID: 'OTRO' })).toBe(0)
   })
 
-  it('records every query as a read of each patient it served', async () => {
+  it('registra cada consulta como una lectura de cada paciente que entregó', async () => {
     const antes = await d.t.db.sql`select id from auditoria where accion = 'worklist.consultada'`
     await d.llamar(peticion.worklist(consultaRx()))
     const nuevos = await d.t.db.sql<{ pacienteId: number; usuario: string; detalle: unknown }[]>`
@@ -198,7 +198,7 @@ describe('DICOM worklist', () => {
     })
   })
 
-  it('answers DCMTK: echoscu, and findscu -W with the UTF-8 name intact', async () => {
+  it('responde a DCMTK: echoscu, y findscu -W con el nombre UTF-8 intacto', async () => {
     const p = String(d.puerto)
     await ejecutar('echoscu', ['-aet', 'RX_PRUEBA', '-aec', 'CLINICA', '127.0.0.1', p])
     const dir = await mkdtemp(join(tmpdir(), 'findscu-'))

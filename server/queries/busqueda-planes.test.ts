@@ -103,8 +103,8 @@ const CASOS: [NombreEstrategia, string, Partial<Ajustes>, string[]][] = [
   ],
 ]
 
-describe('each strategy reads through its own indexes', () => {
-  it.each(CASOS)('%s: «%s» %j reads %j', async (nombre, query, ajustes, esperados) => {
+describe('cada estrategia lee por sus propios índices', () => {
+  it.each(CASOS)('%s: «%s» %j lee %j', async (nombre, query, ajustes, esperados) => {
     const { estrategia, usados } = await indices(query, ajustes)
     expect(estrategia).toBe(nombre)
     for (const indice of esperados) expect([...usados], indice).toContain(indice)

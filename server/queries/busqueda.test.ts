@@ -122,7 +122,7 @@ test.each([
   if (!query.endsWith('nadie')) expect(desdePacientes.length).toBeGreaterThan(2)
 })
 
-test("patients tied on their newest row's instant are all read for the page (0029)", async () => {
+test('los pacientes empatados en el instante de su fila más reciente se leen todos para la página (0029)', async () => {
   // Thirteen namesakes whose newest row is the same instant: ten arrivals (after an older one for
   // some), three registered then without arriving. Pages of 7 cut through the tie.
   const instante = '2025-03-01T15:00:00.000Z'
@@ -153,7 +153,7 @@ test("patients tied on their newest row's instant are all read for the page (002
   }
 })
 
-test('rows sharing one instant to the microsecond are all paged through', async () => {
+test('las filas que comparten un mismo instante, al microsegundo, se recorren todas página a página', async () => {
   // One load's arrivals carry its transaction's now(): the cursor must keep the microseconds.
   const instante = '2025-05-01T10:00:00.123456Z'
   for (let i = 0; i < 10; i++) {
@@ -176,11 +176,11 @@ test('rows sharing one instant to the microsecond are all paged through', async 
   }
 })
 
-test('the thresholds above lead every strategy to answer some page', () => {
+test('los umbrales de arriba llevan a cada estrategia a responder alguna página', () => {
   expect([...usadas].sort()).toEqual(Object.keys(ESTRATEGIAS).sort())
 })
 
-test("each strategy answers the search it is for, with the product's thresholds", async () => {
+test('cada estrategia responde la búsqueda para la que existe, con los umbrales del producto', async () => {
   const primera = async (query: string) => {
     const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
     return (await buscar(db, filtros, 7, null, 'America/Lima')).estrategia
@@ -193,7 +193,7 @@ test("each strategy answers the search it is for, with the product's thresholds"
   expect(await primera('primerApellido=perez')).toBe('desdeCandidatos')
 })
 
-test('every way through the search writes its audit record once, in its own statements', async () => {
+test('cada camino de la búsqueda escribe su registro de auditoría una sola vez, en sus propias sentencias', async () => {
   const caminos: Partial<Ajustes>[] = [
     { pocos: 1_000_000, recorridoInicio: 0 },
     { pocos: 2 },
@@ -228,7 +228,7 @@ test('every way through the search writes its audit record once, in its own stat
   }
 })
 
-test('a corrected name or document reaches the copies the search walks (0009)', async () => {
+test('un nombre o documento corregido llega a las copias que recorre la búsqueda (0009)', async () => {
   const conAtencion = await insertarPaciente(db.sql, {
     documento: '49999991',
     primerNombre: 'Teodoro',
@@ -272,7 +272,7 @@ test('a corrected name or document reaches the copies the search walks (0009)', 
   }
 })
 
-test('an atención copies its own patient, whatever the writer sends', async () => {
+test('una atención copia los datos de su propio paciente, envíe lo que envíe quien escribe', async () => {
   const paciente = await insertarPaciente(db.sql, {
     documento: '49999993',
     primerNombre: 'Eusebia',

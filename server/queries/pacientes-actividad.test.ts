@@ -37,7 +37,7 @@ const ultima = async (id: number) =>
       select ultima from pacientes_actividad where paciente_id = ${id}`
   )[0]?.ultima?.toISOString() ?? null
 
-test('every write keeps the newest instant and the words of each patient', async () => {
+test('cada escritura mantiene el instante más reciente y las palabras de cada paciente', async () => {
   const registro = '2025-05-10T12:00:00.000Z'
   const a = await insertarPaciente(db.sql, { primerNombre: 'Álvaro', creadoEn: registro })
   const b = await insertarPaciente(db.sql, { primerNombre: 'Berta', creadoEn: registro })
@@ -88,7 +88,7 @@ test('every write keeps the newest instant and the words of each patient', async
   expect(await desfasados()).toEqual([])
 })
 
-test('two arrivals of one patient at once leave the newer instant', async () => {
+test('dos llegadas de un mismo paciente a la vez dejan el instante más nuevo', async () => {
   const p = await insertarPaciente(db.sql, { creadoEn: '2025-01-01T00:00:00Z' })
   const primera = await db.sql.reserve()
   const segunda = await db.sql.reserve()

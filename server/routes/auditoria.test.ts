@@ -37,8 +37,8 @@ afterAll(() => t.close())
 
 const listar = (query = '', headers = admin) => t.app.inject({ url: `/auditoria${query}`, headers })
 
-describe('the audit table is append-only', () => {
-  it('the database refuses UPDATE, DELETE and TRUNCATE, even to its owner', async () => {
+describe('la tabla de auditoría solo admite agregar filas', () => {
+  it('la base de datos rechaza UPDATE, DELETE y TRUNCATE, incluso a su dueño', async () => {
     await expect(t.db.sql`update auditoria set usuario = 'otro'`).rejects.toThrow(
       /no se puede modificar/,
     )
@@ -52,12 +52,12 @@ describe('the audit table is append-only', () => {
 })
 
 describe('GET /auditoria', () => {
-  it('is for admins: personal gets 403', async () => {
+  it('es para administradores: personal recibe 403', async () => {
     const res = await listar('', t.headers)
     expect(res.statusCode).toBe(403)
   })
 
-  it('lists newest first, with who, from where, when and what', async () => {
+  it('lista lo más reciente primero, con quién, desde dónde, cuándo y qué', async () => {
     const res = await listar()
     expect(res.statusCode).toBe(200)
     const eventos = res.json() as {
@@ -76,7 +76,7 @@ describe('GET /auditoria', () => {
     expect(Date.now() - Date.parse(login.en)).toBeLessThan(60_000)
   })
 
-  it('filters by user (any case), by patient and by action', async () => {
+  it('filtra por usuario (sin distinguir mayúsculas), por paciente y por acción', async () => {
     const porUsuario = (await listar('?usuario=Ana.Quispe')).json() as {
       usuario: string
       pacienteId: number
@@ -93,7 +93,7 @@ describe('GET /auditoria', () => {
     expect((await listar('?usuario=&pacienteId=&accion=')).json().length).toBeGreaterThanOrEqual(9)
   })
 
-  it('pages with limite and a Link: rel="next" that keeps the filters', async () => {
+  it('pagina con limite y un Link: rel="next" que conserva los filtros', async () => {
     const primera = await listar('?pacienteId=41&limite=3')
     expect(primera.json()).toHaveLength(3)
     const link = primera.headers.link as string
@@ -107,7 +107,7 @@ describe('GET /auditoria', () => {
     expect(segunda.headers.link).toBeUndefined()
   })
 
-  it('answers 400 in Spanish for bad filters', async () => {
+  it('responde 400 en español ante filtros inválidos', async () => {
     for (const q of [
       '?limite=0',
       '?limite=201',
@@ -129,8 +129,8 @@ describe('GET /auditoria', () => {
 const notas = (eventos: { detalle: { nota?: string } | null }[]) =>
   eventos.map((e) => e.detalle?.nota)
 
-describe('GET /auditoria by days at the clinic', () => {
-  it("desde and hasta are whole days in the clinic's time zone, both included", async () => {
+describe('GET /auditoria por días de la clínica', () => {
+  it('desde y hasta son días enteros en la zona horaria de la clínica, ambos incluidos', async () => {
     const dia1 = (await listar('?desde=2024-03-01&hasta=2024-03-01')).json()
     expect(notas(dia1)).toEqual(['último del 1; con "comillas"', 'primero del 1'])
     const desde2 = (await listar('?desde=2024-03-02&usuario=marta.rivas')).json()
@@ -145,7 +145,7 @@ describe('GET /auditoria by days at the clinic', () => {
     expect(conAccion.json()).toHaveLength(4)
   })
 
-  it('the next page keeps the days', async () => {
+  it('la página siguiente conserva los días', async () => {
     const primera = await listar('?desde=2024-03-01&hasta=2024-03-31&limite=3')
     const link = /^<([^>]+)>; rel="next"$/.exec(primera.headers.link as string)![1]!
     expect(link).toContain('desde=2024-03-01')
@@ -154,7 +154,7 @@ describe('GET /auditoria by days at the clinic', () => {
     expect(notas(segunda)).toEqual(['primero del 1'])
   })
 
-  it('refuses a day that does not exist and a range backwards, in Spanish, per field', async () => {
+  it('rechaza un día que no existe y un rango al revés, en español, por campo', async () => {
     const inexistente = await listar('?desde=2024-02-30')
     expect(inexistente.statusCode).toBe(400)
     expect(inexistente.json().errores).toEqual([
@@ -167,7 +167,7 @@ describe('GET /auditoria by days at the clinic', () => {
     ])
   })
 
-  it('every filtered page is read through an index, never a scan of the whole trail', async () => {
+  it('cada página filtrada se lee por un índice, nunca recorriendo toda la auditoría', async () => {
     const captura = capturar(t.db.sql)
     try {
       for (const q of [
@@ -232,7 +232,7 @@ function exportar(query = '', headers = admin) {
 }
 
 describe('GET /auditoria.csv', () => {
-  it('is for admins: personal gets 403 and nothing is recorded', async () => {
+  it('es para administradores: personal recibe 403 y no se registra nada', async () => {
     const res = await exportar('', t.headers)
     expect(res.statusCode).toBe(403)
     expect(res.json()).toEqual({ message: 'Solo un administrador puede hacer esto' })
@@ -241,7 +241,7 @@ describe('GET /auditoria.csv', () => {
     expect(fila!.n).toBe(0)
   })
 
-  it('a file for Excel: BOM, «;», CRLF, Spanish headers, dd/mm/aaaa, clinic time, the action in Spanish', async () => {
+  it('un archivo para Excel: BOM, «;», CRLF, encabezados en español, dd/mm/aaaa, hora de la clínica, la acción en español', async () => {
     const res = await exportar('?desde=2024-03-01&hasta=2024-03-31&usuario=Marta.Rivas')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
@@ -281,7 +281,7 @@ describe('GET /auditoria.csv', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a))
   })
 
-  it('the same events as the list, every one of them, and the export is audited with its filters', async () => {
+  it('los mismos eventos que la lista, todos ellos, y la exportación queda auditada con sus filtros', async () => {
     const lista = (await listar('?usuario=ana.quispe&limite=200')).json() as { id: number }[]
     const res = await exportar('?usuario=ana.quispe&accion=')
     const [, ...filas] = leerCsv(res.body.slice(1))
@@ -297,7 +297,7 @@ describe('GET /auditoria.csv', () => {
     expect(ahora[0].detalle).toEqual({ usuario: 'ana.quispe', eventos: lista.length })
   })
 
-  it('refuses bad filters with 400 in Spanish', async () => {
+  it('rechaza filtros inválidos con 400 en español', async () => {
     for (const q of ['?desde=2024-02-30', '?accion=borrar.todo', '?pacienteId=x']) {
       const res = await exportar(q)
       expect(res.statusCode, q).toBe(400)

@@ -37,7 +37,7 @@ const nuevaAtencion = async (cambios: object) => {
 }
 
 describe('GET /catalogos', () => {
-  it("a new database's catalogues: today's sedes, the four modalities with their studies, one sala per sede and modality", async () => {
+  it('los catálogos de una base nueva: las sedes de hoy, las cuatro modalidades con sus estudios, una sala por sede y modalidad', async () => {
     const res = await catalogos()
     expect(res.statusCode).toBe(200)
     const c = res.json()
@@ -74,7 +74,7 @@ describe('GET /catalogos', () => {
     })
   })
 
-  it('answers 304 to the ETag it gave, and a new ETag after a change', async () => {
+  it('responde 304 a la ETag que dio, y una ETag nueva tras un cambio', async () => {
     const primera = await catalogos()
     const etag = primera.headers.etag as string
     expect(etag).toMatch(/^"[\w-]{22}"$/)
@@ -94,13 +94,13 @@ describe('GET /catalogos', () => {
     expect(despues.headers.etag).not.toBe(etag)
   })
 
-  it('needs a session', async () => {
+  it('pide sesión', async () => {
     expect((await catalogos({})).statusCode).toBe(401)
   })
 })
 
-describe('the admins only', () => {
-  it('answers 403 to personal on every /configuracion call, and changes nothing', async () => {
+describe('solo los administradores', () => {
+  it('responde 403 a personal en cada llamada a /configuracion, y no cambia nada', async () => {
     const antes = await Promise.all([cuenta('sedes'), cuenta('salas'), cuenta('estudios')])
     for (const res of [
       await t.app.inject({ url: '/configuracion/sedes', headers: t.headers }),
@@ -119,7 +119,7 @@ describe('the admins only', () => {
 })
 
 describe('sedes', () => {
-  it('a new sede is offered at once, audited; its name is unique', async () => {
+  it('una sede nueva se ofrece al instante, auditada; su nombre es único', async () => {
     const res = await enviar('POST', '/configuracion/sedes', { nombre: 'Puno' })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toEqual({ nombre: 'Puno', activa: true })
@@ -140,7 +140,7 @@ describe('sedes', () => {
     expect(otra.json().message).toBe('Ya existe una sede con ese nombre')
   })
 
-  it('refuses a blank or padded name with a Spanish message, storing nothing', async () => {
+  it('rechaza un nombre en blanco o con espacios alrededor con un mensaje en español, sin guardar nada', async () => {
     const antes = await cuenta('sedes')
     // NUL would reach PostgreSQL, which refuses it: a 500 before this check.
     for (const nombre of ['', ' Tacna', 'x'.repeat(61), 'Pu\u0000no', 'Ta\u0007cna']) {
@@ -155,7 +155,7 @@ describe('sedes', () => {
     expect(await cuenta('sedes')).toBe(antes)
   })
 
-  it('a deactivated sede keeps its atenciones and searches, and takes no new atención', async () => {
+  it('una sede desactivada conserva sus atenciones y búsquedas, y no recibe atenciones nuevas', async () => {
     expect((await enviar('POST', '/configuracion/sedes', { nombre: 'Tacna' })).statusCode).toBe(201)
     const p = await crearPaciente(t)
     const vieja = await crearAtencion(t, p.id, { sede: 'Tacna' })
@@ -217,7 +217,7 @@ describe('salas', () => {
     ...cambios,
   })
 
-  it('a sala says which DICOM code and character set its equipment takes, within its modality', async () => {
+  it('una sala dice qué código DICOM y qué juego de caracteres recibe su equipo, dentro de su modalidad', async () => {
     const res = await enviar(
       'POST',
       '/configuracion/salas',
@@ -254,7 +254,7 @@ describe('salas', () => {
     expect(await t.db.sql`select 1 from salas where nombre = 'Eco 7'`).toHaveLength(0)
   })
 
-  it('an admin creates one with its DICOM AE title and changes it; each change is audited', async () => {
+  it('un administrador crea una con su AE title DICOM y lo cambia; cada cambio queda auditado', async () => {
     const res = await enviar('POST', '/configuracion/salas', sala({ aeTitle: 'RX2_LIMA' }))
     expect(res.statusCode).toBe(201)
     const creada = res.json()
@@ -292,7 +292,7 @@ describe('salas', () => {
     expect(todas.json()).toContainEqual(expect.objectContaining({ id: creada.id, activa: false }))
   })
 
-  it('refuses what it cannot keep, in Spanish, storing and auditing nothing', async () => {
+  it('rechaza lo que no puede guardar, en español, sin guardar ni auditar nada', async () => {
     expect(
       (await enviar('POST', '/configuracion/salas', sala({ nombre: 'Eco 9', aeTitle: 'ECO9' })))
         .statusCode,
@@ -385,7 +385,7 @@ describe('salas', () => {
 })
 
 describe('estudios', () => {
-  it('a study the catalogue did not have can be registered once an admin adds it', async () => {
+  it('un estudio que el catálogo no tenía se puede registrar en cuanto un administrador lo agrega', async () => {
     const antes = await nuevaAtencion({
       modalidad: 'Eco',
       estudios: [{ nombre: 'Ecografía abdominal' }],
@@ -466,7 +466,7 @@ describe('estudios', () => {
     )
   })
 
-  it('a deactivated study still shows on old atenciones, a correction may keep it, and no new one can pick it', async () => {
+  it('un estudio desactivado se sigue viendo en las atenciones antiguas, una corrección puede conservarlo y ninguna nueva puede elegirlo', async () => {
     const p = await crearPaciente(t)
     const vieja = await crearAtencion(t, p.id, { estudios: [{ nombre: 'Mano' }] })
     const [mano] = await t.db.sql<

@@ -70,7 +70,7 @@ beforeEach(async () => {
 })
 
 describe('PUT /sesion/contrasena', () => {
-  it('changes the password, ends the other sessions, keeps this one, and audits it', async () => {
+  it('cambia la contraseña, cierra las demás sesiones, conserva esta y lo audita', async () => {
     const usuario = await cuentaNueva()
     const esta = await entrar(usuario)
     const otra = await entrar(usuario, CLAVE, '10.9.0.2')
@@ -106,13 +106,13 @@ describe('PUT /sesion/contrasena', () => {
     expect(JSON.stringify(todo)).not.toMatch(/resonancia|tomografo/)
   })
 
-  it('works for every role', async () => {
+  it('funciona para cualquier rol', async () => {
     const admin = await cuentaNueva('admin')
     const res = await cambiar(await entrar(admin), CLAVE, 'ecografia-roja-19')
     expect(res.statusCode, res.body).toBe(200)
   })
 
-  it('refuses a wrong current password with 400 and a Spanish message, and changes nothing', async () => {
+  it('rechaza una contraseña actual errónea con 400 y un mensaje en español, y no cambia nada', async () => {
     const usuario = await cuentaNueva()
     const esta = await entrar(usuario)
     const otra = await entrar(usuario, CLAVE, '10.9.0.2')
@@ -137,7 +137,7 @@ describe('PUT /sesion/contrasena', () => {
     )
   })
 
-  it('allows no unlimited guessing: after 5 wrong guesses 429, even the right one, and the login too', async () => {
+  it('no deja adivinar sin límite: tras 5 intentos errados, 429, incluso con la correcta, y también en el inicio de sesión', async () => {
     const usuario = await cuentaNueva()
     const esta = await entrar(usuario)
     for (let i = 0; i < 5; i++)
@@ -158,7 +158,7 @@ describe('PUT /sesion/contrasena', () => {
     expect(await quien(esta)).toBe(200)
   })
 
-  it('a right current password forgives the earlier wrong guesses, as a login does', async () => {
+  it('una contraseña actual correcta perdona los intentos errados anteriores, como un inicio de sesión', async () => {
     const usuario = await cuentaNueva()
     const esta = await entrar(usuario)
     await cambiar(esta, 'no-es-la-clave', 'resonancia-verde-42')
@@ -168,7 +168,7 @@ describe('PUT /sesion/contrasena', () => {
     )
   })
 
-  it('refuses a weak new password with the same Spanish messages as anywhere else', async () => {
+  it('rechaza una contraseña nueva débil con los mismos mensajes en español que en cualquier otro lugar', async () => {
     const usuario = await cuentaNueva()
     const esta = await entrar(usuario)
     const casos: [string, string][] = [
@@ -198,7 +198,7 @@ describe('PUT /sesion/contrasena', () => {
 })
 
 describe('GET /sesion/sesiones', () => {
-  it("lists only the caller's live sessions, this one first and marked, without token digests", async () => {
+  it('lista solo las sesiones vivas de quien llama, esta primero y marcada, sin huellas de token', async () => {
     const usuario = await cuentaNueva()
     const ajena = await cuentaNueva()
     const esta = await entrar(usuario, CLAVE, '10.9.1.1')
@@ -232,7 +232,7 @@ describe('GET /sesion/sesiones', () => {
     for (const { tokenHash } of hashes) expect(res.body).not.toContain(tokenHash)
   })
 
-  it('needs a session: 401 without one', async () => {
+  it('pide sesión: 401 sin ella', async () => {
     const res = await t.app.inject({ url: '/sesion/sesiones' })
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ message: 'Sesión requerida' })
@@ -240,7 +240,7 @@ describe('GET /sesion/sesiones', () => {
 })
 
 describe('DELETE /sesion/sesiones/:id', () => {
-  it('ends one of the caller’s sessions, refused on its very next request despite the cache, and audits it', async () => {
+  it('cierra una de las sesiones de quien llama, rechazada ya en su siguiente solicitud pese a la caché, y lo audita', async () => {
     const usuario = await cuentaNueva()
     const esta = await entrar(usuario)
     const otra = await entrar(usuario, CLAVE, '10.9.2.2')
@@ -271,7 +271,7 @@ describe('DELETE /sesion/sesiones/:id', () => {
     expect(otraVez.statusCode).toBe(404)
   })
 
-  it("answers 404 for another account's session, and leaves it alive and unaudited", async () => {
+  it('responde 404 a la sesión de otra cuenta, y la deja viva y sin auditar', async () => {
     const usuario = await cuentaNueva()
     const ajena = await cuentaNueva('admin')
     const esta = await entrar(usuario)
@@ -297,7 +297,7 @@ describe('DELETE /sesion/sesiones/:id', () => {
     expect(nadie.statusCode).toBe(404)
   })
 
-  it('answers 400 for an id that is not one', async () => {
+  it('responde 400 a un id que no es un id válido', async () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: '/sesion/sesiones/1',
@@ -307,7 +307,7 @@ describe('DELETE /sesion/sesiones/:id', () => {
     expect(res.json().errores).toEqual([{ campo: 'id', mensaje: 'Identificador inválido' }])
   })
 
-  it('ending this very session also clears the cookie', async () => {
+  it('cerrar la sesión actual también borra la cookie', async () => {
     const usuario = await cuentaNueva()
     const esta = await entrar(usuario)
     const id = (await sesiones(esta))[0]!.id
@@ -323,7 +323,7 @@ describe('DELETE /sesion/sesiones/:id', () => {
 })
 
 describe('DELETE /sesion/sesiones', () => {
-  it('ends every other session of the caller, keeps this one and other accounts’ sessions', async () => {
+  it('cierra todas las demás sesiones de quien llama, y conserva esta y las sesiones de otras cuentas', async () => {
     const usuario = await cuentaNueva()
     const ajena = await cuentaNueva()
     const esta = await entrar(usuario)
@@ -352,7 +352,7 @@ describe('DELETE /sesion/sesiones', () => {
   })
 })
 
-describe('guards every mutating route has', () => {
+describe('las protecciones que tiene toda ruta que modifica', () => {
   const mutantes = [
     {
       method: 'PUT' as const,
@@ -363,7 +363,7 @@ describe('guards every mutating route has', () => {
     { method: 'DELETE' as const, url: '/sesion/sesiones/00000000-0000-4000-8000-000000000000' },
   ]
 
-  it('answers 401 without a session', async () => {
+  it('responde 401 sin sesión', async () => {
     for (const m of mutantes) {
       const res = await t.app.inject({ ...m, headers: { origin: ORIGEN_PRUEBA } })
       expect(res.statusCode, `${m.method} ${m.url}`).toBe(401)
@@ -371,7 +371,7 @@ describe('guards every mutating route has', () => {
     }
   })
 
-  it('refuses a foreign or missing Origin with 403 and changes nothing', async () => {
+  it('rechaza con 403 un Origin ajeno o ausente y no cambia nada', async () => {
     const usuario = await cuentaNueva()
     const esta = await entrar(usuario)
     const otra = await entrar(usuario, CLAVE, '10.9.4.2')
@@ -390,7 +390,7 @@ describe('guards every mutating route has', () => {
     await entrar(usuario, CLAVE)
   })
 
-  it('refuses a body that is not JSON with 415', async () => {
+  it('rechaza con 415 un cuerpo que no es JSON', async () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: '/sesion/contrasena',

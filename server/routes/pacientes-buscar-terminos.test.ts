@@ -158,7 +158,7 @@ async function filasDelIndice(termino: string): Promise<number> {
   return Number(/actual time=\S+ rows=(\d+)/.exec(linea)?.[1] ?? -1)
 }
 
-test('the search takes the trigram index only for terms pg_trgm draws trigrams from; the others go by prefix', async () => {
+test('la búsqueda usa el índice de trigramas solo para los términos de los que pg_trgm saca trigramas; los demás van por prefijo', async () => {
   // A pattern with no trigram makes the index hand over every row: a full scan in all but name.
   for (const termino of [
     'perez',

@@ -41,7 +41,7 @@ beforeEach(async () => {
 })
 
 describe('POST /sesion', () => {
-  it('answers {usuario, nombre, rol, reloj} and an HttpOnly, SameSite=Strict session cookie', async () => {
+  it('responde {usuario, nombre, rol, reloj} y una cookie de sesión HttpOnly y SameSite=Strict', async () => {
     const res = await login('ana.quispe', 'tomografo-azul-7')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
@@ -62,12 +62,12 @@ describe('POST /sesion', () => {
     expect(filas).toHaveLength(0)
   })
 
-  it('accepts the name in any case and with spaces around it', async () => {
+  it('acepta el nombre en mayúsculas o minúsculas y con espacios alrededor', async () => {
     const res = await login('  Ana.Quispe ', 'tomografo-azul-7')
     expect(res.statusCode).toBe(200)
   })
 
-  it('gives a new session id at every login and ends the one the browser had', async () => {
+  it('da un id de sesión nuevo en cada inicio de sesión y cierra el que tenía el navegador', async () => {
     const primera = cookieDe(await login('ana.quispe', 'tomografo-azul-7'))!
     const res = await t.app.inject({
       method: 'POST',
@@ -81,7 +81,7 @@ describe('POST /sesion', () => {
     expect((await quien(segunda)).statusCode).toBe(200)
   })
 
-  it('refuses a wrong password, an unknown name and a deactivated account with the same 401', async () => {
+  it('rechaza una contraseña errónea, un nombre desconocido y una cuenta desactivada con el mismo 401', async () => {
     await crearUsuario(t.db.sql, {
       usuario: 'inactivo',
       nombre: 'Inactivo',
@@ -103,7 +103,7 @@ describe('POST /sesion', () => {
     }
   })
 
-  it('takes as long for an unknown name as for a wrong password (one argon2 run either way)', async () => {
+  it('tarda lo mismo con un nombre desconocido que con una contraseña errónea (una pasada de argon2 en ambos casos)', async () => {
     // Interleaved, and the fastest of each kind compared: load from other tests only ever adds
     // time, so the minimum is what the code itself costs (a median once failed under CI load).
     const existe: number[] = []
@@ -124,7 +124,7 @@ describe('POST /sesion', () => {
     expect(minExiste).toBeGreaterThan(minNoExiste * 0.5)
   })
 
-  it('answers 400 with Spanish field messages for a missing field, and stores no attempt', async () => {
+  it('responde 400 con mensajes de campo en español si falta un campo, y no guarda ningún intento', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/sesion',
@@ -136,7 +136,7 @@ describe('POST /sesion', () => {
     expect(await t.db.sql`select 1 from intentos_fallidos`).toHaveLength(0)
   })
 
-  it('answers 400, not 500, for a name with a control character (PostgreSQL refuses NUL)', async () => {
+  it('responde 400, no 500, a un nombre con un carácter de control (PostgreSQL rechaza NUL)', async () => {
     for (const usuario of ['ana\u0000quispe', 'ana\u0007']) {
       const res = await t.app.inject({
         method: 'POST',
@@ -151,8 +151,8 @@ describe('POST /sesion', () => {
   })
 })
 
-describe('throttling of failed logins', () => {
-  it('after 5 failures of one name answers 429 with Retry-After, even to the right password', async () => {
+describe('límite de inicios de sesión fallidos', () => {
+  it('tras 5 fallos de un nombre responde 429 con Retry-After, incluso a la contraseña correcta', async () => {
     for (let i = 0; i < 5; i++)
       expect((await login('ana.quispe', 'mal-mal-mal', `10.1.0.${i}`)).statusCode).toBe(401)
     const res = await login('ana.quispe', 'tomografo-azul-7', '10.1.0.99')
@@ -166,14 +166,14 @@ describe('throttling of failed logins', () => {
     expect(res.cookies).toHaveLength(0)
   })
 
-  it('treats an unknown name exactly like an existing one', async () => {
+  it('trata un nombre desconocido exactamente como uno existente', async () => {
     for (let i = 0; i < 5; i++) await login('fantasma', 'mal-mal-mal', `10.2.0.${i}`)
     const res = await login('fantasma', 'mal-mal-mal', '10.2.0.99')
     expect(res.statusCode).toBe(429)
     expect(res.json().message).toMatch(/^Demasiados intentos fallidos/)
   })
 
-  it('lets the name in again once the oldest failure leaves the 15-minute window', async () => {
+  it('deja entrar de nuevo al nombre cuando el fallo más antiguo sale de la ventana de 15 minutos', async () => {
     for (let i = 0; i < 5; i++) await login('ana.quispe', 'mal-mal-mal', `10.3.0.${i}`)
     expect((await login('ana.quispe', 'tomografo-azul-7', '10.3.0.9')).statusCode).toBe(429)
     await t.db.sql`update intentos_fallidos set en = en - interval '16 minutes'
@@ -185,7 +185,7 @@ describe('throttling of failed logins', () => {
     ).toHaveLength(0)
   })
 
-  it('after 20 failures from one address answers 429 for any name from it, not from elsewhere', async () => {
+  it('tras 20 fallos desde una dirección responde 429 a cualquier nombre desde ella, no desde otras', async () => {
     for (let i = 0; i < 20; i++)
       expect((await login(`nombre${i}`, 'mal-mal-mal', '10.4.0.1')).statusCode).toBe(401)
     const res = await login('ana.quispe', 'tomografo-azul-7', '10.4.0.1')
@@ -194,7 +194,7 @@ describe('throttling of failed logins', () => {
     expect((await login('ana.quispe', 'tomografo-azul-7', '10.4.0.2')).statusCode).toBe(200)
   })
 
-  it('holds under a burst: of 12 parallel wrong attempts at most 5 are checked, every time', async () => {
+  it('resiste una ráfaga: de 12 intentos errados en paralelo se comprueban 5 a lo más, cada vez', async () => {
     // Repeated: an attempt that counted the earlier ones before a concurrent one had committed
     // let a sixth through now and then.
     for (let ronda = 0; ronda < 8; ronda++) {
@@ -210,7 +210,7 @@ describe('throttling of failed logins', () => {
     }
   })
 
-  it('holds per address too: of 30 parallel attempts at different names from one address at most 20 are checked', async () => {
+  it('también resiste por dirección: de 30 intentos en paralelo con nombres distintos desde una dirección se comprueban 20 a lo más', async () => {
     for (let ronda = 0; ronda < 3; ronda++) {
       await t.db.sql`delete from intentos_fallidos`
       const res = await Promise.all(
@@ -223,8 +223,8 @@ describe('throttling of failed logins', () => {
   })
 })
 
-describe('GET and DELETE /sesion', () => {
-  it("both answers carry the clinic's clock: CLINIC_TZ and the server's instant", async () => {
+describe('GET y DELETE /sesion', () => {
+  it('ambas respuestas llevan el reloj de la clínica: CLINIC_TZ y el instante del servidor', async () => {
     const otra = await createTestApp({ CLINIC_TZ: 'Asia/Tokyo' })
     try {
       const antes = Date.now()
@@ -247,7 +247,7 @@ describe('GET and DELETE /sesion', () => {
     }
   })
 
-  it('GET tells who is signed in; without a cookie 401 "Sesión requerida"', async () => {
+  it('GET dice quién tiene la sesión iniciada; sin cookie, 401 "Sesión requerida"', async () => {
     const res = await quien(t.headers.cookie)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
@@ -262,14 +262,14 @@ describe('GET and DELETE /sesion', () => {
     expect(sin.json()).toEqual({ message: 'Sesión requerida' })
   })
 
-  it('an unknown token is 401 and the browser is told to drop it', async () => {
+  it('un token desconocido es 401 y se le pide al navegador que lo descarte', async () => {
     const res = await quien('sesion=inventado')
     expect(res.statusCode).toBe(401)
     const c = res.cookies.find((k) => k.name === 'sesion')
     expect(c?.value).toBe('')
   })
 
-  it('DELETE deletes the session on the server and clears the cookie', async () => {
+  it('DELETE borra la sesión en el servidor y limpia la cookie', async () => {
     const cookie = cookieDe(await login('ana.quispe', 'tomografo-azul-7'))!
     const res = await t.app.inject({
       method: 'DELETE',
@@ -281,7 +281,7 @@ describe('GET and DELETE /sesion', () => {
     expect((await quien(cookie)).statusCode).toBe(401)
   })
 
-  it('expires after SESSION_IDLE_MINUTES without use, and is kept alive by use', async () => {
+  it('vence tras SESSION_IDLE_MINUTES sin uso, y el uso la mantiene viva', async () => {
     const cookie = cookieDe(await login('ana.quispe', 'tomografo-azul-7'))!
     await t.db.sql`update sesiones set ultimo_uso = now() - interval '29 minutes'`
     expect((await quien(cookie)).statusCode).toBe(200)
@@ -295,7 +295,7 @@ describe('GET and DELETE /sesion', () => {
     t.headers = await t.login('personal')
   })
 
-  it('expires SESSION_MAX_HOURS after login however much it is used', async () => {
+  it('vence SESSION_MAX_HOURS después del inicio de sesión, por mucho que se use', async () => {
     const cookie = cookieDe(await login('ana.quispe', 'tomografo-azul-7'))!
     await t.db.sql`update sesiones set expira_en = now() + interval '1 minute' where usuario_id =
       (select id from usuarios where usuario = 'ana.quispe')`
@@ -305,7 +305,7 @@ describe('GET and DELETE /sesion', () => {
     expect((await quien(cookie)).statusCode).toBe(401)
   })
 
-  it('sets the absolute limit from the configuration', async () => {
+  it('fija el límite absoluto según la configuración', async () => {
     await login('ana.quispe', 'tomografo-azul-7')
     const [fila] = await t.db.sql<{ horas: number }[]>`
       select round(extract(epoch from expira_en - creada_en) / 3600)::int as horas
@@ -314,8 +314,8 @@ describe('GET and DELETE /sesion', () => {
   })
 })
 
-describe('configured expiry and Secure cookies', () => {
-  it('honours SESSION_IDLE_MINUTES and SESSION_MAX_HOURS, and COOKIE_SECURE gives a __Host- Secure cookie', async () => {
+describe('vencimiento configurado y cookies Secure', () => {
+  it('respeta SESSION_IDLE_MINUTES y SESSION_MAX_HOURS, y COOKIE_SECURE da una cookie __Host- Secure', async () => {
     const s = await createTestApp({
       SESSION_IDLE_MINUTES: '5',
       SESSION_MAX_HOURS: '2',
@@ -346,7 +346,7 @@ describe('configured expiry and Secure cookies', () => {
   })
 })
 
-describe('remembered sessions (SESSION_CACHE_SECONDS)', () => {
+describe('sesiones recordadas (SESSION_CACHE_SECONDS)', () => {
   let r: TestApp
   beforeAll(async () => {
     r = await createTestApp({ SESSION_CACHE_SECONDS: '1' })
@@ -372,7 +372,7 @@ describe('remembered sessions (SESSION_CACHE_SECONDS)', () => {
     (await r.app.inject({ url: '/sesion', headers: { cookie } })).statusCode
   const espera = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-  it('trusts a checked session for at most SESSION_CACHE_SECONDS after it ended elsewhere', async () => {
+  it('confía en una sesión comprobada a lo más SESSION_CACHE_SECONDS después de que se cerró en otro lado', async () => {
     const cookie = await entrar()
     expect(await estado(cookie)).toBe(200)
     // Ended by another instance, or by the console: this one learns it within a second.
@@ -383,7 +383,7 @@ describe('remembered sessions (SESSION_CACHE_SECONDS)', () => {
     expect(await estado(cookie)).toBe(401)
   })
 
-  it('never trusts a session past its own expiry', async () => {
+  it('nunca confía en una sesión más allá de su propio vencimiento', async () => {
     const cookie = await entrar()
     await r.db.sql`update sesiones set expira_en = now() + interval '300 milliseconds'
       where usuario_id = (select id from usuarios where usuario = 'ana.quispe')`
@@ -392,7 +392,7 @@ describe('remembered sessions (SESSION_CACHE_SECONDS)', () => {
     expect(await estado(cookie)).toBe(401)
   })
 
-  it('forgets at once a session closed, or an account changed, through this server', async () => {
+  it('olvida al instante una sesión cerrada, o una cuenta cambiada, a través de este servidor', async () => {
     const cookie = await entrar()
     expect(await estado(cookie)).toBe(200)
     const salir = await r.app.inject({
@@ -419,8 +419,8 @@ describe('remembered sessions (SESSION_CACHE_SECONDS)', () => {
   })
 })
 
-describe('behind a reverse proxy (TRUST_PROXY)', () => {
-  it('takes the client address, scheme and host from the proxy: Secure cookie over HTTPS, the real address audited', async () => {
+describe('detrás de un proxy inverso (TRUST_PROXY)', () => {
+  it('toma del proxy la dirección, el esquema y el host del cliente: cookie Secure sobre HTTPS, la dirección real auditada', async () => {
     const p = await createTestApp({ TRUST_PROXY: 'true' })
     try {
       const res = await p.app.inject({
@@ -444,7 +444,7 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
     }
   })
 
-  it('without TRUST_PROXY those headers are ignored: a forged address or origin gains nothing', async () => {
+  it('sin TRUST_PROXY esas cabeceras se ignoran: una dirección u origen falsificados no logran nada', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/sesion',

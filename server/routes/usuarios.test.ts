@@ -32,8 +32,8 @@ const ultimoEvento = async () => {
   return e!
 }
 
-describe('personal is refused', () => {
-  it('every /usuarios call answers 403 to a personal session, and changes nothing', async () => {
+describe('se rechaza a personal', () => {
+  it('cada llamada a /usuarios responde 403 a una sesión de personal, y no cambia nada', async () => {
     const antes = await t.db.sql`select count(*)::int as n from usuarios`
     for (const res of [
       await t.app.inject({ url: '/usuarios', headers: t.headers }),
@@ -53,8 +53,8 @@ describe('personal is refused', () => {
   })
 })
 
-describe('admins', () => {
-  it('list the accounts without any password hash', async () => {
+describe('administradores', () => {
+  it('listan las cuentas sin ningún hash de contraseña', async () => {
     const res = await t.app.inject({ url: '/usuarios', headers: admin })
     expect(res.statusCode).toBe(200)
     const lista = res.json() as { usuario: string }[]
@@ -64,7 +64,7 @@ describe('admins', () => {
     expect(res.body).not.toMatch(/argon2|clave|hash/i)
   })
 
-  it('create an account that can then log in, and the creation is audited', async () => {
+  it('crean una cuenta que luego puede iniciar sesión, y la creación queda auditada', async () => {
     const res = await crear({
       usuario: 'rosa.huaman',
       nombre: 'Rosa Huamán',
@@ -97,7 +97,7 @@ describe('admins', () => {
     })
   })
 
-  it('refuse a taken name with 409 and bad fields with Spanish messages per field', async () => {
+  it('rechazan un nombre ya usado con 409 y los campos inválidos con mensajes en español por campo', async () => {
     const dup = await crear({
       usuario: 'rosa.huaman',
       nombre: 'Otra',
@@ -128,7 +128,7 @@ describe('admins', () => {
     })
   })
 
-  it('refuse common passwords and the name as password, accept 64 characters and more', async () => {
+  it('rechazan contraseñas comunes y el nombre como contraseña, y aceptan 64 caracteres o más', async () => {
     for (const contrasena of [
       'password',
       'Password1',
@@ -160,7 +160,7 @@ describe('admins', () => {
     expect(await t.db.sql`select 1 from usuarios where usuario = 'nuevo.usuario'`).toHaveLength(1)
   })
 
-  it('deactivating an account ends its sessions at once; reactivating lets it log in again', async () => {
+  it('desactivar una cuenta cierra sus sesiones al instante; reactivarla le deja iniciar sesión otra vez', async () => {
     const creado = (
       await crear({
         usuario: 'luis.rojas',
@@ -189,7 +189,7 @@ describe('admins', () => {
     ).toHaveProperty('cookie')
   })
 
-  it('resetting a password ends the account’s sessions; the old password stops working', async () => {
+  it('restablecer una contraseña cierra las sesiones de la cuenta; la contraseña anterior deja de servir', async () => {
     const creado = (
       await crear({
         usuario: 'eva.soto',
@@ -218,7 +218,7 @@ describe('admins', () => {
     ).toHaveLength(0)
   })
 
-  it('cannot deactivate or demote the last active admin', async () => {
+  it('no pueden desactivar ni quitarle el rol al último administrador activo', async () => {
     const [yo] = await t.db.sql<
       { id: number }[]
     >`select id from usuarios where usuario = 'prueba.admin'`
@@ -240,7 +240,7 @@ describe('admins', () => {
     expect((await cambiar(otro.id, { activo: false })).statusCode).toBe(200)
   })
 
-  it('two admins deactivating each other at the same moment leave one of them active', async () => {
+  it('dos administradores que se desactivan uno al otro en el mismo momento dejan a uno de ellos activo', async () => {
     const uno = (
       await crear({
         usuario: 'carrera.uno',
@@ -276,7 +276,7 @@ describe('admins', () => {
     await t.db.sql`update usuarios set activo = true where usuario = 'prueba.admin'`
   })
 
-  it('answers 404 for an unknown account and 400 for a bad id or an empty change', async () => {
+  it('responde 404 a una cuenta desconocida y 400 a un id inválido o un cambio vacío', async () => {
     expect((await cambiar(99999, { activo: false })).statusCode).toBe(404)
     expect((await clave(99999, 'tomografo-azul-7')).json().message).toBe('Usuario no encontrado')
     expect(
@@ -293,7 +293,7 @@ describe('admins', () => {
     expect((await cambiar(1, { activo: 'no' })).statusCode).toBe(400)
   })
 
-  it('refuses the names of JavaScript object internals as account names, and stores nothing', async () => {
+  it('rechaza como nombres de cuenta los nombres internos de los objetos de JavaScript, y no guarda nada', async () => {
     for (const usuario of [
       '__proto__',
       'constructor',
@@ -323,7 +323,7 @@ describe('admins', () => {
     ).toEqual([])
   })
 
-  it('refuses a change with no known field with 400, and audits nothing', async () => {
+  it('rechaza con 400 un cambio sin ningún campo conocido, y no audita nada', async () => {
     const [yo] = await t.db.sql<
       { id: number }[]
     >`select id from usuarios where usuario = 'prueba.admin'`
@@ -345,7 +345,7 @@ describe('admins', () => {
     ).toEqual(antes)
   })
 
-  it('answers 400, not 500, for a name with a control character, and stores nothing', async () => {
+  it('responde 400, no 500, a un nombre con un carácter de control, y no guarda nada', async () => {
     const res = await crear({
       usuario: 'con.nulo',
       nombre: 'Con\u0000Nulo',

@@ -35,7 +35,7 @@ describe('npm run seed (cargarDatos)', () => {
     return f!
   }
 
-  it('loads N patients with about three atenciones each, in batches', async () => {
+  it('carga N pacientes con unas tres atenciones cada uno, por lotes', async () => {
     const avances: number[] = []
     const r = await cargarDatos(t.db.sql, {
       pacientes: 1200,
@@ -55,7 +55,7 @@ describe('npm run seed (cargarDatos)', () => {
     expect(c.vacios).toBeGreaterThan(0)
   })
 
-  it('run again, adds more next to what is there, documents continuing after the largest', async () => {
+  it('al correrlo otra vez, agrega más junto a lo que hay, con documentos que siguen después del mayor', async () => {
     const antes = await ultimosDocumentos(t.db.sql)
     // The same seed again: the same people, under new documents.
     await cargarDatos(t.db.sql, { pacientes: 700, tz: TZ, semilla: 11, lote: 300, paralelo: 2 })
@@ -67,7 +67,7 @@ describe('npm run seed (cargarDatos)', () => {
     expect(despues.dni).toBeGreaterThan(antes.dni)
   })
 
-  it('continues after a document registered through the API', async () => {
+  it('continúa después de un documento registrado por la API', async () => {
     const { dni } = await ultimosDocumentos(t.db.sql)
     const documento = String(dni + 5)
     const res = await t.app.inject({
@@ -93,7 +93,7 @@ describe('npm run seed (cargarDatos)', () => {
     expect(r.pacientes).toBe(100)
   })
 
-  it('its accented names are found by the search without accents, and its atenciones by sede', async () => {
+  it('la búsqueda encuentra sus nombres con tildes escritos sin tildes, y sus atenciones por sede', async () => {
     const buscar = async (query: string) => {
       const res = await t.app.inject({
         method: 'GET',
@@ -125,7 +125,7 @@ describe('datos de demostración', () => {
     await t?.close()
   })
 
-  it('fill an empty database once, at start, and make a living dashboard', async () => {
+  it('llenan una base vacía una sola vez, al arrancar, y dan un dashboard con vida', async () => {
     const config = testConfig({ DEMO_DATA: 'true' })
     const log = { info: () => {}, warn: () => {}, error: () => {} } as never
     const inicio = Date.now()
@@ -158,11 +158,11 @@ describe('datos de demostración', () => {
     expect(e.ultimosPacientes).toHaveLength(5)
   })
 
-  it('is not loaded when DEMO_DATA is off or patients exist', async () => {
+  it('no se cargan cuando DEMO_DATA está apagado o ya hay pacientes', async () => {
     expect(await cargarDemo(t.db.sql, TZ)).toBeNull()
   })
 
-  it('late in the evening and just after midnight on January 1st still shows work waiting today', async () => {
+  it('tarde en la noche y justo después de la medianoche del 1 de enero todavía muestran trabajo pendiente para hoy', async () => {
     const otra = await createTestApp()
     try {
       for (const ahora of ['2025-12-31T04:55:00Z', '2026-01-01T05:02:00Z']) {

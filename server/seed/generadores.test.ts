@@ -48,7 +48,7 @@ describe('pacientes generados', () => {
   const { pacientes, v } = generar(20_000)
   const hoy = v.fechaLocal(v.ahora)
 
-  it('pass the registration rules, documents included', () => {
+  it('cumplen las reglas del registro, documentos incluidos', () => {
     const malos = pacientes
       .map((p) => ({ p, e: validarPaciente({ ...p, aceptaPolitica: true }, hoy).errores }))
       .filter((x) => x.e.length > 0)
@@ -56,7 +56,7 @@ describe('pacientes generados', () => {
     expect(pacientes.every((p) => errorDocumento(p.tipoDocumento, p.documento) === null)).toBe(true)
   })
 
-  it('have unique documents and every document type', () => {
+  it('tienen documentos únicos y todos los tipos de documento', () => {
     expect(new Set(pacientes.map((p) => `${p.tipoDocumento}:${p.documento}`)).size).toBe(
       pacientes.length,
     )
@@ -65,7 +65,7 @@ describe('pacientes generados', () => {
     )
   })
 
-  it('carry Peruvian names with accents and ñ', () => {
+  it('llevan nombres peruanos con tildes y ñ', () => {
     const nombres = pacientes.flatMap((p) => [
       p.primerNombre,
       p.segundoNombre,
@@ -82,7 +82,7 @@ describe('pacientes generados', () => {
     expect(nombres.some((n) => n?.includes('Ñ'))).toBe(true)
   })
 
-  it('range from newborns to 100-year-olds, born on or before their registration', () => {
+  it('van de recién nacidos a personas de 100 años, nacidos el día de su registro o antes', () => {
     const edades = pacientes.map((p) => edadDetallada(p.fechaNacimiento, hoy)!)
     expect(edades.some((e) => e.tipoEdad === 'días')).toBe(true)
     expect(edades.some((e) => e.tipoEdad === 'meses')).toBe(true)
@@ -94,7 +94,7 @@ describe('pacientes generados', () => {
     )
   })
 
-  it('were registered this year, up to now', () => {
+  it('se registraron este año, hasta ahora', () => {
     expect(
       pacientes.every(
         (p) => p.creadoEn.getTime() >= v.inicioAnio && p.creadoEn.getTime() <= v.ahora,
@@ -103,7 +103,7 @@ describe('pacientes generados', () => {
     expect(pacientes.some((p) => p.creadoEn.getTime() >= v.inicioHoy)).toBe(true)
   })
 
-  it('come out the same from the same seed', () => {
+  it('salen iguales con la misma semilla', () => {
     expect(generar(50).pacientes).toEqual(generar(50).pacientes)
     expect(generar(50, 8).pacientes).not.toEqual(generar(50).pacientes)
   })
@@ -112,12 +112,12 @@ describe('pacientes generados', () => {
 describe('atenciones generadas', () => {
   const { pacientes, atenciones, v } = generar(5_000)
 
-  it('are about three per patient', () => {
+  it('son unas tres por paciente', () => {
     expect(atenciones.length / pacientes.length).toBeGreaterThan(2.7)
     expect(atenciones.length / pacientes.length).toBeLessThan(3.4)
   })
 
-  it('use every sede, modalidad, estado, prioridad and procedencia, with estudios from the catalogue', () => {
+  it('usan cada sede, modalidad, estado, prioridad y procedencia, con estudios del catálogo', () => {
     for (const [campo, valores] of [
       ['sede', SEDES],
       ['modalidad', MODALIDADES],
@@ -138,7 +138,7 @@ describe('atenciones generadas', () => {
     ).toEqual([])
   })
 
-  it('happen this year, after the registration, in the future only when booked for today', () => {
+  it('ocurren este año, después del registro, y en el futuro solo cuando son citas de hoy', () => {
     const creado = new Map(pacientes.map((p, i) => [i + 1, p.creadoEn.getTime()]))
     for (const a of atenciones) {
       const t = a.llegada.getTime()
@@ -150,7 +150,7 @@ describe('atenciones generadas', () => {
     }
   })
 
-  it('include some today, some still waiting and some urgent not yet done', () => {
+  it('incluyen algunas de hoy, algunas aún en espera y algunas urgentes sin terminar', () => {
     const hoy = atenciones.filter((a) => a.llegada.getTime() >= v.inicioHoy)
     expect(hoy.length).toBeGreaterThan(20)
     expect(hoy.some((a) => a.estado === 'En espera' || a.estado === 'Programado')).toBe(true)
@@ -163,7 +163,7 @@ describe('atenciones generadas', () => {
 })
 
 describe('documentos', () => {
-  it('continue after the last number of each type', () => {
+  it('siguen después del último número de cada tipo', () => {
     const r = crearAleatorio(1)
     const ultimos = {
       dni: 45_000_000,
@@ -185,7 +185,7 @@ describe('documentos', () => {
     expect(formatearDocumento('ruc', 10_000_001)).toMatch(/^1010000001\d$/)
   })
 
-  it('refuse to run past the last DNI', () => {
+  it('no pasan del último DNI', () => {
     const docs = new Documentos({ ...CONTADORES_INICIALES, dni: 99_999_999 }, 10)
     const r = crearAleatorio(3)
     expect(() => Array.from({ length: 50 }, () => docs.siguiente(r))).toThrow(SinDocumentosError)
@@ -193,20 +193,20 @@ describe('documentos', () => {
 })
 
 describe('ventana en la zona de la clínica', () => {
-  it('starts today and the year at local midnight', () => {
+  it('el día de hoy y el año empiezan a la medianoche local', () => {
     const v = crearVentana(TZ, AHORA)
     expect(new Date(v.inicioHoy).toISOString()).toBe('2025-06-18T05:00:00.000Z')
     expect(new Date(v.inicioAnio).toISOString()).toBe('2025-01-01T05:00:00.000Z')
     expect(new Date(v.finHoy + 1).toISOString()).toBe('2025-06-19T05:00:00.000Z')
   })
 
-  it('follows summer time where there is one', () => {
+  it('sigue el horario de verano donde lo hay', () => {
     const v = crearVentana('Europe/Madrid', new Date('2025-06-18T20:30:00Z'))
     expect(new Date(v.inicioHoy).toISOString()).toBe('2025-06-17T22:00:00.000Z')
     expect(new Date(v.inicioAnio).toISOString()).toBe('2024-12-31T23:00:00.000Z')
   })
 
-  it('on January 1st just after midnight still has a valid year and today', () => {
+  it('el 1 de enero justo después de la medianoche aún tiene un año y un hoy válidos', () => {
     const { pacientes, atenciones, v } = generar(300, 5, new Date('2026-01-01T05:03:00Z'))
     expect(pacientes.every((p) => p.creadoEn.getTime() >= v.inicioAnio)).toBe(true)
     expect(
@@ -218,7 +218,7 @@ describe('ventana en la zona de la clínica', () => {
 })
 
 describe('argumentos de npm run seed', () => {
-  it('reads the patient count in both forms, with separators', () => {
+  it('lee la cantidad de pacientes en ambas formas, con separadores', () => {
     expect(leerArgumentos(['--pacientes', '1_000_000'])).toEqual({ pacientes: 1_000_000 })
     expect(leerArgumentos(['--pacientes=50', '--semilla', '9', '--lote=100'])).toEqual({
       pacientes: 50,
@@ -227,7 +227,7 @@ describe('argumentos de npm run seed', () => {
     })
   })
 
-  it('refuses a missing, bad or unknown argument with a Spanish message', () => {
+  it('rechaza un argumento ausente, inválido o desconocido con un mensaje en español', () => {
     expect(() => leerArgumentos([])).toThrow(/Indique cuántos pacientes/)
     expect(() => leerArgumentos(['--pacientes'])).toThrow(/Falta el valor/)
     expect(() => leerArgumentos(['--pacientes', 'mil'])).toThrow(/número entero/)
