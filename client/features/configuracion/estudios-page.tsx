@@ -5,12 +5,13 @@ import { useState } from 'react'
 import { MODALIDADES, MODALIDAD_INFO, type Modalidad } from '../../../shared/catalogos.js'
 import type { EstudioCatalogo } from '../../../shared/configuracion.js'
 import { mensajeDe } from '../../api.js'
-import { Aviso, BotonNuevo, CargaLista } from './estado-seccion.js'
+import { Aviso } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
 import { cambiarEstudio, listarEstudios } from './catalogos-api.js'
 import { DialogoEstudioActivo } from './estudio-activo.js'
 import { EstudioForm } from './estudio-form.js'
+import { EstadoActivo, FiltroCatalogo, TablaCatalogo } from './tabla-catalogo.js'
 import { useLista } from './use-lista.js'
 
 type Aviso = { ok: boolean; texto: string }
@@ -75,111 +76,77 @@ export default function EstudiosPage() {
           }
         />
       )}
-      <section className="card" aria-labelledby="estudios-titulo">
-        <header className="card__header">
-          <h2 id="estudios-titulo">Estudios</h2>
-          <div className="catalogo__herramientas">
-            <div className="catalogo__filtro">
-              <label htmlFor="filtro-modalidad">Modalidad</label>
-              <select
-                id="filtro-modalidad"
-                className="select"
-                value={modalidad}
-                onChange={(e) => setModalidad(e.target.value as Modalidad | '')}
-              >
-                <option value="">Todas</option>
-                {MODALIDADES.map((m) => (
-                  <option key={m} value={m}>
-                    {MODALIDAD_INFO[m].etiqueta}
-                  </option>
-                ))}
-              </select>
-            </div>
-            {abierto !== 'nuevo' && (
-              <BotonNuevo
-                texto="Nuevo estudio"
-                onClick={() => {
+      <TablaCatalogo
+        id="estudios"
+        titulo="Estudios"
+        filtros={
+          <FiltroCatalogo
+            id="filtro-modalidad"
+            etiqueta="Modalidad"
+            valor={modalidad}
+            onCambio={(m) => setModalidad(m as Modalidad | '')}
+            opciones={MODALIDADES.map((m) => [m, MODALIDAD_INFO[m].etiqueta] as const)}
+          />
+        }
+        nuevo={
+          abierto === 'nuevo'
+            ? null
+            : {
+                texto: 'Nuevo estudio',
+                onClick: () => {
                   setAviso(null)
                   setAbierto('nuevo')
-                }}
-              />
-            )}
-          </div>
-        </header>
-        <CargaLista error={error} cargada={Boolean(estudios)} />
-        {estudios && vistos.length === 0 && <p className="empty">No hay estudios.</p>}
-        {vistos.length > 0 && (
-          <div className="table-wrap">
-            <table className="table table--cards">
-              <thead>
-                <tr>
-                  <th scope="col">Modalidad</th>
-                  <th scope="col">Código</th>
-                  <th scope="col">Nombre</th>
-                  <th scope="col">Duración</th>
-                  <th scope="col">Preparación</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {vistos.map((e) => (
-                  <tr key={e.id} data-testid={`estudio-${e.codigo}`}>
-                    <td data-label="Modalidad" className="nowrap">
-                      {MODALIDAD_INFO[e.modalidad].etiqueta}
-                    </td>
-                    <td data-label="Código" className="mono nowrap">
-                      {e.codigo}
-                    </td>
-                    <td data-label="Nombre">{e.nombre}</td>
-                    <td data-label="Duración" className="nowrap">
-                      {e.duracionMinutos} min
-                    </td>
-                    <td
-                      data-label="Preparación"
-                      className="catalogo__texto"
-                      title={e.preparacion ?? undefined}
-                    >
-                      {e.preparacion ? abreviar(e.preparacion) : <span className="muted">—</span>}
-                    </td>
-                    <td data-label="Estado">
-                      <span className={e.activo ? 'badge badge--done' : 'badge badge--cancel'}>
-                        {e.activo ? 'Activo' : 'Inactivo'}
-                      </span>
-                    </td>
-                    <td data-label="Acciones">
-                      <div className="catalogo__acciones">
-                        <button
-                          type="button"
-                          className="btn btn--secondary btn--sm"
-                          aria-label={`Editar el estudio ${e.nombre} (${e.codigo})`}
-                          onClick={() => {
-                            setAviso(null)
-                            setAbierto(e)
-                          }}
-                        >
-                          Editar
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--ghost btn--sm"
-                          disabled={ocupado === e.id}
-                          aria-label={`${e.activo ? 'Desactivar' : 'Activar'} el estudio ${e.nombre} (${e.codigo})`}
-                          onClick={() => setPregunta(e)}
-                        >
-                          {e.activo ? 'Desactivar' : 'Activar'}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                },
+              }
+        }
+        error={error}
+        filas={estudios ? vistos : null}
+        vacio="No hay estudios."
+        columnas={[
+          {
+            titulo: 'Modalidad',
+            className: 'nowrap',
+            celda: (e) => MODALIDAD_INFO[e.modalidad].etiqueta,
+          },
+          { titulo: 'Código', className: 'mono nowrap', celda: (e) => e.codigo },
+          { titulo: 'Nombre', celda: (e) => e.nombre },
+          { titulo: 'Duración', className: 'nowrap', celda: (e) => `${e.duracionMinutos} min` },
+          {
+            titulo: 'Preparación',
+            className: 'catalogo__texto',
+            title: (e) => e.preparacion ?? undefined,
+            celda: (e) =>
+              e.preparacion ? abreviar(e.preparacion) : <span className="muted">—</span>,
+          },
+          { titulo: 'Estado', celda: (e) => <EstadoActivo activo={e.activo} /> },
+        ]}
+        clave={(e) => e.id}
+        testId={(e) => `estudio-${e.codigo}`}
+        acciones={(e) => (
+          <>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              aria-label={`Editar el estudio ${e.nombre} (${e.codigo})`}
+              onClick={() => {
+                setAviso(null)
+                setAbierto(e)
+              }}
+            >
+              Editar
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={ocupado === e.id}
+              aria-label={`${e.activo ? 'Desactivar' : 'Activar'} el estudio ${e.nombre} (${e.codigo})`}
+              onClick={() => setPregunta(e)}
+            >
+              {e.activo ? 'Desactivar' : 'Activar'}
+            </button>
+          </>
         )}
-      </section>
+      />
 
       {pregunta && (
         <DialogoEstudioActivo

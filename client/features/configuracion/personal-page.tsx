@@ -8,13 +8,14 @@ import type { UsuarioDetalle } from '../../../shared/usuarios.js'
 import { mensajeDe } from '../../api.js'
 import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
 import { IconCheck } from '../../components/icons.js'
-import { Aviso, BotonNuevo, CargaLista } from './estado-seccion.js'
+import { Aviso } from './estado-seccion.js'
 import { Modal } from '../../components/modal.js'
 import { useTitle } from '../../components/use-title.js'
 import { sesion } from '../../state/sesion.js'
 import { contrasenaTemporal } from './contrasena-temporal.js'
 import { NuevoUsuarioForm } from './nuevo-usuario-form.js'
 import { ROL_ETIQUETA } from './roles.js'
+import { EstadoActivo, TablaCatalogo } from './tabla-catalogo.js'
 import { cambiarUsuario, listarUsuarios, restablecerContrasena } from './usuarios-api.js'
 
 type Pregunta = { que: 'activo' | 'contrasena'; cuenta: UsuarioDetalle }
@@ -106,91 +107,80 @@ export default function PersonalPage() {
           }}
         />
       )}
-      <section className="card" aria-labelledby="cuentas-titulo">
-        <header className="card__header">
-          <h2 id="cuentas-titulo">Personal</h2>
-          {!creando && (
-            <BotonNuevo
-              texto="Nuevo usuario"
-              onClick={() => {
-                setAviso(null)
-                setCreando(true)
-              }}
-            />
-          )}
-        </header>
-        <CargaLista error={error} cargada={Boolean(cuentas)} />
-        {cuentas && (
-          <div className="table-wrap">
-            <table className="table table--cards">
-              <thead>
-                <tr>
-                  <th scope="col">Usuario</th>
-                  <th scope="col">Nombre</th>
-                  <th scope="col">Rol</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {cuentas.map((c) => (
-                  <tr key={c.id} data-testid={`cuenta-${c.usuario}`}>
-                    <td data-label="Usuario" className="mono">
-                      {c.usuario}
-                      {c.usuario === yo?.usuario && <span className="cell-sub">(usted)</span>}
-                    </td>
-                    <td data-label="Nombre">{c.nombre}</td>
-                    <td data-label="Rol">
-                      <select
-                        className="select personal__rol"
-                        aria-label={`Rol de ${c.usuario}`}
-                        value={c.rol}
-                        disabled={ocupado === c.id}
-                        onChange={(e) => void cambiar(c, { rol: e.target.value as Rol })}
-                      >
-                        {ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {ROL_ETIQUETA[r]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td data-label="Estado">
-                      <span className={c.activo ? 'badge badge--done' : 'badge badge--cancel'}>
-                        {c.activo ? 'Activo' : 'Inactivo'}
-                      </span>
-                    </td>
-                    <td data-label="Acciones">
-                      <div className="personal__acciones">
-                        <button
-                          type="button"
-                          className="btn btn--secondary btn--sm"
-                          disabled={ocupado === c.id}
-                          aria-label={`${c.activo ? 'Desactivar' : 'Activar'} ${c.usuario}`}
-                          onClick={() => setPregunta({ que: 'activo', cuenta: c })}
-                        >
-                          {c.activo ? 'Desactivar' : 'Activar'}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn--ghost btn--sm"
-                          disabled={ocupado === c.id}
-                          aria-label={`Restablecer contraseña de ${c.usuario}`}
-                          onClick={() => setPregunta({ que: 'contrasena', cuenta: c })}
-                        >
-                          Restablecer contraseña
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
+      <TablaCatalogo
+        id="cuentas"
+        titulo="Personal"
+        nuevo={
+          creando
+            ? null
+            : {
+                texto: 'Nuevo usuario',
+                onClick: () => {
+                  setAviso(null)
+                  setCreando(true)
+                },
+              }
+        }
+        error={error}
+        filas={cuentas}
+        columnas={[
+          {
+            titulo: 'Usuario',
+            className: 'mono',
+            celda: (c) => (
+              <>
+                {c.usuario}
+                {c.usuario === yo?.usuario && <span className="cell-sub">(usted)</span>}
+              </>
+            ),
+          },
+          { titulo: 'Nombre', celda: (c) => c.nombre },
+          {
+            titulo: 'Rol',
+            celda: (c) => (
+              <select
+                className="select personal__rol"
+                aria-label={`Rol de ${c.usuario}`}
+                value={c.rol}
+                disabled={ocupado === c.id}
+                onChange={(e) => void cambiar(c, { rol: e.target.value as Rol })}
+              >
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROL_ETIQUETA[r]}
+                  </option>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </select>
+            ),
+          },
+          { titulo: 'Estado', celda: (c) => <EstadoActivo activo={c.activo} /> },
+        ]}
+        clave={(c) => c.id}
+        testId={(c) => `cuenta-${c.usuario}`}
+        claseAcciones="personal__acciones"
+        acciones={(c) => (
+          <>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              disabled={ocupado === c.id}
+              aria-label={`${c.activo ? 'Desactivar' : 'Activar'} ${c.usuario}`}
+              onClick={() => setPregunta({ que: 'activo', cuenta: c })}
+            >
+              {c.activo ? 'Desactivar' : 'Activar'}
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              disabled={ocupado === c.id}
+              aria-label={`Restablecer contraseña de ${c.usuario}`}
+              onClick={() => setPregunta({ que: 'contrasena', cuenta: c })}
+            >
+              Restablecer contraseña
+            </button>
+          </>
         )}
-      </section>
+      />
 
       {pregunta?.que === 'activo' && (
         <DialogoConfirmar

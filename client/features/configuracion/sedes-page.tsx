@@ -5,11 +5,12 @@ import { useState } from 'react'
 import type { SedeCatalogo } from '../../../shared/configuracion.js'
 import { mensajeDe } from '../../api.js'
 import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
-import { Aviso, BotonNuevo, CargaLista } from './estado-seccion.js'
+import { Aviso } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
 import { cambiarSede, listarSedes } from './catalogos-api.js'
 import { NuevaSedeForm } from './nueva-sede-form.js'
+import { EstadoActivo, TablaCatalogo } from './tabla-catalogo.js'
 import { useLista } from './use-lista.js'
 
 type Aviso = { ok: boolean; texto: string }
@@ -56,61 +57,43 @@ export default function SedesPage() {
           }}
         />
       )}
-      <section className="card" aria-labelledby="sedes-titulo">
-        <header className="card__header">
-          <h2 id="sedes-titulo">Sedes</h2>
-          {!creando && (
-            <BotonNuevo
-              texto="Nueva sede"
-              onClick={() => {
-                setAviso(null)
-                setCreando(true)
-              }}
-            />
-          )}
-        </header>
-        <CargaLista error={error} cargada={Boolean(sedes)} />
-        {sedes && (
-          <div className="table-wrap">
-            <table className="table table--cards">
-              <thead>
-                <tr>
-                  <th scope="col">Nombre</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Acciones</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sedes.map((s) => (
-                  <tr key={s.nombre} data-testid={`sede-${s.nombre}`}>
-                    <td data-label="Nombre">{s.nombre}</td>
-                    <td data-label="Estado">
-                      <span className={s.activa ? 'badge badge--done' : 'badge badge--cancel'}>
-                        {s.activa ? 'Activa' : 'Inactiva'}
-                      </span>
-                    </td>
-                    <td data-label="Acciones">
-                      <div className="catalogo__acciones">
-                        <button
-                          type="button"
-                          className="btn btn--secondary btn--sm"
-                          disabled={ocupada === s.nombre}
-                          aria-label={`${s.activa ? 'Desactivar' : 'Activar'} la sede ${s.nombre}`}
-                          onClick={() => setPregunta(s)}
-                        >
-                          {s.activa ? 'Desactivar' : 'Activar'}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <TablaCatalogo
+        id="sedes"
+        titulo="Sedes"
+        nuevo={
+          creando
+            ? null
+            : {
+                texto: 'Nueva sede',
+                onClick: () => {
+                  setAviso(null)
+                  setCreando(true)
+                },
+              }
+        }
+        error={error}
+        filas={sedes}
+        columnas={[
+          { titulo: 'Nombre', celda: (s) => s.nombre },
+          {
+            titulo: 'Estado',
+            celda: (s) => <EstadoActivo activo={s.activa} etiquetas={['Activa', 'Inactiva']} />,
+          },
+        ]}
+        clave={(s) => s.nombre}
+        testId={(s) => `sede-${s.nombre}`}
+        acciones={(s) => (
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            disabled={ocupada === s.nombre}
+            aria-label={`${s.activa ? 'Desactivar' : 'Activar'} la sede ${s.nombre}`}
+            onClick={() => setPregunta(s)}
+          >
+            {s.activa ? 'Desactivar' : 'Activar'}
+          </button>
         )}
-      </section>
+      />
 
       {pregunta && (
         <DialogoConfirmar
