@@ -10,7 +10,7 @@ import type { Sql } from '../server/db.js'
 import { atencionesDePaciente } from '../server/queries/atenciones.js'
 import { citaQueOcupa, citasDelDia, insertarCita } from '../server/queries/citas.js'
 import { buscar } from '../server/queries/busqueda.js'
-import { listarDuplicados } from '../server/queries/fusiones.js'
+import { listarDuplicados } from '../server/queries/duplicados.js'
 import {
   insertarPaciente,
   listarPacientes,

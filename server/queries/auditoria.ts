@@ -44,6 +44,9 @@ export function insercionEvento(sql: Sql, e: Evento): postgres.Fragment {
   )
 }
 
+/** Who acts, for the audit records of a change. */
+export type Quien = Omit<Evento, 'accion' | 'pacienteId' | 'detalle'>
+
 /**
  * The record of a read, over the statement's own CTE `filas` of the rows it serves: the event's
  * detail plus how many patients those are (at most `servidos`; a page reads one row more).

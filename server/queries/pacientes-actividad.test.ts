@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../test/database.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
-import { deshacerFusion, fusionar, type Quien } from './fusiones.js'
+import type { Quien } from './auditoria.js'
+import { deshacerFusion, fusionar } from './fusiones.js'
 
 let db: TestDatabase
 beforeAll(async () => {

@@ -23,16 +23,14 @@ import { BadRequestError, ConflictError, datosInvalidos, NotFoundError } from '.
 import { eventoDe } from '../http/auditoria.js'
 import { ID_MAXIMO } from '../../shared/contract.js'
 import { leerId, limiteDe } from '../http/paginas.js'
+import type { Quien } from '../queries/auditoria.js'
 import {
-  deshacerFusion,
   descartarDuplicado,
-  fusionar,
   listarDuplicados,
-  listarFusiones,
   type ClavePar,
-  type Quien,
   type RegistroFila,
-} from '../queries/fusiones.js'
+} from '../queries/duplicados.js'
+import { deshacerFusion, fusionar, listarFusiones } from '../queries/fusiones.js'
 import { route } from '../route.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
