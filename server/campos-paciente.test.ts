@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CAMPOS_FUSION } from '../shared/fusiones.js'
 import { CAMPOS, campo, type CampoPaciente } from '../shared/paciente-campos.js'
+import { PACIENTE_VACIO } from '../shared/paciente-datos.js'
+import { validarPaciente } from '../shared/paciente-validacion.js'
 import { createTestApp, type TestApp } from './test/app.js'
 import { datosPaciente } from './test/factories.js'
 import { definicionDelCheck, valoresDelCheck } from './test/esquema.js'
@@ -96,6 +98,30 @@ describe('un campo de la lista, de principio a fin', () => {
   const registrar = (cuerpo: object) =>
     t.app.inject({ method: 'POST', url: '/pacientes', headers: json(t.headers), payload: cuerpo })
   type Respuesta = Record<string, unknown> & { id: number }
+
+  it('la validación da datos de la forma que la respuesta declara, con cada campo lleno o vacío', () => {
+    /** What PacienteDatosSchema says of each field, checked on the value. */
+    const cumple = (c: CampoPaciente, v: unknown) => {
+      const d = campo(c)
+      if (v === null) return !d.requerido
+      if (typeof v !== 'string' || v === '') return false
+      if (d.valores) return d.valores.includes(v)
+      return d.regla === 'fecha' ? /^\d{4}-\d{2}-\d{2}$/.test(v) : true
+    }
+    const lleno = validarPaciente({ ...VALOR, aceptaPolitica: true }, '2026-01-01')
+    expect(lleno.errores).toEqual([])
+    for (const c of CAMPOS) expect(cumple(c, lleno.datos![c]), c).toBe(true)
+    const minimo = validarPaciente(
+      { ...PACIENTE_VACIO, ...datosPaciente(), aceptaPolitica: true },
+      '2026-01-01',
+    )
+    expect(minimo.errores).toEqual([])
+    for (const c of CAMPOS) {
+      expect(cumple(c, minimo.datos![c]), c).toBe(true)
+      if (!campo(c).requerido) expect(minimo.datos![c], c).toBeNull()
+    }
+    expect(Object.keys(lleno.datos!).sort()).toEqual([...CAMPOS].sort())
+  })
 
   it('se guarda al registrar y se responde tal como se envió, para cada campo', async () => {
     const res = await registrar({ ...datosPaciente(), ...VALOR })
