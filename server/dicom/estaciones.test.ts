@@ -2,12 +2,12 @@
 // with no sala reaches every room of its modality in the sede, each under its own AE title, DICOM
 // code (a CR room is not a DX room) and character set (Latin-1 for older equipment, checked with
 // DCMTK's findscu and dcmdump); the catalogue's study codes travel with the item.
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hoyEn } from '../../shared/edad.js'
-import { ejecutar, prepararDicom, type PruebaDicom } from '../test/dicom.js'
+import { ejecutar, findscuWorklist, prepararDicom, type PruebaDicom } from '../test/dicom.js'
 import { peticion } from './cliente-dimse.js'
 import type { Elementos } from './dimse.js'
 
@@ -154,15 +154,9 @@ describe('la estación de cada ítem', () => {
     const dir = await mkdtemp(join(tmpdir(), 'latin1-'))
     try {
       const k = ['PatientName', `AccessionNumber=${accession}`, ...claves]
-      await ejecutar('findscu', [
-        '-W',
-        ...['-aet', llamante, '-aec', 'CLINICA'],
-        ...k.flatMap((c) => ['-k', c]),
-        ...['-X', '-od', dir, '127.0.0.1', String(d.puerto)],
-      ])
-      const [archivo] = await readdir(dir)
-      const utf8 = await ejecutar('dcmdump', ['+U8', join(dir, archivo!)])
-      const crudo = await ejecutar('dcmdump', [join(dir, archivo!)])
+      const [archivo] = await findscuWorklist(d.puerto, llamante, k, dir)
+      const utf8 = await ejecutar('dcmdump', ['+U8', archivo!])
+      const crudo = await ejecutar('dcmdump', [archivo!])
       return { utf8: utf8.stdout, crudo: crudo.stdout }
     } finally {
       await rm(dir, { recursive: true, force: true })

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hoyEn } from '../../shared/edad.js'
-import { ejecutar, prepararDicom, type PruebaDicom } from '../test/dicom.js'
+import { ejecutar, findscuWorklist, prepararDicom, type PruebaDicom } from '../test/dicom.js'
 import { freePort } from '../test/server-process.js'
 
 let d: PruebaDicom
@@ -51,16 +51,10 @@ async function consultar(puerto: number, claves: string[], salida: string): Prom
   const pedidas = claves.some((k) => k.startsWith('AccessionNumber'))
     ? claves
     : [...claves, 'AccessionNumber']
-  await ejecutar('findscu', [
-    '-W',
-    ...['-aet', 'RX_REF', '-aec', 'CLINICA'],
-    ...pedidas.flatMap((k) => ['-k', k]),
-    ...['-X', '-od', salida, '127.0.0.1', String(puerto)],
-  ])
-  const archivos = (await readdir(salida)).sort()
+  const archivos = await findscuWorklist(puerto, 'RX_REF', pedidas, salida)
   const accesiones = await Promise.all(
     archivos.map(async (a) => {
-      const { stdout } = await ejecutar('dcmdump', ['+P', 'AccessionNumber', join(salida, a)])
+      const { stdout } = await ejecutar('dcmdump', ['+P', 'AccessionNumber', a])
       return /\[(\d+)\]/.exec(stdout)?.[1] ?? '?'
     }),
   )

@@ -1,6 +1,8 @@
 // What the DICOM tests share: a test app with its DICOM service on a free port of 127.0.0.1, a sala
 // registered as the calling equipment, and published atenciones written straight to the database.
 import { execFile } from 'node:child_process'
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Modalidad } from '../../shared/catalogos.js'
 import { createTestApp, type TestApp } from './app.js'
@@ -10,6 +12,25 @@ import { iniciarDicom } from '../dicom/servidor.js'
 
 // Never execFileSync: the DICOM server runs in this same process and would never answer.
 export const ejecutar = promisify(execFile)
+
+/**
+ * DCMTK's findscu -W as `llamante`, to the worklist server on `puerto` of 127.0.0.1, with the keys
+ * `claves` (`-k`); each answer is written to `dir`. The answers' files, in name order.
+ */
+export async function findscuWorklist(
+  puerto: number,
+  llamante: string,
+  claves: readonly string[],
+  dir: string,
+): Promise<string[]> {
+  await ejecutar('findscu', [
+    '-W',
+    ...['-aet', llamante, '-aec', 'CLINICA'],
+    ...claves.flatMap((k) => ['-k', k]),
+    ...['-X', '-od', dir, '127.0.0.1', String(puerto)],
+  ])
+  return (await readdir(dir)).sort().map((a) => join(dir, a))
+}
 
 export interface PruebaDicom {
   t: TestApp
