@@ -14,6 +14,7 @@ import { describe, Field } from '../../components/field.js'
 import { fechaHora } from '../../components/format.js'
 import { IconAlert, IconDownload } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
+import { PieDeLista } from '../../components/pie-de-lista.js'
 import { paths } from '../../paths.js'
 import { listarAuditoria } from './auditoria-api.js'
 import {
@@ -229,22 +230,14 @@ export default function AuditoriaPage() {
             </tbody>
           </table>
         </div>
-        {!cargando && eventos.length === 0 && !error && (
-          <p className="empty">No hay eventos con estos filtros.</p>
-        )}
-        {(cargando || siguiente) && (
-          <div className="card__footer">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled={cargando}
-              onClick={() => void cargar(siguiente)}
-            >
-              {cargando && <span className="spinner" aria-hidden="true" />}
-              {cargando ? 'Cargando…' : 'Cargar más'}
-            </button>
-          </div>
-        )}
+        <PieDeLista
+          cargando={cargando}
+          siguiente={siguiente}
+          vacia={eventos.length === 0}
+          vacio="No hay eventos con estos filtros."
+          error={error}
+          onMas={() => void cargar(siguiente)}
+        />
       </section>
     </>
   )

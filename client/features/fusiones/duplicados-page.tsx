@@ -8,6 +8,7 @@ import { mensajeDe } from '../../api.js'
 import { fechaHora } from '../../components/format.js'
 import { IconAlert, IconCheck } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
+import { PieDeLista } from '../../components/pie-de-lista.js'
 import { paths } from '../../paths.js'
 import { sesion } from '../../state/sesion.js'
 import {
@@ -68,26 +69,6 @@ function ErrorAlerta({ texto }: { texto: string }) {
         <IconAlert />
         <span>{texto}</span>
       </p>
-    </div>
-  )
-}
-
-function MasFilas({
-  cargando,
-  siguiente,
-  onMas,
-}: {
-  cargando: boolean
-  siguiente: string | null
-  onMas: () => void
-}) {
-  if (!cargando && !siguiente) return null
-  return (
-    <div className="card__footer">
-      <button type="button" className="btn btn--secondary" disabled={cargando} onClick={onMas}>
-        {cargando && <span className="spinner" aria-hidden="true" />}
-        {cargando ? 'Cargando…' : 'Cargar más'}
-      </button>
     </div>
   )
 }
@@ -176,10 +157,14 @@ function Pares({ version, onAviso }: { version: number; onAviso: (s: string) => 
           </tbody>
         </table>
       </div>
-      {!cargando && filas.length === 0 && !error && (
-        <p className="empty">No hay posibles duplicados pendientes.</p>
-      )}
-      <MasFilas cargando={cargando} siguiente={siguiente} onMas={() => void cargar(siguiente)} />
+      <PieDeLista
+        cargando={cargando}
+        siguiente={siguiente}
+        vacia={filas.length === 0}
+        vacio="No hay posibles duplicados pendientes."
+        error={error}
+        onMas={() => void cargar(siguiente)}
+      />
     </section>
   )
 }
@@ -285,10 +270,14 @@ function Fusiones({ onDeshecha }: { onDeshecha: (f: Fusion) => void }) {
           </tbody>
         </table>
       </div>
-      {!cargando && filas.length === 0 && !error && (
-        <p className="empty">Aún no se ha fusionado ningún registro.</p>
-      )}
-      <MasFilas cargando={cargando} siguiente={siguiente} onMas={() => void cargar(siguiente)} />
+      <PieDeLista
+        cargando={cargando}
+        siguiente={siguiente}
+        vacia={filas.length === 0}
+        vacio="Aún no se ha fusionado ningún registro."
+        error={error}
+        onMas={() => void cargar(siguiente)}
+      />
     </section>
   )
 }

@@ -7,6 +7,7 @@ import { mensajeDe } from '../../api.js'
 import { ModalidadesIcons } from '../../components/badges.js'
 import { edad, texto } from '../../components/format.js'
 import { IconAlert } from '../../components/icons.js'
+import { PieDeLista } from '../../components/pie-de-lista.js'
 import { paths } from '../../paths.js'
 import { listarPacientes } from './pacientes-api.js'
 
@@ -110,22 +111,14 @@ export const PacientesList = forwardRef<PacientesListHandle>(function PacientesL
           </tbody>
         </table>
       </div>
-      {!cargando && filas.length === 0 && !error && (
-        <p className="empty">Aún no hay pacientes registrados.</p>
-      )}
-      {(cargando || siguiente) && (
-        <div className="card__footer">
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={cargando}
-            onClick={() => void cargar(siguiente)}
-          >
-            {cargando && <span className="spinner" aria-hidden="true" />}
-            {cargando ? 'Cargando…' : 'Cargar más'}
-          </button>
-        </div>
-      )}
+      <PieDeLista
+        cargando={cargando}
+        siguiente={siguiente}
+        vacia={filas.length === 0}
+        vacio="Aún no hay pacientes registrados."
+        error={error}
+        onMas={() => void cargar(siguiente)}
+      />
     </section>
   )
 })
