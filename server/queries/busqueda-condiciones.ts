@@ -37,7 +37,7 @@ export const tieneFiltroPaciente = (f: FiltrosBusqueda) =>
 export const soloPalabras = (f: FiltrosBusqueda) =>
   Boolean(f.palabras?.length) && !f.documento && !tieneCampoNombre(f)
 
-/** The patient row (`p`) or the copies of its searched fields in `a` (atenciones) and `s` (0009). */
+/** The patient row (`p`) or the copies of its searched fields in `a` (atenciones) and `s` (pacientes_sin_atencion). */
 export type Tabla = 'p' | 'a' | 's'
 
 const COLUMNAS_NOMBRE: Record<CampoNombre, string> = {
@@ -73,7 +73,7 @@ function contiene(sql: Sql, col: postgres.Fragment, termino: string): postgres.F
 }
 
 /**
- * The words of the names (0028) each typed word of «Nombre o documento» is in, one list per word
+ * The words of the names (nombres_palabras) each typed word of «Nombre o documento» is in, one list per word
  * in `f.palabras` order: by a word's own list of patients the search finds those with any of them.
  */
 export type PalabrasDeNombres = string[][]
@@ -102,8 +102,8 @@ export async function palabrasDeNombres(sql: Sql, f: FiltrosBusqueda): Promise<P
  * A word of «Nombre o documento» is in one of the four names: anywhere from a trigram on, else at
  * the start of a name or of one of its words («la» in «De la Cruz»). On pacientes, with the words
  * of the names that hold it (`deNombres`), the patient has one of them, on the GIN index of
- * pacientes_actividad (`r`, 0029);
- * without, on their joined form of 0020 (a blank before each name). On a walk's copies, each name
+ * pacientes_actividad (`r`);
+ * without, on their joined form nombres_busqueda (a blank before each name). On a walk's copies, each name
  * is tested by itself: a word has no blank, so it is in the joined text exactly when it is in one
  * of the names, and a walk does not build that text for every row it reads.
  */
@@ -134,7 +134,7 @@ function enAlgunNombre(
 
 /**
  * Conditions on the patient's searched fields, on the patient row or on a table's copies; on the
- * patient row, with `deNombres` its words' lists (palabrasDeNombres) for the GIN index of 0028.
+ * patient row, with `deNombres` its words' lists (palabrasDeNombres) for pacientes_actividad's GIN index.
  */
 export function condicionesPaciente(
   sql: Sql,

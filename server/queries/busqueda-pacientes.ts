@@ -16,7 +16,7 @@ import {
 } from './busqueda-condiciones.js'
 import { instanteDe, type Clave } from './clave.js'
 
-/** The planner's estimate of how many patients match; reliable for common names (0006). */
+/** The planner's estimate of how many patients match; reliable for common names (the names' statistics target). */
 export async function estimarPacientes(
   sql: Sql,
   f: FiltrosBusqueda,
@@ -29,11 +29,11 @@ export async function estimarPacientes(
 }
 
 /**
- * The matching patients' ids (`id`), with their newest row's instant (`ultima`, 0029) when asked,
+ * The matching patients' ids (`id`), with their newest row's instant (`ultima`) when asked,
  * at most `tope` + 1 of them (null: all), as a subquery. Words of q alone read only
  * pacientes_actividad; with other patient fields, its rows join theirs. With a documento of
  * DOCUMENTO_ACOTADO or more characters and names, the names are tested on the documento range's
- * own entries, which carry them (0013); OFFSET 0 keeps the range a scan of its own, where the
+ * own entries, which carry them (pacientes_documento_idx); OFFSET 0 keeps the range a scan of its own, where the
  * planner would AND the names' trigram bitmaps.
  */
 export function pacientesCoincidentes(
@@ -85,7 +85,7 @@ export function pacientesDeLaPagina(sql: Sql, n: number, despues: Clave | null):
 }
 
 /**
- * The walk of the patients newest first on pacientes_actividad_ultima_idx (0029), testing the
+ * The walk of the patients newest first on pacientes_actividad_ultima_idx, testing the
  * words of q (`deNombres`) on each one's index entry: CTEs `abajo`, the first `n` matches (ties
  * kept) among the first `tope` patients (ties kept) before the cursor's instant, and
  * `de_la_pagina`, those plus, after a cursor, every match at or after its instant, as

@@ -13,7 +13,7 @@ import {
 } from './busqueda-condiciones.js'
 import { instanteDe, type Clave } from './clave.js'
 
-/** Characters of the documento that migration 0012's indexes keep: `left(documento, 3)`. */
+/** Characters of the documento that the *_documento_inicio_idx indexes keep: `left(documento, 3)`. */
 export const PREFIJO_INDEXADO = 3
 
 /** The documento's first PREFIJO_INDEXADO characters, when it has that many. */
@@ -22,7 +22,7 @@ const inicioDocumento = (f: FiltrosBusqueda) => {
   return [...inicio].length === PREFIJO_INDEXADO ? inicio : null
 }
 
-/** Whether a walk can read only the rows of the documento's first characters (on 0012's indexes). */
+/** Whether a walk can read only the rows of the documento's first characters (*_documento_inicio_idx). */
 export const porInicio = (f: FiltrosBusqueda) => inicioDocumento(f) !== null
 
 /**

@@ -39,7 +39,7 @@ export interface Ajustes {
   recorridoInicio: number
   /**
    * Whether, without visit filters, a start from the patients reads only the rows of the patients
-   * that can be on the page, and q's words alone walk the patients (0029); false reads every
+   * that can be on the page, and q's words alone walk the patients (pacientes_actividad); false reads every
    * match's rows and walks the atenciones, as the tests' reference.
    */
   soloLaPagina: boolean
@@ -67,7 +67,7 @@ interface Contexto {
 }
 
 /**
- * The words of the names each word of q is in, for the patients' GIN index (0028); looked up once
+ * The words of the names each word of q is in, for pacientes_actividad's GIN index; looked up once
  * per search, by the first strategy that starts from the patients. Null without words, and with a
  * documento range narrow enough to test each entry's names as text (DOCUMENTO_ACOTADO).
  */
@@ -79,7 +79,7 @@ async function deNombres(ctx: Contexto): Promise<PalabrasDeNombres | null> {
 }
 
 /**
- * Whether the page is made of only the patients whose newest row is newest (0029): without visit
+ * Whether the page is made of only the patients whose newest row is newest: without visit
  * filters, which a patient's newest row may not meet.
  */
 const porPagina = (f: FiltrosBusqueda, ajustes: Ajustes) =>
@@ -88,7 +88,7 @@ const porPagina = (f: FiltrosBusqueda, ajustes: Ajustes) =>
 /**
  * The CTEs of a start from the patients: `candidatos`, the matching ones (at most `tope` + 1;
  * null: all), and, without visit filters, `de_la_pagina`, those of them whose rows can be on the
- * page (0029); `desde` names the one whose rows the page is made of.
+ * page; `desde` names the one whose rows the page is made of.
  */
 async function desdeLosPacientes(
   ctx: Contexto,
@@ -257,7 +257,7 @@ export interface Resultado {
  * One page (limite + 1 rows) after the cursor (instant, tipo, id). A search with a patient filter
  * runs on the client that plans each statement for its values (db.ts): a cached generic plan loses
  * the LIKE prefixes the indexes are chosen by. So does one by estado or prioridad: only with their
- * values can the planner prove the partial index of open urgent atenciones (0002) covers them,
+ * values can the planner prove the partial index of open urgent atenciones (atenciones_alertas_idx) covers them,
  * where a generic plan would walk every atención for a few alerts.
  */
 export async function buscar(
