@@ -14,7 +14,7 @@ import {
 } from '../../../shared/configuracion.js'
 import type { ErrorCampo } from '../../../shared/contract.js'
 import { describe, Field } from '../../components/field.js'
-import { IconAlert } from '../../components/icons.js'
+import { CasillaActivo, FormularioCatalogo } from './formulario-catalogo.js'
 import { cambiarEstudio, crearEstudio } from './catalogos-api.js'
 import { DialogoEstudioActivo } from './estudio-activo.js'
 import { erroresDeEsquema, erroresDelServidor, resolverDeCuerpo } from './validar-catalogo.js'
@@ -144,148 +144,131 @@ export function EstudioForm({
   const e = (k: keyof Valores) => errors[k]?.message
   const px = editado ? 'ee' : 'ne'
   return (
-    <section className="card" aria-labelledby={`${px}-titulo`}>
-      <header className="card__header">
-        <h2 id={`${px}-titulo`}>
-          {estudio ? `Editar estudio ${estudio.nombre}` : 'Nuevo estudio'}
-        </h2>
-      </header>
-      <form className="card__body catalogo__form" noValidate onSubmit={handleSubmit(enviar)}>
-        {fallo && (
-          <p className="alert alert--error" role="alert">
-            <IconAlert />
-            <span>{fallo}</span>
-          </p>
-        )}
-        <div className="form-grid">
-          {estudio ? (
-            <>
-              <Field id={`${px}-modalidad`} label="Modalidad">
-                <input
-                  id={`${px}-modalidad`}
-                  className="input"
-                  readOnly
-                  value={MODALIDAD_INFO[estudio.modalidad].etiqueta}
-                />
-              </Field>
-              <Field id={`${px}-codigo`} label="Código" hint={FIJOS}>
-                <input
-                  className="input mono"
-                  readOnly
-                  value={estudio.codigo}
-                  {...describe(`${px}-codigo`, undefined, FIJOS)}
-                />
-              </Field>
-            </>
-          ) : (
-            <>
-              <Field id={`${px}-modalidad`} label="Modalidad" required error={e('modalidad')}>
-                <select
-                  className="select"
-                  autoFocus
-                  {...describe(`${px}-modalidad`, e('modalidad'))}
-                  {...register('modalidad')}
-                >
-                  <option value="">Elija una modalidad</option>
-                  {MODALIDADES.map((m) => (
-                    <option key={m} value={m}>
-                      {MODALIDAD_INFO[m].etiqueta}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field
-                id={`${px}-codigo`}
-                label="Código"
-                required
-                hint={AYUDA_CODIGO}
-                error={e('codigo')}
+    <FormularioCatalogo
+      id={px}
+      titulo={estudio ? `Editar estudio ${estudio.nombre}` : 'Nuevo estudio'}
+      fallo={fallo}
+      onSubmit={handleSubmit(enviar)}
+      onCancelar={onCancelar}
+      enviando={isSubmitting}
+      enviar={editado ? 'Guardar cambios' : 'Crear estudio'}
+      despues={
+        <>
+          {estudio && porConfirmar && (
+            <DialogoEstudioActivo
+              estudio={estudio}
+              activo={false}
+              onVolver={() => setPorConfirmar(null)}
+              onConfirmar={() => {
+                setPorConfirmar(null)
+                void guardar(() => cambiarEstudio(estudio.id, porConfirmar))
+              }}
+            />
+          )}
+        </>
+      }
+    >
+      <div className="form-grid">
+        {estudio ? (
+          <>
+            <Field id={`${px}-modalidad`} label="Modalidad">
+              <input
+                id={`${px}-modalidad`}
+                className="input"
+                readOnly
+                value={MODALIDAD_INFO[estudio.modalidad].etiqueta}
+              />
+            </Field>
+            <Field id={`${px}-codigo`} label="Código" hint={FIJOS}>
+              <input
+                className="input mono"
+                readOnly
+                value={estudio.codigo}
+                {...describe(`${px}-codigo`, undefined, FIJOS)}
+              />
+            </Field>
+          </>
+        ) : (
+          <>
+            <Field id={`${px}-modalidad`} label="Modalidad" required error={e('modalidad')}>
+              <select
+                className="select"
+                autoFocus
+                {...describe(`${px}-modalidad`, e('modalidad'))}
+                {...register('modalidad')}
               >
-                <input
-                  className="input mono"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={20}
-                  {...describe(`${px}-codigo`, e('codigo'), AYUDA_CODIGO)}
-                  {...register('codigo')}
-                />
-              </Field>
-            </>
-          )}
-          <Field id={`${px}-nombre`} label="Nombre" required error={e('nombre')}>
-            <input
-              className="input"
-              autoComplete="off"
-              maxLength={100}
-              autoFocus={editado}
-              {...describe(`${px}-nombre`, e('nombre'))}
-              {...register('nombre')}
-            />
-          </Field>
-          <Field
-            id={`${px}-duracion`}
-            label="Duración (minutos)"
-            required
-            hint={AYUDA_DURACION}
-            error={e('duracion')}
-          >
-            <input
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={5}
-              max={480}
-              step={1}
-              {...describe(`${px}-duracion`, e('duracion'), AYUDA_DURACION)}
-              {...register('duracion')}
-            />
-          </Field>
-          <Field
-            id={`${px}-preparacion`}
-            label="Preparación"
-            hint={AYUDA_PREPARACION}
-            error={e('preparacion')}
-            className="field--wide"
-          >
-            <textarea
-              className="input catalogo__preparacion"
-              rows={3}
-              maxLength={2000}
-              {...describe(`${px}-preparacion`, e('preparacion'), AYUDA_PREPARACION)}
-              {...register('preparacion')}
-            />
-          </Field>
-          {editado && (
-            <div className="field catalogo__activo">
-              <label className="check">
-                <input type="checkbox" {...register('activo')} />
-                Activo
-              </label>
-            </div>
-          )}
-        </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={onCancelar}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-            {isSubmitting && <span className="spinner" aria-hidden="true" />}
-            {editado ? 'Guardar cambios' : 'Crear estudio'}
-          </button>
-        </div>
-      </form>
-      {estudio && porConfirmar && (
-        <DialogoEstudioActivo
-          estudio={estudio}
-          activo={false}
-          onVolver={() => setPorConfirmar(null)}
-          onConfirmar={() => {
-            setPorConfirmar(null)
-            void guardar(() => cambiarEstudio(estudio.id, porConfirmar))
-          }}
-        />
-      )}
-    </section>
+                <option value="">Elija una modalidad</option>
+                {MODALIDADES.map((m) => (
+                  <option key={m} value={m}>
+                    {MODALIDAD_INFO[m].etiqueta}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field
+              id={`${px}-codigo`}
+              label="Código"
+              required
+              hint={AYUDA_CODIGO}
+              error={e('codigo')}
+            >
+              <input
+                className="input mono"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={20}
+                {...describe(`${px}-codigo`, e('codigo'), AYUDA_CODIGO)}
+                {...register('codigo')}
+              />
+            </Field>
+          </>
+        )}
+        <Field id={`${px}-nombre`} label="Nombre" required error={e('nombre')}>
+          <input
+            className="input"
+            autoComplete="off"
+            maxLength={100}
+            autoFocus={editado}
+            {...describe(`${px}-nombre`, e('nombre'))}
+            {...register('nombre')}
+          />
+        </Field>
+        <Field
+          id={`${px}-duracion`}
+          label="Duración (minutos)"
+          required
+          hint={AYUDA_DURACION}
+          error={e('duracion')}
+        >
+          <input
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={5}
+            max={480}
+            step={1}
+            {...describe(`${px}-duracion`, e('duracion'), AYUDA_DURACION)}
+            {...register('duracion')}
+          />
+        </Field>
+        <Field
+          id={`${px}-preparacion`}
+          label="Preparación"
+          hint={AYUDA_PREPARACION}
+          error={e('preparacion')}
+          className="field--wide"
+        >
+          <textarea
+            className="input catalogo__preparacion"
+            rows={3}
+            maxLength={2000}
+            {...describe(`${px}-preparacion`, e('preparacion'), AYUDA_PREPARACION)}
+            {...register('preparacion')}
+          />
+        </Field>
+        {editado && <CasillaActivo registro={register('activo')} etiqueta="Activo" />}
+      </div>
+    </FormularioCatalogo>
   )
 }

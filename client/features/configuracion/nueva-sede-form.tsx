@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { NuevaSedeSchema, type SedeCatalogo } from '../../../shared/configuracion.js'
 import { describe, Field } from '../../components/field.js'
-import { IconAlert } from '../../components/icons.js'
+import { FormularioCatalogo } from './formulario-catalogo.js'
 import { crearSede } from './catalogos-api.js'
 import { erroresDeEsquema, erroresDelServidor, resolverDeCuerpo } from './validar-catalogo.js'
 
@@ -44,39 +44,27 @@ export function NuevaSedeForm({
 
   const error = errors.nombre?.message
   return (
-    <section className="card" aria-labelledby="nueva-sede-titulo">
-      <header className="card__header">
-        <h2 id="nueva-sede-titulo">Nueva sede</h2>
-      </header>
-      <form className="card__body catalogo__form" noValidate onSubmit={handleSubmit(enviar)}>
-        {fallo && (
-          <p className="alert alert--error" role="alert">
-            <IconAlert />
-            <span>{fallo}</span>
-          </p>
-        )}
-        <div className="form-grid">
-          <Field id="ns-nombre" label="Nombre" required error={error}>
-            <input
-              className="input"
-              autoComplete="off"
-              maxLength={60}
-              autoFocus
-              {...describe('ns-nombre', error)}
-              {...register('nombre')}
-            />
-          </Field>
-        </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={onCancelar}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-            {isSubmitting && <span className="spinner" aria-hidden="true" />}
-            Crear sede
-          </button>
-        </div>
-      </form>
-    </section>
+    <FormularioCatalogo
+      id="nueva-sede"
+      titulo="Nueva sede"
+      fallo={fallo}
+      onSubmit={handleSubmit(enviar)}
+      onCancelar={onCancelar}
+      enviando={isSubmitting}
+      enviar="Crear sede"
+    >
+      <div className="form-grid">
+        <Field id="ns-nombre" label="Nombre" required error={error}>
+          <input
+            className="input"
+            autoComplete="off"
+            maxLength={60}
+            autoFocus
+            {...describe('ns-nombre', error)}
+            {...register('nombre')}
+          />
+        </Field>
+      </div>
+    </FormularioCatalogo>
   )
 }

@@ -11,9 +11,9 @@ import {
 } from '../../../shared/usuarios.js'
 import { ApiError } from '../../api.js'
 import { describe, Field } from '../../components/field.js'
-import { IconAlert } from '../../components/icons.js'
 // Its Spanish messages for the schema's failures.
 import '../../lib/typebox-mensajes.js'
+import { FormularioCatalogo } from './formulario-catalogo.js'
 import { ROL_ETIQUETA } from './roles.js'
 import { crearUsuario } from './usuarios-api.js'
 
@@ -51,71 +51,60 @@ export function NuevoUsuarioForm({
 
   const e = (k: keyof NuevoUsuario) => errors[k]?.message
   return (
-    <section className="card" aria-labelledby="nuevo-usuario-titulo">
-      <header className="card__header">
-        <h2 id="nuevo-usuario-titulo">Nuevo usuario</h2>
-      </header>
-      <form className="card__body personal__form" noValidate onSubmit={handleSubmit(enviar)}>
-        {fallo && (
-          <p className="alert alert--error" role="alert">
-            <IconAlert />
-            <span>{fallo}</span>
-          </p>
-        )}
-        <div className="form-grid">
-          <Field id="nu-usuario" label="Usuario" required hint={AYUDA_USUARIO} error={e('usuario')}>
-            <input
-              className="input"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...describe('nu-usuario', e('usuario'), AYUDA_USUARIO)}
-              {...register('usuario')}
-            />
-          </Field>
-          <Field id="nu-nombre" label="Nombre" required error={e('nombre')}>
-            <input
-              className="input"
-              autoComplete="off"
-              {...describe('nu-nombre', e('nombre'))}
-              {...register('nombre')}
-            />
-          </Field>
-          <Field id="nu-rol" label="Rol" required error={e('rol')}>
-            <select className="select" {...describe('nu-rol', e('rol'))} {...register('rol')}>
-              {Object.entries(ROL_ETIQUETA).map(([rol, etiqueta]) => (
-                <option key={rol} value={rol}>
-                  {etiqueta}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            id="nu-contrasena"
-            label="Contraseña inicial"
-            required
-            hint={AYUDA_CONTRASENA}
-            error={e('contrasena')}
-          >
-            <input
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              {...describe('nu-contrasena', e('contrasena'), AYUDA_CONTRASENA)}
-              {...register('contrasena')}
-            />
-          </Field>
-        </div>
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={onCancelar}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-            {isSubmitting && <span className="spinner" aria-hidden="true" />}
-            Crear usuario
-          </button>
-        </div>
-      </form>
-    </section>
+    <FormularioCatalogo
+      id="nuevo-usuario"
+      titulo="Nuevo usuario"
+      clase="personal__form"
+      fallo={fallo}
+      onSubmit={handleSubmit(enviar)}
+      onCancelar={onCancelar}
+      enviando={isSubmitting}
+      enviar="Crear usuario"
+    >
+      <div className="form-grid">
+        <Field id="nu-usuario" label="Usuario" required hint={AYUDA_USUARIO} error={e('usuario')}>
+          <input
+            className="input"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...describe('nu-usuario', e('usuario'), AYUDA_USUARIO)}
+            {...register('usuario')}
+          />
+        </Field>
+        <Field id="nu-nombre" label="Nombre" required error={e('nombre')}>
+          <input
+            className="input"
+            autoComplete="off"
+            {...describe('nu-nombre', e('nombre'))}
+            {...register('nombre')}
+          />
+        </Field>
+        <Field id="nu-rol" label="Rol" required error={e('rol')}>
+          <select className="select" {...describe('nu-rol', e('rol'))} {...register('rol')}>
+            {Object.entries(ROL_ETIQUETA).map(([rol, etiqueta]) => (
+              <option key={rol} value={rol}>
+                {etiqueta}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="nu-contrasena"
+          label="Contraseña inicial"
+          required
+          hint={AYUDA_CONTRASENA}
+          error={e('contrasena')}
+        >
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            {...describe('nu-contrasena', e('contrasena'), AYUDA_CONTRASENA)}
+            {...register('contrasena')}
+          />
+        </Field>
+      </div>
+    </FormularioCatalogo>
   )
 }

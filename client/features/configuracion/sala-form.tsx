@@ -14,7 +14,7 @@ import {
 } from '../../../shared/catalogos.js'
 import type { Sala } from '../../../shared/configuracion.js'
 import { describe, Field } from '../../components/field.js'
-import { IconAlert } from '../../components/icons.js'
+import { CasillaActivo, FormularioCatalogo } from './formulario-catalogo.js'
 import { cambiarSala, crearSala } from './catalogos-api.js'
 import { HorarioEditor } from './horario-editor.js'
 import { aDias, SEMANA_HABITUAL } from './horario.js'
@@ -98,166 +98,147 @@ export function SalaForm({
   const px = editada ? 'es' : 'ns'
   const titulo = sala ? `Editar sala ${sala.nombre} (${sala.sede})` : 'Nueva sala'
   return (
-    <section className="card" aria-labelledby={`${px}-titulo`}>
-      <header className="card__header">
-        <h2 id={`${px}-titulo`}>{titulo}</h2>
-      </header>
-      <form className="card__body catalogo__form" noValidate onSubmit={handleSubmit(enviar)}>
-        {fallo && (
-          <p className="alert alert--error" role="alert">
-            <IconAlert />
-            <span>{fallo}</span>
-          </p>
+    <FormularioCatalogo
+      id={px}
+      titulo={titulo}
+      fallo={fallo}
+      onSubmit={handleSubmit(enviar)}
+      onCancelar={onCancelar}
+      enviando={isSubmitting}
+      enviar={editada ? 'Guardar cambios' : 'Crear sala'}
+    >
+      <div className="form-grid">
+        {sala ? (
+          <>
+            <Field id={`${px}-sede`} label="Sede">
+              <input id={`${px}-sede`} className="input" readOnly value={sala.sede} />
+            </Field>
+            <Field id={`${px}-modalidad`} label="Modalidad" hint={FIJAS}>
+              <input
+                className="input"
+                readOnly
+                {...describe(`${px}-modalidad`, undefined, FIJAS)}
+                value={MODALIDAD_INFO[sala.modalidad].etiqueta}
+              />
+            </Field>
+          </>
+        ) : (
+          <>
+            <Field id={`${px}-sede`} label="Sede" required error={e('sede')}>
+              <select
+                className="select"
+                autoFocus
+                {...describe(`${px}-sede`, e('sede'))}
+                {...register('sede')}
+              >
+                <option value="">Elija una sede</option>
+                {sedes.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={`${px}-modalidad`} label="Modalidad" required error={e('modalidad')}>
+              <select
+                className="select"
+                {...describe(`${px}-modalidad`, e('modalidad'))}
+                {...register('modalidad')}
+              >
+                <option value="">Elija una modalidad</option>
+                {MODALIDADES.map((m) => (
+                  <option key={m} value={m}>
+                    {MODALIDAD_INFO[m].etiqueta}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </>
         )}
-        <div className="form-grid">
-          {sala ? (
-            <>
-              <Field id={`${px}-sede`} label="Sede">
-                <input id={`${px}-sede`} className="input" readOnly value={sala.sede} />
-              </Field>
-              <Field id={`${px}-modalidad`} label="Modalidad" hint={FIJAS}>
-                <input
-                  className="input"
-                  readOnly
-                  {...describe(`${px}-modalidad`, undefined, FIJAS)}
-                  value={MODALIDAD_INFO[sala.modalidad].etiqueta}
-                />
-              </Field>
-            </>
-          ) : (
-            <>
-              <Field id={`${px}-sede`} label="Sede" required error={e('sede')}>
-                <select
-                  className="select"
-                  autoFocus
-                  {...describe(`${px}-sede`, e('sede'))}
-                  {...register('sede')}
-                >
-                  <option value="">Elija una sede</option>
-                  {sedes.map((s) => (
-                    <option key={s} value={s}>
-                      {s}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field id={`${px}-modalidad`} label="Modalidad" required error={e('modalidad')}>
-                <select
-                  className="select"
-                  {...describe(`${px}-modalidad`, e('modalidad'))}
-                  {...register('modalidad')}
-                >
-                  <option value="">Elija una modalidad</option>
-                  {MODALIDADES.map((m) => (
-                    <option key={m} value={m}>
-                      {MODALIDAD_INFO[m].etiqueta}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            </>
-          )}
-          <Field id={`${px}-nombre`} label="Nombre" required error={e('nombre')}>
-            <input
-              className="input"
-              autoComplete="off"
-              maxLength={60}
-              autoFocus={editada}
-              {...describe(`${px}-nombre`, e('nombre'))}
-              {...register('nombre')}
-            />
-          </Field>
-          <Field id={`${px}-ae`} label="AE title" hint={AYUDA_AE} error={e('aeTitle')}>
-            <input
-              className="input mono"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={16}
-              {...describe(`${px}-ae`, e('aeTitle'), AYUDA_AE)}
-              {...register('aeTitle')}
-            />
-          </Field>
-          <Field
-            id={`${px}-direccion`}
-            label="Dirección DICOM"
-            hint={AYUDA_DIRECCION}
-            error={e('direccion')}
-          >
-            <input
-              className="input mono"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={255}
-              {...describe(`${px}-direccion`, e('direccion'), AYUDA_DIRECCION)}
-              {...register('direccion')}
-            />
-          </Field>
-          {codigos.length > 0 && (
-            <>
-              <Field
-                id={`${px}-codigo`}
-                label="Código DICOM"
-                hint={AYUDA_CODIGO}
-                error={e('modalidadDicom')}
+        <Field id={`${px}-nombre`} label="Nombre" required error={e('nombre')}>
+          <input
+            className="input"
+            autoComplete="off"
+            maxLength={60}
+            autoFocus={editada}
+            {...describe(`${px}-nombre`, e('nombre'))}
+            {...register('nombre')}
+          />
+        </Field>
+        <Field id={`${px}-ae`} label="AE title" hint={AYUDA_AE} error={e('aeTitle')}>
+          <input
+            className="input mono"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={16}
+            {...describe(`${px}-ae`, e('aeTitle'), AYUDA_AE)}
+            {...register('aeTitle')}
+          />
+        </Field>
+        <Field
+          id={`${px}-direccion`}
+          label="Dirección DICOM"
+          hint={AYUDA_DIRECCION}
+          error={e('direccion')}
+        >
+          <input
+            className="input mono"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={255}
+            {...describe(`${px}-direccion`, e('direccion'), AYUDA_DIRECCION)}
+            {...register('direccion')}
+          />
+        </Field>
+        {codigos.length > 0 && (
+          <>
+            <Field
+              id={`${px}-codigo`}
+              label="Código DICOM"
+              hint={AYUDA_CODIGO}
+              error={e('modalidadDicom')}
+            >
+              <select
+                className="select"
+                {...describe(`${px}-codigo`, e('modalidadDicom'), AYUDA_CODIGO)}
+                {...register('modalidadDicom')}
               >
-                <select
-                  className="select"
-                  {...describe(`${px}-codigo`, e('modalidadDicom'), AYUDA_CODIGO)}
-                  {...register('modalidadDicom')}
-                >
-                  {codigos.map((c, i) => (
-                    <option key={c} value={i === 0 ? '' : c}>
-                      {i === 0 ? `${c} (habitual)` : c}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field
-                id={`${px}-juego`}
-                label="Caracteres"
-                hint={AYUDA_JUEGO}
-                error={e('juegoCaracteres')}
+                {codigos.map((c, i) => (
+                  <option key={c} value={i === 0 ? '' : c}>
+                    {i === 0 ? `${c} (habitual)` : c}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field
+              id={`${px}-juego`}
+              label="Caracteres"
+              hint={AYUDA_JUEGO}
+              error={e('juegoCaracteres')}
+            >
+              <select
+                className="select"
+                {...describe(`${px}-juego`, e('juegoCaracteres'), AYUDA_JUEGO)}
+                {...register('juegoCaracteres')}
               >
-                <select
-                  className="select"
-                  {...describe(`${px}-juego`, e('juegoCaracteres'), AYUDA_JUEGO)}
-                  {...register('juegoCaracteres')}
-                >
-                  {JUEGOS_CARACTERES.map((j) => (
-                    <option key={j} value={j}>
-                      {JUEGO_ETIQUETA[j]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            </>
-          )}
-          {editada && (
-            <div className="field catalogo__activo">
-              <label className="check">
-                <input type="checkbox" {...register('activa')} />
-                Activa
-              </label>
-            </div>
-          )}
-        </div>
-        <HorarioEditor
-          id={`${px}-horario`}
-          dias={dias}
-          registrar={(c) => register(c)}
-          error={errors.dias?.message}
-        />
-        <div className="form-actions">
-          <button type="button" className="btn btn--secondary" onClick={onCancelar}>
-            Cancelar
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-            {isSubmitting && <span className="spinner" aria-hidden="true" />}
-            {editada ? 'Guardar cambios' : 'Crear sala'}
-          </button>
-        </div>
-      </form>
-    </section>
+                {JUEGOS_CARACTERES.map((j) => (
+                  <option key={j} value={j}>
+                    {JUEGO_ETIQUETA[j]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </>
+        )}
+        {editada && <CasillaActivo registro={register('activa')} etiqueta="Activa" />}
+      </div>
+      <HorarioEditor
+        id={`${px}-horario`}
+        dias={dias}
+        registrar={(c) => register(c)}
+        error={errors.dias?.message}
+      />
+    </FormularioCatalogo>
   )
 }
