@@ -43,6 +43,7 @@ export type CasoId =
   | 'agendaDia'
   | 'reservarCita'
   | 'worklistDia'
+  | 'worklistLatin1'
   | 'httpConWorklist'
 
 export const TITULOS: Record<CasoId, string> = {
@@ -68,6 +69,7 @@ export const TITULOS: Record<CasoId, string> = {
   agendaDia: 'GET /agenda (el día de una sede, con turnos libres)',
   reservarCita: 'POST /citas',
   worklistDia: 'DICOM C-FIND: DX + AE title + su día',
+  worklistLatin1: 'DICOM C-FIND: lo mismo, sala en Latin-1 (ISO_IR 100)',
   httpConWorklist: 'GET /pacientes/:id durante C-FIND de ~1.000 ítems',
 }
 

@@ -247,10 +247,11 @@ async function medirCasos(
     'agendaDia',
     'reservarCita',
     'worklistDia',
+    'worklistLatin1',
     'httpConWorklist',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
-    if (caso === 'worklistDia' || caso === 'httpConWorklist') {
+    if (caso === 'worklistDia' || caso === 'worklistLatin1' || caso === 'httpConWorklist') {
       lineas.push(await lineaWorklist(caso, s, rutas.get('pacientePorId') ?? [], op))
       continue
     }
@@ -331,13 +332,14 @@ async function medirCasos(
 
 /** The DICOM cases (bench/worklist.ts), with the sala registered as this machine's equipment. */
 async function lineaWorklist(
-  caso: 'worklistDia' | 'httpConWorklist',
+  caso: 'worklistDia' | 'worklistLatin1' | 'httpConWorklist',
   s: Servidor,
   rutas: string[],
   op: Opciones,
 ): Promise<LineaCaso> {
-  await registrarEquipo(s)
-  if (caso === 'worklistDia') {
+  // The same sala and day; Latin-1 adds the transliteration and the one-byte encoding of each item.
+  await registrarEquipo(s, caso === 'worklistLatin1' ? 'ISO_IR 100' : 'ISO_IR 192')
+  if (caso === 'worklistDia' || caso === 'worklistLatin1') {
     const m = await medirWorklistDia(op.solicitudes, op.segundos)
     console.log(
       `  ${TITULOS[caso]}: ${m.items} ítems por respuesta, p50 ${m.p50} ms, p99 ${m.p99} ms`,

@@ -8,8 +8,14 @@ import { AE_BANCO, ENV_DICOM, type Orden, type Resultado } from './worklist-clie
 
 export { AE_BANCO, ENV_DICOM }
 
-/** Registers the first active RX sala as this machine's equipment; its id. */
-export async function registrarEquipo(s: Servidor): Promise<number> {
+/**
+ * Registers the first active RX sala as this machine's equipment, answered in `juego` (an old
+ * modality's Latin-1, or UTF-8); its id.
+ */
+export async function registrarEquipo(
+  s: Servidor,
+  juego: 'ISO_IR 192' | 'ISO_IR 100' = 'ISO_IR 192',
+): Promise<number> {
   const salas = (await (
     await fetch(`${s.url}/configuracion/salas`, { headers: s.headers })
   ).json()) as {
@@ -22,7 +28,7 @@ export async function registrarEquipo(s: Servidor): Promise<number> {
   const res = await fetch(`${s.url}/configuracion/salas/${sala.id}`, {
     method: 'PATCH',
     headers: s.headers,
-    body: JSON.stringify({ aeTitle: AE_BANCO, direccion: '127.0.0.1' }),
+    body: JSON.stringify({ aeTitle: AE_BANCO, direccion: '127.0.0.1', juegoCaracteres: juego }),
   })
   if (res.status !== 200) throw new Error(`PATCH sala: ${res.status} ${await res.text()}`)
   return sala.id
