@@ -8,7 +8,6 @@ import { exigeCita, origenes, TRANSICIONES } from '../../shared/estado-atencion.
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import type { Sql } from '../db.js'
 import { ConflictError, datosInvalidos, ForbiddenError, NotFoundError } from '../errors.js'
-import { horaLocal } from '../horario.js'
 import {
   cambiarEstado,
   cambioDeshacible,
@@ -17,7 +16,8 @@ import {
   type AtencionFila,
 } from '../queries/atenciones.js'
 import type { Evento } from '../queries/auditoria.js'
-import { citaQueOcupa, esSolape } from '../queries/citas.js'
+import { tomado } from '../citas/turnos.js'
+import { esSolape } from '../queries/citas.js'
 import { NO_ENCONTRADA } from './reglas.js'
 
 /** An estado change: conditional on the estado it leaves, so of two at once only one wins. */
@@ -102,15 +102,9 @@ export async function deshacerEstadoAtencion(
     // A cancelled or missed cita comes back to a slot another cita has taken since.
     if (!esSolape(err)) throw err
     const cita = await obtenerAtencion(sql, id, tz)
-    const otra =
-      cita?.salaId && cita.inicio && cita.fin
-        ? await citaQueOcupa(sql, cita.salaId, cita.inicio, cita.fin, id)
-        : undefined
-    throw new ConflictError(
-      otra
-        ? MENSAJES_CITAS.deshacerTomado(horaLocal(otra.inicio, tz), horaLocal(otra.fin, tz))
-        : MENSAJES_CITAS.tomado,
-    )
+    if (!cita?.salaId || !cita.inicio || !cita.fin) throw new ConflictError(MENSAJES_CITAS.tomado)
+    const turno = { salaId: cita.salaId, inicio: cita.inicio, fin: cita.fin }
+    throw await tomado(sql, turno, tz, id, MENSAJES_CITAS.deshacerTomado)
   }
   if (fila) return fila
   const actual = await cambioDeshacible(sql, id)

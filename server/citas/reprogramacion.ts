@@ -12,7 +12,6 @@ import { aLocal, horaLocal } from '../horario.js'
 import { obtenerAtencion, type AtencionFila } from '../queries/atenciones.js'
 import type { Evento } from '../queries/auditoria.js'
 import {
-  citaQueOcupa,
   esSolape,
   instantesLocales,
   reprogramarCita,
@@ -153,11 +152,6 @@ export function deshacerReprogramacion(
       return { sala, inicio: desde!, fin }
     },
     // Another cita took the old slot since the move.
-    async (destino) => {
-      const otra = await citaQueOcupa(sql, destino.salaId, destino.inicio, destino.fin, id)
-      return new ConflictError(
-        otra ? M.deshacerTomado(horaLocal(otra.inicio, tz), horaLocal(otra.fin, tz)) : M.tomado,
-      )
-    },
+    (destino) => tomado(sql, destino, tz, id, M.deshacerTomado),
   )
 }

@@ -70,15 +70,19 @@ export async function turnoEn(
   return { salaId: sala.id, inicio: desde!, fin }
 }
 
-/** The 409 of an overlap: which cita holds the slot, if it is still there. */
+/**
+ * The 409 of an overlap: which cita holds the slot, if it is still there, said by `mensaje`
+ * (booking and moving; an undo says the old slot was taken since).
+ */
 export async function tomado(
   sql: Sql,
   t: Turno,
   tz: string,
   excepto: number | null = null,
+  mensaje: (inicio: string, fin: string) => string = M.tomadoPor,
 ): Promise<ConflictError> {
   const otra = await citaQueOcupa(sql, t.salaId, t.inicio, t.fin, excepto)
   return new ConflictError(
-    otra ? M.tomadoPor(horaLocal(otra.inicio, tz), horaLocal(otra.fin, tz)) : M.tomado,
+    otra ? mensaje(horaLocal(otra.inicio, tz), horaLocal(otra.fin, tz)) : M.tomado,
   )
 }
