@@ -23,19 +23,18 @@ async function caducar(page: Page): Promise<void> {
 
 /**
  * Presses the save button with the session already closed. The save's own call meets the 401, or
- * a call the page makes first (as focus leaves the field just typed in, slower on a busy machine):
- * either way the login opens with the form kept, which is what the tests check next.
+ * a call the page made first (a check of what was just typed, slower on a busy machine) has opened
+ * the login already: either way the login opens with the form kept, which is what the tests check
+ * next. One press, or none if the login is there already, and never `locator.click()`: that one
+ * retries until the button is there again, so a click still pending when the login opened would
+ * land on the restored form after it and save it behind the test's back.
  */
 async function guardarSinSesion(page: Page, boton: string): Promise<void> {
-  const alLogin = page.waitForURL('**/login?**')
-  await Promise.race([
-    page
-      .getByRole('button', { name: boton })
-      .click()
-      .catch(() => alLogin),
-    alLogin,
-  ])
-  await alLogin
+  await page.evaluate((nombre) => {
+    const botones = [...document.querySelectorAll('button')]
+    botones.find((b) => b.textContent?.trim() === nombre)?.click()
+  }, boton)
+  await page.waitForURL('**/login?**')
 }
 
 /** A menu entry, through the slide-in menu on a phone. */
