@@ -281,6 +281,25 @@ create table pacientes_sin_atencion (
   constraint pacientes_sin_atencion_pkey PRIMARY KEY (paciente_id)
 );
 
+-- Fuente: cada respaldo tomado, con su archivo, tamaño y suma, o el error que lo impidió.
+create table respaldos (
+  id bigint generated always as identity,
+  inicio timestamp with time zone not null,
+  fin timestamp with time zone not null,
+  origen text not null,
+  archivo text,
+  bytes bigint,
+  sha256 text,
+  error text,
+  constraint respaldos_archivo_check CHECK ((char_length(archivo) <= 200)),
+  constraint respaldos_bytes_check CHECK ((bytes >= 0)),
+  constraint respaldos_check CHECK (((error IS NULL) = ((archivo IS NOT NULL) AND (bytes IS NOT NULL) AND (sha256 IS NOT NULL)))),
+  constraint respaldos_error_check CHECK ((char_length(error) <= 2000)),
+  constraint respaldos_origen_check CHECK ((origen = ANY (ARRAY['diario'::text, 'manual'::text]))),
+  constraint respaldos_sha256_check CHECK ((sha256 ~ '^[0-9a-f]{64}$'::text)),
+  constraint respaldos_pkey PRIMARY KEY (id)
+);
+
 create table salas (
   id integer generated always as identity,
   sede text not null,
@@ -390,6 +409,7 @@ CREATE INDEX pacientes_actividad_palabras_gin ON public.pacientes_actividad USIN
 CREATE INDEX pacientes_actividad_ultima_idx ON public.pacientes_actividad USING btree (ultima) INCLUDE (paciente_id, palabras);
 CREATE INDEX pacientes_sin_atencion_creado_idx ON public.pacientes_sin_atencion USING btree (creado_en, paciente_id) INCLUDE (tipo_documento, documento, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_sin_atencion_documento_inicio_idx ON public.pacientes_sin_atencion USING btree ("left"(documento, 3), creado_en, paciente_id) INCLUDE (documento);
+CREATE INDEX respaldos_inicio_idx ON public.respaldos USING btree (inicio DESC);
 CREATE INDEX sesiones_expira_idx ON public.sesiones USING btree (expira_en);
 CREATE INDEX sesiones_usuario_idx ON public.sesiones USING btree (usuario_id);
 

@@ -77,6 +77,7 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
       'Salas',
       'Estudios',
       'Auditoría',
+      'Respaldos',
     ])
     await abrirSeccion(page, 'Sedes', '/configuracion/sedes')
     expect(await menu.getByRole('link', { name: 'Sedes' }).getAttribute('aria-current')).toBe(
@@ -285,6 +286,15 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
     await page.getByRole('alert').filter({ hasText: 'Atención registrada' }).waitFor()
     const fila = page.locator('tbody tr').first()
     expect(await fila.innerText()).toContain(c.estudio)
+    await sinScrollHorizontal(page)
+  })
+
+  it('Respaldos dice, como error, que aún no hay ninguno, y cómo tomarlos', async () => {
+    await page.goto('/configuracion')
+    await abrirSeccion(page, 'Respaldos', '/configuracion/respaldos')
+    await page.getByRole('alert').filter({ hasText: 'Aún no hay ningún respaldo.' }).waitFor()
+    await page.getByText('Ningún respaldo todavía.').waitFor()
+    await page.getByText('Copie los respaldos fuera de este equipo').waitFor()
     await sinScrollHorizontal(page)
   })
 

@@ -18,6 +18,7 @@ import { withMessageExtensions } from './openapi.js'
 import { CLIENT_DIR } from './paths.js'
 import { cacheCatalogos } from './catalogos.js'
 import { auditoriaRoutes } from './routes/auditoria.js'
+import { respaldosRoutes } from './routes/respaldos.js'
 import { catalogosRoutes } from './routes/catalogos.js'
 import { configuracionRoutes } from './routes/configuracion.js'
 import { atencionesRoutes } from './routes/atenciones.js'
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(miCuentaRoutes, { sql: db.sql, config })
   await app.register(usuariosRoutes, { sql: db.sql })
   await app.register(auditoriaRoutes, { sql: db.sql, config })
+  await app.register(respaldosRoutes, { db, config })
   await app.register(fusionesRoutes, { sql: db.sql, config })
   await app.register(preferenciasRoutes, { sql: db.sql, config, catalogos })
   await app.register(mppsRoutes, { sql: db.sql, config })

@@ -1,4 +1,5 @@
 // Configuration comes only from the environment, is checked once at start and then frozen.
+import { join } from 'node:path'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { AE_TITLE_PATRON } from '../shared/configuracion.js'
@@ -49,6 +50,9 @@ const EnvSchema = Type.Object({
   DICOM_MAX_CONNECTIONS_PER_ADDRESS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,1}$' })),
   DICOM_AE_TITLE: Type.Optional(Type.String({ pattern: AE_TITLE_PATRON })),
   DICOM_CODING_SCHEME: Type.Optional(Type.String({ pattern: '^[A-Z0-9_]{1,16}$' })),
+  RESPALDO_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  RESPALDO_HORA: Type.Optional(Type.String({ pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|no)$' })),
+  RESPALDO_CONSERVAR: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
 })
 
 export interface Config {
@@ -91,6 +95,12 @@ export interface Config {
   dicomAeTitle: string
   /** The Coding Scheme Designator of the catalogue's study codes in worklist items. */
   dicomEsquemaCodigos: string
+  /** Where the embedded home's daily backups go (README, «Operación»). */
+  respaldoDir: string
+  /** The clinic-time 'HH:MM' after which the embedded home backs itself up each day; null: never. */
+  respaldoHora: string | null
+  /** How many daily backups are kept; older ones are deleted. */
+  respaldoConservar: number
 }
 
 export class ConfigError extends Error {}
@@ -154,12 +164,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Variable de entorno HEADERS_TIMEOUT_SECONDS inválida: "${headersTimeoutMs / 1000}" supera REQUEST_TIMEOUT_SECONDS (${requestTimeoutMs / 1000})`,
     )
   }
+  const dataDir = e.DATA_DIR ?? './data'
   return Object.freeze({
     production: e.NODE_ENV === 'production',
     port,
     host: e.HOST ?? '127.0.0.1',
     databaseUrl,
-    dataDir: e.DATA_DIR ?? './data',
+    dataDir,
     clinicTz,
     adminUser: e.ADMIN_USER ?? 'admin',
     adminPassword: e.ADMIN_PASSWORD,
@@ -193,5 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dicomAeTitle: e.DICOM_AE_TITLE ?? 'CLINICA',
     // "99" opens a private scheme (PS3.16 8.2): the codes are the clinic's own catalogue.
     dicomEsquemaCodigos: e.DICOM_CODING_SCHEME ?? '99CLINICA',
+    respaldoDir: e.RESPALDO_DIR ?? join(dataDir, 'respaldos'),
+    // The quiet hours: a backup of the embedded home holds its one session while it runs.
+    respaldoHora: e.RESPALDO_HORA === 'no' ? null : (e.RESPALDO_HORA ?? '03:00'),
+    respaldoConservar: Number(e.RESPALDO_CONSERVAR ?? 14),
   })
 }

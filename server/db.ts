@@ -10,9 +10,11 @@ import {
   writeSync,
 } from 'node:fs'
 import { join, resolve } from 'node:path'
+import type { Readable } from 'node:stream'
 import postgres from 'postgres'
 import type { Config } from './config.js'
 import { ROOT } from './paths.js'
+import { volcarPglite, volcarPostgres } from './respaldo/volcado.js'
 import { guardSql } from './sql-guard.js'
 
 export type Sql = postgres.Sql
@@ -28,6 +30,8 @@ export interface Database {
   /** Client of the searches with a patient filter: each statement planned for its values. */
   sqlBusqueda: Sql
   home: 'postgres' | 'embedded'
+  /** The whole database as plain SQL, consistent, while it keeps serving (respaldo/volcado.ts). */
+  volcar(): Promise<Readable>
   close(): Promise<void>
 }
 
@@ -84,10 +88,12 @@ export async function openDatabase(
     const sqlBusqueda = guardSql(
       postgres(config.databaseUrl, clientOptions(10, { busqueda: true })),
     )
+    const url = config.databaseUrl
     return {
       sql,
       sqlBusqueda,
       home: 'postgres',
+      volcar: async () => volcarPostgres(url),
       close: async () =>
         void (await Promise.all([sql.end({ timeout: 5 }), sqlBusqueda.end({ timeout: 5 })])),
     }
@@ -157,9 +163,12 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
     })
     // PGlite ignores a client's startup settings; its one session keeps these for every client,
     // the search's included.
-    for (const [nombre, valor] of Object.entries(AJUSTES_BUSQUEDA)) {
-      await pg.query('select set_config($1, $2, false)', [nombre, valor])
+    const ajustarSesion = async () => {
+      for (const [nombre, valor] of Object.entries(AJUSTES_BUSQUEDA)) {
+        await pg.query('select set_config($1, $2, false)', [nombre, valor])
+      }
     }
+    await ajustarSesion()
     const path = join(dir, '.s.PGSQL.5432')
     rmSync(path, { force: true })
     const server = new PGLiteSocketServer({ db: pg, path })
@@ -172,6 +181,7 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
       sql,
       sqlBusqueda: sql,
       home: 'embedded',
+      volcar: () => volcarPglite(pg, sql, ajustarSesion),
       async close() {
         await sql.end({ timeout: 5 })
         await server.stop()

@@ -6,6 +6,7 @@ import { DataDirInUseError, openDatabase } from './db.js'
 import { iniciarDicom, PuertoDicomError } from './dicom/servidor.js'
 import { loggerOptions } from './logger.js'
 import { MigrationError, migrate } from './migrate.js'
+import { iniciarRespaldos } from './respaldo/programa.js'
 import { prepareDatabase } from './startup.js'
 
 function fail(message: string): never {
@@ -51,10 +52,13 @@ const dicom = await iniciarDicom({ config, sql: db.sql, log: app.log }).catch(as
   throw err
 })
 
+const respaldos = await iniciarRespaldos({ config, db, log: app.log })
+
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'cierre por error')
   else app.log.info({ signal }, 'cerrando: se terminan las solicitudes en curso')
   await dicom?.cerrar()
+  await respaldos?.cerrar()
   await app.close()
   await db.close()
 })

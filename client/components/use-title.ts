@@ -16,6 +16,7 @@ export type Titulo =
   | 'Salas'
   | 'Estudios'
   | 'Auditoría'
+  | 'Respaldos'
   | 'Ficha del paciente'
   | 'Editar paciente'
   | 'Ticket de atención'

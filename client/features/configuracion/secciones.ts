@@ -37,6 +37,11 @@ export const SECCIONES: readonly Seccion[] = [
     path: `${paths.configuracion}/auditoria`,
     cargar: () => import('./auditoria-page.js'),
   },
+  {
+    etiqueta: 'Respaldos',
+    path: `${paths.configuracion}/respaldos`,
+    cargar: () => import('./respaldos-page.js'),
+  },
 ]
 
 /** The section a path is in (itself or a page under it). */

@@ -39,7 +39,8 @@ export function TablaCatalogo<T>({
   columnas: Columna<T>[]
   clave: (fila: T) => string | number
   testId: (fila: T) => string
-  acciones: (fila: T) => ReactNode
+  /** The row's buttons, in a last column; a list without them has none. */
+  acciones?: (fila: T) => ReactNode
   claseAcciones?: string
 }) {
   const boton = nuevo && (
@@ -70,9 +71,11 @@ export function TablaCatalogo<T>({
                     {c.titulo}
                   </th>
                 ))}
-                <th scope="col">
-                  <span className="visually-hidden">Acciones</span>
-                </th>
+                {acciones && (
+                  <th scope="col">
+                    <span className="visually-hidden">Acciones</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -88,9 +91,11 @@ export function TablaCatalogo<T>({
                       {c.celda(f)}
                     </td>
                   ))}
-                  <td data-label="Acciones">
-                    <div className={claseAcciones}>{acciones(f)}</div>
-                  </td>
+                  {acciones && (
+                    <td data-label="Acciones">
+                      <div className={claseAcciones}>{acciones(f)}</div>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,120 @@
+// The SQL dump of either home, as plain SQL text: PostgreSQL's own pg_dump for DATABASE_URL, and
+// for the embedded home pg_dump built for PGlite (@electric-sql/pglite-tools), run inside the
+// server that holds the database. Both dumps restore into either home (restauracion.ts).
+import { spawn } from 'node:child_process'
+import { Readable } from 'node:stream'
+import type { PGlite } from '@electric-sql/pglite'
+import type { Sql } from '../db.js'
+import { RespaldoError } from './archivo.js'
+
+/**
+ * Neither owners nor grants: the restored database belongs to whoever restores it. Rows as
+ * INSERTs of a thousand, not COPY: PGlite takes no COPY from a client, and one format restores
+ * into both homes.
+ */
+const OPCIONES = ['--no-owner', '--no-privileges', '--inserts', '--rows-per-insert=1000']
+
+/** libpq's variables for a DATABASE_URL: the password never shows in the process list. */
+export function entornoLibpq(url: string): NodeJS.ProcessEnv {
+  const u = new URL(url)
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGHOST: decodeURIComponent(u.hostname) || 'localhost',
+    PGPORT: u.port || '5432',
+    PGDATABASE: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres',
+    PGAPPNAME: 'clinica-respaldo',
+  }
+  if (u.username) env.PGUSER = decodeURIComponent(u.username)
+  if (u.password) env.PGPASSWORD = decodeURIComponent(u.password)
+  const sslmode = u.searchParams.get('sslmode') ?? u.searchParams.get('ssl')
+  if (sslmode) env.PGSSLMODE = sslmode === 'true' ? 'require' : sslmode
+  return env
+}
+
+/**
+ * Runs a libpq program and yields its output; a failure to start or a non-zero exit ends the
+ * stream with a Spanish RespaldoError carrying the program's own message.
+ */
+export async function* ejecutar(
+  programa: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  entrada?: Readable,
+): AsyncGenerator<Buffer> {
+  const hijo = spawn(programa, args, { env, stdio: [entrada ? 'pipe' : 'ignore', 'pipe', 'pipe'] })
+  let error = ''
+  hijo.stderr!.on('data', (t: Buffer) => {
+    if (error.length < 4000) error += t.toString('utf8')
+  })
+  const fin = new Promise<number>((resolve, reject) => {
+    hijo.on('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        new RespaldoError(
+          err.code === 'ENOENT'
+            ? `No se encontró ${programa}: instale el cliente de PostgreSQL (postgresql-client) de la misma versión que el servidor.`
+            : `No se pudo ejecutar ${programa}: ${err.message}`,
+        ),
+      ),
+    )
+    hijo.on('close', (codigo) => resolve(codigo ?? 1))
+  })
+  if (entrada && hijo.stdin) {
+    entrada.on('error', (err) => hijo.stdin!.destroy(err))
+    hijo.stdin.on('error', () => {}) // the program ended early: its exit code tells why
+    entrada.pipe(hijo.stdin)
+  }
+  yield* hijo.stdout! as AsyncIterable<Buffer>
+  const codigo = await fin
+  if (codigo !== 0)
+    throw new RespaldoError(`${programa} falló: ${error.trim() || `código ${codigo}`}`)
+}
+
+/** pg_dump of DATABASE_URL: a snapshot, taken while the servers keep reading and writing. */
+export function volcarPostgres(url: string): Readable {
+  return Readable.from(ejecutar('pg_dump', [...OPCIONES, '--format=plain'], entornoLibpq(url)))
+}
+
+/**
+ * pg_dump of the embedded database, in the process that holds it. PGlite is one session shared by
+ * every client, so the dump runs while the server's one connection is reserved, that is idle and
+ * outside any transaction: it sees every committed change and none half done, and the requests
+ * that come meanwhile wait for it. Afterwards the session is left as the server set it: pg_dump's
+ * own prepared statements and settings are dropped, the server's kept.
+ */
+export async function volcarPglite(
+  pg: PGlite,
+  sql: Sql,
+  ajustarSesion: () => Promise<void>,
+): Promise<Readable> {
+  const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump')
+  const reservada = await sql.reserve()
+  try {
+    const nombres = async () =>
+      (await pg.query<{ name: string }>('select name from pg_prepared_statements')).rows.map(
+        (r) => r.name,
+      )
+    const delServidor = new Set(await nombres())
+    // pgDump ends with DEALLOCATE ALL, which would drop the server's statements as well.
+    const soloSuyas = new Proxy(pg, {
+      get(objetivo, clave) {
+        if (clave === 'exec') {
+          return async (consulta: string) => {
+            if (consulta.trim().toUpperCase() !== 'DEALLOCATE ALL') return objetivo.exec(consulta)
+            for (const n of await nombres())
+              if (!delServidor.has(n)) await objetivo.exec(`deallocate "${n.replace(/"/g, '""')}"`)
+            return []
+          }
+        }
+        const valor: unknown = Reflect.get(objetivo, clave)
+        return typeof valor === 'function' ? valor.bind(objetivo) : valor
+      },
+    })
+    const archivo = await pgDump({ pg: soloSuyas, args: OPCIONES })
+    if (pg.isInTransaction()) await pg.exec('rollback')
+    await pg.exec('reset all')
+    await ajustarSesion()
+    return Readable.from([await archivo.text()])
+  } finally {
+    reservada.release()
+  }
+}
