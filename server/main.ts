@@ -6,6 +6,7 @@ import { DataDirInUseError, openDatabase } from './db.js'
 import { iniciarDicom, PuertoDicomError } from './dicom/servidor.js'
 import { loggerOptions } from './logger.js'
 import { MigrationError, migrate } from './migrate.js'
+import { iniciarMantenimiento, vigilarActividad } from './mantenimiento.js'
 import { iniciarRespaldos } from './respaldo/programa.js'
 import { prepareDatabase } from './startup.js'
 
@@ -53,12 +54,18 @@ const dicom = await iniciarDicom({ config, sql: db.sql, log: app.log }).catch(as
 })
 
 const respaldos = await iniciarRespaldos({ config, db, log: app.log })
+const mantenimiento = iniciarMantenimiento({
+  db,
+  log: app.log,
+  inactivo: vigilarActividad(app.server).inactivo,
+})
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'cierre por error')
   else app.log.info({ signal }, 'cerrando: se terminan las solicitudes en curso')
   await dicom?.cerrar()
   await respaldos?.cerrar()
+  await mantenimiento?.cerrar()
   await app.close()
   await db.close()
 })

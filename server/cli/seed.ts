@@ -2,6 +2,7 @@
 // DATABASE_URL or the embedded database, in bulk, next to whatever is already there.
 import { ConfigError, loadConfig } from '../config.js'
 import { DataDirInUseError, openDatabase } from '../db.js'
+import { vacuumTodo } from '../mantenimiento.js'
 import { migrate } from '../migrate.js'
 import { cargarDatos } from '../seed/cargar.js'
 import { agendarCitas } from '../seed/citas.js'
@@ -39,6 +40,8 @@ try {
     )
     const citas = await agendarCitas(db.sql, { tz: config.clinicTz })
     console.log(`Reservadas ${miles(citas)} citas en las próximas semanas.`)
+    // The embedded home has no autovacuum: the planner's counts would otherwise stay empty.
+    if (embebida) await vacuumTodo(db.sql)
   } finally {
     await db.close()
   }

@@ -4,6 +4,7 @@
 // empty as it found it; then the migrations' ledger is checked and any newer migration applied.
 import type { Config } from '../config.js'
 import { openDatabase, type Database, type Sql } from '../db.js'
+import { vacuumTodo } from '../mantenimiento.js'
 import { migrate } from '../migrate.js'
 import { leerRespaldo, RespaldoError, verificarRespaldo } from './archivo.js'
 import { Separador } from './sentencias.js'
@@ -49,6 +50,9 @@ export async function restaurar(
   const nueva = await openDatabase(config, { template: false })
   try {
     const migraciones = await migrate(nueva.sql)
+    // A restored database has no planner statistics yet; the embedded home no autovacuum either.
+    if (nueva.home === 'embedded') await vacuumTodo(nueva.sql)
+    else await nueva.sql`analyze`
     const [fila] = await nueva.sql<{ tablas: number; pacientes: number }[]>`
       select (select count(*)::int from pg_tables where schemaname = 'public') as tablas,
              (select count(*)::int from pacientes) as pacientes`

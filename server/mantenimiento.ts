@@ -1,0 +1,100 @@
+// The embedded home's VACUUM. PGlite has no autovacuum: without this, every update leaves a dead
+// row behind for good, tables and indexes only grow, and the search's walks read ever more pages.
+// So the server does autovacuum's work itself, when nobody is waiting for it: a minute after the
+// last request, table by table (a VACUUM holds PGlite's one session while it runs), stopping as
+// soon as a request comes. It picks the tables autovacuum would (dead rows past 50 + 20 % of the
+// live ones, or as many changes since the last ANALYZE), and once a day all of them: PGlite
+// forgets those counts when it restarts. After bulk work (the demo data, a seed, a restore) the
+// caller runs `vacuumTodo`.
+import type { Server } from 'node:http'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database, Sql } from './db.js'
+
+const MINUTO = 60_000
+/** Quiet this long before a VACUUM starts. */
+export const INACTIVIDAD_MS = MINUTO
+
+/** Every table of the schema, VACUUMed and ANALYZEd. */
+export async function vacuumTodo(sql: Sql): Promise<void> {
+  await sql`vacuum (analyze)`
+}
+
+/** The tables autovacuum would pick now, the most dead rows first. */
+async function pendientes(sql: Sql, todas: boolean): Promise<string[]> {
+  // The session's own counts reach the view at most once a second, when it next waits: now.
+  await sql`select pg_stat_force_next_flush()`
+  const filas = await sql<{ tabla: string }[]>`
+    select relname as tabla from pg_stat_user_tables
+    where schemaname = 'public' and (${todas}
+      or n_dead_tup > 50 + 0.2 * n_live_tup
+      or n_mod_since_analyze > 50 + 0.1 * n_live_tup)
+    order by n_dead_tup desc, relname`
+  return filas.map((f) => f.tabla)
+}
+
+/** Requests in flight on `server`, and when the last one ended. */
+export function vigilarActividad(server: Server, ahora = () => Date.now()) {
+  let enCurso = 0
+  let ultima = ahora()
+  server.on('request', (_req, res) => {
+    enCurso++
+    res.once('close', () => {
+      enCurso--
+      ultima = ahora()
+    })
+  })
+  return { inactivo: () => enCurso === 0 && ahora() - ultima >= INACTIVIDAD_MS }
+}
+
+export interface Mantenimiento {
+  /** VACUUMs what is due if the server is idle (the server asks every minute). */
+  revisar(): Promise<string[]>
+  cerrar(): Promise<void>
+}
+
+export function iniciarMantenimiento(ctx: {
+  db: Database
+  log: FastifyBaseLogger
+  inactivo: () => boolean
+  ahora?: () => Date
+}): Mantenimiento | null {
+  const { db, log, inactivo } = ctx
+  if (db.home !== 'embedded') return null // PostgreSQL's own autovacuum does it there
+  const ahora = ctx.ahora ?? (() => new Date())
+  let diaCompleto = ''
+
+  const revisar = async (): Promise<string[]> => {
+    if (!inactivo()) return []
+    const hoy = ahora().toISOString().slice(0, 10)
+    const todas = diaCompleto !== hoy
+    const hechas: string[] = []
+    for (const tabla of await pendientes(db.sql, todas)) {
+      if (!inactivo()) return hechas // a request came: the rest waits for the next quiet minute
+      const t0 = performance.now()
+      await db.sql.unsafe(`vacuum (analyze) public."${tabla.replace(/"/g, '""')}"`)
+      hechas.push(tabla)
+      log.debug({ tabla, ms: Math.round(performance.now() - t0) }, 'vacuum')
+    }
+    if (todas) diaCompleto = hoy
+    if (hechas.length) log.info({ tablas: hechas.length, todas }, 'vacuum de la base embebida')
+    return hechas
+  }
+
+  let enCurso: Promise<string[]> | null = null
+  const tic = () =>
+    (enCurso ??= revisar()
+      .catch((err: unknown) => {
+        log.error({ err }, 'el vacuum de la base embebida falló')
+        return []
+      })
+      .finally(() => (enCurso = null)))
+  const reloj = setInterval(tic, MINUTO)
+  reloj.unref()
+  return {
+    revisar: tic,
+    async cerrar() {
+      clearInterval(reloj)
+      await enCurso
+    },
+  }
+}
