@@ -9,6 +9,9 @@ RUN npm run build
 
 # Runtime stage: production dependencies, the build output and the migrations only.
 FROM node:24-bookworm-slim AS runtime
+# pg_dump for `npm run respaldo` with DATABASE_URL (PostgreSQL 15's; README, «Operación»).
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client \
+    && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -18,6 +21,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY migrations ./migrations
+# What `npm run respaldo`, `restaurar`, `usuarios` and `migrate` run.
+COPY scripts/run.mjs scripts/ensure-built.mjs ./scripts/
 RUN mkdir -p /data && chown node:node /data
 USER node
 # The embedded database lives here when DATABASE_URL is not set.

@@ -25,6 +25,8 @@ describe('instalación de producción (la etapa de ejecución de Docker)', () =>
     )
     cpSync(join(ROOT, 'dist'), join(app, 'dist'), { recursive: true })
     cpSync(join(ROOT, 'migrations'), join(app, 'migrations'), { recursive: true })
+    for (const f of ['run.mjs', 'ensure-built.mjs'])
+      cpSync(join(ROOT, 'scripts', f), join(app, 'scripts', f))
   }, 300_000)
 
   it('no contiene ninguna dependencia de desarrollo', () => {
@@ -45,6 +47,17 @@ describe('instalación de producción (la etapa de ejecución de Docker)', () =>
     )
     try {
       await waitHealthy(server)
+      // The backup command, as `docker exec clinica npm run respaldo` runs it: the server takes it.
+      const respaldo = execFileSync(
+        'npm',
+        ['run', 'respaldo', '--silent', '--', '--destino', 'r'],
+        {
+          cwd: app,
+          env: { PATH: process.env.PATH, DATA_DIR: join(app, 'data') },
+          encoding: 'utf8',
+        },
+      )
+      expect(respaldo).toMatch(/Respaldo escrito: .*clinica-.*\.sql\.gz/)
       const shell = await fetch(`${server.url}/dashboard`, { headers: { accept: 'text/html' } })
       expect(shell.status).toBe(200)
       expect(await shell.text()).toContain('<div id="root">')

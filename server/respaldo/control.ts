@@ -57,14 +57,18 @@ export function pedirAlServidor(
   return new Promise((resolve, reject) => {
     const socket = createConnection(join(dataDir, SOCKET_CONTROL))
     socket.once('error', (err: NodeJS.ErrnoException) =>
+      // No socket, or one left by a server that was killed: nobody is serving this DATA_DIR.
       ['ENOENT', 'ECONNREFUSED'].includes(err.code ?? '') ? resolve(null) : reject(err),
     )
-    socket.once('connect', () => socket.write(JSON.stringify(pedido) + '\n'))
-    const lineas = createInterface({ input: socket })
-    lineas.once('line', (linea) => {
-      lineas.close()
-      socket.end()
-      resolve(JSON.parse(linea) as Respuesta)
+    socket.once('connect', () => {
+      const lineas = createInterface({ input: socket })
+      lineas.once('line', (linea) => {
+        lineas.close()
+        socket.end()
+        resolve(JSON.parse(linea) as Respuesta)
+      })
+      socket.once('end', () => reject(new Error('El servidor cerró la conexión sin responder.')))
+      socket.write(JSON.stringify(pedido) + '\n')
     })
   })
 }

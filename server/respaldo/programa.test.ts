@@ -81,7 +81,9 @@ describe('respaldo diario de la base embebida', () => {
     const [fila] = await p.db.sql<{ error: string | null; archivo: string | null }[]>`
       select error, archivo from respaldos`
     expect(fila!.archivo).toBeNull()
-    expect(fila!.error).toMatch(/EEXIST|ENOTDIR/)
+    expect(fila!.error).toBe(
+      `La carpeta de respaldos ${p.dir} no es una carpeta (RESPALDO_DIR o --destino).`,
+    )
     expect(p.registro.some((l) => l.msg === 'el respaldo falló')).toBe(true)
 
     rmSync(p.dir)

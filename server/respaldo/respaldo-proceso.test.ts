@@ -118,6 +118,12 @@ it('respaldo con el servidor en marcha, restauración en otro DATA_DIR y un serv
   const encima = await comando('restaurar', [ruta], { DATA_DIR: otro })
   expect(encima.codigo).toBe(1)
   expect(encima.salida).toMatch(/ya está en uso por otro servidor|ya tiene una base de datos/)
+  // With no server running, the command takes the backup itself.
+  segundo.child.kill('SIGTERM')
+  await segundo.exited
+  const solo = await comando('respaldo', ['--destino', destino], { DATA_DIR: otro })
+  expect(solo.codigo, solo.salida).toBe(0)
+  expect(readdirSync(destino).filter((f) => f.endsWith('.sql.gz'))).toHaveLength(2)
   const sinArchivo = await comando('restaurar', [], { DATA_DIR: carpeta() })
   expect(sinArchivo).toMatchObject({ codigo: 2 })
   expect(sinArchivo.salida).toContain('Uso: npm run restaurar -- ARCHIVO')

@@ -48,7 +48,7 @@ describe('GET /respaldos', () => {
       origen: 'manual',
       archivo: null,
       bytes: null,
-      error: expect.stringMatching(/ENOTDIR|EEXIST/),
+      error: expect.stringMatching(/^La carpeta de respaldos .* no es una carpeta/),
     })
     expect(recientes[1]).toMatchObject({
       archivo: bueno.ruta.split('/').pop(),

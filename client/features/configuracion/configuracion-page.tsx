@@ -52,7 +52,7 @@ export default function ConfiguracionPage() {
         <div>
           <h1>Configuración</h1>
           <p className="page__subtitle">
-            Cuentas del personal, sedes, salas, estudios y registro de auditoría.
+            Cuentas del personal, sedes, salas, estudios, registro de auditoría y respaldos.
           </p>
         </div>
       </header>

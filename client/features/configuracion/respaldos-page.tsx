@@ -67,7 +67,7 @@ export default function RespaldosPage() {
           </header>
           <div className="card__body">
             <Ultimo estado={estado} />
-            <p>
+            <p className="respaldos__como">
               {estado.diario
                 ? `La base embebida se respalda sola cada día después de las ${estado.diario.hora} (hora de la clínica) en ${estado.diario.directorio}; se conservan los últimos ${estado.diario.conservar}.`
                 : estado.casa === 'embebida'
@@ -95,9 +95,10 @@ export default function RespaldosPage() {
             titulo: 'Resultado',
             celda: (r) =>
               r.error ? (
-                <span className="badge badge--urgent" title={r.error}>
-                  Falló
-                </span>
+                <>
+                  <span className="badge badge--urgent">Falló</span>
+                  <span className="respaldos__error small">{r.error}</span>
+                </>
               ) : (
                 <span className="badge badge--done">Correcto</span>
               ),
