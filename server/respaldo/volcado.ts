@@ -15,7 +15,7 @@ import { RespaldoError } from './archivo.js'
 const OPCIONES = ['--no-owner', '--no-privileges', '--inserts', '--rows-per-insert=1000']
 
 /** libpq's variables for a DATABASE_URL: the password never shows in the process list. */
-export function entornoLibpq(url: string): NodeJS.ProcessEnv {
+function entornoLibpq(url: string): NodeJS.ProcessEnv {
   const u = new URL(url)
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -32,16 +32,15 @@ export function entornoLibpq(url: string): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs a libpq program and yields its output; a failure to start or a non-zero exit ends the
+ * Runs a PostgreSQL client program and yields its output; a failure to start or a non-zero exit ends the
  * stream with a Spanish RespaldoError carrying the program's own message.
  */
-export async function* ejecutar(
+async function* ejecutar(
   programa: string,
   args: string[],
   env: NodeJS.ProcessEnv,
-  entrada?: Readable,
 ): AsyncGenerator<Buffer> {
-  const hijo = spawn(programa, args, { env, stdio: [entrada ? 'pipe' : 'ignore', 'pipe', 'pipe'] })
+  const hijo = spawn(programa, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let error = ''
   hijo.stderr!.on('data', (t: Buffer) => {
     if (error.length < 4000) error += t.toString('utf8')
@@ -58,11 +57,6 @@ export async function* ejecutar(
     )
     hijo.on('close', (codigo) => resolve(codigo ?? 1))
   })
-  if (entrada && hijo.stdin) {
-    entrada.on('error', (err) => hijo.stdin!.destroy(err))
-    hijo.stdin.on('error', () => {}) // the program ended early: its exit code tells why
-    entrada.pipe(hijo.stdin)
-  }
   yield* hijo.stdout! as AsyncIterable<Buffer>
   const codigo = await fin
   if (codigo !== 0)
@@ -78,8 +72,9 @@ export function volcarPostgres(url: string): Readable {
  * pg_dump of the embedded database, in the process that holds it. PGlite is one session shared by
  * every client, so the dump runs while the server's one connection is reserved, that is idle and
  * outside any transaction: it sees every committed change and none half done, and the requests
- * that come meanwhile wait for it. Afterwards the session is left as the server set it: pg_dump's
- * own prepared statements and settings are dropped, the server's kept.
+ * that come meanwhile wait for it. That pg_dump runs synchronously, so the whole process waits
+ * with them (16 s at 100,000 patients: README, «Operación»). Afterwards the session is left as the
+ * server set it: pg_dump's own prepared statements and settings are dropped, the server's kept.
  */
 export async function volcarPglite(
   pg: PGlite,
