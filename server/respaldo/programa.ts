@@ -49,9 +49,14 @@ export async function iniciarRespaldos(ctx: {
     }
   }
 
+  // Without the socket (a DATA_DIR path too long for one, say) the server still runs; only
+  // `npm run respaldo` cannot reach it, and says so.
   const cerrarControl = await escucharControl(config.dataDir, (p) =>
     uno('manual', p.destino ?? config.respaldoDir),
-  )
+  ).catch((err: unknown) => {
+    log.warn({ err }, 'sin socket de control: npm run respaldo no podrá pedir respaldos')
+    return async () => {}
+  })
 
   let hechoEl: string | null = null
   let proximoIntento = 0
