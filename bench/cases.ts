@@ -45,6 +45,7 @@ export type CasoId =
   | 'worklistDia'
   | 'worklistLatin1'
   | 'httpConWorklist'
+  | 'respaldo'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -71,6 +72,7 @@ export const TITULOS: Record<CasoId, string> = {
   worklistDia: 'DICOM C-FIND: DX + AE title + su día',
   worklistLatin1: 'DICOM C-FIND: lo mismo, sala en Latin-1 (ISO_IR 100)',
   httpConWorklist: 'GET /pacientes/:id durante C-FIND de ~1.000 ítems',
+  respaldo: 'GET /pacientes/:id durante npm run respaldo',
 }
 
 export interface PacienteMuestra {

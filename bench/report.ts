@@ -34,6 +34,8 @@ export interface LineaCaso {
     filasPorSegundo: number
     rss: { antesMb: number; maxMb: number; despuesMb: number }
   }
+  /** The backup case: how long `npm run respaldo` took and the size of its file. */
+  respaldo?: { segundos: number; mb: number }
   /** `referencia`: shown for comparison only (the embedded home has no budget of its own). */
   presupuesto?: { limite: string; cumple: boolean; referencia?: boolean }
 }

@@ -48,6 +48,7 @@ import { agendarCitas } from '../server/seed/citas.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
 import { arrancarPostgresPropio } from './own-postgres.js'
 import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
+import { medirRespaldo } from './respaldo.js'
 import { arrancar, paginas, type Servidor } from './server.js'
 import { soak } from './soak.js'
 
@@ -249,8 +250,13 @@ async function medirCasos(
     'worklistDia',
     'worklistLatin1',
     'httpConWorklist',
+    'respaldo',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
+    if (caso === 'respaldo') {
+      lineas.push(await lineaRespaldo(s, rutas.get('pacientePorId') ?? [], op))
+      continue
+    }
     if (caso === 'worklistDia' || caso === 'worklistLatin1' || caso === 'httpConWorklist') {
       lineas.push(await lineaWorklist(caso, s, rutas.get('pacientePorId') ?? [], op))
       continue
@@ -355,6 +361,18 @@ async function lineaWorklist(
 }
 
 /** The export case: whole files one after another, their rows per second and the server's RSS. */
+async function lineaRespaldo(s: Servidor, rutas: string[], op: Opciones): Promise<LineaCaso> {
+  const r = await medirRespaldo(s, rutas, op)
+  const l = linea('respaldo', rutas[0]!, 1, r.medida, undefined, !op.embebida)
+  l.respaldo = r.respaldo
+  console.log(
+    `  ${l.titulo}: respaldo de ${r.respaldo.mb} MB en ${r.respaldo.segundos} s; ` +
+      `${r.medida.solicitudes} lecturas, p50 ${r.medida.p50} ms, p99 ${r.medida.p99} ms, máx. ${r.medida.max} ms` +
+      `${r.medida.no2xx ? `, estados ${JSON.stringify(r.medida.estados)}` : ''}`,
+  )
+  return l
+}
+
 async function lineaExportacion(
   s: Servidor,
   rutas: string[],
