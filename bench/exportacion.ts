@@ -4,7 +4,7 @@
 import type { Sql } from '../server/db.js'
 import type { Muestras } from './cases.js'
 import { contarCpu, type CpuPorSolicitud } from './cpu.js'
-import { percentil, redondear, type Medida } from './measure.js'
+import { medidaDe, redondear, type Medida } from './measure.js'
 import type { Servidor } from './server.js'
 
 /** Rows an export of the case aims at: the worklist of a busy clinic over a few weeks. */
@@ -94,20 +94,8 @@ export async function medirExportacion(
   const segundos = (performance.now() - inicio) / 1000
   const cpuMsPorSolicitud = await cpu(latencias.length)
   await new Promise((r) => setTimeout(r, 2000))
-  latencias.sort((a, b) => a - b)
   return {
-    medida: {
-      solicitudes: latencias.length,
-      segundos: redondear(segundos),
-      rps: redondear(latencias.length / segundos),
-      p50: redondear(percentil(latencias, 50)),
-      p90: redondear(percentil(latencias, 90)),
-      p99: redondear(percentil(latencias, 99)),
-      max: redondear(latencias[latencias.length - 1] ?? NaN),
-      errores: 0,
-      no2xx: Object.entries(estados).reduce((n, [k, v]) => (k === '200' ? n : n + v), 0),
-      estados,
-    },
+    medida: medidaDe(latencias, segundos, estados),
     filas,
     filasPorSegundo: Math.round(filas / segundos),
     cpuMsPorSolicitud,

@@ -42,6 +42,32 @@ export function percentil(ordenados: number[], p: number): number {
   return ordenados[i]!
 }
 
+/** A measure from each request's milliseconds (any order) and the count of each status. */
+export function medidaDe(
+  latencias: number[],
+  segundos: number,
+  estados: Record<string, number>,
+  errores = 0,
+): Medida {
+  const ordenadas = [...latencias].sort((a, b) => a - b)
+  return {
+    solicitudes: ordenadas.length,
+    segundos: redondear(segundos),
+    rps: redondear(ordenadas.length / segundos),
+    p50: redondear(percentil(ordenadas, 50)),
+    p90: redondear(percentil(ordenadas, 90)),
+    p99: redondear(percentil(ordenadas, 99)),
+    max: redondear(ordenadas[ordenadas.length - 1] ?? NaN),
+    errores,
+    // 304 is the answer a revalidation wants (GET /catalogos with its ETag).
+    no2xx: Object.entries(estados).reduce(
+      (n, [s, k]) => (s.startsWith('2') || s === '304' ? n : n + k),
+      0,
+    ),
+    estados,
+  }
+}
+
 export function medir(c: Carga): Promise<Medida> {
   return new Promise((resolve, reject) => {
     const latencias: number[] = []
@@ -76,24 +102,8 @@ export function medir(c: Carga): Promise<Medida> {
       (err, r) => {
         clearTimeout(tope)
         if (err) return reject(err)
-        latencias.sort((a, b) => a - b)
         const segundos = Number(fin - inicio) / 1e9 || r.duration
-        resolve({
-          solicitudes: latencias.length,
-          segundos: redondear(segundos),
-          rps: redondear(latencias.length / segundos),
-          p50: redondear(percentil(latencias, 50)),
-          p90: redondear(percentil(latencias, 90)),
-          p99: redondear(percentil(latencias, 99)),
-          max: redondear(latencias[latencias.length - 1] ?? NaN),
-          errores: r.errors,
-          // 304 is the answer a revalidation wants (GET /catalogos with its ETag).
-          no2xx: Object.entries(estados).reduce(
-            (n, [s, k]) => (s.startsWith('2') || s === '304' ? n : n + k),
-            0,
-          ),
-          estados,
-        })
+        resolve(medidaDe(latencias, segundos, estados, r.errors))
       },
     )
     // Responses only; a stopped run's requests in flight are not counted.

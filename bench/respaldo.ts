@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT } from '../server/paths.js'
-import { percentil, redondear, type Medida } from './measure.js'
+import { medidaDe, redondear, type Medida } from './measure.js'
 import type { Opciones } from './options.js'
 import type { Servidor } from './server.js'
 
@@ -55,20 +55,8 @@ export async function medirRespaldo(
     await lector
     const archivo = (await readdir(destino)).find((f) => f.endsWith('.sql.gz'))!
     const bytes = (await stat(join(destino, archivo))).size
-    latencias.sort((a, b) => a - b)
     return {
-      medida: {
-        solicitudes: latencias.length,
-        segundos: redondear(segundos),
-        rps: redondear(latencias.length / segundos),
-        p50: redondear(percentil(latencias, 50)),
-        p90: redondear(percentil(latencias, 90)),
-        p99: redondear(percentil(latencias, 99)),
-        max: redondear(latencias[latencias.length - 1] ?? NaN),
-        errores: 0,
-        no2xx: Object.entries(estados).reduce((n, [k, v]) => (k === '200' ? n : n + v), 0),
-        estados,
-      },
+      medida: medidaDe(latencias, segundos, estados),
       respaldo: { segundos: redondear(segundos), mb: redondear(bytes / 1024 / 1024) },
     }
   } finally {
