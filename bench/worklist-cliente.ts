@@ -3,7 +3,7 @@
 // is what a modality on its own machine would see.
 import { parentPort } from 'node:worker_threads'
 import { buscarCrudo } from './cliente-dicom.js'
-import { percentil, redondear, type Medida } from './measure.js'
+import { medidaDe, redondear, type Medida } from './measure.js'
 
 export const AE_BANCO = 'BANCO_RX'
 
@@ -49,18 +49,9 @@ async function serie(
     items += r.items
   }
   const seg = (performance.now() - inicio) / 1000
-  latencias.sort((a, b) => a - b)
   return {
-    solicitudes: latencias.length,
-    segundos: redondear(seg),
-    rps: redondear(latencias.length / seg),
-    p50: redondear(percentil(latencias, 50)),
-    p90: redondear(percentil(latencias, 90)),
-    p99: redondear(percentil(latencias, 99)),
-    max: redondear(latencias[latencias.length - 1] ?? NaN),
-    errores,
-    no2xx: 0,
-    estados: {},
+    // A DICOM answer has no HTTP status: none is counted as non-2xx.
+    ...medidaDe(latencias, seg, {}, errores),
     items: redondear(items / Math.max(1, latencias.length)),
   }
 }
