@@ -58,6 +58,7 @@ const mantenimiento = iniciarMantenimiento({
   db,
   log: app.log,
   inactivo: vigilarActividad(app.server).inactivo,
+  tz: config.clinicTz,
 })
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -15,6 +15,7 @@ afterAll(async () => {
 })
 
 const log = pino({ level: 'silent' })
+const tz = 'America/Lima'
 const RONDAS = 8
 const PACIENTES = 500
 
@@ -45,7 +46,7 @@ describe('vacuum de la base embebida', () => {
   it('con él, el tamaño de la tabla queda acotado tras muchas rondas de cambios; sin él, crece cada ronda', async () => {
     const con = await conPacientes()
     const sin = await conPacientes()
-    const m = iniciarMantenimiento({ db: con, log, inactivo: () => true })!
+    const m = iniciarMantenimiento({ db: con, log, inactivo: () => true, tz })!
     const tamanos: number[] = []
     for (let n = 1; n <= RONDAS; n++) {
       await ronda(con, n)
@@ -69,16 +70,30 @@ describe('vacuum de la base embebida', () => {
     const db = await conPacientes()
     await ronda(db, 1)
     let ocupado = true
-    const m = iniciarMantenimiento({ db, log, inactivo: () => !ocupado })!
+    const m = iniciarMantenimiento({ db, log, inactivo: () => !ocupado, tz })!
     expect(await m.revisar()).toEqual([])
     // Quiet for one table, then a request arrives.
     let preguntas = 0
-    const m2 = iniciarMantenimiento({ db, log, inactivo: () => ++preguntas <= 2 })!
+    const m2 = iniciarMantenimiento({ db, log, inactivo: () => ++preguntas <= 2, tz })!
     ocupado = false
     const hechas = await m2.revisar()
     expect(hechas).toHaveLength(1)
     await m.cerrar()
     await m2.cerrar()
+  }, 60_000)
+
+  it('la ronda diaria de todas las tablas sigue la medianoche de la clínica, no la de UTC', async () => {
+    const db = await createTestDatabase({ embedded: true })
+    bases.push(db)
+    let ahora = new Date('2026-11-27T04:00:00Z') // 23:00 of the 26th in Lima
+    const m = iniciarMantenimiento({ db, log, inactivo: () => true, tz, ahora: () => ahora })!
+    const todas = (await m.revisar()).length
+    expect(todas).toBeGreaterThan(10) // the first round of the day takes every table
+    ahora = new Date('2026-11-27T06:00:00Z') // 01:00 of the 27th in Lima, the same UTC day
+    expect(await m.revisar()).toHaveLength(todas)
+    ahora = new Date('2026-11-28T01:00:00Z') // 20:00 of the 27th in Lima, the next UTC day
+    expect(await m.revisar()).toEqual([]) // nothing changed since, and no new day in Lima
+    await m.cerrar()
   }, 60_000)
 
   it('inactivo: sin solicitudes en curso y un minuto después de la última', async () => {

@@ -8,11 +8,12 @@
 // caller runs `vacuumTodo`.
 import type { Server } from 'node:http'
 import type { FastifyBaseLogger } from 'fastify'
+import { fechaEnZona } from '../shared/edad.js'
+import { cadaMinuto } from './cada-minuto.js'
 import type { Database, Sql } from './db.js'
 
-const MINUTO = 60_000
 /** Quiet this long before a VACUUM starts. */
-export const INACTIVIDAD_MS = MINUTO
+export const INACTIVIDAD_MS = 60_000
 
 /** Every table of the schema, VACUUMed and ANALYZEd. */
 export async function vacuumTodo(sql: Sql): Promise<void> {
@@ -56,16 +57,18 @@ export function iniciarMantenimiento(ctx: {
   db: Database
   log: FastifyBaseLogger
   inactivo: () => boolean
+  /** The clinic's zone: the daily round of every table comes after its midnight, not UTC's. */
+  tz: string
   ahora?: () => Date
 }): Mantenimiento | null {
-  const { db, log, inactivo } = ctx
+  const { db, log, inactivo, tz } = ctx
   if (db.home !== 'embedded') return null // PostgreSQL's own autovacuum does it there
   const ahora = ctx.ahora ?? (() => new Date())
   let diaCompleto = ''
 
   const revisar = async (): Promise<string[]> => {
     if (!inactivo()) return []
-    const hoy = ahora().toISOString().slice(0, 10)
+    const hoy = fechaEnZona(ahora(), tz)
     const todas = diaCompleto !== hoy
     const hechas: string[] = []
     for (const tabla of await pendientes(db.sql, todas)) {
@@ -80,21 +83,9 @@ export function iniciarMantenimiento(ctx: {
     return hechas
   }
 
-  let enCurso: Promise<string[]> | null = null
-  const tic = () =>
-    (enCurso ??= revisar()
-      .catch((err: unknown) => {
-        log.error({ err }, 'el vacuum de la base embebida falló')
-        return []
-      })
-      .finally(() => (enCurso = null)))
-  const reloj = setInterval(tic, MINUTO)
-  reloj.unref()
-  return {
-    revisar: tic,
-    async cerrar() {
-      clearInterval(reloj)
-      await enCurso
-    },
-  }
+  const tarea = cadaMinuto(revisar, (err: unknown) => {
+    log.error({ err }, 'el vacuum de la base embebida falló')
+    return []
+  })
+  return { revisar: tarea.tic, cerrar: tarea.detener }
 }

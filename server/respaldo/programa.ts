@@ -4,6 +4,7 @@
 // own tools for a schedule (README, «Operación»): there `npm run respaldo` is run by cron.
 import type { FastifyBaseLogger } from 'fastify'
 import { fechaEnZona } from '../../shared/edad.js'
+import { cadaMinuto } from '../cada-minuto.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db.js'
 import { horaLocal } from '../horario.js'
@@ -11,9 +12,8 @@ import { podarRespaldos } from './archivo.js'
 import { escucharControl, type Respuesta } from './control.js'
 import { respaldar, type Origen } from './respaldar.js'
 
-const MINUTO = 60_000
 /** After a failed daily backup, the next try waits this long (each one is logged). */
-const REINTENTO = 60 * MINUTO
+const REINTENTO = 60 * 60_000
 
 export interface Respaldos {
   /** Takes the daily backup if it is due (the server asks every minute). */
@@ -80,19 +80,13 @@ export async function iniciarRespaldos(ctx: {
     const borrados = await podarRespaldos(config.respaldoDir, config.respaldoConservar)
     if (borrados.length) log.info({ borrados }, 'respaldos antiguos borrados')
   }
-  let revisando: Promise<void> | null = null
-  const tic = () =>
-    (revisando ??= revisar()
-      .catch((err: unknown) => log.error({ err }, 'no se pudo revisar los respaldos'))
-      .finally(() => (revisando = null)))
-  // The first look a minute after the start, not during it: the start keeps its budget.
-  const reloj = setInterval(tic, MINUTO)
-  reloj.unref()
-
+  const tarea = cadaMinuto(revisar, (err: unknown) =>
+    log.error({ err }, 'no se pudo revisar los respaldos'),
+  )
   return {
-    revisar: tic,
+    revisar: tarea.tic,
     async cerrar() {
-      clearInterval(reloj)
+      await tarea.detener()
       await cerrarControl()
       await cola
     },

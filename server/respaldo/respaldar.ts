@@ -6,7 +6,7 @@ import { escribirRespaldo, nombreRespaldo, RespaldoError, type ArchivoRespaldo }
 
 export type Origen = 'diario' | 'manual'
 
-export interface Respaldo extends ArchivoRespaldo {
+export interface RespaldoHecho extends ArchivoRespaldo {
   milisegundos: number
 }
 
@@ -45,7 +45,7 @@ export function motivo(err: unknown, dir: string): string {
 export async function respaldar(
   db: Database,
   opciones: { dir: string; tz: string; origen: Origen; ahora?: () => Date },
-): Promise<Respaldo> {
+): Promise<RespaldoHecho> {
   const inicio = (opciones.ahora ?? (() => new Date()))()
   const t0 = performance.now()
   let hecho: ArchivoRespaldo
