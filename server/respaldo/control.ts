@@ -7,6 +7,9 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 
 export const SOCKET_CONTROL = 'control.sock'
+/** A request is one short line; a peer that sends more, or nothing for this long, is cut off. */
+export const LINEA_MAXIMA = 4096
+const ESPERA_MS = 10_000
 
 export interface PedidoRespaldo {
   orden: 'respaldo'
@@ -26,9 +29,16 @@ export async function escucharControl(
   await rm(ruta, { force: true })
   const servidor = createServer((socket) => {
     socket.on('error', () => {})
+    socket.setTimeout(ESPERA_MS, () => socket.destroy())
+    let leidos = 0
+    socket.on('data', (trozo: Buffer) => {
+      leidos += trozo.length
+      if (leidos > LINEA_MAXIMA) socket.destroy()
+    })
     const lineas = createInterface({ input: socket })
     lineas.once('line', (linea) => {
       lineas.close()
+      socket.setTimeout(0) // the backup itself takes as long as it takes
       let pedido: PedidoRespaldo
       try {
         pedido = JSON.parse(linea) as PedidoRespaldo
