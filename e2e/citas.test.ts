@@ -1,7 +1,8 @@
 // Citas in Chromium at 1440 and 375 px, against the built app on a fresh database: a member of
 // the desk opens the agenda from the menu, picks a sede and a coming weekday, books a free slot of
 // the Eco sala for a patient (found by document in the booking panel) with a study, sees it in the
-// sala's column, prints its slip, marks the arrival (En espera); a slot another desk takes meanwhile shows the
+// sala's column, prints its slip, is offered no arrival on a coming day (e2e/llegada.test.ts marks
+// one on its own day); a slot another desk takes meanwhile shows the
 // server's 409 in the panel, moving a day ahead and back keeps the cita, a cita is cancelled (with
 // its reason) and another marked «No se presentó», and booking a taken slot is refused with 409;
 // a cita is moved to another slot from the keyboard and the move undone; the week shows each day's
@@ -54,7 +55,7 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
   ['375', PHONE, 'Cusco', 5, 'Teodoro', 'Wenceslao'],
 ] as const) {
   describe(`Citas (${ancho} px)`, () => {
-    it('reserva un turno libre, el paciente llega, otra cita se cancela y otra no se presenta; un turno tomado da 409', async () => {
+    it('reserva un turno libre, sin «Llegó» en un día que viene, otra cita se cancela y otra no se presenta; un turno tomado da 409', async () => {
       const page = await e2e.entrar(viewport)
       const documento = nuevoDni()
       const paciente = await apiPost<{ id: number; nombreCompleto: string }>(
@@ -144,8 +145,8 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
       await shot(hoja, 'comprobante-cita')
       await hoja.close()
 
-      await cita.getByRole('button', { name: 'Llegó' }).click()
-      await cita.getByText('En espera', { exact: true }).waitFor()
+      // A coming day's cita is moved or cancelled, but does not arrive today.
+      await cita.getByRole('button', { name: 'Mover' }).waitFor()
       expect(await cita.getByRole('button', { name: 'Llegó' }).count()).toBe(0)
 
       // Another desk takes 09:50 while this one fills the panel: the server's 409 shows in it.
@@ -179,12 +180,15 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
         estudios: [{ nombre: 'Renal' }],
       })
 
-      // To the next day and back: the cita is still there, arrived, with the other desk's two.
+      // To the next day and back: the cita is still there, booked, with the other desk's two.
       await page.getByRole('button', { name: 'Siguiente' }).click()
       await page.waitForURL((u) => u.searchParams.get('fecha') !== fecha)
       await page.getByRole('button', { name: 'Anterior' }).click()
       await page.waitForURL((u) => u.searchParams.get('fecha') === fecha)
-      await cita.getByText('En espera', { exact: true }).waitFor()
+      await cita
+        .filter({ hasText: '09:00–09:20' })
+        .getByText('Programado', { exact: true })
+        .waitFor()
 
       // Cancelled with its reason, the 09:50 cita gives its slot back.
       const cancelada = sala.getByTestId('cita').filter({ hasText: '09:50–10:10' })

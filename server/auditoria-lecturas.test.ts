@@ -8,7 +8,7 @@ import { diaIso } from '../shared/citas.js'
 import { hoyEn } from '../shared/edad.js'
 import { diaSiguiente } from './horario.js'
 import { createTestApp, type TestApp } from './test/app.js'
-import { crearAtencion, crearPaciente, datosPaciente } from './test/factories.js'
+import { citaAhora, crearAtencion, crearPaciente, datosPaciente } from './test/factories.js'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -84,6 +84,7 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
     })
   const cita = (await reservar(`${fecha}T09:00`)).json<{ id: number }>()
   const paraLlegar = (await reservar(`${fecha}T11:00`)).json<{ id: number }>()
+  await citaAhora(t.db.sql, paraLlegar.id) // an arrival is marked on the cita's own day
   // A step a modality reported with no atención: what GET /mpps/pendientes serves.
   await t.db.sql`
     insert into mpps (uid, sala_id, estado, datos)

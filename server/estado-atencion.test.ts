@@ -49,6 +49,10 @@ describe('la máquina de estados', () => {
     expect(siguientesEstados('Programado', false)).not.toContain('No se presentó')
     expect(siguientesEstados('Programado', true)).toContain('No se presentó')
     expect(ESTADOS.filter(exigeCita)).toEqual(['No se presentó'])
+    // A cita of another day does not arrive: it is cancelled, missed or moved instead.
+    expect(siguientesEstados('Programado', true, true)).toEqual(['Cancelado', 'No se presentó'])
+    // A walk-in Programado is today's by nature: the day does not apply to it.
+    expect(siguientesEstados('Programado', false, true)).toContain('En espera')
     for (const final of ['Informado', 'Cancelado', 'No se presentó'] as Estado[])
       expect(PASOS.filter((p) => p.desde === final)).toEqual([])
   })

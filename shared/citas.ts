@@ -19,6 +19,9 @@ const FECHA = '^\\d{4}-\\d{2}-\\d{2}$'
 const FECHA_HORA = '^\\d{4}-\\d{2}-\\d{2}T([01]\\d|2[0-3]):[0-5]\\d$'
 const MENSAJE_FECHA_HORA = 'Fecha y hora inválidas (AAAA-MM-DDTHH:MM)'
 
+/** Minutes past its time after which a cita still Programado shows as late. */
+export const MINUTOS_TOLERANCIA = 15
+
 /** How long a slot of GET /agenda may be asked for: a study lasts from 5 minutes to 8 hours. */
 export const DURACION = { minima: 5, maxima: 480 } as const
 
@@ -40,6 +43,8 @@ export const MENSAJES_CITAS = {
     `Ese horario ya está tomado: la sala tiene una cita de ${inicio} a ${fin}`,
   soloProgramada: (estado: string) => `Solo se reprograma una cita Programada; esta está ${estado}`,
   llegadaNoProgramada: (estado: string) => `Solo llega una cita Programada; esta está ${estado}`,
+  llegadaOtroDia: (fecha: string) =>
+    `La cita es del ${fecha.split('-').reverse().join('/')}: la llegada se marca el día de la cita. Si el paciente se atiende hoy, reprograme la cita a hoy.`,
   deshacerTomado: (inicio: string, fin: string) =>
     `No se puede deshacer: el horario de la cita ya lo tomó otra (de ${inicio} a ${fin}). Reprograme la cita.`,
   nadaQueDeshacer: 'La cita no tiene una reprogramación que deshacer',

@@ -53,6 +53,14 @@ export function origenes(hacia: Estado, actor: Actor): Estado[] {
 export const exigeCita = (hacia: Estado): boolean =>
   PASOS.some((p) => p.hacia === hacia && p.soloCita)
 
+/**
+ * The moves that are a cita's arrival: out of Programado into the day's worklist. Staff make them
+ * only on the cita's own day (clinic time), so next week's cita never becomes today's visit by a
+ * click; the equipment's MPPS is recorded as it comes.
+ */
+export const esLlegada = (desde: Estado, hacia: Estado): boolean =>
+  desde === 'Programado' && (hacia === 'En espera' || hacia === 'En proceso')
+
 /** Staff's moves from each estado (the menus' order: ESTADOS'). */
 export const TRANSICIONES = Object.fromEntries(
   ESTADOS.map((desde) => [
@@ -63,7 +71,16 @@ export const TRANSICIONES = Object.fromEntries(
   ]),
 ) as unknown as Readonly<Record<Estado, readonly Estado[]>>
 
-/** The estados staff may move an atención to: a walk-in one (no cita) had no time to miss. */
-export function siguientesEstados(estado: Estado, cita: boolean): readonly Estado[] {
-  return TRANSICIONES[estado].filter((e) => cita || !exigeCita(e))
+/**
+ * The estados staff may move an atención to: a walk-in one (no cita) had no time to miss, and a
+ * cita of another day does not arrive today.
+ */
+export function siguientesEstados(
+  estado: Estado,
+  cita: boolean,
+  deOtroDia = false,
+): readonly Estado[] {
+  return TRANSICIONES[estado].filter(
+    (e) => (cita || !exigeCita(e)) && !(cita && deOtroDia && esLlegada(estado, e)),
+  )
 }

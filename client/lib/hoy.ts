@@ -1,4 +1,4 @@
-import { fechaEnZona } from '../../shared/edad.js'
+import { fechaEnZona, horaEnZona } from '../../shared/edad.js'
 import { sesion } from '../state/sesion.js'
 
 /**
@@ -8,7 +8,13 @@ import { sesion } from '../state/sesion.js'
  * left open past midnight moves on to the next day.
  */
 export function hoyClinica(): string {
+  return ahoraClinica().slice(0, 10)
+}
+
+/** The clinic's date and time now, 'YYYY-MM-DDTHH:MM', from the same clock as hoyClinica. */
+export function ahoraClinica(): string {
   const reloj = sesion.reloj
-  if (!reloj) return fechaEnZona(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)
-  return fechaEnZona(new Date(Date.now() + reloj.desfaseMs), reloj.zonaHoraria)
+  const zona = reloj?.zonaHoraria ?? Intl.DateTimeFormat().resolvedOptions().timeZone
+  const ahora = new Date(Date.now() + (reloj?.desfaseMs ?? 0))
+  return `${fechaEnZona(ahora, zona)}T${horaEnZona(ahora, zona)}`
 }

@@ -4,7 +4,8 @@
 import { MENSAJES_ATENCIONES as M, type CambioAtencion } from '../../shared/atenciones.js'
 import type { Estado } from '../../shared/catalogos.js'
 import { MENSAJES_CITAS } from '../../shared/citas.js'
-import { exigeCita, origenes, TRANSICIONES } from '../../shared/estado-atencion.js'
+import { fechaEnZona, hoyEn } from '../../shared/edad.js'
+import { esLlegada, exigeCita, origenes, TRANSICIONES } from '../../shared/estado-atencion.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import type { Sql } from '../db.js'
 import { ConflictError, datosInvalidos, ForbiddenError, NotFoundError } from '../errors.js'
@@ -19,6 +20,17 @@ import type { Evento } from '../queries/auditoria.js'
 import { tomado } from '../citas/turnos.js'
 import { esSolape } from '../queries/citas.js'
 import { NO_ENCONTRADA } from './reglas.js'
+
+/** The 409 of a cita's arrival asked on another day than its own (esLlegada), or null. */
+export function llegadaDeOtroDia(
+  actual: AtencionFila,
+  hacia: Estado,
+  tz: string,
+): ConflictError | null {
+  if (!actual.inicio || !esLlegada(actual.estado, hacia)) return null
+  const fecha = fechaEnZona(actual.inicio, tz)
+  return fecha === hoyEn(tz) ? null : new ConflictError(MENSAJES_CITAS.llegadaOtroDia(fecha))
+}
 
 /** An estado change: conditional on the estado it leaves, so of two at once only one wins. */
 export async function cambiarEstadoAtencion(
@@ -52,6 +64,7 @@ export async function cambiarEstadoAtencion(
       motivo,
       por: usuarioId,
       soloCitas: exigeCita(estado),
+      soloSuDia: true,
     },
     tz,
     evento,
@@ -61,6 +74,8 @@ export async function cambiarEstadoAtencion(
   if (!actual) throw new NotFoundError(NO_ENCONTRADA)
   if (exigeCita(estado) && actual.inicio === null)
     throw new ConflictError(MENSAJES_CITAS.noSePresentoSinCita)
+  const otroDia = llegadaDeOtroDia(actual, estado, tz)
+  if (otroDia) throw otroDia
   // The caller saw another estado: someone changed it meanwhile, and neither wins silently.
   if (b.desde !== undefined && actual.estado !== b.desde)
     throw new ConflictError(M.yaNoEsta(b.desde, actual.estado))

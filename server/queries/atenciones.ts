@@ -109,7 +109,8 @@ export async function obtenerAtencion(
  * `soloCitas`), remembering the estado it left, who moved it and when (what undoing needs), with
  * its audit record (`evento`) in the same statement; undefined (and no record) otherwise.
  * `motivo` is the reason of a cancellation. A cita leaving Programado for the worklist has
- * arrived: its llegada becomes now (its turno keeps the booked time).
+ * arrived: its llegada becomes now (its turno keeps the booked time); with `soloSuDia`, only on
+ * its own day (esLlegada).
  */
 export async function cambiarEstado(
   sql: Sql,
@@ -120,6 +121,7 @@ export async function cambiarEstado(
     motivo: string | null
     por: number | null
     soloCitas?: boolean
+    soloSuDia?: boolean
   },
   tz: string,
   evento: Evento,
@@ -134,6 +136,12 @@ export async function cambiarEstado(
         actualizado_en = now()
       where a.id = ${id} and a.estado = any(${cambio.desde as Estado[]}::text[])
         ${cambio.soloCitas ? sql`and a.turno is not null` : sql``}
+        ${
+          cambio.soloSuDia && llega
+            ? sql`and (a.estado <> 'Programado' or a.turno is null
+                or (lower(a.turno) at time zone ${tz})::date = (now() at time zone ${tz})::date)`
+            : sql``
+        }
       returning a.*
     ), registro as (${insercionEventos(
       sql,

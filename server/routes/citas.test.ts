@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { diaIso } from '../../shared/citas.js'
 import { hoyEn } from '../../shared/edad.js'
 import { createTestApp, type TestApp } from '../test/app.js'
-import { crearPaciente } from '../test/factories.js'
+import { citaAhora, crearPaciente } from '../test/factories.js'
 import { diaSiguiente } from '../horario.js'
 
 const LIMA = 'America/Lima'
@@ -364,6 +364,7 @@ describe('en PostgreSQL (o el hogar de la corrida), America/Lima', () => {
       despues: { sala: eco, inicio: `${fecha}T12:00`, fin: `${fecha}T12:20` },
     })
     // Only a cita, and only while Programado.
+    await citaAhora(t.db.sql, b.id)
     expect((await c.llegada(b.id)).statusCode).toBe(200)
     const tarde = await c.reprogramar(b.id, { inicio: `${fecha}T15:00` })
     expect(tarde.statusCode).toBe(409)
@@ -381,13 +382,18 @@ describe('en PostgreSQL (o el hogar de la corrida), America/Lima', () => {
         estudios: [{ nombre: 'Mano' }],
       })
     ).json()
+    // Its arrival is marked on its own day: the cita moves to now.
+    await citaAhora(t.db.sql, cita.id)
+    const [{ inicio } = { inicio: '' }] = await t.db.sql<{ inicio: string }[]>`
+      select to_char(lower(turno) at time zone ${LIMA}, 'YYYY-MM-DD"T"HH24:MI') as inicio
+      from atenciones where id = ${cita.id}`
     const res = await c.llegada(cita.id)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json()).toMatchObject({
       id: cita.id,
       estado: 'En espera',
       fechaLlegada: hoyEn(LIMA),
-      inicio: `${fecha}T08:00`,
+      inicio,
       ultimoCambio: { desde: 'Programado' },
     })
     // A repeated click changes nothing.
@@ -406,8 +412,8 @@ describe('en PostgreSQL (o el hogar de la corrida), America/Lima', () => {
     expect(deshecha.json()).toMatchObject({
       id: cita.id,
       estado: 'Programado',
-      fechaLlegada: fecha,
-      horaLlegada: '08:00',
+      fechaLlegada: inicio.slice(0, 10),
+      horaLlegada: inicio.slice(11),
     })
     // A walk-in atención is not a cita.
     const suelta = await t.app.inject({
@@ -422,6 +428,36 @@ describe('en PostgreSQL (o el hogar de la corrida), America/Lima', () => {
       },
     })
     expect((await c.llegada(suelta.json().id)).statusCode).toBe(404)
+  })
+
+  test('Llegó solo el día de la cita: otro día es un 409 que no cambia nada, por la agenda y por la lista', async () => {
+    const p = await crearPaciente(t)
+    const fecha = proximo(LIMA, 2)
+    const cita = (
+      await c.reservar({
+        pacienteId: p.id,
+        salaId: rx,
+        inicio: `${fecha}T10:00`,
+        estudios: [{ nombre: 'Mano' }],
+      })
+    ).json()
+    const [a, m, d] = fecha.split('-')
+    const mensaje = `La cita es del ${d}/${m}/${a}: la llegada se marca el día de la cita. Si el paciente se atiende hoy, reprograme la cita a hoy.`
+    const llegada = await c.llegada(cita.id)
+    expect(llegada.statusCode).toBe(409)
+    expect(llegada.json()).toEqual({ message: mensaje })
+    for (const estado of ['En espera', 'En proceso']) {
+      const cambio = await c.patch(cita.id, { estado })
+      expect(cambio.statusCode).toBe(409)
+      expect(cambio.json()).toEqual({ message: mensaje })
+    }
+    const [fila] = await t.db.sql<{ estado: string; eventos: number }[]>`
+      select estado, (select count(*)::int from auditoria where accion in ('cita.llegada', 'atencion.modificada')
+        and (detalle->>'atencion')::int = ${cita.id}) as eventos
+      from atenciones where id = ${cita.id}`
+    expect(fila).toEqual({ estado: 'Programado', eventos: 0 })
+    // Cancelling or a no-show are not arrivals: any day.
+    expect((await c.patch(cita.id, { estado: 'No se presentó' })).statusCode).toBe(200)
   })
 
   test('cancelar libera el horario; deshacer la cancelación choca si otra lo tomó', async () => {

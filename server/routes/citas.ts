@@ -21,6 +21,7 @@ import { esFechaValida } from '../../shared/edad.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
 import { EVENTO_CAMBIO, origenes } from '../../shared/estado-atencion.js'
 import { estudiosActivos, sedesActivas, type CacheCatalogos } from '../catalogos.js'
+import { llegadaDeOtroDia } from '../atenciones/estado.js'
 import { deshacerReprogramacion, reprogramar } from '../citas/reprogramacion.js'
 import { duracionMinutos, salaValida, tomado, turnoEn } from '../citas/turnos.js'
 import type { Config } from '../config.js'
@@ -197,6 +198,7 @@ export async function citasRoutes(
         motivo: null,
         por: request.usuario?.id ?? null,
         soloCitas: true,
+        soloSuDia: true,
       },
       tz,
       eventoDe(request, EVENTO_CAMBIO.llegada),
@@ -206,6 +208,8 @@ export async function citasRoutes(
     if (!actual?.inicio) throw new NotFoundError(M.citaNoEncontrada)
     // A repeated click: it already arrived.
     if (actual.estado === 'En espera') return aCita(actual, tz)
+    const otroDia = llegadaDeOtroDia(actual, 'En espera', tz)
+    if (otroDia) throw otroDia
     throw new ConflictError(M.llegadaNoProgramada(actual.estado))
   })
 }

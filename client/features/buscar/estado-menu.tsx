@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
 import type { Atencion } from '../../../shared/atenciones.js'
 import type { Estado } from '../../../shared/catalogos.js'
 import { siguientesEstados } from '../../../shared/estado-atencion.js'
+import { hoyClinica } from '../../lib/hoy.js'
 import { EstadoBadge } from '../../components/badges.js'
 import { IconChevronDown } from '../../components/icons.js'
 import { useCambiarEstado } from '../../lib/estado-atencion.js'
@@ -18,7 +19,7 @@ export function EstadoMenu({
   onCambio,
   onCancelar,
 }: {
-  atencion: { id: number; estado: Estado; cita: boolean }
+  atencion: { id: number; estado: Estado; cita: boolean; fechaLlegada: string }
   abierto: boolean
   onAbrir: () => void
   onCerrar: () => void
@@ -27,7 +28,11 @@ export function EstadoMenu({
 }) {
   const { cambiar, enviando, error } = useCambiarEstado(atencion, onCambio)
   const ref = useRef<HTMLDivElement>(null)
-  const siguientes = siguientesEstados(atencion.estado, atencion.cita)
+  const siguientes = siguientesEstados(
+    atencion.estado,
+    atencion.cita,
+    atencion.fechaLlegada !== hoyClinica(),
+  )
   const menuId = `estado-menu-${atencion.id}`
 
   useEffect(() => {

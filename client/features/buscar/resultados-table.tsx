@@ -222,7 +222,12 @@ export function ResultadosTable({
                       }}
                       badge={
                         <EstadoMenu
-                          atencion={{ id: f.atencionId, estado, cita: f.cita }}
+                          atencion={{
+                            id: f.atencionId,
+                            estado,
+                            cita: f.cita,
+                            fechaLlegada: f.fechaLlegada!,
+                          }}
                           abierto={menu === f.atencionId}
                           onAbrir={() => setMenu(f.atencionId)}
                           onCerrar={cerrarMenu}

@@ -1,18 +1,20 @@
 // A booked cita in its sala's column: time, patient, studies and estado; while it is Programado,
-// the desk marks the arrival, moves it to another slot, cancels it (with its reason) or marks that
-// the patient did not come.
+// the desk marks the arrival (on its own day only), moves it to another slot, cancels it (with its
+// reason) or marks that the patient did not come. Past its time and still not arrived, it says
+// how late it is.
 import { useState } from 'react'
 import { Link } from 'wouter'
-import type { CitaAgenda } from '../../../shared/citas.js'
+import { MINUTOS_TOLERANCIA, type CitaAgenda } from '../../../shared/citas.js'
 import { mensajeDe } from '../../api.js'
 import { EstadoBadge } from '../../components/badges.js'
 import { CancelarAtencion } from '../../components/cancelar-atencion.js'
 import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
 import { IconPrinter } from '../../components/icons.js'
 import { cambiarEstado } from '../../lib/estado-atencion.js'
+import { ahoraClinica } from '../../lib/hoy.js'
 import { paths } from '../../paths.js'
 import { marcarLlegada } from './citas-api.js'
-import { horaDe } from './fechas.js'
+import { duracionTexto, horaDe, minutosEntre } from './fechas.js'
 
 type Dialogo = 'cancelar' | 'no-se-presento' | null
 
@@ -33,6 +35,9 @@ export function CitaAgendada({
   const [error, setError] = useState<string | null>(null)
   const estudios = cita.estudios.map((e) => e.nombre).join(', ')
   const libera = cita.estado === 'Cancelado' || cita.estado === 'No se presentó'
+  const ahora = ahoraClinica()
+  const deHoy = cita.inicio.slice(0, 10) === ahora.slice(0, 10)
+  const tarde = cita.estado === 'Programado' ? minutosEntre(cita.inicio, ahora) : 0
 
   const hacer = async (paso: () => Promise<unknown>, fallo: string) => {
     setDialogo(null)
@@ -66,20 +71,29 @@ export function CitaAgendada({
         </span>
         <EstadoBadge estado={cita.estado} />
       </div>
+      {tarde > MINUTOS_TOLERANCIA && (
+        <p className="cita__tarde small">
+          {deHoy ? `Atrasada ${duracionTexto(tarde)}` : 'Sin llegada registrada'}
+        </p>
+      )}
       <Link href={paths.paciente(cita.pacienteId)} className="cita__paciente">
         {cita.paciente}
       </Link>
       <p className="cita__estudios small muted">{estudios}</p>
       {cita.estado === 'Programado' && (
         <div className="cita__acciones">
-          <button
-            type="button"
-            className="btn btn--primary btn--sm"
-            disabled={enviando}
-            onClick={() => void hacer(() => marcarLlegada(cita.id), 'No se pudo marcar la llegada')}
-          >
-            Llegó
-          </button>
+          {deHoy && (
+            <button
+              type="button"
+              className="btn btn--primary btn--sm"
+              disabled={enviando}
+              onClick={() =>
+                void hacer(() => marcarLlegada(cita.id), 'No se pudo marcar la llegada')
+              }
+            >
+              Llegó
+            </button>
+          )}
           <button
             type="button"
             className="btn btn--secondary btn--sm"

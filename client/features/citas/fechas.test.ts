@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { diaCorto, semanaDe, semanaLarga } from './fechas.js'
+import { diaCorto, semanaDe, semanaLarga, duracionTexto, minutosEntre } from './fechas.js'
 
 describe('la semana de la agenda', () => {
   it('va de lunes a domingo, también cuando la fecha es domingo o cruza de mes y de año', () => {
@@ -26,5 +26,19 @@ describe('la semana de la agenda', () => {
       'del 28 de diciembre de 2026 al 3 de enero de 2027',
     )
     expect(diaCorto('2026-12-01')).toBe('martes 1')
+  })
+})
+
+describe('atraso de una cita', () => {
+  it('minutos entre dos horas de la clínica, también de un día al otro', () => {
+    expect(minutosEntre('2026-11-27T09:00', '2026-11-27T09:40')).toBe(40)
+    expect(minutosEntre('2026-11-27T23:50', '2026-11-28T00:10')).toBe(20)
+    expect(minutosEntre('2026-11-27T10:00', '2026-11-27T09:00')).toBe(-60)
+  })
+
+  it('se lee en horas y minutos', () => {
+    expect(duracionTexto(40)).toBe('40 min')
+    expect(duracionTexto(60)).toBe('1 h')
+    expect(duracionTexto(95)).toBe('1 h 35 min')
   })
 })

@@ -2,7 +2,8 @@
 // already seen are kept while the page is open, for the day and the week alike, and the
 // neighbouring days (or weeks) are read ahead, so moving between them, or opening a day of the
 // week, shows at once; what is shown is always read again behind it, since another desk may have
-// booked meanwhile.
+// booked meanwhile, and every REFRESCO_AGENDA_MS while the page is in view: another desk's
+// bookings appear and a cita past its time shows it is late, with nobody reloading.
 import { useEffect, useRef, useState } from 'react'
 import type { Agenda } from '../../../shared/citas.js'
 import { mensajeDe } from '../../api.js'
@@ -16,6 +17,8 @@ export interface PedidoAgenda {
   vecinas: string[]
   duracion: number
 }
+
+export const REFRESCO_AGENDA_MS = 30_000
 
 const clave = (sede: string, fecha: string, duracion: number) => `${sede}|${fecha}|${duracion}`
 
@@ -61,6 +64,14 @@ export function useAgenda(pedido: PedidoAgenda | null, cambios = 0) {
       })
     return () => ctrl.abort()
   }, [k, version, cambios]) // `k` names the whole pedido
+
+  useEffect(() => {
+    if (!k) return
+    const t = setInterval(() => {
+      if (document.visibilityState === 'visible') setVersion((v) => v + 1)
+    }, REFRESCO_AGENDA_MS)
+    return () => clearInterval(t)
+  }, [k])
 
   return {
     /** The days asked for, or the ones before them while their answers come. */

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import type { Atencion } from '../../../shared/atenciones.js'
 import { ESTADOS_ABIERTOS, MODALIDAD_INFO, type Estado } from '../../../shared/catalogos.js'
 import { siguientesEstados } from '../../../shared/estado-atencion.js'
+import { hoyClinica } from '../../lib/hoy.js'
 import { ModalidadIcon, PrioridadBadge } from '../../components/badges.js'
 import { CancelarAtencion } from '../../components/cancelar-atencion.js'
 import { EstadoCelda, useAhora } from '../../components/estado-celda.js'
@@ -28,7 +29,11 @@ function Acciones({
   onEditar: () => void
 }) {
   const { cambiar, enviando, error } = useCambiarEstado(atencion, onCambio)
-  const siguientes = siguientesEstados(atencion.estado, atencion.cita)
+  const siguientes = siguientesEstados(
+    atencion.estado,
+    atencion.cita,
+    atencion.fechaLlegada !== hoyClinica(),
+  )
   const corregible = (ESTADOS_ABIERTOS as readonly Estado[]).includes(atencion.estado)
   if (siguientes.length === 0 && !corregible)
     return <span className="muted small nowrap">Estado final</span>
