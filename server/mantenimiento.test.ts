@@ -1,6 +1,6 @@
 // The embedded home's VACUUM, on a real PGlite: over many rounds of updates a table stays the
 // size it was, where without it it grows every round; nothing runs while the server is busy, and
-// a request that comes mid-way stops it before the next table.
+// a request that comes mid-way stops it before the next statement.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import pino from 'pino'
@@ -66,13 +66,13 @@ describe('vacuum de la base embebida', () => {
     expect(stats!.muertas).toBe(0)
   }, 180_000)
 
-  it('con el servidor ocupado no corre; si llega una solicitud a mitad, para antes de la tabla siguiente', async () => {
+  it('con el servidor ocupado no corre; si llega una solicitud a mitad, para antes de la sentencia siguiente', async () => {
     const db = await conPacientes()
     await ronda(db, 1)
     let ocupado = true
     const m = iniciarMantenimiento({ db, log, inactivo: () => !ocupado, tz })!
     expect(await m.revisar()).toEqual([])
-    // Quiet for one table, then a request arrives.
+    // Quiet for one statement, then a request arrives: nothing more runs.
     let preguntas = 0
     const m2 = iniciarMantenimiento({ db, log, inactivo: () => ++preguntas <= 2, tz })!
     ocupado = false
