@@ -46,6 +46,7 @@ export type CasoId =
   | 'worklistLatin1'
   | 'httpConWorklist'
   | 'respaldo'
+  | 'vacuum'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -73,6 +74,7 @@ export const TITULOS: Record<CasoId, string> = {
   worklistLatin1: 'DICOM C-FIND: lo mismo, sala en Latin-1 (ISO_IR 100)',
   httpConWorklist: 'GET /pacientes/:id durante C-FIND de ~1.000 ítems',
   respaldo: 'GET /pacientes/:id durante npm run respaldo',
+  vacuum: 'VACUUM / ANALYZE de cada tabla, una sentencia (solo embebida)',
 }
 
 export interface PacienteMuestra {

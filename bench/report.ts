@@ -36,6 +36,8 @@ export interface LineaCaso {
   }
   /** The backup case: how long `npm run respaldo` took and the size of its file. */
   respaldo?: { segundos: number; mb: number }
+  /** The VACUUM case: its three longest statements. */
+  vacuum?: { sentencia: string; ms: number }[]
   /** `referencia`: shown for comparison only (the embedded home has no budget of its own). */
   presupuesto?: { limite: string; cumple: boolean; referencia?: boolean }
 }

@@ -22,6 +22,7 @@ import {
   type Muestras,
 } from './cases.js'
 import { Captura, revisarPlanes } from './explain.js'
+import { medirVacuum } from './vacuum.js'
 import { consultasExportacion, EXPORTACIONES, medirExportacion } from './exportacion.js'
 import {
   AE_BANCO,
@@ -373,6 +374,17 @@ async function lineaRespaldo(s: Servidor, rutas: string[], op: Opciones): Promis
   return l
 }
 
+async function lineaVacuum(op: Opciones): Promise<LineaCaso> {
+  const v = await medirVacuum(op.dataDir)
+  const l = linea('vacuum', v.mayores[0]?.sentencia ?? '', 1, v.medida, undefined, false)
+  l.vacuum = v.mayores
+  console.log(
+    `  ${l.titulo}: ${v.medida.solicitudes} sentencias en ${v.medida.segundos} s; p50 ${v.medida.p50} ms, ` +
+      `máx. ${v.medida.max} ms; las más largas: ${v.mayores.map((m) => `${m.sentencia} ${m.ms} ms`).join(', ')}`,
+  )
+  return l
+}
+
 async function lineaExportacion(
   s: Servidor,
   rutas: string[],
@@ -593,6 +605,11 @@ async function medirTodo(
     }
     console.log('Midiendo el producto…')
     const lineas = await medirProducto(op, s, directa.listas, r, directa.baseline)
+    // The VACUUM case needs the embedded home to itself: last, with the server stopped.
+    if (op.embebida && incluye(op, 'vacuum')) {
+      await s.detener()
+      lineas.push(await lineaVacuum(op))
+    }
     const planes = directa.revision?.planes ?? []
     const secuenciales = planes.filter((p) => p.secuenciales.length > 0)
     const fallas = [
