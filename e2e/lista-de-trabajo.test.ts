@@ -152,9 +152,12 @@ describe('lista de trabajo (1440 px)', () => {
     await page.goBack()
     await page.waitForURL((u) => !u.searchParams.has('q'))
     await expect.poll(() => filas().count()).toBe(deHoy)
-    // Three people share «núñez»; the document finds one.
+    // Three people of today share «núñez», and Anselmo's two visits of 2025 count too: a name typed
+    // over the day's list searches all time. The document finds one.
     await caja.fill('nunez')
-    await expect.poll(() => filas().count()).toBe(3)
+    await page.waitForURL((u) => u.searchParams.get('q') === 'nunez')
+    expect(new URL(page.url()).searchParams.has('fechaInicial')).toBe(false)
+    await expect.poll(() => filas().count()).toBe(5)
     const lucio = await api<PacienteDetalle>(page, `/pacientes/${ids.lucio}`)
     await caja.fill(lucio.documento)
     await expect.poll(() => filas().count()).toBe(1)
@@ -269,6 +272,63 @@ describe('lista de trabajo (1440 px)', () => {
     expect(e.tarjetas.alertas).toBe(2)
     expect(errors).toEqual([])
   })
+})
+
+describe('buscar es buscar', () => {
+  for (const [viewport, nombre] of [
+    [DESKTOP, 'Eleuterio'],
+    [{ width: 1366, height: 768 }, 'Fortunato'],
+    [PHONE, 'Gumersindo'],
+  ] as const) {
+    it(`${viewport.width} px: un nombre escrito sobre la lista de hoy busca en todas las fechas; cada filtro que cambia busca de nuevo`, async () => {
+      const s = await entrar(viewport)
+      // Registered, never arrived: no visit today nor any other day.
+      await apiPost(
+        s.page,
+        app,
+        '/pacientes',
+        pacienteApi({
+          documento: nuevoDni(),
+          primerNombre: nombre,
+          primerApellido: 'Condori',
+          fechaNacimiento: '1970-05-02',
+        }),
+      )
+      await abrirHoy(s.page)
+      await s.page.getByLabel('Nombre o documento').pressSequentially(`${nombre} condori`)
+      await s.page.waitForURL((u) => u.searchParams.get('q') === `${nombre} condori`)
+      expect(new URL(s.page.url()).searchParams.has('fechaInicial')).toBe(false)
+      await expect.poll(() => filas(s.page).count()).toBe(1)
+      expect(await filas(s.page).first().innerText()).toContain(`${nombre} Condori`)
+
+      // A choice searches at once, with no «Buscar»: a visit filter leaves him out, and back.
+      const resumen = s.page.locator('summary', { hasText: 'Filtros' })
+      if ((await s.page.locator('details.filtros__mas').getAttribute('open')) === null)
+        await resumen.click() // on a phone the filters start folded
+      const atencion = s.page.getByRole('group', { name: 'De la atención' })
+      await atencion.getByLabel('Modalidad').selectOption('RX')
+      await s.page.waitForURL((u) => u.searchParams.get('modalidad') === 'RX')
+      await s.page.getByText('No hay resultados para mostrar.').waitFor()
+      await atencion.getByLabel('Modalidad').selectOption('')
+      await s.page.waitForURL((u) => !u.searchParams.has('modalidad'))
+      await expect.poll(() => filas(s.page).count()).toBe(1)
+
+      // Today's dates put back: nobody; each date cleared searches again, and he is there.
+      await atencion.getByLabel('Fecha inicial').fill(hoy)
+      await atencion.getByLabel('Fecha final').fill(hoy)
+      await s.page.waitForURL((u) => u.searchParams.get('fechaFinal') === hoy)
+      await s.page.getByText('No hay resultados para mostrar.').waitFor()
+      await atencion.getByRole('button', { name: 'Limpiar fecha inicial' }).click()
+      await s.page.waitForURL((u) => !u.searchParams.has('fechaInicial'))
+      await s.page.getByText('No hay resultados para mostrar.').waitFor()
+      await atencion.getByRole('button', { name: 'Limpiar fecha final' }).click()
+      await s.page.waitForURL((u) => !u.searchParams.has('fechaFinal'))
+      await expect.poll(() => filas(s.page).count()).toBe(1)
+      await shot(s.page, 'buscar-todas-las-fechas')
+      expect(s.errors).toEqual([])
+      await s.context.close()
+    })
+  }
 })
 
 describe('cabe en cada pantalla', () => {

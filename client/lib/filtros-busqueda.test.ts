@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
+  conCambio,
   escribirFiltros,
   FILTROS_VACIOS,
   leerFiltros,
   lista,
   urlListaDeTrabajo,
+  type Filtros,
 } from './filtros-busqueda.js'
 
 describe('filtros de búsqueda en la URL', () => {
@@ -44,5 +46,33 @@ describe('filtros de búsqueda en la URL', () => {
     ).toBe(
       '/pacientes/buscar?estado=Programado%2CEn+espera%2CEn+proceso&prioridad=Urgente%2CEmergencia',
     )
+  })
+})
+
+const HOY = '2026-11-26'
+const vista = { hoy: HOY, sede: 'Lima' }
+const delDia: Filtros = { ...FILTROS_VACIOS, fechaInicial: HOY, fechaFinal: HOY, sede: 'Lima' }
+
+describe('la lista del día es una vista, no un límite', () => {
+  it('un nombre o documento escrito sobre ella busca en todas las fechas y sedes', () => {
+    expect(conCambio(delDia, 'q', 'l', vista)).toEqual({ ...FILTROS_VACIOS, q: 'l' })
+    expect(conCambio(delDia, 'documento', '4', vista)).toEqual({
+      ...FILTROS_VACIOS,
+      documento: '4',
+    })
+  })
+
+  it('con otro filtro puesto, o lo que cambia no es un nombre, las fechas se quedan', () => {
+    const conModalidad = { ...delDia, modalidad: 'RX' }
+    expect(conCambio(conModalidad, 'q', 'l', vista)).toEqual({ ...conModalidad, q: 'l' })
+    expect(conCambio(delDia, 'estado', 'En espera', vista)).toEqual({
+      ...delDia,
+      estado: 'En espera',
+    })
+    // Blanks typed are not a name; another sede is not the day's list.
+    expect(conCambio(delDia, 'q', ' ', vista)).toEqual({ ...delDia, q: ' ' })
+    expect(conCambio({ ...delDia, sede: 'Cusco' }, 'q', 'l', vista).fechaInicial).toBe(HOY)
+    // Before the day is known, nothing to tell.
+    expect(conCambio(delDia, 'q', 'l', null)).toEqual({ ...delDia, q: 'l' })
   })
 })

@@ -47,3 +47,42 @@ export function urlListaDeTrabajo(f: Partial<Filtros>): string {
   const qs = escribirFiltros(f)
   return qs ? `${paths.buscarPaciente}?${qs}` : paths.buscarPaciente
 }
+
+/** The filters that name a person: typed into, they search while typing. */
+export const CAMPOS_PERSONA = [
+  'q',
+  'documento',
+  'primerNombre',
+  'segundoNombre',
+  'primerApellido',
+  'segundoApellido',
+] as const satisfies readonly Campo[]
+
+/** The list the page opens on: today's arrivals at a sede, nothing else. */
+export function esVistaDelDia(f: Filtros, hoy: string, sede: string): boolean {
+  return CAMPOS.every((c) =>
+    c === 'fechaInicial' || c === 'fechaFinal'
+      ? f[c] === hoy
+      : c === 'sede'
+        ? f[c] === sede
+        : !f[c],
+  )
+}
+
+/**
+ * The filters after `campo` became `valor`. The day's list is a view, not a limit: a name or
+ * document typed over it searches every day and sede (a patient with no visit today is found, not
+ * registered twice).
+ */
+export function conCambio(
+  f: Filtros,
+  campo: Campo,
+  valor: string,
+  vista: { hoy: string; sede: string } | null,
+): Filtros {
+  const nuevo = { ...f, [campo]: valor }
+  const persona = (CAMPOS_PERSONA as readonly Campo[]).includes(campo)
+  if (persona && valor.trim() && vista && esVistaDelDia(f, vista.hoy, vista.sede))
+    return { ...nuevo, fechaInicial: '', fechaFinal: '', sede: '' }
+  return nuevo
+}

@@ -1,7 +1,7 @@
 // Buscar Paciente, the worklist (docs/producto.md#buscar-paciente). Opened bare it shows today's
 // arrivals at the user's sede (both from the server), newest first, refreshed by itself. The filters
-// are the URL's query, so a list can be bookmarked and Back undoes a search; «Nombre o documento»
-// searches while typing.
+// are the URL's query, so a list can be bookmarked and Back undoes a search; every change of a
+// filter searches again, and a name or document typed over the day's list searches all time.
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { validarBusqueda } from '../../../shared/busqueda.js'
@@ -11,6 +11,8 @@ import { AvisoPasosEquipos } from '../../components/aviso-pasos-equipos.js'
 import { useTitle } from '../../components/use-title.js'
 import {
   CAMPOS,
+  CAMPOS_PERSONA,
+  conCambio,
   escribirFiltros,
   leerFiltros,
   urlListaDeTrabajo,
@@ -26,8 +28,10 @@ import { REFRESCO_MS, useListaDeTrabajo, type Pedido } from './use-lista-de-trab
 import { catalogos, nombresDeSedes } from '../../state/catalogos.js'
 import './buscar.css'
 
-/** Pause after the last keystroke in «Nombre o documento» before searching. */
+/** Pause after the last keystroke in a typed filter before searching. */
 const ESPERA_ESCRITURA_MS = 300
+/** The filters typed letter by letter; the rest are chosen. */
+const SE_ESCRIBEN: readonly Campo[] = [...CAMPOS_PERSONA, 'fechaInicial', 'fechaFinal']
 
 type Errores = Partial<Record<Campo, string>>
 
@@ -115,24 +119,29 @@ export default function BuscarPage() {
     escribiendo.current = como === 'escritura'
   }
 
-  // «Nombre o documento» searches a moment after the last keystroke, if what it holds is valid.
-  const q = filtros.q
-  const ultimoQ = useRef(q)
+  // Any change of a filter searches again: a choice at once; what is typed (a name, a document, a
+  // date) a moment after the last keystroke. Only if every filter is valid; if not, it says why.
+  const tocado = useRef<Campo | null>(null)
+  const clave = escribirFiltros(filtros)
   useEffect(() => {
-    if (q === ultimoQ.current) return
-    ultimoQ.current = q
-    const t = setTimeout(() => {
+    const campo = tocado.current
+    if (!campo) return
+    const escrito = SE_ESCRIBEN.includes(campo)
+    const correr = () => {
+      tocado.current = null
       const { errores: lista } = validarBusqueda(filtros, sedesPosibles(filtros))
-      const deQ = lista.filter((e) => e.campo === 'q')
-      if (deQ.length > 0) return setErrores((e) => ({ ...e, ...erroresDe(deQ) }))
-      ir(filtros, 'escritura')
-    }, ESPERA_ESCRITURA_MS)
-    // Only the box's text starts it; the other filters go with it as they are.
+      if (lista.length > 0) return setErrores((e) => ({ ...e, ...erroresDe(lista) }))
+      ir(filtros, escrito ? 'escritura' : 'boton')
+    }
+    if (!escrito) return correr()
+    const t = setTimeout(correr, ESPERA_ESCRITURA_MS)
     return () => clearTimeout(t)
-  }, [q])
+  }, [clave])
 
   const cambiar = (campo: Campo, valor: string) => {
-    setFiltros((f) => ({ ...f, [campo]: valor }))
+    const vista = preferencias ? { hoy: preferencias.hoy, sede: preferencias.sede ?? '' } : null
+    tocado.current = campo
+    setFiltros((f) => conCambio(f, campo, valor, vista))
     setErrores((e) => ({ ...e, [campo]: undefined }))
     // The sede chosen here is the one the list opens on next time, on any computer.
     if (campo === 'sede') recordarSede(valor || null).catch(() => {})
