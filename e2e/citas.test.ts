@@ -194,6 +194,10 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
       const cancelada = sala.getByTestId('cita').filter({ hasText: '09:50–10:10' })
       await cancelada.getByRole('button', { name: 'Cancelar', exact: true }).click()
       const dialogo = page.getByRole('dialog', { name: /¿Cancelar la atención/ })
+      // A cita not yet arrived is named by its booked time, not as an arrival.
+      const [a, m, d] = fecha.split('-')
+      await dialogo.getByText(new RegExp(`, cita del ${d}/${m}/${a} 09:50\\.`)).waitFor()
+      expect(await dialogo.getByText('llegada el').count()).toBe(0)
       await dialogo.getByLabel(/Motivo de la cancelación/).fill('El paciente pidió otro día')
       await dialogo.getByRole('button', { name: 'Cancelar atención' }).click()
       await cancelada.getByText('Cancelado', { exact: true }).waitFor()

@@ -197,7 +197,9 @@ describe.each([
     await abrirMenu(personal)
     const entrada = personal.getByRole('link', { name: /Configuración/ })
     expect(await entrada.getAttribute('aria-disabled')).toBe('true')
-    await entrada.getByText('Pronto').waitFor()
+    // What it is: an administrator's screen, not one still to come.
+    await entrada.getByText('Admin', { exact: true }).waitFor()
+    expect(await entrada.getAttribute('title')).toBe('Configuración (solo administradores)')
     await entrada.click({ force: true }) // a person's click; Playwright refuses aria-disabled ones
     expect(new URL(personal.url()).pathname).toBe('/dashboard')
 

@@ -210,7 +210,7 @@ for (const [ancho, viewport] of [
       await page.getByRole('button', { name: 'Guardar' }).click()
       await page
         .getByRole('alert')
-        .filter({ hasText: 'Paciente registrado con éxito! ID: ' })
+        .filter({ hasText: '¡Paciente registrado con éxito! ID: ' })
         .waitFor()
     })
   })

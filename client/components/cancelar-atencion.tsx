@@ -14,7 +14,7 @@ import './estado-atencion.css'
 /** What the dialog shows of the atención it cancels. */
 export type AtencionACancelar = Pick<
   Atencion,
-  'id' | 'estado' | 'estudios' | 'fechaLlegada' | 'horaLlegada'
+  'id' | 'estado' | 'estudios' | 'fechaLlegada' | 'horaLlegada' | 'cita'
 >
 
 export function CancelarAtencion({
@@ -58,7 +58,9 @@ export function CancelarAtencion({
       </div>
       <h2 id={`${id}-titulo`}>¿Cancelar la atención N.º {atencion.id}?</h2>
       <p id={`${id}-texto`}>
-        {atencion.estudios.map((e) => e.nombre).join(', ')}, llegada el{' '}
+        {atencion.estudios.map((e) => e.nombre).join(', ')},{' '}
+        {/* A cita not yet arrived has a booked time, not an arrival. */}
+        {atencion.cita && atencion.estado === 'Programado' ? 'cita del' : 'llegada el'}{' '}
         {fecha(atencion.fechaLlegada)} {atencion.horaLlegada}. Una atención cancelada sale de la
         lista de trabajo; el motivo queda registrado y se muestra junto a su estado.
       </p>

@@ -66,12 +66,12 @@ function NavDisabled({
       href={href}
       className="nav__item nav__item--disabled"
       aria-disabled="true"
-      title={`${children} (próximamente)`}
+      title={`${children} (solo administradores)`}
       onClick={block}
     >
       {icon}
       <span className="nav__label">
-        {children} <span className="nav__soon">Pronto</span>
+        {children} <span className="nav__soon">Admin</span>
       </span>
     </a>
   )

@@ -173,7 +173,7 @@ export function RegistroForm({
       documento.olvidar()
       mostrar({
         tipo: 'ok',
-        texto: `Paciente registrado con éxito! ID: ${paciente.id}`,
+        texto: `¡Paciente registrado con éxito! ID: ${paciente.id}`,
         id: paciente.id,
       })
       onRegistrado?.(paciente)

@@ -239,6 +239,7 @@ export function ResultadosTable({
                               estudios: f.estudios,
                               fechaLlegada: f.fechaLlegada!,
                               horaLlegada: f.horaLlegada!,
+                              cita: f.cita,
                             })
                           }
                         />

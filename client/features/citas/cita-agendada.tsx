@@ -148,6 +148,7 @@ export function CitaAgendada({
             estudios: cita.estudios,
             fechaLlegada: cita.inicio.slice(0, 10),
             horaLlegada: horaDe(cita.inicio),
+            cita: true,
           }}
           onCancelada={() => {
             setDialogo(null)
