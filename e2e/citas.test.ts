@@ -388,6 +388,11 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
 
       // The registration form of Pacientes, in the panel, over the agenda.
       await panel.getByRole('heading', { name: 'Registro de Paciente' }).waitFor()
+      // It starts with the DNI the search was typed with.
+      expect(await panel.getByLabel('Tipo de documento').inputValue()).toBe('dni')
+      expect(
+        await panel.getByRole('textbox', { name: 'Documento', exact: true }).inputValue(),
+      ).toBe(documento)
       await sinScrollHorizontal(page)
       await llenarRegistro(page, {
         documento,

@@ -39,9 +39,9 @@ export async function llenarRegistro(page: Page, d: DatosPaciente): Promise<void
   await page.getByLabel(/acepta la política de privacidad/).check()
 }
 
-/** The success alert's id: "Paciente registrado con éxito! ID: <id>" (docs/producto.md#mensajes). */
+/** The success alert's id: "¡Paciente registrado con éxito! ID: <id>" (docs/producto.md#mensajes). */
 export async function idRegistrado(page: Page): Promise<number> {
-  const alerta = page.getByRole('alert').filter({ hasText: 'Paciente registrado con éxito! ID: ' })
+  const alerta = page.getByRole('alert').filter({ hasText: '¡Paciente registrado con éxito! ID: ' })
   await alerta.waitFor()
   const m = /Paciente registrado con éxito! ID: (\d+)/.exec(await alerta.innerText())
   expect(m, 'texto de éxito').not.toBeNull()

@@ -44,15 +44,18 @@ export function RegistroForm({
   edicion,
   onGuardado,
   onCancelar,
+  iniciales,
 }: {
   onRegistrado?: (p: Paciente) => void
+  /** What a new registration starts with (the document the booking's search typed, say). */
+  iniciales?: Partial<ValoresPaciente>
   /** Correct this patient instead of registering a new one. */
   edicion?: Edicion
   onGuardado?: (p: Paciente) => void
   onCancelar?: () => void
 }) {
   const form = useForm<ValoresPaciente>({
-    defaultValues: edicion ? aValores(edicion.paciente) : VALORES_INICIALES,
+    defaultValues: edicion ? aValores(edicion.paciente) : { ...VALORES_INICIALES, ...iniciales },
     resolver: pacienteResolver,
   })
   const { handleSubmit, watch, reset, setError, formState } = form

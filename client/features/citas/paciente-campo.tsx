@@ -2,13 +2,28 @@
 // search as the worklist's), then the chosen one with the way to change it; once searched, the way
 // to register a patient who is not there.
 import { useEffect, useState } from 'react'
-import { LARGO_NOMBRE_O_DOCUMENTO } from '../../../shared/nombre-o-documento.js'
+import {
+  documentoComun,
+  LARGO_NOMBRE_O_DOCUMENTO,
+  leerNombreODocumento,
+} from '../../../shared/nombre-o-documento.js'
+import type { ValoresPaciente } from '../../components/registro-paciente/paciente-form-schema.js'
 import { mensajeDe } from '../../api.js'
 import { describe, Field } from '../../components/field.js'
 import { buscarPacientes, type PacienteEncontrado } from './citas-api.js'
 
 /** Typing pauses this long before a search: one call per word, not per letter. */
 const PAUSA_MS = 250
+
+/**
+ * What a registration started from the box takes from it: the document typed (a DNI when it is 8
+ * digits), so the desk does not type it twice.
+ */
+export function datosDelTexto(texto: string): Partial<ValoresPaciente> {
+  const documento = documentoComun(leerNombreODocumento(texto).documentos)
+  if (!documento) return {}
+  return /^[0-9]{8}$/.test(documento) ? { tipoDocumento: 'dni', documento } : { documento }
+}
 
 export function PacienteCampo({
   id,
@@ -21,7 +36,8 @@ export function PacienteCampo({
   paciente: PacienteEncontrado | null
   error?: string
   onElegir: (p: PacienteEncontrado | null) => void
-  onRegistrar: () => void
+  /** Registers a new patient, starting from what the box holds. */
+  onRegistrar: (datos: Partial<ValoresPaciente>) => void
 }) {
   const [q, setQ] = useState('')
   const [encontrados, setEncontrados] = useState<PacienteEncontrado[] | null>(null)
@@ -95,7 +111,7 @@ export function PacienteCampo({
         <button
           type="button"
           className="btn btn--secondary btn--sm paciente-nuevo"
-          onClick={onRegistrar}
+          onClick={() => onRegistrar(datosDelTexto(q))}
         >
           Registrar paciente nuevo
         </button>

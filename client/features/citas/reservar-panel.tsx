@@ -14,6 +14,7 @@ import { ApiError, mensajeDe } from '../../api.js'
 import { Field } from '../../components/field.js'
 import { IconAlert } from '../../components/icons.js'
 import { Modal } from '../../components/modal.js'
+import type { ValoresPaciente } from '../../components/registro-paciente/paciente-form-schema.js'
 import { RegistroForm } from '../../components/registro-paciente/registro-form.js'
 import { PREGUNTA_DESCARTAR } from '../../components/registro-paciente/use-aviso-salida.js'
 import { pedirSalida } from '../../state/salida.js'
@@ -45,6 +46,7 @@ export function ReservarPanel({
   const [fallo, setFallo] = useState<string[] | null>(null)
   const [enviando, setEnviando] = useState(false)
   const [registrando, setRegistrando] = useState(false)
+  const [iniciales, setIniciales] = useState<Partial<ValoresPaciente>>({})
   // Back to the booking; what was typed in the registration is given up only once confirmed.
   const dejarDeRegistrar = () => pedirSalida(() => setRegistrando(false), PREGUNTA_DESCARTAR)
   const minutos = estudios
@@ -99,6 +101,7 @@ export function ReservarPanel({
             Volver a la cita
           </button>
           <RegistroForm
+            iniciales={iniciales}
             onRegistrado={(p) => {
               setPaciente({ id: p.id, nombre: p.nombreCompleto, documento: p.documento })
               setFaltan((f) => ({ ...f, paciente: undefined }))
@@ -120,7 +123,10 @@ export function ReservarPanel({
           paciente={paciente}
           error={faltan.paciente}
           onElegir={setPaciente}
-          onRegistrar={() => setRegistrando(true)}
+          onRegistrar={(datos) => {
+            setIniciales(datos)
+            setRegistrando(true)
+          }}
         />
         <fieldset className="reservar-form__estudios">
           <legend className="field__label">
