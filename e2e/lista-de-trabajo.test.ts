@@ -256,7 +256,11 @@ describe('lista de trabajo (1440 px)', () => {
       [
         'Alertas',
         e.tarjetas.alertas,
-        { prioridad: 'Urgente,Emergencia', estado: 'Programado,En espera,En proceso' },
+        {
+          fechaFinal: hoy,
+          prioridad: 'Urgente,Emergencia',
+          estado: 'Programado,En espera,En proceso',
+        },
       ],
       ['Estudios Hoy', deHoy, { fechaInicial: hoy, fechaFinal: hoy }],
     ]

@@ -28,9 +28,11 @@ export async function tarjetas(sql: Sql, hoy: string, tz: string): Promise<Tarje
       -- A cancelled or missed atención's studies are not done.
       coalesce(sum(case when a.estado = any(${[...ESTADOS_NO_REALIZADOS]}::text[]) then 0
         else cardinality(a.estudios) end), 0)::int as estudios_hoy,
-      -- PRIORIDADES_ALERTA and ESTADOS_ABIERTOS as literals, so the partial index matches.
+      -- PRIORIDADES_ALERTA and ESTADOS_ABIERTOS as literals, so the partial index matches. Up to
+      -- today's end: an urgent cita of a coming day waits for nobody yet.
       (select count(*)::int from atenciones x
         where x.prioridad in ('Urgente', 'Emergencia') and x.estado in ('Programado', 'En espera', 'En proceso')
+          and x.llegada < (${hoy}::date + 1)::timestamp at time zone ${tz}
       ) as alertas
     from atenciones a
     where a.llegada >= (${hoy}::date)::timestamp at time zone ${tz}

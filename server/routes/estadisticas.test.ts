@@ -130,3 +130,24 @@ test('los conteos por hora de la serie mensual siguen a las atenciones al insert
     contados.find((c) => (c.hora as Date).toISOString() === '2024-06-01T10:00:00.000Z')?.total,
   ).toBe(1)
 })
+
+test('Alertas no cuenta las citas urgentes de días que vienen: todavía no esperan a nadie', async () => {
+  const sql = t.db.sql
+  const hoy = hoyEn(t.config.clinicTz)
+  const manana = new Date((diaJuliano(hoy)! + 1) * 86_400_000).toISOString().slice(0, 10)
+  const antes = (await leer()).tarjetas.alertas
+  const p = await insertarPaciente(sql)
+  await insertarAtencion(sql, p, {
+    llegada: lima(manana, '00:00'),
+    estado: 'Programado',
+    prioridad: 'Emergencia',
+  })
+  expect((await leer()).tarjetas.alertas).toBe(antes)
+  // Today's, to its last minute, is one.
+  await insertarAtencion(sql, p, {
+    llegada: lima(hoy, '23:59'),
+    estado: 'Programado',
+    prioridad: 'Urgente',
+  })
+  expect((await leer()).tarjetas.alertas).toBe(antes + 1)
+})

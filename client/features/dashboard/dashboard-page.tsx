@@ -162,10 +162,15 @@ export default function DashboardPage() {
           detalle="Urgencias y emergencias sin completar"
           icono={<IconAlert />}
           tono="alertas"
-          href={urlListaDeTrabajo({
-            prioridad: lista(PRIORIDADES_ALERTA),
-            estado: lista(ESTADOS_ABIERTOS),
-          })}
+          href={
+            deHoy
+              ? urlListaDeTrabajo({
+                  fechaFinal: deHoy.fechaFinal,
+                  prioridad: lista(PRIORIDADES_ALERTA),
+                  estado: lista(ESTADOS_ABIERTOS),
+                })
+              : undefined
+          }
         />
       </section>
 
