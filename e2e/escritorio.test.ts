@@ -54,13 +54,27 @@ describe('escritorio (1440 px)', () => {
     await page.getByText('No hay resultados para mostrar.').waitFor()
   })
 
-  it('/ abre el Dashboard y una ruta desconocida lleva a /login', async () => {
+  it('/ abre el Dashboard; una ruta desconocida lleva a /login, que con la sesión abierta sigue al Dashboard', async () => {
     await page.goto('/')
     await page.waitForURL('**/dashboard')
-    await page.goto('/no-existe/ni-esta')
-    await page.waitForURL('**/login')
-    await page.goto('/pacientes/1/otra/cosa')
-    await page.waitForURL('**/login')
+    for (const ruta of ['/no-existe/ni-esta', '/pacientes/1/otra/cosa', '/login']) {
+      const pasos: string[] = []
+      const anotar = (f: { url(): string }) => pasos.push(new URL(f.url()).pathname)
+      page.on('framenavigated', anotar)
+      await page.goto(ruta)
+      await page.waitForURL('**/dashboard')
+      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+      page.off('framenavigated', anotar)
+      if (ruta !== '/login') expect(pasos, ruta).toContain('/login')
+      expect(await page.getByRole('button', { name: 'Entrar' }).count()).toBe(0)
+    }
+    // Signed out, the same address shows the login form.
+    const fuera = await newContext(app, DESKTOP)
+    const otra = await fuera.newPage()
+    await otra.goto('/no-existe/ni-esta')
+    await otra.waitForURL('**/login')
+    await otra.getByRole('button', { name: 'Entrar' }).waitFor()
+    await fuera.close()
   })
 
   it('la barra lateral se contrae a 5rem y se expande a 16rem; Pacientes despliega sus opciones; Citas abre la agenda; Configuración, para un administrador, sí', async () => {

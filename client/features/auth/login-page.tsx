@@ -1,14 +1,16 @@
 // Login: Usuario, Contraseña, Entrar. Shows the server's message for a wrong password or for
-// too many attempts, then opens the page that was asked for.
+// too many attempts, then opens the page that was asked for. Someone already signed in who lands
+// here (a mistyped address leads here too) goes on to that page, or the Dashboard, instead.
 import { useEffect, useState, type FormEvent } from 'react'
-import { useLocation, useSearch } from 'wouter'
+import { Redirect, useLocation, useSearch } from 'wouter'
+import { useSnapshot } from 'valtio'
 import { ApiError } from '../../api.js'
 import { describe, FieldError } from '../../components/field.js'
 import { IconAlert } from '../../components/icons.js'
 import { Logo } from '../../components/logo.js'
 import { useTitle } from '../../components/use-title.js'
 import { destinoTrasLogin } from '../../paths.js'
-import { iniciarSesion } from '../../state/sesion.js'
+import { iniciarSesion, sesion } from '../../state/sesion.js'
 import './login.css'
 
 export function LoginPage() {
@@ -20,9 +22,14 @@ export function LoginPage() {
   // Our own messages under each field: the browser's bubbles speak the browser's language.
   const [faltan, setFaltan] = useState<{ usuario?: string; contrasena?: string }>({})
 
-  // The session calls (and TypeBox with them) load while the person types.
+  const { estado } = useSnapshot(sesion)
+
+  // The session calls (and TypeBox with them) load while the person types; opened fresh, the page
+  // asks whether a session is already there.
   useEffect(() => {
-    void import('../../lib/sesion-api.js')
+    void import('../../lib/sesion-api.js').then((m) => {
+      if (sesion.estado === 'comprobando') void m.comprobarSesion()
+    })
   }, [])
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -53,6 +60,8 @@ export function LoginPage() {
       setEnviando(false)
     }
   }
+
+  if (estado === 'activa') return <Redirect to={destinoTrasLogin(search)} replace />
 
   return (
     <div className="login">
