@@ -115,7 +115,8 @@ export function AtencionesTable({
   const filas = [...atenciones].sort((a, b) => llegada(b).localeCompare(llegada(a)))
   return (
     <div className="table-wrap">
-      <table className="table table--cards">
+      {/* Compact: nine columns fit the card at 1366 px with the menu open (e2e/pantallas-1366). */}
+      <table className="table table--cards table--compact">
         <thead>
           <tr>
             <th scope="col">N.º</th>
@@ -147,7 +148,7 @@ export function AtencionesTable({
                 </span>
               </td>
               <td data-label="Estudios">{a.estudios.map((e) => e.nombre).join(', ')}</td>
-              <td data-label="Sede">
+              <td data-label="Sede" className="nowrap">
                 {a.sede}
                 {sala(a.salaId) && <span className="muted"> · {sala(a.salaId)}</span>}
               </td>
