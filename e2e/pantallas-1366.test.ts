@@ -1,7 +1,6 @@
 // Every screen at 1366 × 768, the menu expanded, with data that fills its tables: nothing makes the
 // page scroll sideways, and nothing inside it is cut off behind a sideways scroll (a table wider
-// than its card). The agenda's salas are the one exception by design: one column per sala, as many
-// as the sede has, side by side.
+// than its card). Hidden text for screen readers (.visually-hidden) is 1 px wide on purpose.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { api, apiPost, shot, usarApp } from './harness.js'
