@@ -162,6 +162,40 @@ describe('atenciones generadas', () => {
   })
 })
 
+describe('en el horario de las salas', () => {
+  const hora = new Intl.DateTimeFormat('en-GB', {
+    timeZone: TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+    hourCycle: 'h23',
+  })
+  /** 'Sun 02:51' → whether the seeded salas (Monday to Saturday, 07:00–20:00) are open then. */
+  const abierto = (t: number) => {
+    const [dia, hh] = hora.format(t).split(' ') as [string, string]
+    return dia !== 'Sun' && hh >= '07:00' && hh < '20:00'
+  }
+  // Each weekday, late evening and early morning in Lima, and a Sunday night.
+  const relojes = [
+    '2025-06-16T11:00:00Z', // Monday 06:00, before opening
+    '2025-06-17T04:30:00Z', // Monday 23:30
+    '2025-06-18T20:30:00Z', // Wednesday 15:30
+    '2025-06-20T02:00:00Z', // Thursday 21:00
+    '2025-06-21T17:00:00Z', // Saturday 12:00
+    '2025-06-23T04:59:00Z', // Sunday 23:59
+  ]
+  for (const reloj of relojes) {
+    it(`con el reloj en ${reloj}: nadie se registra ni llega con las salas cerradas`, () => {
+      const { pacientes, atenciones, v } = generar(3000, 11, new Date(reloj))
+      const fuera = [
+        ...pacientes.map((p) => p.creadoEn.getTime()).filter((t) => t !== v.ahora),
+        ...atenciones.map((a) => a.llegada.getTime()),
+      ].filter((t) => !abierto(t))
+      expect(fuera.map((t) => hora.format(t))).toEqual([])
+    })
+  }
+})
+
 describe('documentos', () => {
   it('siguen después del último número de cada tipo', () => {
     const r = crearAleatorio(1)

@@ -187,8 +187,22 @@ const digitos = (r: Aleatorio, n: number) => {
   return s
 }
 
+/**
+ * An instant of the past at the desk's hours: its day's, or the day before's when that is still
+ * ahead (today before opening); now itself only on the year's first morning.
+ */
+function pasadoEnHorario(ms: number, v: Ventana): number {
+  const t = v.enHorario(ms)
+  if (t <= v.ahora) return t
+  const antes = v.enHorario(ms - DIA_MS)
+  return antes >= v.inicioAnio ? antes : v.ahora
+}
+
 export function generarPaciente(r: Aleatorio, docs: Documentos, v: Ventana): PacienteSemilla {
-  const creado = v.inicioAnio + Math.floor(r.siguiente() * (v.ahora - v.inicioAnio))
+  const creado = pasadoEnHorario(
+    v.inicioAnio + Math.floor(r.siguiente() * (v.ahora - v.inicioAnio)),
+    v,
+  )
   const registro = v.fechaLocal(creado)
   const nacimiento = fechaNacimiento(r, registro)
   const edad = (Date.parse(registro) - Date.parse(nacimiento)) / DIA_MS / 365.25
@@ -354,6 +368,8 @@ export function generarAtenciones(
         Math.max(desde, v.inicioHoy, v.ahora + r.entero(-6 * 60, 3 * 60) * MINUTO_MS),
       )
     else llegada = desde + Math.floor(r.siguiente() * (v.ahora - desde))
+    // Within the salas' hours, never before the patient was registered (who arrived then).
+    llegada = Math.max(desde, Math.min(v.enHorario(llegada), v.finHoy))
     const estado = estadoSegun(r, llegada, v)
     const prioridad = r.ponderado(PRIORIDADES_PESO)
     const procedencia =

@@ -2,6 +2,10 @@
 // clinic's time zone (a seed in Lima at 23:00 must not put arrivals on tomorrow's date).
 
 const DIA_MS = 86_400_000
+const HORA_MS = 3_600_000
+/** The seeded salas' hours (migrations/0022_catalogos.sql): Monday to Saturday, 07:00 to 20:00. */
+const ABRE_MS = 7 * HORA_MS
+const CIERRA_MS = 20 * HORA_MS
 
 /** Instants (ms) bounding the data: the year's start, today's, its end, and now. */
 export interface Ventana {
@@ -11,6 +15,12 @@ export interface Ventana {
   ahora: number
   /** Clinic-local calendar date of an instant ('YYYY-MM-DD'). */
   fechaLocal(ms: number): string
+  /**
+   * The instant moved into the clinic's opening hours on its day (its time of day folded from 24
+   * hours into 07:00–20:00, so the order within a day stays), and a Sunday to the Saturday before:
+   * nobody arrives at 02:51 or on a closed day.
+   */
+  enHorario(ms: number): number
 }
 
 /** The offset of a time zone at an instant, in ms (Lima: −5 h). */
@@ -63,5 +73,14 @@ export function crearVentana(tz: string, ahora: Date = new Date()): Ventana {
     finHoy: medianocheEn(manana, completo) - 1,
     ahora: ahora.getTime(),
     fechaLocal: (ms) => fecha.format(ms),
+    enHorario(ms) {
+      const dia = fecha.format(ms)
+      const medianoche = medianocheEn(dia, completo)
+      const hora = ABRE_MS + Math.floor(((ms - medianoche) * (CIERRA_MS - ABRE_MS)) / DIA_MS)
+      const domingo = new Date(`${dia}T00:00:00Z`).getUTCDay() === 0
+      if (!domingo) return medianoche + hora
+      const sabado = new Date(Date.parse(dia) - DIA_MS).toISOString().slice(0, 10)
+      return medianocheEn(sabado, completo) + hora
+    },
   }
 }
