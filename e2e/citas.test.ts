@@ -99,7 +99,10 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
       await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:00 a 09:30' }).click()
       const panel = page.getByRole('dialog', { name: 'Nueva cita' })
       await panel.getByLabel('Nombre o documento').fill(documento)
-      await panel.getByRole('button', { name: new RegExp(paciente.nombreCompleto) }).click()
+      const resultado = panel.getByRole('button', { name: new RegExp(paciente.nombreCompleto) })
+      // The birth date tells namesakes apart.
+      expect(await resultado.innerText()).toContain(`${documento} · nac. 21/03/1979`)
+      await resultado.click()
       await panel.getByRole('checkbox', { name: /Renal/ }).check()
       await panel.getByText('Duran 20 min: de 09:00 a 09:20.').waitFor()
       await panel.getByLabel('Prioridad').selectOption('Urgente')

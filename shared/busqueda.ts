@@ -224,12 +224,14 @@ export const BusquedaFilaSchema = Type.Composite([
     /** Whether the atención is a cita (booked into a sala): only a cita can be «No se presentó». */
     cita: Type.Boolean(),
   }),
-  // The age is at the arrival date (today for a patient with no atención).
+  // The age is at the arrival date (today for a patient with no atención); the birth date tells
+  // namesakes apart where a patient is picked (the booking's search).
   Type.Pick(PacienteSchema, [
     'tipoDocumento',
     'documento',
     ...CAMPOS_NOMBRE,
     'nombreCompleto',
+    'fechaNacimiento',
     'tipoEdad',
     'edad',
   ]),

@@ -92,12 +92,12 @@ export function aResumen(f: PacienteListaFila, hoy: string): PacienteResumen {
 }
 
 export function aFilaBusqueda(f: BusquedaFilaBd, hoy: string): BusquedaFila {
-  // The row's key and the birth date stay here; the rest is the answer's as read.
-  const { clave: _clave, tipo: _tipo, claveId: _claveId, fechaNacimiento, ...fila } = f
+  // The row's key stays here; the rest is the answer's as read.
+  const { clave: _clave, tipo: _tipo, claveId: _claveId, ...fila } = f
   return {
     ...fila,
     nombreCompleto: nombreCompleto(f),
-    ...edadEn(fechaNacimiento, f.fechaLlegada ?? hoy),
+    ...edadEn(f.fechaNacimiento, f.fechaLlegada ?? hoy),
     estudios: (f.estudios ?? []).map((nombre) => ({ nombre })),
     interrumpida: f.interrumpida === true,
   }

@@ -144,6 +144,7 @@ describe('sin filtros', () => {
       primerApellido: 'Pérez',
       segundoApellido: 'Ñahuincopa',
       nombreCompleto: 'José Ángel Pérez Ñahuincopa',
+      fechaNacimiento: '1970-01-01',
       tipoEdad: 'años',
       edad: 55,
       estudios: [{ nombre: 'Tórax PA' }, { nombre: 'Mano' }],

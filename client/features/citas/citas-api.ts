@@ -30,6 +30,8 @@ export interface PacienteEncontrado {
   id: number
   nombre: string
   documento: string
+  /** Tells namesakes apart; absent for one just registered in the panel. */
+  fechaNacimiento?: string
 }
 
 /**
@@ -44,7 +46,12 @@ export async function buscarPacientes(
   const vistos = new Map<number, PacienteEncontrado>()
   for (const f of filas)
     if (!vistos.has(f.id))
-      vistos.set(f.id, { id: f.id, nombre: f.nombreCompleto, documento: f.documento })
+      vistos.set(f.id, {
+        id: f.id,
+        nombre: f.nombreCompleto,
+        documento: f.documento,
+        fechaNacimiento: f.fechaNacimiento,
+      })
   return [...vistos.values()].slice(0, 8)
 }
 

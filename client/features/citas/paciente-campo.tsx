@@ -10,6 +10,7 @@ import {
 import type { ValoresPaciente } from '../../components/registro-paciente/paciente-form-schema.js'
 import { mensajeDe } from '../../api.js'
 import { describe, Field } from '../../components/field.js'
+import { fecha } from '../../components/format.js'
 import { buscarPacientes, type PacienteEncontrado } from './citas-api.js'
 
 /** Typing pauses this long before a search: one call per word, not per letter. */
@@ -101,7 +102,10 @@ export function PacienteCampo({
             <li key={p.id}>
               <button type="button" className="paciente-resultado" onClick={() => onElegir(p)}>
                 <span>{p.nombre}</span>
-                <span className="muted small">{p.documento}</span>
+                <span className="muted small">
+                  {p.documento}
+                  {p.fechaNacimiento && ` · nac. ${fecha(p.fechaNacimiento)}`}
+                </span>
               </button>
             </li>
           ))}
