@@ -55,6 +55,10 @@ export default function BuscarPage() {
   useTitle('Buscar paciente')
   const [, navigate] = useLocation()
   const search = useSearch()
+  // The URL's query now: a search typed and still waiting compares with this, not with the query
+  // of the moment it was typed (a «Buscar» may have moved the URL meanwhile).
+  const searchActual = useRef(search)
+  searchActual.current = search
   const [filtros, setFiltros] = useState<Filtros>(() => leerFiltros(search))
   const [errores, setErrores] = useState<Errores>({})
   const [preferencias, setPreferencias] = useState<Preferencias | null>(null)
@@ -107,7 +111,8 @@ export default function BuscarPage() {
 
   const ir = (f: Filtros, como: 'escritura' | 'boton') => {
     const qs = escribirFiltros(f)
-    if (qs === search) {
+    // Compared as filters: the URL may spell «í» as the browser keeps it, not as %C3%AD.
+    if (qs === escribirFiltros(leerFiltros(searchActual.current))) {
       if (como === 'boton') setPedido((p) => ({ qs, n: (p?.n ?? 0) + 1, conservar: false }))
       return
     }
@@ -131,7 +136,8 @@ export default function BuscarPage() {
       tocado.current = null
       const { errores: lista } = validarBusqueda(filtros, sedesPosibles(filtros))
       if (lista.length > 0) return setErrores((e) => ({ ...e, ...erroresDe(lista) }))
-      ir(filtros, escrito ? 'escritura' : 'boton')
+      // Every filter cleared searches everything, as «Buscar» with none does (not today's list).
+      ir(filtros, escrito && clave ? 'escritura' : 'boton')
     }
     if (!escrito) return correr()
     const t = setTimeout(correr, ESPERA_ESCRITURA_MS)
