@@ -21,7 +21,7 @@ import {
   watchErrors,
   type App,
 } from './harness.js'
-import { nuevoDni, pacienteApi } from './steps.js'
+import { nuevoDni, pacienteApi, registrarPorApi } from './steps.js'
 
 let app: App
 let page: Page
@@ -287,17 +287,11 @@ describe('buscar es buscar', () => {
     it(`${viewport.width} px: un nombre escrito sobre la lista de hoy busca en todas las fechas; cada filtro que cambia busca de nuevo`, async () => {
       const s = await entrar(viewport)
       // Registered, never arrived: no visit today nor any other day.
-      await apiPost(
-        s.page,
-        app,
-        '/pacientes',
-        pacienteApi({
-          documento: nuevoDni(),
-          primerNombre: nombre,
-          primerApellido: 'Condori',
-          fechaNacimiento: '1970-05-02',
-        }),
-      )
+      await registrarPorApi(s.page, app, {
+        primerNombre: nombre,
+        primerApellido: 'Condori',
+        fechaNacimiento: '1970-05-02',
+      })
       await abrirHoy(s.page)
       await s.page.getByLabel('Nombre o documento').pressSequentially(`${nombre} condori`)
       await s.page.waitForURL((u) => u.searchParams.get('q') === `${nombre} condori`)

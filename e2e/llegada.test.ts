@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { api, apiPost, DESKTOP, PHONE, shot, sinScrollHorizontal, usarApp } from './harness.js'
-import { nuevoDni, pacienteApi } from './steps.js'
+import { registrarPorApi } from './steps.js'
 
 /** An Etc/GMT zone where it is now between 11:30 and 12:30 (Etc/GMT-5 is UTC+5). */
 function zonaDeMediodia(ahora = new Date()): string {
@@ -49,17 +49,11 @@ for (const [viewport, sede] of [
         juegoCaracteres: 'ISO_IR 192',
         activa: true,
       })
-      const paciente = await apiPost<{ id: number; nombreCompleto: string }>(
-        page,
-        e2e.app,
-        '/pacientes',
-        pacienteApi({
-          documento: nuevoDni(),
-          primerNombre: 'Leoncio',
-          primerApellido: 'Mamani',
-          fechaNacimiento: '1961-08-30',
-        }),
-      )
+      const paciente = await registrarPorApi(page, e2e.app, {
+        primerNombre: 'Leoncio',
+        primerApellido: 'Mamani',
+        fechaNacimiento: '1961-08-30',
+      })
       const { hoy } = await api<{ hoy: string }>(page, '/preferencias')
       const manana = siguienteDia(hoy)
       const { salas } = await api<{ salas: { id: number; libres: { inicio: string }[] }[] }>(

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { api, apiPost, shot, usarApp } from './harness.js'
-import { nuevoDni, pacienteApi } from './steps.js'
+import { registrarPorApi } from './steps.js'
 
 const e2e = usarApp()
 const PANTALLA = { width: 1366, height: 768 }
@@ -33,18 +33,12 @@ function desbordes(page: Page) {
 describe('1366 px con el menú abierto', () => {
   it('ninguna pantalla se desplaza de lado ni corta una tabla', async () => {
     const page = await e2e.entrar(PANTALLA)
-    const paciente = await apiPost<{ id: number }>(
-      page,
-      e2e.app,
-      '/pacientes',
-      pacienteApi({
-        documento: nuevoDni(),
-        primerNombre: 'Maximiliano',
-        primerApellido: 'Huamanchumo',
-        segundoApellido: 'Villavicencio',
-        fechaNacimiento: '1958-01-17',
-      }),
-    )
+    const paciente = await registrarPorApi(page, e2e.app, {
+      primerNombre: 'Maximiliano',
+      primerApellido: 'Huamanchumo',
+      segundoApellido: 'Villavicencio',
+      fechaNacimiento: '1958-01-17',
+    })
     for (const estudios of [
       [
         { nombre: 'Tórax PA' },

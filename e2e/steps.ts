@@ -1,6 +1,7 @@
 // Steps several browser tests share: filling the registration form, making test patients.
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { apiPost, type App } from './harness.js'
 
 let serie = 0
 
@@ -64,4 +65,13 @@ export function pacienteApi(d: DatosPaciente) {
     celular: d.celular ?? '',
     aceptaPolitica: true,
   }
+}
+
+/** A patient registered through the API, with a new DNI unless one is given. */
+export function registrarPorApi(
+  page: Page,
+  app: App,
+  d: Omit<DatosPaciente, 'documento'> & { documento?: string },
+): Promise<{ id: number; nombreCompleto: string; documento: string }> {
+  return apiPost(page, app, '/pacientes', pacienteApi({ documento: nuevoDni(), ...d }))
 }
