@@ -331,9 +331,10 @@ describe('impresión', () => {
 describe('exportar CSV', () => {
   it('«Exportar CSV» descarga la búsqueda como archivo para Excel', async () => {
     await page.goto('/pacientes/buscar?primerApellido=%C3%B1ahui')
-    await expect
-      .poll(() => page.getByRole('region', { name: 'Resultados' }).locator('tbody tr').count())
-      .toBe(2)
+    // The page's own count first (a loaded machine takes more than a poll's second to answer).
+    const resultados = page.getByRole('region', { name: 'Resultados' })
+    await resultados.getByText('2 resultados', { exact: true }).waitFor()
+    expect(await resultados.locator('tbody tr').count()).toBe(2)
     const boton = page.getByRole('link', { name: 'Exportar CSV' })
     const [descarga] = await Promise.all([page.waitForEvent('download'), boton.click()])
     expect(descarga.suggestedFilename()).toMatch(/^lista-de-trabajo-\d{4}-\d{2}-\d{2}\.csv$/)
