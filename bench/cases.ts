@@ -1,7 +1,7 @@
 // The measured cases and their request values, sampled from the loaded data so every request
 // asks something different that exists (no single cached term).
 import { randomInt } from 'node:crypto'
-import { SEPARADOR_LISTA } from '../shared/busqueda.js'
+import { ORDEN_ATENCION, SEPARADOR_LISTA } from '../shared/busqueda.js'
 import {
   ESTADOS_ABIERTOS,
   ESTADOS_PENDIENTES,
@@ -41,6 +41,7 @@ export type CasoId =
   | 'editarPaciente'
   | 'exportarCsv'
   | 'agendaDia'
+  | 'salaDeEspera'
   | 'reservarCita'
   | 'worklistDia'
   | 'worklistLatin1'
@@ -69,6 +70,7 @@ export const TITULOS: Record<CasoId, string> = {
   editarPaciente: 'PATCH /pacientes/:id',
   exportarCsv: 'GET /pacientes/buscar.csv (exportación)',
   agendaDia: 'GET /agenda (el día de una sede, con turnos libres)',
+  salaDeEspera: 'lista de trabajo al abrir: un día de una sede en orden de atención',
   reservarCita: 'POST /citas',
   worklistDia: 'DICOM C-FIND: DX + AE title + su día',
   worklistLatin1: 'DICOM C-FIND: lo mismo, sala en Latin-1 (ISO_IR 100)',
@@ -342,6 +344,23 @@ export function agendas(hoy: string, r: () => number, n: number): string[] {
       duracion: String(elegir(r, [10, 15, 20, 30, 40])),
     })
     return `/agenda?${q}`
+  })
+}
+
+/**
+ * The worklist as it opens: one day of a sede (or of every sede, as an account that never chose
+ * one) in attention order, sometimes only its En espera. Half today, half the day of a sampled
+ * atención, so days of every size are asked.
+ */
+export function salasDeEspera(m: Muestras, r: () => number, n: number): string[] {
+  return Array.from({ length: n }, () => {
+    const a = r() < 0.5 ? null : elegir(r, m.atenciones)
+    const dia = a?.fecha ?? m.hoy
+    const q: Record<string, string> = { fechaInicial: dia, fechaFinal: dia }
+    if (r() < 0.85) q.sede = a?.sede ?? elegir(r, SEDES)
+    if (r() < 0.3) q.estado = 'En espera'
+    q.orden = ORDEN_ATENCION
+    return `/pacientes/buscar?${new URLSearchParams(q)}`
   })
 }
 

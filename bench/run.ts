@@ -16,6 +16,7 @@ import {
   registros,
   reservas,
   agendas,
+  salasDeEspera,
   TERMINOS_VACIOS,
   TITULOS,
   type CasoId,
@@ -225,6 +226,7 @@ async function medirCasos(
   rutas.set('catalogos', ['/catalogos'])
   const cuerpo = registros(l.m, r)
   rutas.set('agendaDia', agendas(l.m.hoy, r, 5000))
+  rutas.set('salaDeEspera', salasDeEspera(l.m, r, 5000))
   const reserva = incluye(op, 'reservarCita') ? await preparaReservas(s, l.m) : null
   const edicion = incluye(op, 'editarPaciente')
     ? await preparaEdicion(
@@ -247,6 +249,7 @@ async function medirCasos(
     'editarPaciente',
     'exportarCsv',
     'agendaDia',
+    'salaDeEspera',
     'reservarCita',
     'worklistDia',
     'worklistLatin1',

@@ -358,9 +358,11 @@ create table usuarios (
   creado_en timestamp with time zone default now() not null,
   actualizado_en timestamp with time zone default now() not null,
   sede text,
+  sala_id integer,
   constraint usuarios_nombre_check CHECK (((length(nombre) >= 1) AND (length(nombre) <= 120))),
   constraint usuarios_rol_check CHECK ((rol = ANY (ARRAY['admin'::text, 'personal'::text]))),
   constraint usuarios_usuario_check CHECK ((usuario ~ '^[a-z0-9._-]{3,40}$'::text)),
+  constraint usuarios_sala_id_fkey FOREIGN KEY (sala_id) REFERENCES salas(id),
   constraint usuarios_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre),
   constraint usuarios_pkey PRIMARY KEY (id),
   constraint usuarios_usuario_key UNIQUE (usuario)

@@ -138,6 +138,15 @@ export interface Entrada {
   antesDeEntrar?: (page: Page) => Promise<void>
 }
 
+/**
+ * An Etc/GMT zone where it is now between 11:30 and 12:30 (Etc/GMT-5 is UTC+5): a clinic there
+ * has the morning behind it and the afternoon ahead, whatever the hour the test runs at.
+ */
+export function zonaDeMediodia(ahora = new Date()): string {
+  const horas = 12 - Math.round(ahora.getUTCHours() + ahora.getUTCMinutes() / 60)
+  return horas === 0 ? 'Etc/GMT' : `Etc/GMT${horas > 0 ? '-' : '+'}${Math.abs(horas)}`
+}
+
 /** A test file's app and the browsers it signs in with. */
 export interface AppDePrueba {
   /** The app this file started (in its beforeAll). */
@@ -183,7 +192,6 @@ export function usarApp(env: NodeJS.ProcessEnv = {}): AppDePrueba {
   }
 }
 
-/** The page is no wider than the window: nothing to scroll sideways to. */
 /**
  * The sidebar, through the slide-in menu on a phone (below 768 px), once it has finished sliding
  * in: a click forced past Playwright's checks would otherwise land while it is still off-screen.
@@ -196,6 +204,7 @@ export async function abrirMenu(page: Page): Promise<void> {
   await menu.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
 }
 
+/** The page is no wider than the window: nothing to scroll sideways to. */
 export async function sinScrollHorizontal(page: Page): Promise<void> {
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth),

@@ -1,4 +1,5 @@
-// Buscar Paciente as the front desk's worklist: it opens on today's arrivals at the user's sede, fits
+// Buscar Paciente as the front desk's worklist: it opens on today at the user's sede in attention
+// order (e2e/sala-de-espera.test.ts checks the order itself), fits
 // 1440, 1366, 1280 and 375 px, finds «lucia nunez» in one box typed in either order, opens a patient
 // from a row (click or Enter), changes an estado from the row, refreshes by itself without moving the
 // screen, and the dashboard's cards open the list each one counts.
@@ -59,7 +60,7 @@ async function entrar(viewport: { width: number; height: number }) {
   return { context: c, page: p, errors: e }
 }
 
-const filas = (p: Page = page) => p.locator('table.worklist tbody tr')
+const filas = (p: Page = page) => p.locator('table.worklist tbody tr.worklist__fila')
 /** The worklist opened bare, once it is today's list (the URL says which day). */
 async function abrirHoy(p: Page = page) {
   await p.goto('/pacientes/buscar')
@@ -98,7 +99,7 @@ afterAll(async () => {
 })
 
 describe('lista de trabajo (1440 px)', () => {
-  it('abre en las atenciones de hoy, la más reciente primero, sin las de otros días', async () => {
+  it('abre en las atenciones de hoy, la urgente primero, sin las de otros días', async () => {
     await abrirHoy()
     expect(new URL(page.url()).search).toBe(`?fechaInicial=${hoy}&fechaFinal=${hoy}`)
     await expect.poll(() => filas().count()).toBe(deHoy)
@@ -176,6 +177,11 @@ describe('lista de trabajo (1440 px)', () => {
     await page.getByRole('heading', { name: 'Lucía Núñez Quispe', level: 1 }).waitFor()
     await page.goBack()
     await expect.poll(() => filas().count()).toBe(deHoy)
+    // The second in attention order: after Lucía (Urgente), who has waited longest.
+    const [, segunda] = await api<BusquedaFila[]>(
+      page,
+      `/pacientes/buscar?fechaInicial=${hoy}&fechaFinal=${hoy}&orden=atencion`,
+    )
     await filas().nth(1).focus()
     expect(
       await filas()
@@ -183,7 +189,7 @@ describe('lista de trabajo (1440 px)', () => {
         .evaluate((el) => getComputedStyle(el).outlineStyle),
     ).not.toBe('none')
     await page.keyboard.press('Enter')
-    await page.waitForURL(`**/pacientes/${ids.lucio}`)
+    await page.waitForURL(`**/pacientes/${segunda!.id}`)
   })
 
   it('el estado cambia desde la fila: un paso, deshacerlo, y cancelar con su motivo', async () => {
@@ -229,8 +235,9 @@ describe('lista de trabajo (1440 px)', () => {
     const menu = referencia.getByRole('button', { name: /Cambiar estado/ })
     await menu.click()
     const llegadas = await filas().count()
+    // An emergency: it goes to the top of the day's list, above the row being looked at.
     const nueva = await paciente('Teodora', 'Recienllegada')
-    await atencion(nueva)
+    await atencion(nueva, { prioridad: 'Emergencia' })
     await expect.poll(() => filas().count(), { timeout: 25_000, interval: 1000 }).toBe(llegadas + 1)
     expect(await filas().first().innerText()).toContain('Teodora Recienllegada')
     expect(Math.abs((await referencia.boundingBox())!.y - antes)).toBeLessThanOrEqual(2)
@@ -272,8 +279,8 @@ describe('lista de trabajo (1440 px)', () => {
       expect(Object.fromEntries(q), tarjeta).toEqual(filtros)
       await expect.poll(() => filas().count(), { message: tarjeta }).toBe(cuantas)
     }
-    // Alertas: the urgent one waiting today and the old emergency of another day.
-    expect(e.tarjetas.alertas).toBe(2)
+    // Alertas: the urgent one and the emergency waiting today, and the old emergency of another day.
+    expect(e.tarjetas.alertas).toBe(3)
     expect(errors).toEqual([])
   })
 })
@@ -387,12 +394,14 @@ describe('cabe en cada pantalla', () => {
     await s.page.getByText(/^Filtros/).click()
     const enPantalla = await s.page.evaluate(() => {
       const barra = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0
-      const primera = document.querySelector('table.worklist tbody tr')!
+      const primera = document.querySelector('table.worklist tbody tr.worklist__fila')!
       window.scrollBy(0, primera.getBoundingClientRect().top - barra)
-      return [...document.querySelectorAll('table.worklist tbody tr')].filter((tr) => {
-        const r = tr.getBoundingClientRect()
-        return r.top >= barra - 1 && r.bottom <= innerHeight + 1
-      }).length
+      return [...document.querySelectorAll('table.worklist tbody tr.worklist__fila')].filter(
+        (tr) => {
+          const r = tr.getBoundingClientRect()
+          return r.top >= barra - 1 && r.bottom <= innerHeight + 1
+        },
+      ).length
     })
     expect(enPantalla).toBeGreaterThanOrEqual(4)
     expect(await s.page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth)).toBe(
@@ -411,7 +420,7 @@ describe('cabe en cada pantalla', () => {
     await s.page.goto('/pacientes/buscar?q=anselmo')
     await expect.poll(() => filas(s.page).count()).toBe(2)
     const fechas = await s.page.evaluate(() =>
-      [...document.querySelectorAll('table.worklist tbody tr')].map((tr) => {
+      [...document.querySelectorAll('table.worklist tbody tr.worklist__fila')].map((tr) => {
         // The text's own box: the block it sits in keeps the column's width however long it is.
         const rango = document.createRange()
         rango.selectNodeContents(tr.querySelector('td.col-llegada .cell-sub')!)

@@ -5,14 +5,17 @@
 // day of the week: today always has free time ahead.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { api, apiPost, DESKTOP, PHONE, shot, sinScrollHorizontal, usarApp } from './harness.js'
+import {
+  api,
+  apiPost,
+  DESKTOP,
+  PHONE,
+  shot,
+  sinScrollHorizontal,
+  usarApp,
+  zonaDeMediodia,
+} from './harness.js'
 import { registrarPorApi } from './steps.js'
-
-/** An Etc/GMT zone where it is now between 11:30 and 12:30 (Etc/GMT-5 is UTC+5). */
-function zonaDeMediodia(ahora = new Date()): string {
-  const horas = 12 - Math.round(ahora.getUTCHours() + ahora.getUTCMinutes() / 60)
-  return horas === 0 ? 'Etc/GMT' : `Etc/GMT${horas > 0 ? '-' : '+'}${Math.abs(horas)}`
-}
 
 const e2e = usarApp({ CLINIC_TZ: zonaDeMediodia() })
 const TODOS_LOS_DIAS = [1, 2, 3, 4, 5, 6, 7].map((dia) => ({ dia, abre: '07:00', cierra: '20:00' }))

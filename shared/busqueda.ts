@@ -44,6 +44,18 @@ export const PaginaQuerySchema = Type.Object({
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
 })
 
+/** The value of `orden` that answers one day in the order its patients are attended. */
+export const ORDEN_ATENCION = 'atencion'
+
+/**
+ * How the rows come: newest arrival first by default, a page at a time; `atencion`, one day in the
+ * order its patients are attended (docs/datos.md#orden-de-atención), all of it in one answer.
+ */
+export const OrdenQuerySchema = Type.Object({ orden: filtro(10) })
+
+/** Most rows of one day in attention order: more than a sede attends in a day. */
+export const TOPE_DIA = 1000
+
 /** The value of `cita` that keeps only citas. */
 export const VALOR_CITA = 'si'
 
@@ -74,14 +86,20 @@ export const BusquedaQuerySchema = Type.Object(
     prioridad: filtro(50),
     /** `si`: only citas, atenciones booked into a sala (the dashboard's Citas Pendientes). */
     cita: filtro(2),
+    /** A sala's id (GET /catalogos): the atenciones done, or to be done, there. */
+    sala: filtro(10),
+    ...OrdenQuerySchema.properties,
     ...PaginaQuerySchema.properties,
   },
   { additionalProperties: false },
 )
 export type BusquedaQuery = Static<typeof BusquedaQuerySchema>
 
-/** The search's own parameters, paging aside: what a person fills in. */
-export type CampoBusqueda = Exclude<keyof BusquedaQuery, keyof typeof PaginaQuerySchema.properties>
+/** The search's own parameters, paging and order aside: what a person fills in. */
+export type CampoBusqueda = Exclude<
+  keyof BusquedaQuery,
+  keyof typeof PaginaQuerySchema.properties | keyof typeof OrdenQuerySchema.properties
+>
 
 /**
  * The filters once checked: the query's own, the closed vocabularies narrowed to their values, and
@@ -98,6 +116,8 @@ export type FiltrosBusqueda = Omit<
   | 'estado'
   | 'prioridad'
   | 'cita'
+  | 'sala'
+  | 'orden'
 > &
   Partial<
     Pick<PacienteDatos, 'tipoDocumento'> &
@@ -106,6 +126,9 @@ export type FiltrosBusqueda = Omit<
         estados: Estado[]
         prioridades: Prioridad[]
         cita: true
+        salaId: number
+        /** One day, in attention order (ORDEN_ATENCION). */
+        porAtencion: true
       }
   >
 
@@ -129,7 +152,7 @@ function leerLista<T extends string>(
 
 /** Checks the filters; the client runs it before calling, the server again on receipt. */
 export function validarBusqueda(
-  q: Partial<Record<CampoBusqueda, string | undefined>>,
+  q: Partial<Record<CampoBusqueda | 'orden', string | undefined>>,
   /** The sedes a search may name: every one the clinic has had (GET /catalogos on the client). */
   sedes: readonly string[] = SEDES,
 ): {
@@ -195,8 +218,27 @@ export function validarBusqueda(
   if (cita && cita !== VALOR_CITA)
     errores.push({ campo: 'cita', mensaje: `Use cita=${VALOR_CITA} para ver solo las citas` })
   else if (cita) filtros.cita = true
+  const sala = v('sala')
+  if (sala && !/^[1-9][0-9]{0,8}$/.test(sala))
+    errores.push({ campo: 'sala', mensaje: MENSAJE_SALA_NO_VALIDA })
+  else if (sala) filtros.salaId = Number(sala)
+  validarOrden(limpiar(q.orden), filtros, errores)
   validarNombreODocumento(v('q'), filtros, errores)
   return { errores, filtros }
+}
+
+export const MENSAJE_SALA_NO_VALIDA = 'Sala no válida'
+export const MENSAJE_ORDEN_UN_DIA =
+  'El orden de atención es el de un solo día: use la misma fecha inicial y final'
+
+/** `orden`: attention order is one day's (both dates, the same). */
+function validarOrden(orden: string, filtros: FiltrosBusqueda, errores: ErrorCampo[]) {
+  if (!orden) return
+  if (orden !== ORDEN_ATENCION)
+    return void errores.push({ campo: 'orden', mensaje: `Use orden=${ORDEN_ATENCION} o nada` })
+  if (!filtros.fechaInicial || filtros.fechaInicial !== filtros.fechaFinal)
+    return void errores.push({ campo: 'orden', mensaje: MENSAJE_ORDEN_UN_DIA })
+  filtros.porAtencion = true
 }
 
 /** «Nombre o documento»: its name words to `palabras`, its document merged with `documento`. */

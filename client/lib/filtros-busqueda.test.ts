@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   conCambio,
+  esUnDia,
   escribirFiltros,
   FILTROS_VACIOS,
   leerFiltros,
@@ -50,7 +51,7 @@ describe('filtros de búsqueda en la URL', () => {
 })
 
 const HOY = '2026-11-26'
-const vista = { hoy: HOY, sede: 'Lima' }
+const vista = { hoy: HOY, sede: 'Lima', sala: '' }
 const delDia: Filtros = { ...FILTROS_VACIOS, fechaInicial: HOY, fechaFinal: HOY, sede: 'Lima' }
 
 describe('la lista del día es una vista, no un límite', () => {
@@ -74,5 +75,24 @@ describe('la lista del día es una vista, no un límite', () => {
     expect(conCambio({ ...delDia, sede: 'Cusco' }, 'q', 'l', vista).fechaInicial).toBe(HOY)
     // Before the day is known, nothing to tell.
     expect(conCambio(delDia, 'q', 'l', null)).toEqual({ ...delDia, q: 'l' })
+  })
+
+  it('la sala recordada es parte de la vista: un nombre la quita con la sede y las fechas', () => {
+    const deSala = { ...delDia, sala: '7' }
+    expect(conCambio(deSala, 'q', 'l', { ...vista, sala: '7' })).toEqual({
+      ...FILTROS_VACIOS,
+      q: 'l',
+    })
+    // Another sala than the remembered one is a filter someone chose: it stays.
+    expect(conCambio(deSala, 'q', 'l', vista).sala).toBe('7')
+  })
+})
+
+describe('un día es la lista en orden de atención', () => {
+  it('las dos fechas iguales, y solo entonces', () => {
+    expect(esUnDia(delDia)).toBe(true)
+    expect(esUnDia({ ...delDia, fechaFinal: '2026-11-27' })).toBe(false)
+    expect(esUnDia({ ...delDia, fechaFinal: '' })).toBe(false)
+    expect(esUnDia({ fechaInicial: '', fechaFinal: '' })).toBe(false)
   })
 })

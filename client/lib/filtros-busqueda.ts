@@ -2,6 +2,7 @@
 // be bookmarked, shared and undone with Back; the dashboard's cards open it the same way.
 import {
   BusquedaQuerySchema,
+  OrdenQuerySchema,
   PaginaQuerySchema,
   SEPARADOR_LISTA,
   type CampoBusqueda,
@@ -13,7 +14,7 @@ import { paths } from '../paths.js'
  * search contract's parameters but its paging, in its order.
  */
 export const CAMPOS = Object.keys(BusquedaQuerySchema.properties).filter(
-  (k) => !(k in PaginaQuerySchema.properties),
+  (k) => !(k in PaginaQuerySchema.properties) && !(k in OrdenQuerySchema.properties),
 ) as CampoBusqueda[]
 
 export type Campo = CampoBusqueda
@@ -58,31 +59,42 @@ export const CAMPOS_PERSONA = [
   'segundoApellido',
 ] as const satisfies readonly Campo[]
 
-/** The list the page opens on: today's arrivals at a sede, nothing else. */
-export function esVistaDelDia(f: Filtros, hoy: string, sede: string): boolean {
+/** What the page opens on: today, the account's sede and sala ('' for all). */
+export interface Vista {
+  hoy: string
+  sede: string
+  sala: string
+}
+
+/** The list the page opens on: today's arrivals at a sede (and sala), nothing else. */
+export function esVistaDelDia(f: Filtros, { hoy, sede, sala }: Vista): boolean {
   return CAMPOS.every((c) =>
     c === 'fechaInicial' || c === 'fechaFinal'
       ? f[c] === hoy
       : c === 'sede'
         ? f[c] === sede
-        : !f[c],
+        : c === 'sala'
+          ? f[c] === sala
+          : !f[c],
   )
 }
 
 /**
- * The filters after `campo` became `valor`. The day's list is a view, not a limit: a name or
- * document typed over it searches every day and sede (a patient with no visit today is found, not
- * registered twice).
+ * Whether the filters are one day: then the list is that whole day in attention order
+ * (ORDEN_ATENCION), in sections, not a page of the newest arrivals.
  */
-export function conCambio(
-  f: Filtros,
-  campo: Campo,
-  valor: string,
-  vista: { hoy: string; sede: string } | null,
-): Filtros {
+export const esUnDia = (f: Pick<Filtros, 'fechaInicial' | 'fechaFinal'>): boolean =>
+  Boolean(f.fechaInicial) && f.fechaInicial === f.fechaFinal
+
+/**
+ * The filters after `campo` became `valor`. The day's list is a view, not a limit: a name or
+ * document typed over it searches every day, sede and sala (a patient with no visit today is
+ * found, not registered twice).
+ */
+export function conCambio(f: Filtros, campo: Campo, valor: string, vista: Vista | null): Filtros {
   const nuevo = { ...f, [campo]: valor }
   const persona = (CAMPOS_PERSONA as readonly Campo[]).includes(campo)
-  if (persona && valor.trim() && vista && esVistaDelDia(f, vista.hoy, vista.sede))
-    return { ...nuevo, fechaInicial: '', fechaFinal: '', sede: '' }
+  if (persona && valor.trim() && vista && esVistaDelDia(f, vista))
+    return { ...nuevo, fechaInicial: '', fechaFinal: '', sede: '', sala: '' }
   return nuevo
 }

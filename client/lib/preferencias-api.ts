@@ -1,4 +1,4 @@
-// The worklist's defaults: the sede this account last chose and the clinic's today.
+// The worklist's defaults: the sede and sala this account last chose and the clinic's today.
 import type { Sede } from '../../shared/catalogos.js'
 import { cambiarPreferenciasContract, preferenciasContract } from '../../shared/preferencias.js'
 import { call } from '../api.js'
@@ -7,3 +7,6 @@ export const leerPreferencias = (signal?: AbortSignal) => call(preferenciasContr
 
 export const recordarSede = (sede: Sede | null) =>
   call(cambiarPreferenciasContract, { body: { sede } })
+
+export const recordarSala = (sala: number | null) =>
+  call(cambiarPreferenciasContract, { body: { sala } })

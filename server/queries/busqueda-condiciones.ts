@@ -24,7 +24,8 @@ export const tieneFiltroVisita = (f: FiltrosBusqueda) =>
     f.fechaFinal ||
     f.estados?.length ||
     f.prioridades?.length ||
-    f.cita,
+    f.cita ||
+    f.salaId,
   )
 /** Whether a filter is on the patient's own fields, which the search matches by LIKE patterns. */
 export const tieneFiltroPaciente = (f: FiltrosBusqueda) =>
@@ -165,7 +166,7 @@ export function columnasPaciente(f: FiltrosBusqueda): string[] {
   ]
 }
 
-/** Conditions on the atención (`a`): sede, modalidad, and the clinic-local arrival dates. */
+/** Conditions on the atención (`a`): sede, modalidad, sala, and the clinic-local arrival dates. */
 export function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.Fragment[] {
   const c: postgres.Fragment[] = []
   if (f.sede) c.push(sql`a.sede = ${f.sede}`)
@@ -173,6 +174,7 @@ export function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): pos
   if (f.estados?.length) c.push(sql`a.estado = any(${f.estados}::text[])`)
   if (f.prioridades?.length) c.push(sql`a.prioridad = any(${f.prioridades}::text[])`)
   if (f.cita) c.push(sql`a.turno is not null`)
+  if (f.salaId) c.push(sql`a.sala_id = ${f.salaId}`)
   // Inclusive clinic-local dates as a half-open range of instants.
   if (f.fechaInicial)
     c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)

@@ -69,14 +69,28 @@ export function filasDe(
   n: number,
   tz: string,
 ): postgres.Fragment {
-  return sql`
-    select coalesce(json_agg(${sql.unsafe(OBJETO_FILA)}
-      order by x.instante desc, x.tipo desc, x.clave_id desc), '[]')::text as filas
-    from (
+  return filasEnOrden(
+    sql,
+    sql`(
       select * from (${claves}) r
       order by r.instante desc, r.tipo desc, r.clave_id desc
       limit ${n}
-    ) x
+    )`,
+    sql`x.instante desc, x.tipo desc, x.clave_id desc`,
+    tz,
+  )
+}
+
+/** The rows of the keys `x` (a subquery already cut to its page) in `orden`, as one JSON array. */
+export function filasEnOrden(
+  sql: Sql,
+  x: postgres.Fragment,
+  orden: postgres.Fragment,
+  tz: string,
+): postgres.Fragment {
+  return sql`
+    select coalesce(json_agg(${sql.unsafe(OBJETO_FILA)} order by ${orden}), '[]')::text as filas
+    from ${x} x
     cross join (select ${tz}::text as tz) z
     join pacientes p on p.id = x.id
     left join atenciones a on a.id = x.atencion_id`

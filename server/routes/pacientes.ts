@@ -1,7 +1,7 @@
 // Patient calls: register, list, search, possible duplicates, the holder of a document, one
 // patient with its atenciones.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { validarBusqueda } from '../../shared/busqueda.js'
+import { MENSAJE_SALA_NO_VALIDA, TOPE_DIA, validarBusqueda } from '../../shared/busqueda.js'
 import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
 import { normalizarDocumento } from '../../shared/documento.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
@@ -46,7 +46,9 @@ import {
 } from '../http/respuestas.js'
 import { etag, versionesDe } from '../http/version.js'
 import { atencionesDePaciente } from '../queries/atenciones.js'
+import { registrarEvento } from '../queries/auditoria.js'
 import { buscar } from '../queries/busqueda.js'
+import { buscarDia } from '../queries/busqueda-dia.js'
 import { conDocumentoFusionado } from '../queries/fusiones.js'
 import {
   actualizarPaciente,
@@ -124,10 +126,13 @@ export async function pacientesRoutes(
   })
 
   route(app, buscarPacientesContract, async (request, reply) => {
+    const catalogo = await catalogos.leer()
     const { errores, filtros } = validarBusqueda(
       request.query,
-      (await catalogos.leer()).sedes.map((s) => s.nombre),
+      catalogo.sedes.map((s) => s.nombre),
     )
+    if (filtros.salaId && !catalogo.salas.some((s) => s.id === filtros.salaId))
+      errores.push({ campo: 'sala', mensaje: MENSAJE_SALA_NO_VALIDA })
     if (errores.length > 0) throw new BadRequestError('Filtros de búsqueda inválidos', errores)
     const limite = limiteDe(request.query.limite)
     const despues = leerCursor(request.query.cursor, 2)
@@ -136,8 +141,15 @@ export async function pacientesRoutes(
     const evento = eventoDe(request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) })
     // An absorbed record's document finds the record it was merged into.
     const buscados = await conDocumentoFusionado(sql, filtros)
-    const { filas } = await buscar(db, buscados, limite, despues, tz, { evento })
     const hoy = hoyEn(tz)
+    if (buscados.porAtencion) {
+      const [filas] = await Promise.all([
+        buscarDia(db.sql, buscados, tz),
+        registrarEvento(db.sql, evento),
+      ])
+      return filas.slice(0, TOPE_DIA).map((f) => aFilaBusqueda(f, hoy))
+    }
+    const { filas } = await buscar(db, buscados, limite, despues, tz, { evento })
     return paginar(request, reply, filas, limite, (f) => [f.clave, f.tipo, f.claveId]).map((f) =>
       aFilaBusqueda(f, hoy),
     )

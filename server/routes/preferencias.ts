@@ -1,12 +1,13 @@
-// The signed-in account's worklist sede, and the clinic's today the worklist opens on.
+// The signed-in account's worklist sede and sala, and the clinic's today the worklist opens on.
 import type { FastifyInstance } from 'fastify'
+import type { ErrorCampo } from '../../shared/contract.js'
 import { hoyEn } from '../../shared/edad.js'
 import { cambiarPreferenciasContract, preferenciasContract } from '../../shared/preferencias.js'
 import { sedesActivas, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import { datosInvalidos } from '../errors.js'
 import type { Sql } from '../db.js'
-import { guardarSede, sedeDe } from '../queries/preferencias.js'
+import { guardarPreferencias, preferenciasDe } from '../queries/preferencias.js'
 import { route } from '../route.js'
 
 export async function preferenciasRoutes(
@@ -16,18 +17,23 @@ export async function preferenciasRoutes(
   const { sql, config, catalogos } = opts
 
   route(app, preferenciasContract, async (request) => ({
-    sede: await sedeDe(sql, request.usuario!.id),
+    ...(await preferenciasDe(sql, request.usuario!.id)),
     hoy: hoyEn(config.clinicTz),
   }))
 
   route(app, cambiarPreferenciasContract, async (request) => {
-    const activas = sedesActivas(await catalogos.leer())
-    const { sede } = request.body
-    if (sede !== null && !activas.includes(sede))
-      throw datosInvalidos([
-        { campo: 'sede', mensaje: `Sede no válida: use ${activas.join(', ')} o null` },
-      ])
-    await guardarSede(sql, request.usuario!.id, request.body.sede)
-    return { sede: request.body.sede, hoy: hoyEn(config.clinicTz) }
+    const catalogo = await catalogos.leer()
+    const activas = sedesActivas(catalogo)
+    const { sede, sala } = request.body
+    const errores: ErrorCampo[] = []
+    if (sede === undefined && sala === undefined)
+      errores.push({ campo: 'sede', mensaje: 'Indique la sede, la sala o ambas' })
+    if (sede != null && !activas.includes(sede))
+      errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${activas.join(', ')} o null` })
+    if (sala != null && !catalogo.activos.salas.some((s) => s.id === sala))
+      errores.push({ campo: 'sala', mensaje: 'Sala no válida: use una sala activa o null' })
+    if (errores.length > 0) throw datosInvalidos(errores)
+    const recordadas = await guardarPreferencias(sql, request.usuario!.id, { sede, sala })
+    return { ...recordadas, hoy: hoyEn(config.clinicTz) }
   })
 }

@@ -1,10 +1,11 @@
-// Buscar Paciente, the worklist (docs/producto.md#buscar-paciente). Opened bare it shows today's
-// arrivals at the user's sede (both from the server), newest first, refreshed by itself. The filters
-// are the URL's query, so a list can be bookmarked and Back undoes a search; every change of a
-// filter searches again, and a name or document typed over the day's list searches all time.
+// Buscar Paciente, the worklist (docs/producto.md#buscar-paciente). Opened bare it shows today at
+// the user's sede and sala (all from the server) as the waiting room reads it: one day is the whole
+// day in attention order, in sections, refreshed by itself. The filters are the URL's query, so a
+// list can be bookmarked and Back undoes a search; every change of a filter searches again, and a
+// name or document typed over the day's list searches all time.
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { validarBusqueda } from '../../../shared/busqueda.js'
+import { TOPE_DIA, validarBusqueda } from '../../../shared/busqueda.js'
 import type { Preferencias } from '../../../shared/preferencias.js'
 import { mensajeDe } from '../../api.js'
 import { AvisoPasosEquipos } from '../../components/aviso-pasos-equipos.js'
@@ -13,7 +14,9 @@ import {
   CAMPOS,
   CAMPOS_PERSONA,
   conCambio,
+  esUnDia,
   escribirFiltros,
+  FILTROS_VACIOS,
   leerFiltros,
   urlListaDeTrabajo,
   type Campo,
@@ -22,10 +25,10 @@ import {
 import { paths } from '../../paths.js'
 import { FiltrosForm } from './filtros-form.js'
 import { ExportarCsv } from './exportar-csv.js'
-import { leerPreferencias, recordarSede } from '../../lib/preferencias-api.js'
+import { leerPreferencias, recordarSala, recordarSede } from '../../lib/preferencias-api.js'
 import { ResultadosTable } from './resultados-table.js'
 import { REFRESCO_MS, useListaDeTrabajo, type Pedido } from './use-lista-de-trabajo.js'
-import { catalogos, nombresDeSedes } from '../../state/catalogos.js'
+import { catalogos, nombresDeSedes, useCatalogos } from '../../state/catalogos.js'
 import './buscar.css'
 
 /** Pause after the last keystroke in a typed filter before searching. */
@@ -70,6 +73,7 @@ export default function BuscarPage() {
   const escribiendo = useRef(false)
   const { filas, siguiente, cargando, masCargando, error, version, cargarMas } =
     useListaDeTrabajo(pedido)
+  const catalogo = useCatalogos()
 
   useEffect(() => {
     const ctrl = new AbortController()
@@ -92,16 +96,25 @@ export default function BuscarPage() {
       setPedido((p) => ({ qs: search, n: (p?.n ?? 0) + 1, conservar: de === 'escritura' }))
   }, [search])
 
-  // Bare, it opens on today's arrivals at the user's sede: written into the URL, in its place.
+  // Bare, it opens on today at the user's sede and sala: written into the URL, in its place.
   const hoy = preferencias?.hoy ?? null
+  const vista = preferencias
+    ? {
+        hoy: preferencias.hoy,
+        sede: preferencias.sede ?? '',
+        sala: preferencias.sala === null ? '' : String(preferencias.sala),
+      }
+    : null
   useEffect(() => {
-    if (search || !preferencias || pedido?.qs === '') return
-    const sede = preferencias.sede ?? ''
+    if (search || !vista || pedido?.qs === '') return
     navigate(
-      urlListaDeTrabajo({ fechaInicial: preferencias.hoy, fechaFinal: preferencias.hoy, sede }),
-      {
-        replace: true,
-      },
+      urlListaDeTrabajo({
+        fechaInicial: vista.hoy,
+        fechaFinal: vista.hoy,
+        sede: vista.sede,
+        sala: vista.sala,
+      }),
+      { replace: true },
     )
   }, [search, preferencias, pedido, navigate])
 
@@ -144,13 +157,36 @@ export default function BuscarPage() {
     return () => clearTimeout(t)
   }, [clave])
 
+  const salaDe = (id: string) => catalogo?.salas.find((s) => String(s.id) === id) ?? null
+  /** The sede and sala the list opens on next time, on any computer: the ones chosen here. */
+  const recordar = (cambio: Promise<Preferencias>) => cambio.then(setPreferencias).catch(() => {})
+
   const cambiar = (campo: Campo, valor: string) => {
-    const vista = preferencias ? { hoy: preferencias.hoy, sede: preferencias.sede ?? '' } : null
     tocado.current = campo
-    setFiltros((f) => conCambio(f, campo, valor, vista))
+    // A sala of another sede than the one chosen is no filter of it.
+    const salaFuera =
+      campo === 'sede' && valor && filtros.sala && salaDe(filtros.sala)?.sede !== valor
+    setFiltros((f) => ({ ...conCambio(f, campo, valor, vista), ...(salaFuera && { sala: '' }) }))
     setErrores((e) => ({ ...e, [campo]: undefined }))
-    // The sede chosen here is the one the list opens on next time, on any computer.
-    if (campo === 'sede') recordarSede(valor || null).catch(() => {})
+    if (campo === 'sede') recordar(recordarSede(valor || null))
+    if (campo === 'sala' || salaFuera)
+      recordar(recordarSala(valor && !salaFuera ? Number(valor) : null))
+  }
+
+  // «Mi sala · En espera»: today's waiting patients of the sala this account chose last.
+  const miSala = preferencias?.sala != null ? salaDe(String(preferencias.sala)) : null
+  const irAMiSala = () => {
+    if (!hoy || !miSala) return
+    const f: Filtros = {
+      ...FILTROS_VACIOS,
+      fechaInicial: hoy,
+      fechaFinal: hoy,
+      sede: miSala.sede,
+      sala: String(miSala.id),
+      estado: 'En espera',
+    }
+    setFiltros(f)
+    buscar(f)
   }
 
   const buscar = (f: Filtros = filtros) => {
@@ -172,6 +208,7 @@ export default function BuscarPage() {
 
   const abriendo = !search && !pedido && !fallo
   const buscado = pedido !== null
+  const porAtencion = pedido !== null && esUnDia(leerFiltros(pedido.qs))
 
   return (
     <div className="page">
@@ -179,8 +216,8 @@ export default function BuscarPage() {
         <div>
           <h1>Buscar Paciente</h1>
           <p className="page__subtitle">
-            Las atenciones de hoy en su sede; busque por nombre o documento, fechas, sede,
-            modalidad, estado o prioridad.
+            La sala de espera de hoy en su sede, en el orden de atención; busque por nombre o
+            documento, fechas, sede, modalidad, sala, estado o prioridad.
           </p>
         </div>
       </header>
@@ -192,9 +229,11 @@ export default function BuscarPage() {
         errores={errores}
         cargando={cargando}
         hoy={hoy}
+        miSala={miSala}
         onChange={cambiar}
         onSubmit={() => buscar()}
         onHoy={irAHoy}
+        onMiSala={irAMiSala}
       />
 
       <section
@@ -226,8 +265,14 @@ export default function BuscarPage() {
             )}
           </div>
         )}
+        {porAtencion && filas.length >= TOPE_DIA && (
+          <p className="card__body muted small" role="note">
+            Se muestran las primeras {TOPE_DIA} atenciones del día: elija una sede, una sala o una
+            modalidad para ver las demás.
+          </p>
+        )}
         {filas.length > 0 ? (
-          <ResultadosTable filas={filas} version={version} hoy={hoy} />
+          <ResultadosTable filas={filas} version={version} hoy={hoy} porAtencion={porAtencion} />
         ) : (
           !cargando && !abriendo && <p className="empty">No hay resultados para mostrar.</p>
         )}

@@ -18,6 +18,7 @@ import { LARGO_NOMBRE_O_DOCUMENTO } from '../../../shared/nombre-o-documento.js'
 import { LIMITES } from '../../../shared/paciente-campos.js'
 import { describe, Field } from '../../components/field.js'
 import { IconCalendar, IconSearch } from '../../components/icons.js'
+import type { Sala } from '../../../shared/configuracion.js'
 import { CAMPOS, lista, type Campo, type Filtros } from '../../lib/filtros-busqueda.js'
 import { nombresDeSedes, useCatalogos } from '../../state/catalogos.js'
 
@@ -51,12 +52,32 @@ interface Props {
   cargando: boolean
   /** The clinic's today, once the server said it: Hoy needs it. */
   hoy: string | null
+  /** The sala this account last chose, for «Mi sala · En espera»; null for none. */
+  miSala: Sala | null
   onChange: (campo: Campo, valor: string) => void
   onSubmit: () => void
   onHoy: () => void
+  onMiSala: () => void
 }
 
-export function FiltrosForm({ filtros, errores, cargando, hoy, onChange, onSubmit, onHoy }: Props) {
+/** The salas the Sala filter offers: of the sede and modality chosen, named with their sede if not. */
+function opcionesDeSala(salas: readonly Sala[], f: Filtros): [string, string][] {
+  return salas
+    .filter((s) => (!f.sede || s.sede === f.sede) && (!f.modalidad || s.modalidad === f.modalidad))
+    .map((s) => [String(s.id), f.sede ? s.nombre : `${s.sede} · ${s.nombre}`])
+}
+
+export function FiltrosForm({
+  filtros,
+  errores,
+  cargando,
+  hoy,
+  miSala,
+  onChange,
+  onSubmit,
+  onHoy,
+  onMiSala,
+}: Props) {
   const catalogo = useCatalogos()
   const [abierto, setAbierto] = useFiltrosAbiertos()
   const activos = CAMPOS.filter((c) => c !== 'q' && filtros[c].trim()).length
@@ -154,6 +175,17 @@ export function FiltrosForm({ filtros, errores, cargando, hoy, onChange, onSubmi
           />
         </Field>
         <div className="filtros__actions">
+          {miSala && (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={!hoy || cargando}
+              onClick={onMiSala}
+              title={`Los pacientes en espera hoy en ${miSala.nombre} (${miSala.sede})`}
+            >
+              Mi sala · En espera
+            </button>
+          )}
           <button
             type="button"
             className="btn btn--secondary"
@@ -209,6 +241,7 @@ export function FiltrosForm({ filtros, errores, cargando, hoy, onChange, onSubmi
               'Todas',
               MODALIDADES.map((m) => [m, MODALIDAD_INFO[m].etiqueta]),
             )}
+            {select('sala', 'Sala', 'Todas', opcionesDeSala(catalogo?.salas ?? [], filtros))}
             {select('estado', 'Estado', 'Todos', OPCIONES_ESTADO)}
             {select('prioridad', 'Prioridad', 'Todas', OPCIONES_PRIORIDAD)}
             {select('cita', 'Tipo', 'Todas', [[VALOR_CITA, 'Solo citas']])}

@@ -14,7 +14,8 @@ import { cambiarEstado } from '../../lib/estado-atencion.js'
 import { ahoraClinica } from '../../lib/hoy.js'
 import { paths } from '../../paths.js'
 import { marcarLlegada } from './citas-api.js'
-import { duracionTexto, horaDe, minutosEntre } from './fechas.js'
+import { duracionTexto, minutosEntre } from '../../lib/duracion.js'
+import { horaDe } from './fechas.js'
 
 type Dialogo = 'cancelar' | 'no-se-presento' | null
 

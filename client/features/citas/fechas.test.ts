@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { diaCorto, semanaDe, semanaLarga, duracionTexto, minutosEntre } from './fechas.js'
+import { duracionTexto, minutosEntre } from '../../lib/duracion.js'
+import { diaCorto, semanaDe, semanaLarga } from './fechas.js'
 
 describe('la semana de la agenda', () => {
   it('va de lunes a domingo, también cuando la fecha es domingo o cruza de mes y de año', () => {

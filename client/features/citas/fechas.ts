@@ -56,15 +56,3 @@ export function semanaLarga(fechas: string[]): string {
     y1 === y2 ? (m1 === m2 ? `${d1}` : `${d1} de ${mes(m1)}`) : `${d1} de ${mes(m1)} de ${y1}`
   return `del ${desde} al ${d2} de ${mes(m2)} de ${y2}`
 }
-
-/** Whole minutes from `desde` to `hasta`, both clinic 'YYYY-MM-DDTHH:MM' (negative if before). */
-export function minutosEntre(desde: string, hasta: string): number {
-  return Math.round((Date.parse(`${hasta}:00Z`) - Date.parse(`${desde}:00Z`)) / 60_000)
-}
-
-/** 95 → '1 h 35 min'; 40 → '40 min'. */
-export function duracionTexto(minutos: number): string {
-  const h = Math.floor(minutos / 60)
-  const m = minutos % 60
-  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`
-}
