@@ -77,6 +77,29 @@ create table auditoria (
   constraint auditoria_pkey PRIMARY KEY (id)
 );
 
+-- Fuente: la identidad de la clínica (una fila), editada por los administradores en Configuración.
+create table clinica (
+  id boolean default true not null,
+  nombre text not null,
+  ruc text,
+  direccion text,
+  telefono text,
+  renipress text,
+  logo bytea,
+  logo_tipo text,
+  actualizado_en timestamp with time zone default now() not null,
+  constraint clinica_check CHECK (((logo IS NULL) = (logo_tipo IS NULL))),
+  constraint clinica_direccion_check CHECK (((char_length(direccion) >= 1) AND (char_length(direccion) <= 200))),
+  constraint clinica_id_check CHECK (id),
+  constraint clinica_logo_check CHECK ((octet_length(logo) <= 153600)),
+  constraint clinica_logo_tipo_check CHECK ((logo_tipo = ANY (ARRAY['image/png'::text, 'image/jpeg'::text]))),
+  constraint clinica_nombre_check CHECK (((char_length(nombre) >= 1) AND (char_length(nombre) <= 120))),
+  constraint clinica_renipress_check CHECK ((renipress ~ '^[0-9]{8}$'::text)),
+  constraint clinica_ruc_check CHECK ((ruc ~ '^(10|15|16|17|20)[0-9]{9}$'::text)),
+  constraint clinica_telefono_check CHECK ((telefono ~ '^[0-9+() -]{6,30}$'::text)),
+  constraint clinica_pkey PRIMARY KEY (id)
+);
+
 -- Derivada de pacientes (pacientes_duplicados_*): los pares de posibles duplicados. Fuente solo en
 -- descartado_en y descartado_por, el «No es duplicado» de una persona.
 create table duplicados (
@@ -376,6 +399,22 @@ CREATE INDEX atenciones_llegada_idx ON public.atenciones USING btree (llegada, i
 CREATE INDEX atenciones_modalidad_llegada_idx ON public.atenciones USING btree (modalidad, llegada, id) INCLUDE (paciente_id, sede);
 CREATE INDEX atenciones_mwl_inicio_idx ON public.atenciones USING btree (COALESCE(lower(turno), llegada), id) WHERE ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text])) AND (modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text])));
 CREATE INDEX atenciones_mwl_sala_idx ON public.atenciones USING btree (sala_id, COALESCE(lower(turno), llegada), id) WHERE ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text])) AND (modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text])));
+CREATE INDEX atenciones_orden_atencion_idx ON public.atenciones USING btree ((
+CASE estado
+    WHEN 'En espera'::text THEN 0
+    WHEN 'En proceso'::text THEN 1
+    WHEN 'Programado'::text THEN 2
+    ELSE 3
+END), (
+CASE
+    WHEN (estado = ANY (ARRAY['En espera'::text, 'En proceso'::text, 'Programado'::text])) THEN
+    CASE prioridad
+        WHEN 'Emergencia'::text THEN 0
+        WHEN 'Urgente'::text THEN 1
+        ELSE 2
+    END
+    ELSE 0
+END), llegada, id) INCLUDE (sede, sala_id, modalidad, paciente_id);
 CREATE INDEX atenciones_paciente_idx ON public.atenciones USING btree (paciente_id, llegada, id) INCLUDE (sede, modalidad);
 CREATE INDEX atenciones_sede_llegada_idx ON public.atenciones USING btree (sede, llegada, id) INCLUDE (paciente_id, modalidad);
 CREATE UNIQUE INDEX atenciones_study_instance_uid_key ON public.atenciones USING btree (study_instance_uid) WHERE (study_instance_uid IS NOT NULL);

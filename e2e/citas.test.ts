@@ -143,7 +143,7 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
       expect(texto).toMatch(
         new RegExp(`${Number(fecha.slice(8))} de \\p{L}+ de ${fecha.slice(0, 4)}`, 'u'),
       )
-      expect(await hoja.title()).toBe('Comprobante de cita · RadiSys')
+      expect(await hoja.title()).toBe('Comprobante de cita · Clínica')
       await expectAccessible(hoja, 'Comprobante de cita')
       await shot(hoja, 'comprobante-cita')
       await hoja.close()

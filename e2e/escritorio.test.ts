@@ -113,7 +113,7 @@ describe('escritorio (1440 px)', () => {
     await page.getByRole('link', { name: 'Configuración', exact: true }).click()
     await page.waitForURL('**/configuracion/personal')
     await page
-      .getByRole('link', { name: /RadiSys/ })
+      .getByRole('link', { name: /Radiología y laboratorio/ })
       .first()
       .click()
     await page.waitForURL('**/dashboard')

@@ -223,7 +223,7 @@ describe('impresión', () => {
       name: `Código de barras de la atención ${adulto.atencion.id}`,
     })
     expect(await barras.locator('rect').count()).toBeGreaterThan(10)
-    expect(await page.title()).toBe('Ticket de atención · RadiSys')
+    expect(await page.title()).toBe('Ticket de atención · Clínica')
     await expectAccessible(page, 'ticket')
     await page.screenshot({ path: join(DIR, 'ticket-pantalla-1440.png'), fullPage: true })
   })
@@ -355,10 +355,10 @@ describe('español en todas partes', () => {
   it('el título de la pestaña nunca lleva el nombre del paciente', async () => {
     await page.goto(`/pacientes/${adulto.id}`)
     await page.getByRole('heading', { name: 'Úrsula Ñahui Peña', level: 1 }).waitFor()
-    expect(await page.title()).toBe('Ficha del paciente · RadiSys')
+    expect(await page.title()).toBe('Ficha del paciente · Clínica')
     await page.goto(`/pacientes/${adulto.id}/editar`)
     await page.getByRole('heading', { name: 'Editar paciente' }).waitFor()
-    expect(await page.title()).toBe('Editar paciente · RadiSys')
+    expect(await page.title()).toBe('Editar paciente · Clínica')
     expect(await page.title()).not.toMatch(/Úrsula|Ñahui/)
   })
 

@@ -68,6 +68,7 @@ describe('1366 px con el menú abierto', () => {
       '/mi-cuenta',
       '/equipos',
       '/configuracion',
+      '/configuracion/clinica',
     ]
     const encontrados: Record<string, string[]> = {}
     for (const ruta of rutas) {

@@ -20,6 +20,7 @@ import { cacheCatalogos } from './catalogos.js'
 import { auditoriaRoutes } from './routes/auditoria.js'
 import { respaldosRoutes } from './routes/respaldos.js'
 import { catalogosRoutes } from './routes/catalogos.js'
+import { clinicaRoutes, configuracionClinicaRoutes } from './routes/clinica.js'
 import { configuracionRoutes } from './routes/configuracion.js'
 import { atencionesRoutes } from './routes/atenciones.js'
 import { citasRoutes } from './routes/citas.js'
@@ -148,6 +149,8 @@ export async function buildApp({
   await app.register(healthRoutes, { sql: db.sql })
   await app.register(catalogosRoutes, { catalogos })
   await app.register(configuracionRoutes, { sql: db.sql, catalogos })
+  await app.register(clinicaRoutes, { sql: db.sql })
+  await app.register(configuracionClinicaRoutes, { sql: db.sql })
   await app.register(pacientesRoutes, { db, config, catalogos })
   await app.register(exportacionRoutes, { db, config, catalogos })
   await app.register(atencionesRoutes, { sql: db.sql, config, catalogos })

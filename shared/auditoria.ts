@@ -37,6 +37,7 @@ export const ACCIONES_AUDITORIA = {
   'sala.modificada': 'Sala modificada',
   'estudio.creado': 'Estudio creado',
   'estudio.modificado': 'Estudio modificado',
+  'clinica.modificada': 'Identidad de la clínica modificada',
   'paciente.modificado': 'Paciente modificado',
   'historial.consultado': 'Historial de cambios consultado',
   'pacientes.exportados': 'Lista de trabajo exportada (CSV)',

@@ -48,13 +48,10 @@ export const PaginaQuerySchema = Type.Object({
 export const ORDEN_ATENCION = 'atencion'
 
 /**
- * How the rows come: newest arrival first by default, a page at a time; `atencion`, one day in the
- * order its patients are attended (docs/datos.md#orden-de-atención), all of it in one answer.
+ * How the rows come, a page at a time: newest arrival first by default; `atencion`, one day in the
+ * order its patients are attended (docs/datos.md#orden-de-atención).
  */
 export const OrdenQuerySchema = Type.Object({ orden: filtro(10) })
-
-/** Most rows of one day in attention order: more than a sede attends in a day. */
-export const TOPE_DIA = 1000
 
 /** The value of `cita` that keeps only citas. */
 export const VALOR_CITA = 'si'

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { nombreClinica, useClinica } from '../state/clinica.js'
 
 /**
  * Every tab title the app sets. A closed list, so no caller can put a patient's name there: the
@@ -17,6 +18,7 @@ export type Titulo =
   | 'Estudios'
   | 'Auditoría'
   | 'Respaldos'
+  | 'Clínica'
   | 'Ficha del paciente'
   | 'Editar paciente'
   | 'Ticket de atención'
@@ -27,9 +29,10 @@ export type Titulo =
   | 'Comprobante de cita'
   | 'Pasos de equipos sin atención'
 
-/** Sets the tab's title for the current screen. */
+/** Sets the tab's title for the current screen, followed by the clinic's name. */
 export function useTitle(title: Titulo): void {
+  const nombre = nombreClinica(useClinica())
   useEffect(() => {
-    document.title = `${title} · RadiSys`
-  }, [title])
+    document.title = `${title} · ${nombre}`
+  }, [title, nombre])
 }

@@ -23,7 +23,16 @@ function clienteFalso(): string {
   return dir
 }
 
-const ABIERTAS = new Set(['POST /sesion', 'GET /healthz', 'HEAD /healthz'])
+/** Signing in, the health check, and the clinic's name and logo the login screen shows. */
+const ABIERTAS = new Set([
+  'POST /sesion',
+  'GET /healthz',
+  'HEAD /healthz',
+  'GET /clinica',
+  'HEAD /clinica',
+  'GET /clinica/logo',
+  'HEAD /clinica/logo',
+])
 const esArchivoDelCliente = (url: string) =>
   ['/index.html', '/favicon.svg', '/assets/app-abc123.js'].includes(url)
 
@@ -55,7 +64,7 @@ describe('toda ruta pide sesión', () => {
     }
   })
 
-  it('las únicas rutas abiertas son POST /sesion, /healthz y los archivos del cliente construido', () => {
+  it('las únicas rutas abiertas son POST /sesion, /healthz, la identidad de la clínica y los archivos del cliente construido', () => {
     const abiertas = rutasRegistradas(app).filter((r) => !r.auth)
     for (const r of abiertas) {
       expect(

@@ -2,9 +2,10 @@
 // is a fixed date, never the one the test runs on; what it checks is the order, the sections and
 // the sala filter, and that a wrong order or sala is a Spanish 400.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { MENSAJE_ORDEN_UN_DIA, TOPE_DIA, type BusquedaFila } from '../../shared/busqueda.js'
+import { MENSAJE_ORDEN_UN_DIA, type BusquedaFila } from '../../shared/busqueda.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
+import { capturar, indicesDelPlan } from '../test/planes.js'
 
 let t: TestApp
 let rx1: number
@@ -72,6 +73,14 @@ async function filas(query: string): Promise<BusquedaFila[]> {
   return res.json()
 }
 
+/** One page and the address of the next (its Link), if any. */
+async function pagina(url: string): Promise<{ filas: BusquedaFila[]; siguiente: string | null }> {
+  const res = await t.app.inject({ url, headers: t.headers })
+  expect(res.statusCode, res.body).toBe(200)
+  const siguiente = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1] ?? null
+  return { filas: res.json<BusquedaFila[]>(), siguiente }
+}
+
 const delDia = `fechaInicial=${DIA}&fechaFinal=${DIA}&sede=Lima&orden=atencion`
 
 test('el día en orden de atención: Emergencia, Urgente, la espera más larga; luego en proceso, citas y cerradas', async () => {
@@ -125,16 +134,53 @@ test('el orden de atención es de un día, y la sala debe existir', async () => 
   }
 })
 
-test(`un día de más de ${TOPE_DIA} atenciones responde las primeras ${TOPE_DIA}`, async () => {
+test('por páginas, siguiendo Link: las mismas filas en el mismo orden, también con llegadas iguales', async () => {
   const sql = t.db.sql
   const [p] = await sql<{ id: number }[]>`select id from pacientes limit 1`
+  // Forty rows of every section and urgency, many sharing one instant (one load's now()).
   await sql`
     insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad, llegada)
-    select ${p!.id}, 'Arequipa', 'RX', array['Tórax PA'], 'Completado', 'Ambulatorio', 'Rutina',
-      ${lima(DIA, '07:00')}::timestamptz + make_interval(secs => g)
-    from generate_series(1, ${TOPE_DIA + 5}) g`
-  const dia = await filas(`fechaInicial=${DIA}&fechaFinal=${DIA}&sede=Arequipa&orden=atencion`)
-  expect(dia).toHaveLength(TOPE_DIA)
-  // Closed ones, the latest first.
-  expect(dia[0]!.horaLlegada! >= dia[TOPE_DIA - 1]!.horaLlegada!).toBe(true)
+    select ${p!.id}, 'Arequipa', 'RX', array['Tórax PA'],
+      (array['En espera', 'En proceso', 'Programado', 'Completado', 'Cancelado'])[1 + g % 5],
+      'Ambulatorio', (array['Rutina', 'Urgente', 'Emergencia'])[1 + g % 3],
+      ${lima(DIA, '07:00')}::timestamptz + make_interval(mins => g % 4)
+    from generate_series(1, 40) g`
+  const base = `fechaInicial=${DIA}&fechaFinal=${DIA}&sede=Arequipa&orden=atencion`
+  const todas = await filas(`${base}&limite=200`)
+  expect(todas).toHaveLength(40)
+  const vistas: BusquedaFila[] = []
+  let url: string | null = `/pacientes/buscar?${base}&limite=7`
+  while (url) {
+    const { filas: estas, siguiente } = await pagina(url)
+    vistas.push(...estas)
+    url = siguiente
+  }
+  expect(vistas.map((f) => f.atencionId)).toEqual(todas.map((f) => f.atencionId))
+  // The sections in their order, and the closed ones the latest first.
+  const grupo = (e: string | null) =>
+    ['En espera', 'En proceso', 'Programado'].indexOf(e!) < 0
+      ? 3
+      : ['En espera', 'En proceso', 'Programado'].indexOf(e!)
+  const grupos = todas.map((f) => grupo(f.estado))
+  expect(grupos).toEqual([...grupos].sort())
+  // A cursor of the other order is refused, in Spanish.
+  const mala = await buscar(`${base}&cursor=${Buffer.from('["x"]').toString('base64url')}`)
+  expect(mala.statusCode).toBe(400)
+  expect(mala.json().errores).toEqual([{ campo: 'cursor', mensaje: 'Cursor inválido' }])
+})
+
+test('cada sección y urgencia se lee en orden de su índice (0039), no el día entero', async () => {
+  await t.db.sql`analyze atenciones`
+  const captura = capturar(t.db.sql)
+  try {
+    for (const query of [delDia, `${delDia}&sala=${rx2}&estado=En%20espera`]) {
+      captura.tomar()
+      await filas(query)
+      const sentencias = captura.tomar().filter((s) => /\batenciones\b/.test(s.texto))
+      const usados = (await Promise.all(sentencias.map((s) => indicesDelPlan(t.db.sql, s)))).flat()
+      expect(usados, query).toContain('atenciones_orden_atencion_idx')
+    }
+  } finally {
+    captura.soltar()
+  }
 })

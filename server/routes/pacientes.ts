@@ -1,7 +1,7 @@
 // Patient calls: register, list, search, possible duplicates, the holder of a document, one
 // patient with its atenciones.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { MENSAJE_SALA_NO_VALIDA, TOPE_DIA, validarBusqueda } from '../../shared/busqueda.js'
+import { MENSAJE_SALA_NO_VALIDA, validarBusqueda } from '../../shared/busqueda.js'
 import { POLITICA_PRIVACIDAD_VERSION } from '../../shared/catalogos.js'
 import { normalizarDocumento } from '../../shared/documento.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
@@ -48,7 +48,7 @@ import { etag, versionesDe } from '../http/version.js'
 import { atencionesDePaciente } from '../queries/atenciones.js'
 import { registrarEvento } from '../queries/auditoria.js'
 import { buscar } from '../queries/busqueda.js'
-import { buscarDia } from '../queries/busqueda-dia.js'
+import { buscarDia, claveDia } from '../queries/busqueda-dia.js'
 import { conDocumentoFusionado } from '../queries/fusiones.js'
 import {
   actualizarPaciente,
@@ -135,7 +135,8 @@ export async function pacientesRoutes(
       errores.push({ campo: 'sala', mensaje: MENSAJE_SALA_NO_VALIDA })
     if (errores.length > 0) throw new BadRequestError('Filtros de búsqueda inválidos', errores)
     const limite = limiteDe(request.query.limite)
-    const despues = leerCursor(request.query.cursor, 2)
+    // Attention order's key has a section and an urgency before the id (queries/busqueda-dia.ts).
+    const despues = leerCursor(request.query.cursor, filtros.porAtencion ? 3 : 2)
     // The filters (names, documents) go to the audit trail, never to the log; the results nowhere.
     const { cursor: _c, limite: _l, ...filtrosDados } = request.query
     const evento = eventoDe(request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) })
@@ -144,10 +145,10 @@ export async function pacientesRoutes(
     const hoy = hoyEn(tz)
     if (buscados.porAtencion) {
       const [filas] = await Promise.all([
-        buscarDia(db.sql, buscados, tz),
+        buscarDia(db.sql, buscados, limite + 1, despues, tz),
         registrarEvento(db.sql, evento),
       ])
-      return filas.slice(0, TOPE_DIA).map((f) => aFilaBusqueda(f, hoy))
+      return paginar(request, reply, filas, limite, claveDia).map((f) => aFilaBusqueda(f, hoy))
     }
     const { filas } = await buscar(db, buscados, limite, despues, tz, { evento })
     return paginar(request, reply, filas, limite, (f) => [f.clave, f.tipo, f.claveId]).map((f) =>

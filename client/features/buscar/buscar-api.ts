@@ -6,7 +6,7 @@ import { esUnDia, leerFiltros } from '../../lib/filtros-busqueda.js'
 
 /**
  * One page of the search the URL query `qs` describes (its filters and, if it names one, its page
- * size; `limite` overrides it); one day, all of it in attention order.
+ * size; `limite` overrides it); one day, in attention order.
  */
 export function buscar(qs: string, { limite, signal }: { limite?: number; signal?: AbortSignal }) {
   const filtros = leerFiltros(qs)
@@ -14,7 +14,8 @@ export function buscar(qs: string, { limite, signal }: { limite?: number; signal
   return request(buscarPacientesContract, {
     query: {
       ...filtros,
-      ...(esUnDia(filtros) ? { orden: ORDEN_ATENCION } : pagina ? { limite: String(pagina) } : {}),
+      ...(esUnDia(filtros) ? { orden: ORDEN_ATENCION } : {}),
+      ...(pagina ? { limite: String(pagina) } : {}),
     },
     signal,
   })

@@ -5,7 +5,7 @@
 // name or document typed over the day's list searches all time.
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { TOPE_DIA, validarBusqueda } from '../../../shared/busqueda.js'
+import { validarBusqueda } from '../../../shared/busqueda.js'
 import type { Preferencias } from '../../../shared/preferencias.js'
 import { mensajeDe } from '../../api.js'
 import { AvisoPasosEquipos } from '../../components/aviso-pasos-equipos.js'
@@ -265,10 +265,10 @@ export default function BuscarPage() {
             )}
           </div>
         )}
-        {porAtencion && filas.length >= TOPE_DIA && (
-          <p className="card__body muted small" role="note">
-            Se muestran las primeras {TOPE_DIA} atenciones del día: elija una sede, una sala o una
-            modalidad para ver las demás.
+        {porAtencion && siguiente && (
+          <p className="card__body muted small worklist__nota" role="note">
+            Hay más atenciones en este día: «Cargar más» las trae en el mismo orden, y ordenar por
+            una columna ordena las que están cargadas.
           </p>
         )}
         {filas.length > 0 ? (

@@ -8,7 +8,11 @@ import type { CitaAgenda, SalaAgenda } from '../../../shared/citas.js'
 import type { Ticket } from '../../../shared/ticket.js'
 import { mensajeDe } from '../../api.js'
 import { IconAlert } from '../../components/icons.js'
-import { CargandoImpresion, FilasPaciente } from '../../components/impresion-partes.js'
+import {
+  CargandoImpresion,
+  FilasPaciente,
+  CabeceraClinica,
+} from '../../components/impresion-partes.js'
 import { BarraImpresion, useFormatoImpresion } from '../../components/barra-impresion.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
@@ -97,10 +101,9 @@ export default function ComprobantePage() {
       />
 
       <article ref={ref} className={`ticket ticket--${formato}`} aria-label="Comprobante de cita">
-        <header className="ticket__cabecera">
-          <p className="ticket__clinica">RadiSys</p>
-          <p>Comprobante de cita</p>
-        </header>
+        <CabeceraClinica>
+          <p className="ticket__sede">Comprobante de cita</p>
+        </CabeceraClinica>
         <dl className="ticket__datos">
           <FilasPaciente paciente={p} />
           <div>

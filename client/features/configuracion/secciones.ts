@@ -33,6 +33,11 @@ export const SECCIONES: readonly Seccion[] = [
     cargar: () => import('./estudios-page.js'),
   },
   {
+    etiqueta: 'Clínica',
+    path: `${paths.configuracion}/clinica`,
+    cargar: () => import('./clinica-page.js'),
+  },
+  {
     etiqueta: 'Auditoría',
     path: `${paths.configuracion}/auditoria`,
     cargar: () => import('./auditoria-page.js'),

@@ -9,7 +9,11 @@ import type { Ticket } from '../../../shared/ticket.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { edad, fecha } from '../../components/format.js'
 import { IconAlert } from '../../components/icons.js'
-import { CargandoImpresion, FilasPaciente } from '../../components/impresion-partes.js'
+import {
+  CargandoImpresion,
+  FilasPaciente,
+  CabeceraClinica,
+} from '../../components/impresion-partes.js'
 import { BarraImpresion, useFormatoImpresion } from '../../components/barra-impresion.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
@@ -74,13 +78,12 @@ export default function TicketPage() {
       />
 
       <article ref={ref} className={`ticket ticket--${formato}`} aria-label="Ticket de atención">
-        <header className="ticket__cabecera">
-          <p className="ticket__clinica">RadiSys</p>
-          <p>
+        <CabeceraClinica>
+          <p className="ticket__sede">
             Sede {a.sede}
             {ticket.sala && ` · ${ticket.sala}`}
           </p>
-        </header>
+        </CabeceraClinica>
         <div className="ticket__turno">
           <span>Turno</span>
           <strong>{ticket.turno}</strong>
