@@ -266,7 +266,7 @@ create table pacientes (
   constraint pacientes_sexo_check CHECK ((sexo = ANY (ARRAY['Masculino'::text, 'Femenino'::text, 'Otro'::text]))),
   constraint pacientes_telefono2_check CHECK ((length(telefono2) <= 20)),
   constraint pacientes_telefono_check CHECK ((length(telefono) <= 20)),
-  constraint pacientes_tipo_documento_check CHECK ((tipo_documento = ANY (ARRAY['dni'::text, 'cedula'::text, 'pasaporte'::text, 'ruc'::text]))),
+  constraint pacientes_tipo_documento_check CHECK ((tipo_documento = ANY (ARRAY['dni'::text, 'cedula'::text, 'pasaporte'::text, 'ruc'::text, 'ce'::text, 'cpp'::text]))),
   constraint pacientes_version_check CHECK ((version >= 1)),
   constraint pacientes_zona_residencial_check CHECK (((length(zona_residencial) >= 1) AND (length(zona_residencial) <= 60))),
   constraint pacientes_fusionado_en_fkey FOREIGN KEY (fusionado_en) REFERENCES pacientes(id),

@@ -115,6 +115,8 @@ describe('búsqueda y sesión (1440 px)', () => {
       'Cédula',
       'Pasaporte',
       'RUC',
+      'Carné de extranjería',
+      'CPP (PTP)',
     ])
     await page.getByText('No hay resultados para mostrar.').waitFor()
     await expectAccessible(page, 'buscar')

@@ -169,7 +169,7 @@ describe('escritorio (1440 px)', () => {
     await shot(page, 'registro-errores')
     await expectAccessible(page, 'registro con errores')
 
-    const municipio = page.getByLabel('Municipio')
+    const municipio = page.getByLabel('Provincia')
     expect(await municipio.isDisabled()).toBe(true)
     await page.getByLabel('Departamento').selectOption('Arequipa')
     expect(await municipio.isDisabled()).toBe(false)

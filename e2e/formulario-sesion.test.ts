@@ -78,7 +78,7 @@ for (const [ancho, viewport] of [
         celular: '987123456',
       }
       await llenarRegistro(page, datos)
-      await page.getByLabel('Municipio').selectOption('Camaná')
+      await page.getByLabel('Provincia').selectOption('Camaná')
       await page
         .getByRole('region', { name: /Posibles duplicados/ })
         .getByText('No hay pacientes con los mismos nombres y fecha de nacimiento.')
@@ -102,7 +102,7 @@ for (const [ancho, viewport] of [
       expect(await texto(page, 'Celular')).toBe('987123456')
       expect(await page.getByLabel('Fecha de nacimiento').inputValue()).toBe('1983-12-03')
       expect(await page.getByLabel('Departamento').inputValue()).toBe('Arequipa')
-      expect(await page.getByLabel('Municipio').inputValue()).toBe('Camaná')
+      expect(await page.getByLabel('Provincia').inputValue()).toBe('Camaná')
       expect(await page.getByRole('radio', { name: 'Femenino' }).isChecked()).toBe(true)
       expect(await page.getByLabel(/acepta la política de privacidad/).isChecked()).toBe(true)
 

@@ -34,7 +34,7 @@ export async function llenarRegistro(page: Page, d: DatosPaciente): Promise<void
   await page.getByRole('radio', { name: 'Femenino' }).check()
   await page.getByLabel('Grupo sanguíneo').selectOption('O+')
   await page.getByLabel('Departamento').selectOption(d.departamento ?? 'Lima')
-  await page.getByLabel('Zona residencial').fill('Urbana')
+  await page.getByLabel('Zona residencial').selectOption('Urbana')
   await page.getByLabel('Dirección').fill('Av. Los Próceres 456')
   if (d.celular) await page.getByLabel('Celular').fill(d.celular)
   await page.getByLabel(/acepta la política de privacidad/).check()

@@ -163,11 +163,11 @@ describe('teléfono (375 px)', () => {
       fechaNacimiento: '2001-12-24',
       departamento: 'Cusco',
     })
-    expect(await page.getByLabel('Municipio').inputValue()).toBe('Cusco')
+    expect(await page.getByLabel('Provincia').inputValue()).toBe('Cusco')
     // Any of Peru's provincias: she lives in Puno's Yunguyo.
     await page.getByLabel('Departamento').selectOption('Puno')
-    expect(await page.getByLabel('Municipio').inputValue()).toBe('Puno')
-    await page.getByLabel('Municipio').selectOption('Yunguyo')
+    expect(await page.getByLabel('Provincia').inputValue()).toBe('Puno')
+    await page.getByLabel('Provincia').selectOption('Yunguyo')
     await shot(page, 'registro-puno')
     await page.getByRole('button', { name: 'Guardar' }).click()
     const id = await idRegistrado(page)

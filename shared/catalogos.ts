@@ -4,14 +4,23 @@
 /** Version of the privacy policy a registration accepts (stored with the acceptance time). */
 export const POLITICA_PRIVACIDAD_VERSION = '2025-01'
 
-export const TIPOS_DOCUMENTO = ['dni', 'cedula', 'pasaporte', 'ruc'] as const
+/**
+ * The documents a patient is registered by: the spec's four, and the two Peru's Migraciones
+ * issues to foreigners who live here (Carné de extranjería; CPP, the Carné de Permiso Temporal de
+ * Permanencia that replaced the PTP). Values are stored; labels are read.
+ */
+export const TIPOS_DOCUMENTO = ['dni', 'cedula', 'pasaporte', 'ruc', 'ce', 'cpp'] as const
 export type TipoDocumento = (typeof TIPOS_DOCUMENTO)[number]
 export const TIPO_DOCUMENTO_ETIQUETA: Record<TipoDocumento, string> = {
   dni: 'DNI',
   cedula: 'Cédula',
   pasaporte: 'Pasaporte',
   ruc: 'RUC',
+  ce: 'Carné de extranjería',
+  cpp: 'CPP (PTP)',
 }
+/** The documents Peru issues: their holders' mobiles are Peruvian (MOVIL_PERU). */
+export const DOCUMENTOS_PERUANOS: readonly TipoDocumento[] = ['dni', 'ruc', 'ce', 'cpp']
 
 export const SEXOS = ['Masculino', 'Femenino', 'Otro'] as const
 export type Sexo = (typeof SEXOS)[number]

@@ -27,6 +27,16 @@ describe('RUC', () => {
   })
 })
 
+describe('Carné de extranjería y CPP (PTP): 9 dígitos', () => {
+  test('los de Migraciones', () => {
+    expect(errorDocumento('ce', '001234567')).toBeNull()
+    expect(errorDocumento('cpp', '123 456 789')).toBeNull()
+    expect(errorDocumento('ce', '12345678')).toBe('El carné de extranjería tiene 9 dígitos')
+    expect(errorDocumento('ce', 'A01234567')).toBe('El carné de extranjería tiene 9 dígitos')
+    expect(errorDocumento('cpp', '1234567890')).toBe('El CPP tiene 9 dígitos')
+  })
+})
+
 describe('DNI, cédula y pasaporte', () => {
   test('DNI de 8 dígitos', () => {
     expect(errorDocumento('dni', '12345678')).toBeNull()

@@ -31,6 +31,10 @@ export function errorDocumento(tipo: TipoDocumento, documento: string): string |
       return digitoVerificadorRuc(d.slice(0, 10)) === Number(d[10])
         ? null
         : 'RUC inválido: el dígito verificador no corresponde'
+    case 'ce':
+      return /^[0-9]{9}$/.test(d) ? null : 'El carné de extranjería tiene 9 dígitos'
+    case 'cpp':
+      return /^[0-9]{9}$/.test(d) ? null : 'El CPP tiene 9 dígitos'
     case 'cedula':
     case 'pasaporte':
       return /^[A-Z0-9]{6,12}$/.test(d) ? null : 'Debe tener de 6 a 12 letras o dígitos'

@@ -15,9 +15,10 @@ export const MENSAJES = {
   fecha: 'Fecha inválida',
   fechaFutura: 'La fecha de nacimiento no puede ser futura',
   fechaAntigua: 'La fecha de nacimiento debe ser posterior a 1900',
-  municipio: 'El municipio no pertenece al departamento',
+  municipio: 'La provincia no pertenece al departamento',
   correo: 'Correo electrónico inválido',
   telefono: 'Número inválido: use de 6 a 20 dígitos',
+  celularPeru: 'Celular peruano: 9 dígitos que empiezan con 9 (por ejemplo, 987 654 321)',
   codigoPostal: 'Código postal inválido',
   caracteres: 'Contiene caracteres no permitidos',
   largo: (n: number) => `Debe tener como máximo ${n} caracteres`,
@@ -29,6 +30,13 @@ export const LIMITES = { documento: 20, nombre: 60 } as const
 export const FECHA_NACIMIENTO_MINIMA = '1900-01-01'
 
 const TELEFONO = /^\+?[0-9 ()-]{6,20}$/
+
+/** What a Peruvian desk answers for «Zona residencial» (INEI's area of residence). */
+export const ZONAS_RESIDENCIALES = ['Urbana', 'Rural'] as const
+
+/** A Peruvian mobile: 9 digits starting with 9, maybe after +51, with blanks or dashes between. */
+export const MOVIL_PERU = /^(\+?51)?9[0-9]{8}$/
+export const esMovilPeruano = (s: string): boolean => MOVIL_PERU.test(s.replace(/[\s()-]/g, ''))
 
 /**
  * How a field is checked (paciente-validacion.ts) and typed: `texto` by its length and optional
@@ -50,6 +58,10 @@ export interface Campo {
   valores?: readonly string[]
   patron?: RegExp
   mensaje?: string
+  /** The values a person picks from, though any text is kept (records from before them). */
+  sugerencias?: readonly string[]
+  /** Where the document is Peruvian (DOCUMENTOS_PERUANOS), a Peruvian mobile (MOVIL_PERU). */
+  movilPeruano?: true
   /** False for the document, which a merge takes from the surviving record. */
   fusionable?: false
   /** The input's hints: its HTML type and autocomplete, a line of help, a wide cell in the ficha. */
@@ -139,7 +151,7 @@ export const CAMPOS_PACIENTE = {
     regla: 'departamento',
   },
   municipio: {
-    etiqueta: 'Municipio',
+    etiqueta: 'Provincia',
     seccion: 'Datos Demográficos',
     requerido: true,
     max: 40,
@@ -151,10 +163,10 @@ export const CAMPOS_PACIENTE = {
     requerido: true,
     max: 60,
     regla: 'texto',
-    ayuda: 'Urbana, rural, urbanización…',
+    sugerencias: ZONAS_RESIDENCIALES,
   },
   barrio: {
-    etiqueta: 'Barrio',
+    etiqueta: 'Urbanización o sector',
     seccion: 'Datos Demográficos',
     requerido: false,
     max: 100,
@@ -177,6 +189,7 @@ export const CAMPOS_PACIENTE = {
     regla: 'texto',
     patron: TELEFONO,
     mensaje: MENSAJES.telefono,
+    movilPeruano: true,
     entrada: 'tel',
     autocompletar: 'tel',
   },
@@ -223,12 +236,12 @@ export const CAMPOS_PACIENTE = {
     ancho: true,
   },
   acudiente: {
-    etiqueta: 'Acudiente',
+    etiqueta: 'Familiar responsable',
     seccion: 'Contacto',
     requerido: false,
     max: 120,
     regla: 'texto',
-    ayuda: 'Familiar o responsable del paciente',
+    ayuda: 'Nombre y parentesco: quien responde por el paciente',
   },
 } as const satisfies Record<string, Campo>
 

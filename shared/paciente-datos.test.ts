@@ -105,6 +105,22 @@ describe('validarPaciente', () => {
       correoElectronico: MENSAJES.correo,
     })
     expect(mensajes({ ...valido, celular: 'llámame' })).toEqual({ celular: MENSAJES.telefono })
+    // With a document Peru issues, a Peruvian mobile: 9 digits starting with 9, +51 allowed.
+    for (const celular of ['987654321', '987 654 321', '+51 987-654-321', '51987654321'])
+      expect(mensajes({ ...valido, tipoDocumento: 'dni', celular }), celular).toEqual({})
+    for (const celular of ['87654321', '887654321', '9876543210', '(01) 471-2233'])
+      expect(mensajes({ ...valido, tipoDocumento: 'dni', celular }), celular).toEqual({
+        celular: MENSAJES.celularPeru,
+      })
+    // A foreign passport may carry a foreign number.
+    expect(
+      mensajes({
+        ...valido,
+        tipoDocumento: 'pasaporte',
+        documento: 'AB123456',
+        celular: '+57 300 123 4567',
+      }),
+    ).toEqual({})
     expect(mensajes({ ...valido, aceptaPolitica: false })).toEqual({
       aceptaPolitica: MENSAJES.politica,
     })

@@ -2,13 +2,14 @@
 // the same Spanish message per field (docs/datos.md#validación). Apart from paciente-datos.ts
 // because it carries Peru's geography (ubigeo.ts): the client loads it with the patient form only,
 // not with every page that shows a patient.
-import { esTipoDocumento } from './catalogos.js'
+import { DOCUMENTOS_PERUANOS, esTipoDocumento } from './catalogos.js'
 import type { ErrorCampo } from './contract.js'
 import { errorDocumento, normalizarDocumento } from './documento.js'
 import { diaJuliano } from './edad.js'
 import {
   CAMPOS,
   campo,
+  esMovilPeruano,
   FECHA_NACIMIENTO_MINIMA,
   MENSAJES,
   type Campo,
@@ -19,6 +20,8 @@ import { limpiar, tieneControl } from './texto.js'
 import { esDepartamento, esMunicipioDe } from './ubigeo.js'
 
 const NOMBRE = /^[\p{L}\p{M}'’ -]+$/u
+const esPeruano = (tipo: string | undefined) =>
+  (DOCUMENTOS_PERUANOS as readonly string[]).includes(tipo ?? '')
 const LETRA = /\p{L}/u
 
 /**
@@ -93,6 +96,9 @@ function problemaDe(
     case 'nombre':
       return NOMBRE.test(s) && LETRA.test(s) ? undefined : MENSAJES.nombre
     default:
-      return d.patron && !d.patron.test(s) ? (d.mensaje ?? MENSAJES.noPermitido) : undefined
+      if (d.patron && !d.patron.test(s)) return d.mensaje ?? MENSAJES.noPermitido
+      return d.movilPeruano && esPeruano(antes.tipoDocumento) && !esMovilPeruano(s)
+        ? MENSAJES.celularPeru
+        : undefined
   }
 }

@@ -13,6 +13,8 @@ export const EMISOR_DOCUMENTO: Record<TipoDocumento, string> = {
   cedula: 'CEDULA',
   pasaporte: 'PASAPORTE',
   ruc: 'RUC',
+  ce: 'CE',
+  cpp: 'CPP',
 }
 
 /** A value to match: exactly, or a LIKE pattern (escaped with `\`). */

@@ -44,15 +44,17 @@ export const claveDia = (f: BusquedaFilaBd): Clave => [
   f.claveId,
 ]
 
-/** Every (section, urgency) pair, in the order of the day. */
-const TRAMOS: readonly [number, number][] = [
-  ...ABIERTOS.flatMap((_, g) => [...URGENCIAS, null].map((_, r): [number, number] => [g, r])),
-  [CERRADAS, 0],
-]
+/** Every open (section, urgency) pair, in the order of the day; the closed section after them. */
+const TRAMOS_ABIERTOS: readonly [number, number][] = ABIERTOS.flatMap((_, g) =>
+  [...URGENCIAS, null].map((_, r): [number, number] => [g, r]),
+)
+const TRAMO_CERRADAS = TRAMOS_ABIERTOS.length
 
 /**
  * `n` rows of the day (a page and one more, to know there is a next) after `despues`: in an open
- * section, the longest waiting first; in the closed one, the latest first.
+ * section, the longest waiting first; in the closed one, the latest first. The open tramos are one
+ * subquery run for each (a lateral join over their list), so the statement is planned once, not
+ * once per tramo.
  */
 export async function buscarDia(
   sql: Sql,
@@ -61,39 +63,60 @@ export async function buscarDia(
   despues: Clave | null,
   tz: string,
 ): Promise<BusquedaFilaBd[]> {
-  const filtros = [...condicionesVisita(sql, f, tz), ...condicionesPaciente(sql, f, 'a')]
+  const filtros = y(sql, [...condicionesVisita(sql, f, tz), ...condicionesPaciente(sql, f, 'a')])
   const [, cg = -1, cr = -1, cid = 0] = despues ?? []
-  const tramo = ([g, r]: [number, number], orden: number) => {
-    const cerrada = g === CERRADAS
-    // The tramo of the previous page's last row goes on after it; the ones before it are done.
-    const desde: postgres.Fragment[] =
-      g === cg && r === cr
-        ? [
-            cerrada
-              ? sql`(a.llegada, a.id) < (${instanteDe(sql, despues!)}, ${cid})`
-              : sql`(a.llegada, a.id) > (${instanteDe(sql, despues!)}, ${cid})`,
-          ]
-        : []
-    const sentido = cerrada ? sql`desc` : sql`asc`
-    return sql`(
-      select a.paciente_id as id, a.id as atencion_id, a.llegada as instante, 1 as tipo,
-        a.id as clave_id, ${orden}::int as tramo,
-        row_number() over (order by a.llegada ${sentido}, a.id ${sentido}) as dentro
-      from atenciones a
-      where (${sql.unsafe(GRUPO)}) = ${g} and (${sql.unsafe(RANGO)}) = ${r}
-        and ${y(sql, [...filtros, ...desde])}
-      order by a.llegada ${sentido}, a.id ${sentido}
-      limit ${n}
-    )`
-  }
-  const vigentes = TRAMOS.map((t, i) => [t, i] as const).filter(
-    ([[g, r]]) => g > cg || (g === cg && r >= cr),
+  // The tramo of the previous page's last row goes on after that row; the ones before are done.
+  const tramoDelCursor = despues
+    ? cg === CERRADAS
+      ? TRAMO_CERRADAS
+      : TRAMOS_ABIERTOS.findIndex(([g, r]) => g === cg && r === cr)
+    : -1
+  const t = despues ? instanteDe(sql, despues) : null
+  // Only the tramos the estado and prioridad filters can match: a tramo none of whose rows can
+  // pass would be read whole, the day's every row of it, to find none.
+  const conEstado = (g: number) => !f.estados || f.estados.some((e) => grupoDe(e) === g)
+  const conPrioridad = (r: number) =>
+    !f.prioridades || f.prioridades.some((p) => rangoDe('En espera', p) === r)
+  const abiertos = TRAMOS_ABIERTOS.map(([g, r], o) => [g, r, o] as const).filter(
+    ([g, r, o]) => o >= tramoDelCursor && conEstado(g) && conPrioridad(r),
   )
-  const union = vigentes.map(([t, i]) => tramo(t, i)).reduce((acc, q) => sql`${acc} union all ${q}`)
+  const lista = abiertos.map(([g, r, o]) => sql`(${g}::int, ${r}::int, ${o}::int)`)
+  const columnas = sql`a.paciente_id as id, a.id as atencion_id, a.llegada as instante, 1 as tipo,
+    a.id as clave_id`
+  const partes: postgres.Fragment[] = []
+  if (lista.length > 0) {
+    const despuesDelCursor = t
+      ? sql`and (k.o > ${tramoDelCursor} or (a.llegada, a.id) > (${t}, ${cid}))`
+      : sql``
+    partes.push(sql`
+      select k.o, x.* from (values ${lista.reduce((acc, v) => sql`${acc}, ${v}`)}) k(g, r, o)
+      cross join lateral (
+        select ${columnas}, row_number() over (order by a.llegada, a.id) as dentro
+        from atenciones a
+        where (${sql.unsafe(GRUPO)}) = k.g and (${sql.unsafe(RANGO)}) = k.r and ${filtros}
+          ${despuesDelCursor}
+        order by a.llegada, a.id
+        limit ${n}
+      ) x`)
+  }
+  const cerradas = conEstado(CERRADAS)
+  const cerradasDespues =
+    t && tramoDelCursor === TRAMO_CERRADAS ? sql`and (a.llegada, a.id) < (${t}, ${cid})` : sql``
+  if (cerradas)
+    partes.push(sql`
+    select ${TRAMO_CERRADAS}::int as o, x.* from (
+      select ${columnas}, row_number() over (order by a.llegada desc, a.id desc) as dentro
+      from atenciones a
+      where (${sql.unsafe(GRUPO)}) = ${CERRADAS} and (${sql.unsafe(RANGO)}) = 0 and ${filtros}
+        ${cerradasDespues}
+      order by a.llegada desc, a.id desc
+      limit ${n}
+    ) x`)
+  if (partes.length === 0) return []
   const claves = sql`(
-    select u.*, row_number() over (order by u.tramo, u.dentro) as puesto
-    from (${union}) u
-    order by u.tramo, u.dentro
+    select u.*, row_number() over (order by u.o, u.dentro) as puesto
+    from (${partes.reduce((acc, q) => sql`(${acc}) union all (${q})`)}) u
+    order by u.o, u.dentro
     limit ${n}
   )`
   const [fila] = await sql<{ filas: string }[]>`${filasEnOrden(sql, claves, sql`x.puesto`, tz)}`

@@ -426,7 +426,7 @@ describe('datos inválidos: un mensaje en español y nada guardado', () => {
         { conservar: a.id, absorber: b.id, campos: { municipio: 'absorber' } },
         400,
         {
-          errores: [{ campo: 'municipio', mensaje: 'El municipio no pertenece al departamento' }],
+          errores: [{ campo: 'municipio', mensaje: 'La provincia no pertenece al departamento' }],
         },
       ],
     ]

@@ -3,7 +3,7 @@
 // record's document answering the record that keeps it, audited, and by index.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app.js'
-import { crearPaciente, dniNuevo } from '../test/factories.js'
+import { crearPaciente, datosPaciente, dniNuevo } from '../test/factories.js'
 import { capturar, secuenciales } from '../test/planes.js'
 
 let t: TestApp
@@ -152,5 +152,52 @@ describe('GET /pacientes/por-documento', () => {
     } finally {
       captura.soltar()
     }
+  })
+})
+
+describe('documentos de extranjeros residentes (Carné de extranjería, CPP)', () => {
+  const registrar = (cambios: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/pacientes',
+      headers: { ...t.headers, 'content-type': 'application/json' },
+      payload: datosPaciente(cambios),
+    })
+
+  test('se registran y se encuentran con 9 dígitos; su celular es peruano', async () => {
+    const numero = String(Date.now()).slice(-9)
+    const ce = await registrar({ tipoDocumento: 'ce', documento: numero, celular: '987 654 321' })
+    expect(ce.statusCode, ce.body).toBe(201)
+    const cpp = await registrar({ tipoDocumento: 'cpp', documento: numero })
+    expect(cpp.statusCode, cpp.body).toBe(201)
+    // The same number under each type is each one's own.
+    const hallado = await consultar(`tipoDocumento=cpp&documento=${numero}`)
+    expect(hallado.json()).toMatchObject([{ id: cpp.json().id }])
+
+    const malos: [Record<string, unknown>, string, string][] = [
+      [
+        { tipoDocumento: 'ce', documento: '12345678' },
+        'documento',
+        'El carné de extranjería tiene 9 dígitos',
+      ],
+      [{ tipoDocumento: 'cpp', documento: '1234567890' }, 'documento', 'El CPP tiene 9 dígitos'],
+      [
+        { tipoDocumento: 'cpp', documento: '123456780', celular: '+57 300 123 4567' },
+        'celular',
+        'Celular peruano: 9 dígitos que empiezan con 9 (por ejemplo, 987 654 321)',
+      ],
+    ]
+    for (const [cambios, campo, mensaje] of malos) {
+      const res = await registrar(cambios)
+      expect(res.statusCode, JSON.stringify(cambios)).toBe(400)
+      expect(res.json().errores).toContainEqual({ campo, mensaje })
+    }
+    // A passport holder may give a foreign mobile.
+    const pasaporte = await registrar({
+      tipoDocumento: 'pasaporte',
+      documento: `XP${numero.slice(0, 7)}`,
+      celular: '+57 300 123 4567',
+    })
+    expect(pasaporte.statusCode, pasaporte.body).toBe(201)
   })
 })

@@ -168,7 +168,7 @@ describe('PATCH /pacientes/:id', () => {
         { campo: 'documento', mensaje: 'El DNI debe tener 8 dígitos' },
         { campo: 'primerNombre', mensaje: 'Solo letras, espacios, apóstrofos y guiones' },
         { campo: 'fechaNacimiento', mensaje: 'La fecha de nacimiento no puede ser futura' },
-        { campo: 'municipio', mensaje: 'El municipio no pertenece al departamento' },
+        { campo: 'municipio', mensaje: 'La provincia no pertenece al departamento' },
         { campo: 'correoElectronico', mensaje: 'Correo electrónico inválido' },
       ],
     })

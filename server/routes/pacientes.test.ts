@@ -164,7 +164,7 @@ describe('POST /pacientes', () => {
     res = await post(datosPaciente({ departamento: 'Puno', municipio: 'Cusco' }))
     expect(res.statusCode).toBe(400)
     expect(res.json().errores).toEqual([
-      { campo: 'municipio', mensaje: 'El municipio no pertenece al departamento' },
+      { campo: 'municipio', mensaje: 'La provincia no pertenece al departamento' },
     ])
     res = await post(datosPaciente({ departamento: 'Ancash', municipio: 'Huaraz' }))
     expect(res.json().errores).toEqual([{ campo: 'departamento', mensaje: 'Valor no permitido' }])

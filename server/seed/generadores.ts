@@ -75,7 +75,10 @@ const MAXIMOS: Contadores = {
 
 export class SinDocumentosError extends Error {}
 
-const TIPOS: readonly (readonly [TipoDocumento, number])[] = [
+/** The documents the demo data draws: the spec's four. */
+type TipoGenerado = keyof Contadores
+
+const TIPOS: readonly (readonly [TipoGenerado, number])[] = [
   ['dni', 92],
   ['cedula', 4],
   ['pasaporte', 3],
@@ -85,12 +88,12 @@ const TIPOS: readonly (readonly [TipoDocumento, number])[] = [
 /** Document numbers that only grow, in random steps so they do not look sequential. */
 export class Documentos {
   private readonly c: Contadores
-  private readonly paso: Record<TipoDocumento, number>
+  private readonly paso: Record<TipoGenerado, number>
 
   constructor(ultimos: Contadores, esperados: number) {
     const c = { ...ultimos }
     this.c = c
-    const paso = (t: TipoDocumento, parte: number) =>
+    const paso = (t: TipoGenerado, parte: number) =>
       Math.max(
         1,
         Math.min(40, Math.floor((MAXIMOS[t] - c[t]) / Math.max(1, esperados * parte * 1.5))),
@@ -113,7 +116,7 @@ export class Documentos {
   }
 }
 
-export function formatearDocumento(tipo: TipoDocumento, n: number): string {
+export function formatearDocumento(tipo: TipoGenerado, n: number): string {
   switch (tipo) {
     case 'dni':
       return String(n).padStart(8, '0')

@@ -48,8 +48,29 @@ function Seccion({
   )
 }
 
+/**
+ * A field with its suggested values (Zona residencial: Urbana, Rural) as a select; a record from
+ * before them keeps its own value there, as one more option.
+ */
+function CampoSugerido({ campo: c }: { campo: CampoPaciente }) {
+  const d = campo(c)
+  const { control } = useFormContext<ValoresPaciente>()
+  const actual = String(useWatch({ control, name: c }) ?? '')
+  const sugerencias = d.sugerencias ?? []
+  return (
+    <CampoSelect
+      name={c}
+      label={d.etiqueta}
+      opciones={actual && !sugerencias.includes(actual) ? [...sugerencias, actual] : sugerencias}
+      required={d.requerido}
+      vacio={d.requerido ? undefined : 'Sin dato'}
+    />
+  )
+}
+
 function CampoDe({ campo: c }: { campo: CampoPaciente }) {
   const d = campo(c)
+  if (d.sugerencias) return <CampoSugerido campo={c} />
   if (d.valores) {
     return (
       <CampoSelect
