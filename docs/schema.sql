@@ -424,6 +424,7 @@ CREATE INDEX auditoria_en_idx ON public.auditoria USING btree (en);
 CREATE INDEX auditoria_paciente_idx ON public.auditoria USING btree (paciente_id, id DESC) WHERE (paciente_id IS NOT NULL);
 CREATE INDEX auditoria_usuario_idx ON public.auditoria USING btree (usuario, id DESC);
 CREATE INDEX duplicados_pendientes_idx ON public.duplicados USING btree (gravedad, paciente_a, paciente_b) WHERE (descartado_en IS NULL);
+CREATE UNIQUE INDEX estudios_nombre_normalizado_key ON public.estudios USING btree (modalidad, normalizar(nombre));
 CREATE UNIQUE INDEX fusiones_absorbido_vigente_idx ON public.fusiones USING btree (absorbido_id) WHERE (deshecha_en IS NULL);
 CREATE INDEX fusiones_conservado_vigente_idx ON public.fusiones USING btree (conservado_id) WHERE (deshecha_en IS NULL);
 CREATE INDEX intentos_direccion_idx ON public.intentos_fallidos USING btree (direccion, en);
@@ -451,6 +452,8 @@ CREATE INDEX pacientes_actividad_ultima_idx ON public.pacientes_actividad USING 
 CREATE INDEX pacientes_sin_atencion_creado_idx ON public.pacientes_sin_atencion USING btree (creado_en, paciente_id) INCLUDE (tipo_documento, documento, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_sin_atencion_documento_inicio_idx ON public.pacientes_sin_atencion USING btree ("left"(documento, 3), creado_en, paciente_id) INCLUDE (documento);
 CREATE INDEX respaldos_inicio_idx ON public.respaldos USING btree (inicio DESC);
+CREATE UNIQUE INDEX salas_nombre_normalizado_key ON public.salas USING btree (sede, normalizar(nombre));
+CREATE UNIQUE INDEX sedes_nombre_normalizado_key ON public.sedes USING btree (normalizar(nombre));
 CREATE INDEX sesiones_expira_idx ON public.sesiones USING btree (expira_en);
 CREATE INDEX sesiones_usuario_idx ON public.sesiones USING btree (usuario_id);
 

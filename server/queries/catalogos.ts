@@ -41,6 +41,20 @@ export const listarEstudios = (sql: Sql) =>
     select ${COLUMNAS_ESTUDIO(sql)} from estudios
     order by array_position(${MODALIDADES as unknown as string[]}::text[], modalidad), orden, nombre`
 
+/**
+ * Whether another row already has the name as a person reads it: without case or accents
+ * («trujillo», «Trujillo», «TRUJILLO» are one sede). Migration 0041 holds the same with unique
+ * indexes where the data allowed them; this check holds it everywhere, with the same 409.
+ */
+async function exigirNombreLibre(
+  tx: Sql,
+  gemelo: postgres.Fragment,
+  restriccion: string,
+): Promise<void> {
+  const [fila] = await tx<{ hay: boolean }[]>`select exists (${gemelo}) as hay`
+  if (fila?.hay) throw new Repetido(restriccion)
+}
+
 /** Runs a change; a unique violation becomes Repetido with the constraint's name. */
 async function cambio<T>(sql: Sql, trabajo: (tx: Sql) => Promise<T>): Promise<T> {
   try {
@@ -54,6 +68,11 @@ async function cambio<T>(sql: Sql, trabajo: (tx: Sql) => Promise<T>): Promise<T>
 
 export const crearSede = (sql: Sql, nombre: string, evento: Evento) =>
   cambio(sql, async (tx) => {
+    await exigirNombreLibre(
+      tx,
+      tx`select 1 from sedes where normalizar(nombre) = normalizar(${nombre})`,
+      'sedes_pkey',
+    )
     const [fila] = await tx<SedeCatalogo[]>`
       insert into sedes (nombre, orden)
       values (${nombre}, (select coalesce(max(orden), 0) + 1 from sedes))
@@ -85,6 +104,11 @@ function columnasSala(s: CambioSala): Record<string, unknown> {
 
 export const crearSala = (sql: Sql, s: NuevaSala, evento: (sala: Sala) => Evento) =>
   cambio(sql, async (tx) => {
+    await exigirNombreLibre(
+      tx,
+      tx`select 1 from salas where sede = ${s.sede} and normalizar(nombre) = normalizar(${s.nombre})`,
+      'salas_sede_nombre_key',
+    )
     const [fila] = await tx<Sala[]>`
       insert into salas (sede, modalidad, nombre, horario, ae_title, direccion, modalidad_dicom,
         juego_caracteres)
@@ -99,6 +123,13 @@ export const crearSala = (sql: Sql, s: NuevaSala, evento: (sala: Sala) => Evento
 export const cambiarSala = (sql: Sql, id: number, s: CambioSala, evento: (sala: Sala) => Evento) =>
   cambio(sql, async (tx) => {
     const columnas = columnasSala(s)
+    if (s.nombre !== undefined)
+      await exigirNombreLibre(
+        tx,
+        tx`select 1 from salas o join salas s on s.id = ${id}
+          where o.sede = s.sede and o.id <> s.id and normalizar(o.nombre) = normalizar(${s.nombre})`,
+        'salas_sede_nombre_key',
+      )
     if (columnas.horario) columnas.horario = tx.json(s.horario as postgres.JSONValue)
     const [fila] = await tx<Sala[]>`
       update salas set ${tx(columnas)} where id = ${id} returning ${COLUMNAS_SALA(tx)}`
@@ -112,6 +143,12 @@ export const crearEstudio = (
   evento: (estudio: EstudioCatalogo) => Evento,
 ) =>
   cambio(sql, async (tx) => {
+    await exigirNombreLibre(
+      tx,
+      tx`select 1 from estudios
+        where modalidad = ${e.modalidad} and normalizar(nombre) = normalizar(${e.nombre})`,
+      'estudios_modalidad_nombre_key',
+    )
     const [fila] = await tx<EstudioCatalogo[]>`
       insert into estudios (modalidad, codigo, nombre, duracion_minutos, preparacion, orden)
       values (${e.modalidad}, ${e.codigo}, ${e.nombre}, ${e.duracionMinutos}, ${e.preparacion ?? null},
@@ -129,7 +166,16 @@ export const cambiarEstudio = (
 ) =>
   cambio(sql, async (tx) => {
     const columnas: Record<string, unknown> = {}
-    if (e.nombre !== undefined) columnas.nombre = e.nombre
+    if (e.nombre !== undefined) {
+      await exigirNombreLibre(
+        tx,
+        tx`select 1 from estudios o join estudios s on s.id = ${id}
+          where o.modalidad = s.modalidad and o.id <> s.id
+            and normalizar(o.nombre) = normalizar(${e.nombre})`,
+        'estudios_modalidad_nombre_key',
+      )
+      columnas.nombre = e.nombre
+    }
     if (e.duracionMinutos !== undefined) columnas.duracion_minutos = e.duracionMinutos
     if (e.preparacion !== undefined) columnas.preparacion = e.preparacion
     if (e.activo !== undefined) columnas.activo = e.activo

@@ -113,6 +113,10 @@ test('el logo: PNG o JPEG por sus bytes, servido con su versión; se quita', asy
     expect(r.statusCode, imagenMala.slice(0, 30)).toBe(400)
     expect(r.body).toContain('El logo debe ser una imagen PNG o JPEG')
   }
+  // Past the body limit: a 413 in Spanish before anything is read.
+  const enorme = await logo(`data:image/png;base64,${'A'.repeat(300 * 1024)}`)
+  expect(enorme.statusCode).toBe(413)
+  expect(enorme.json().message).toBe('El cuerpo de la solicitud es demasiado grande')
   expect((await leer()).logo).toBe(url)
 
   const quitado = await t.app.inject({

@@ -500,3 +500,53 @@ describe('estudios', () => {
     ])
   })
 })
+
+describe('nombres únicos como se leen: sin mayúsculas ni tildes', () => {
+  it('una sede, una sala de su sede o un estudio de su modalidad que ya existe escrito de otra forma es un 409', async () => {
+    const antes = await cuenta('auditoria')
+    const casos: [string, object, string][] = [
+      ['/configuracion/sedes', { nombre: 'LIMA' }, 'Ya existe una sede con ese nombre'],
+      ['/configuracion/sedes', { nombre: 'cúsco' }, 'Ya existe una sede con ese nombre'],
+      [
+        '/configuracion/estudios',
+        { modalidad: 'RX', codigo: 'RX-TPA-2', nombre: 'torax pa', duracionMinutos: 10 },
+        'Ya existe un estudio con ese nombre en esa modalidad',
+      ],
+    ]
+    for (const [url, cuerpo, mensaje] of casos) {
+      const res = await enviar('POST', url, cuerpo)
+      expect(res.statusCode, JSON.stringify(cuerpo)).toBe(409)
+      expect(res.json().message).toBe(mensaje)
+    }
+    // Renaming a sala to another's name in its sede, written otherwise: refused too.
+    const [a, b] = await t.db.sql<{ id: number; nombre: string }[]>`
+      insert into salas (sede, nombre, modalidad, horario)
+      values ('Arequipa', 'Ecógrafo Norte', 'Eco', '[]'), ('Arequipa', 'Ecógrafo Sur', 'Eco', '[]')
+      returning id, nombre`
+    const renombrar = await enviar('PATCH', `/configuracion/salas/${b!.id}`, {
+      nombre: 'ECOGRAFO NORTE',
+    })
+    expect(renombrar.statusCode, renombrar.body).toBe(409)
+    expect(renombrar.json().message).toBe('Ya existe una sala con ese nombre en esa sede')
+    // Its own name in other letters is no twin.
+    const propio = await enviar('PATCH', `/configuracion/salas/${a!.id}`, {
+      nombre: 'Ecógrafo norte',
+    })
+    expect(propio.statusCode, propio.body).toBe(200)
+    expect(await cuenta('auditoria')).toBe(antes + 1)
+  })
+
+  it('los índices de la migración 0041 sostienen lo mismo ante dos a la vez', async () => {
+    const indices = await t.db.sql<{ indexname: string }[]>`
+      select indexname from pg_indexes where indexname like '%_nombre_normalizado_key'
+      order by indexname`
+    expect(indices.map((i) => i.indexname)).toEqual([
+      'estudios_nombre_normalizado_key',
+      'salas_nombre_normalizado_key',
+      'sedes_nombre_normalizado_key',
+    ])
+    await expect(
+      t.db.sql`insert into sedes (nombre, orden) values ('ARÉQUIPA', 99)`,
+    ).rejects.toThrow(/sedes_nombre_normalizado_key/)
+  })
+})

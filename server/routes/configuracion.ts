@@ -42,6 +42,9 @@ const REPETIDOS: Record<string, string> = {
   salas_ae_title_key: M.aeTitleRepetido,
   estudios_modalidad_nombre_key: M.estudioRepetido,
   estudios_codigo_key: M.codigoRepetido,
+  sedes_nombre_normalizado_key: M.sedeRepetida,
+  salas_nombre_normalizado_key: M.salaRepetida,
+  estudios_nombre_normalizado_key: M.estudioRepetido,
 }
 
 function sinCambio(cuerpo: object): void {
