@@ -1,8 +1,8 @@
 // Buscar Paciente, the worklist (docs/producto.md#buscar-paciente). Opened bare it shows today at
-// the user's sede and sala (all from the server) as the waiting room reads it: one day is the whole
-// day in attention order, in sections, refreshed by itself. The filters are the URL's query, so a
-// list can be bookmarked and Back undoes a search; every change of a filter searches again, and a
-// name or document typed over the day's list searches all time.
+// the user's sede and sala (all from the server) as the waiting room reads it: one day comes in
+// attention order, in sections, refreshed by itself. The filters are the URL's query, so a list can
+// be bookmarked and Back undoes a search; every change of a filter searches again, and a name or
+// document typed over the day's list searches all time.
 import { useEffect, useRef, useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { validarBusqueda } from '../../../shared/busqueda.js'

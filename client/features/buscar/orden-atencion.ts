@@ -1,6 +1,6 @@
 // The worklist of one day, as the waiting room reads it (docs/producto.md#buscar-paciente): its
 // sections in the server's attention order, how long each patient has waited, and the columns a
-// person may sort it by instead. The whole day is loaded, so a sort is of every row, not a page's.
+// person may sort it by instead. A sort orders the rows loaded; the page says when the day has more.
 import type { BusquedaFila } from '../../../shared/busqueda.js'
 import { ESTADOS, PRIORIDADES, type Estado } from '../../../shared/catalogos.js'
 import { MINUTOS_TOLERANCIA } from '../../../shared/citas.js'

@@ -87,7 +87,7 @@ export function ResultadosTable({
   /** Goes up each time the rows come from the server. */
   version: number
   hoy: string | null
-  /** One whole day in attention order: in sections, with the wait, sortable by any column. */
+  /** One day in attention order: in sections, with the wait, sortable by any column. */
   porAtencion?: boolean
 }) {
   const [, navigate] = useLocation()
