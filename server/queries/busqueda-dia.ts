@@ -44,6 +44,12 @@ export const claveDia = (f: BusquedaFilaBd): Clave => [
   f.claveId,
 ]
 
+/** Whether a cursor's section and urgency are a tramo of the day (not a forged pair). */
+export const esClaveDia = ([, g, r]: Clave): boolean =>
+  g === CERRADAS
+    ? r === 0
+    : Number.isInteger(g) && g! >= 0 && g! < CERRADAS && r! <= URGENCIAS.length
+
 /** Every open (section, urgency) pair, in the order of the day; the closed section after them. */
 const TRAMOS_ABIERTOS: readonly [number, number][] = ABIERTOS.flatMap((_, g) =>
   [...URGENCIAS, null].map((_, r): [number, number] => [g, r]),

@@ -163,10 +163,16 @@ test('por páginas, siguiendo Link: las mismas filas en el mismo orden, también
       : ['En espera', 'En proceso', 'Programado'].indexOf(e!)
   const grupos = todas.map((f) => grupo(f.estado))
   expect(grupos).toEqual([...grupos].sort())
-  // A cursor of the other order is refused, in Spanish.
-  const mala = await buscar(`${base}&cursor=${Buffer.from('["x"]').toString('base64url')}`)
-  expect(mala.statusCode).toBe(400)
-  expect(mala.json().errores).toEqual([{ campo: 'cursor', mensaje: 'Cursor inválido' }])
+  // A cursor of the other order, or with a section and urgency no tramo has, is refused in Spanish.
+  for (const clave of [
+    '["x"]',
+    '["2026-03-12T12:00:00.000000Z",9,9,9]',
+    '["2026-03-12T12:00:00.000000Z",3,1,9]',
+  ]) {
+    const mala = await buscar(`${base}&cursor=${Buffer.from(clave).toString('base64url')}`)
+    expect(mala.statusCode, clave).toBe(400)
+    expect(mala.json().errores).toEqual([{ campo: 'cursor', mensaje: 'Cursor inválido' }])
+  }
 })
 
 test('cada sección y urgencia se lee en orden de su índice (0039), no el día entero', async () => {

@@ -48,7 +48,7 @@ import { etag, versionesDe } from '../http/version.js'
 import { atencionesDePaciente } from '../queries/atenciones.js'
 import { registrarEvento } from '../queries/auditoria.js'
 import { buscar } from '../queries/busqueda.js'
-import { buscarDia, claveDia } from '../queries/busqueda-dia.js'
+import { buscarDia, claveDia, esClaveDia } from '../queries/busqueda-dia.js'
 import { conDocumentoFusionado } from '../queries/fusiones.js'
 import {
   actualizarPaciente,
@@ -137,6 +137,10 @@ export async function pacientesRoutes(
     const limite = limiteDe(request.query.limite)
     // Attention order's key has a section and an urgency before the id (queries/busqueda-dia.ts).
     const despues = leerCursor(request.query.cursor, filtros.porAtencion ? 3 : 2)
+    if (filtros.porAtencion && despues && !esClaveDia(despues))
+      throw new BadRequestError('Cursor inválido', [
+        { campo: 'cursor', mensaje: 'Cursor inválido' },
+      ])
     // The filters (names, documents) go to the audit trail, never to the log; the results nowhere.
     const { cursor: _c, limite: _l, ...filtrosDados } = request.query
     const evento = eventoDe(request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) })
