@@ -3,7 +3,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { defineContract, ErrorSchema } from './contract.js'
 import { errorDocumento } from './documento.js'
-import { CARACTERES_CONTROL } from './texto.js'
+import { nombre } from './configuracion.js'
 
 /** Most bytes of a logo: a mark for a sidebar and a ticket, not a photograph. */
 export const LOGO_BYTES_MAXIMO = 150 * 1024
@@ -21,14 +21,6 @@ export const MENSAJES_CLINICA = {
 
 const nulo = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()])
 
-const texto = (maxLength: number, mensaje: string) =>
-  Type.String({
-    minLength: 1,
-    maxLength,
-    pattern: `^[^\\s${CARACTERES_CONTROL}]([^${CARACTERES_CONTROL}]*[^\\s${CARACTERES_CONTROL}])?$`,
-    mensaje,
-  })
-
 export const ClinicaSchema = Type.Object({
   nombre: Type.String(),
   ruc: nulo(Type.String()),
@@ -42,7 +34,7 @@ export type Clinica = Static<typeof ClinicaSchema>
 
 export const CambioClinicaSchema = Type.Partial(
   Type.Object({
-    nombre: texto(120, MENSAJES_CLINICA.nombre),
+    nombre: nombre(120, MENSAJES_CLINICA.nombre),
     /** Checked by its check digit too (errorRuc). */
     ruc: Type.Union(
       [
@@ -53,7 +45,7 @@ export const CambioClinicaSchema = Type.Partial(
         mensaje: 'El RUC debe tener 11 dígitos',
       },
     ),
-    direccion: Type.Union([texto(200, MENSAJES_CLINICA.direccion), Type.Null()], {
+    direccion: Type.Union([nombre(200, MENSAJES_CLINICA.direccion), Type.Null()], {
       mensaje: MENSAJES_CLINICA.direccion,
     }),
     telefono: Type.Union(

@@ -30,7 +30,7 @@ export const MENSAJES_CONFIGURACION = {
 } as const
 
 /** A name as a person picks it: no blanks at its ends and no control character (NUL above all). */
-const nombre = (maxLength: number, mensaje: string) =>
+export const nombre = (maxLength: number, mensaje: string) =>
   Type.String({
     minLength: 1,
     maxLength,

@@ -13,6 +13,10 @@ function instanteReal(s: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 23) === s.slice(0, 23)
 }
 
+/** The 400 of a cursor that is not one this server gave. */
+export const cursorInvalido = () =>
+  new BadRequestError('Cursor inválido', [{ campo: 'cursor', mensaje: 'Cursor inválido' }])
+
 export function codificarCursor(clave: Clave): string {
   return Buffer.from(JSON.stringify(clave)).toString('base64url')
 }
@@ -32,7 +36,6 @@ export function leerCursor(cursor: string | undefined, enteros: number): Clave |
     typeof valor[0] === 'string' &&
     instanteReal(valor[0]) &&
     valor.slice(1).every((n) => Number.isInteger(n) && n >= 0 && n <= ID_MAXIMO)
-  if (!ok)
-    throw new BadRequestError('Cursor inválido', [{ campo: 'cursor', mensaje: 'Cursor inválido' }])
+  if (!ok) throw cursorInvalido()
   return valor as Clave
 }

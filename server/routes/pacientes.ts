@@ -34,7 +34,7 @@ import {
   PreconditionFailedError,
 } from '../errors.js'
 import { eventoDe, filtrosDe } from '../http/auditoria.js'
-import { leerCursor } from '../http/cursor.js'
+import { cursorInvalido, leerCursor } from '../http/cursor.js'
 import { leerId, limiteDe, paginar } from '../http/paginas.js'
 import {
   aAtencion,
@@ -137,10 +137,7 @@ export async function pacientesRoutes(
     const limite = limiteDe(request.query.limite)
     // Attention order's key has a section and an urgency before the id (queries/busqueda-dia.ts).
     const despues = leerCursor(request.query.cursor, filtros.porAtencion ? 3 : 2)
-    if (filtros.porAtencion && despues && !esClaveDia(despues))
-      throw new BadRequestError('Cursor inválido', [
-        { campo: 'cursor', mensaje: 'Cursor inválido' },
-      ])
+    if (filtros.porAtencion && despues && !esClaveDia(despues)) throw cursorInvalido()
     // The filters (names, documents) go to the audit trail, never to the log; the results nowhere.
     const { cursor: _c, limite: _l, ...filtrosDados } = request.query
     const evento = eventoDe(request, 'pacientes.buscados', { detalle: filtrosDe(filtrosDados) })
