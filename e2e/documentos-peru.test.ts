@@ -1,6 +1,6 @@
 // The registration form as a Peruvian desk reads it, in Chromium at 1440, 1366 and 375 px: a
-// foreign resident registered by Carné de extranjería or CPP (PTP), Provincia and «Urbanización o
-// sector» for the address, «Zona residencial» answered Urbana or Rural, «Familiar responsable»,
+// foreign resident registered by Carné de extranjería or CPP (PTP), Provincia, Distrito (INEI's)
+// and «Urbanización o sector» for the address, «Zona residencial» answered Urbana or Rural, «Familiar responsable»,
 // and, with a document Peru issues, a Peruvian mobile or a Spanish message under Celular.
 import { describe, expect, it } from 'vitest'
 import type { PacienteDetalle } from '../shared/pacientes.js'
@@ -17,7 +17,7 @@ for (const [viewport, tipo, etiqueta, documento, nombre] of [
 ] as const) {
   const ancho = viewport.width
   describe(`Registro con documentos del Perú (${ancho} px)`, () => {
-    it(`${etiqueta}: 9 dígitos, celular peruano, provincia, zona y familiar responsable`, async () => {
+    it(`${etiqueta}: 9 dígitos, celular peruano, provincia, distrito, zona y familiar responsable`, async () => {
       const page = await e2e.entrar(viewport)
       await page.goto('/pacientes/crear')
       await llenarRegistro(page, {
@@ -36,6 +36,19 @@ for (const [viewport, tipo, etiqueta, documento, nombre] of [
         'Rural',
       ])
       expect(await page.getByLabel('Provincia').inputValue()).toBe('Arequipa')
+      // The distritos of the chosen provincia, INEI's 29 of Arequipa; none is guessed.
+      const distrito = page.getByLabel('Distrito')
+      expect(await distrito.inputValue()).toBe('')
+      const opciones = await distrito.locator('option').allInnerTexts()
+      expect(opciones).toHaveLength(30)
+      expect(opciones.slice(0, 2)).toEqual(['Seleccione…', 'Arequipa'])
+      expect(opciones).toContain('José Luis Bustamante y Rivero')
+      await distrito.selectOption('Cayma')
+      // Another provincia empties it and offers its own.
+      await page.getByLabel('Provincia').selectOption('Camaná')
+      await expect.poll(() => distrito.inputValue()).toBe('')
+      expect(await distrito.locator('option').allInnerTexts()).toContain('Mariscal Cáceres')
+      await distrito.selectOption('Mariscal Cáceres')
       await page.getByLabel('Urbanización o sector').fill('Urb. La Negrita')
       await page.getByLabel('Familiar responsable').fill('Carlos Rondón, esposo')
       await page.getByRole('button', { name: 'Guardar', exact: true }).click()
@@ -43,7 +56,7 @@ for (const [viewport, tipo, etiqueta, documento, nombre] of [
         .getByText('Celular peruano: 9 dígitos que empiezan con 9 (por ejemplo, 987 654 321)')
         .waitFor()
       await sinScrollHorizontal(page)
-      await shot(page, `documentos-peru-error-${ancho}`)
+      await shot(page, 'documentos-peru-error')
       await page.getByLabel('Celular').fill('987 654 321')
       await page.getByRole('button', { name: 'Guardar', exact: true }).click()
       const id = await idRegistrado(page)
@@ -52,9 +65,15 @@ for (const [viewport, tipo, etiqueta, documento, nombre] of [
         tipoDocumento: tipo,
         documento,
         zonaResidencial: 'Urbana',
+        municipio: 'Camaná',
+        distrito: 'Mariscal Cáceres',
         barrio: 'Urb. La Negrita',
         acudiente: 'Carlos Rondón, esposo',
       })
+      await page.goto(`/pacientes/${id}`)
+      await page.getByText('Mariscal Cáceres').waitFor()
+      await sinScrollHorizontal(page)
+      await shot(page, 'documentos-peru-ficha')
     })
   })
 }

@@ -79,6 +79,7 @@ describe('un campo de la lista, de principio a fin', () => {
     sexo: 'Otro',
     departamento: 'Cusco',
     municipio: 'Urubamba',
+    distrito: 'Ollantaytambo',
     zonaResidencial: 'Rural',
     barrio: 'San Blas',
     direccion: 'Jr. Tecsecocha 12',

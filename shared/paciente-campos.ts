@@ -16,6 +16,7 @@ export const MENSAJES = {
   fechaFutura: 'La fecha de nacimiento no puede ser futura',
   fechaAntigua: 'La fecha de nacimiento debe ser posterior a 1900',
   municipio: 'La provincia no pertenece al departamento',
+  distrito: 'El distrito no pertenece a la provincia',
   correo: 'Correo electrónico inválido',
   telefono: 'Número inválido: use de 6 a 20 dígitos',
   celularPeru: 'Celular peruano: 9 dígitos que empiezan con 9 (por ejemplo, 987 654 321)',
@@ -41,10 +42,10 @@ export const esMovilPeruano = (s: string): boolean => MOVIL_PERU.test(s.replace(
 /**
  * How a field is checked (paciente-validacion.ts) and typed: `texto` by its length and optional
  * pattern; `nombre` letters only; `opcion` one of `valores`; `documento` by its type's rule;
- * `fecha` a birth date; `departamento` and `municipio` Peru's geography.
+ * `fecha` a birth date; `departamento`, `municipio` and `distrito` Peru's geography.
  */
 export type Regla =
-  'texto' | 'nombre' | 'opcion' | 'documento' | 'fecha' | 'departamento' | 'municipio'
+  'texto' | 'nombre' | 'opcion' | 'documento' | 'fecha' | 'departamento' | 'municipio' | 'distrito'
 
 export type Seccion = 'Identificación' | 'Datos Demográficos' | 'Contacto'
 
@@ -156,6 +157,13 @@ export const CAMPOS_PACIENTE = {
     requerido: true,
     max: 40,
     regla: 'municipio',
+  },
+  distrito: {
+    etiqueta: 'Distrito',
+    seccion: 'Datos Demográficos',
+    requerido: false,
+    max: 60,
+    regla: 'distrito',
   },
   zonaResidencial: {
     etiqueta: 'Zona residencial',

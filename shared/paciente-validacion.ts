@@ -17,6 +17,7 @@ import {
 } from './paciente-campos.js'
 import type { PacienteDatos, PacienteEntrada } from './paciente-datos.js'
 import { limpiar, tieneControl } from './texto.js'
+import { esDistritoDe } from './distritos.js'
 import { esDepartamento, esMunicipioDe } from './ubigeo.js'
 
 const NOMBRE = /^[\p{L}\p{M}'’ -]+$/u
@@ -84,6 +85,14 @@ function problemaDe(
       const departamento = antes.departamento ?? ''
       return esDepartamento(departamento) && !esMunicipioDe(departamento, s)
         ? MENSAJES.municipio
+        : undefined
+    }
+    case 'distrito': {
+      // Checked against a valid provincia only, as the provincia against its departamento.
+      const departamento = antes.departamento ?? ''
+      const provincia = antes.municipio ?? ''
+      return esMunicipioDe(departamento, provincia) && !esDistritoDe(departamento, provincia, s)
+        ? MENSAJES.distrito
         : undefined
     }
   }

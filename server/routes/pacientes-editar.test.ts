@@ -188,6 +188,26 @@ describe('PATCH /pacientes/:id', () => {
     expect(await cambiosAuditados(p.id)).toHaveLength(0)
   })
 
+  test('mudarse de provincia: el distrito anterior ya no vale, el nuevo va con ella', async () => {
+    const p = await crearPaciente(t, { departamento: 'Lima', municipio: 'Lima', distrito: 'Breña' })
+    const res = await patch(p.id, { departamento: 'Cusco', municipio: 'Cusco' }, '"1"')
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errores).toEqual([
+      { campo: 'distrito', mensaje: 'El distrito no pertenece a la provincia' },
+    ])
+    expect(await fila(p.id)).toMatchObject({ version: 1 })
+    const bien = await patch(
+      p.id,
+      { departamento: 'Cusco', municipio: 'Cusco', distrito: 'Wanchaq' },
+      '"1"',
+    )
+    expect(bien.statusCode, bien.body).toBe(200)
+    expect(bien.json()).toMatchObject({ municipio: 'Cusco', distrito: 'Wanchaq' })
+    const sin = await patch(p.id, { distrito: '' }, '"2"')
+    expect(sin.statusCode, sin.body).toBe(200)
+    expect(sin.json().distrito).toBeNull()
+  })
+
   test('sin ningún campo que cambiar: 400 «Indique al menos un campo para cambiar»', async () => {
     const p = await crearPaciente(t)
     for (const cuerpo of [{}, { edad: 3 }, { otro: 'x' }]) {

@@ -182,6 +182,48 @@ describe('POST /pacientes', () => {
     }
   })
 
+  test('distrito del ubigeo: opcional, de la provincia elegida; uno de otra provincia es 400', async () => {
+    let res = await post(
+      datosPaciente({
+        departamento: 'Lima',
+        municipio: 'Lima',
+        distrito: 'San Juan de Lurigancho',
+      }),
+    )
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json()).toMatchObject({ municipio: 'Lima', distrito: 'San Juan de Lurigancho' })
+    res = await post(
+      datosPaciente({ departamento: 'Lima', municipio: 'Callao', distrito: 'Mi Perú' }),
+    )
+    expect(res.statusCode, res.body).toBe(201)
+    // The spec's registration sends none: stored as null.
+    res = await post(datosPaciente())
+    expect(res.statusCode).toBe(201)
+    expect(res.json().distrito).toBeNull()
+    const antes = await t.db.sql`select count(*)::int as n from pacientes`
+    for (const [municipio, distrito] of [
+      ['Lima', 'Wanchaq'],
+      ['Lima', 'san isidro'],
+      ['Callao', 'Lima'],
+    ]) {
+      res = await post(datosPaciente({ departamento: 'Lima', municipio, distrito }))
+      expect(res.statusCode, distrito).toBe(400)
+      expect(res.json().errores).toEqual([
+        { campo: 'distrito', mensaje: 'El distrito no pertenece a la provincia' },
+      ])
+    }
+    // With a provincia of another departamento, the provincia's message alone.
+    res = await post(
+      datosPaciente({ departamento: 'Puno', municipio: 'Cusco', distrito: 'Wanchaq' }),
+    )
+    expect(res.json().errores).toEqual([
+      { campo: 'municipio', mensaje: 'La provincia no pertenece al departamento' },
+    ])
+    res = await post(datosPaciente({ distrito: 'x'.repeat(61) }))
+    expect(res.statusCode).toBe(400)
+    expect(await t.db.sql`select count(*)::int as n from pacientes`).toEqual(antes)
+  })
+
   test('409 con el id del existente; el mismo documento con otro tipo sí se registra', async () => {
     const primero = await crearPaciente(t, { tipoDocumento: 'pasaporte', documento: 'ab123456' })
     expect(primero.documento).toBe('AB123456')

@@ -56,6 +56,15 @@ describe('pacientes generados', () => {
     expect(pacientes.every((p) => errorDocumento(p.tipoDocumento, p.documento) === null)).toBe(true)
   })
 
+  it('viven en un distrito de su provincia, casi todos en zona urbana', () => {
+    // Validation above holds each distrito to its provincia; here, that every patient has one.
+    expect(pacientes.filter((p) => !p.distrito)).toEqual([])
+    expect(new Set(pacientes.map((p) => p.distrito)).size).toBeGreaterThan(50)
+    const rurales = pacientes.filter((p) => p.zonaResidencial === 'Rural').length
+    expect(rurales / pacientes.length).toBeGreaterThan(0.05)
+    expect(rurales / pacientes.length).toBeLessThan(0.2)
+  })
+
   it('tienen documentos únicos y todos los tipos de documento', () => {
     expect(new Set(pacientes.map((p) => `${p.tipoDocumento}:${p.documento}`)).size).toBe(
       pacientes.length,

@@ -13,6 +13,7 @@ import {
 } from '../../shared/catalogos.js'
 import { digitoVerificadorRuc } from '../../shared/documento.js'
 import type { PacienteDatos } from '../../shared/paciente-datos.js'
+import { distritosDe } from '../../shared/distritos.js'
 import { MUNICIPIOS } from '../../shared/ubigeo.js'
 import type { Aleatorio } from './aleatorio.js'
 import type { Ventana } from './ventana.js'
@@ -24,7 +25,7 @@ import {
   NOMBRES_FEMENINOS,
   NOMBRES_MASCULINOS,
   URBANIZACIONES,
-  ZONAS,
+  DISTRITOS_FRECUENTES,
   type DepartamentoSemilla,
 } from './nombres.js'
 
@@ -245,7 +246,8 @@ export function generarPaciente(r: Aleatorio, docs: Documentos, v: Ventana): Pac
     grupoSanguineo: r.ponderado(GRUPOS),
     departamento,
     municipio,
-    zonaResidencial: r.elegir(ZONAS[municipio] ?? [municipio]),
+    distrito: r.elegir(DISTRITOS_FRECUENTES[municipio] ?? distritosDe(departamento, municipio)),
+    zonaResidencial: r.si(0.9) ? 'Urbana' : 'Rural',
     direccion: r.si(0.8)
       ? `${r.elegir(CALLES)} ${r.entero(100, 3999)}${r.si(0.2) ? ` Dpto. ${r.entero(1, 9)}0${r.entero(1, 4)}` : ''}`
       : null,

@@ -204,8 +204,11 @@ export const APELLIDOS: Pesos = [
   ['Guzmán', 2],
 ]
 
-/** Residential districts of each municipio, for zonaResidencial. */
-export const ZONAS: Record<string, readonly string[]> = {
+/**
+ * The distritos most patients of a provincia live in, as shared/distritos.ts names them (a test
+ * holds them to it); a provincia not listed takes any of its distritos.
+ */
+export const DISTRITOS_FRECUENTES: Record<string, readonly string[]> = {
   Lima: [
     'Miraflores',
     'San Juan de Lurigancho',
@@ -227,7 +230,14 @@ export const ZONAS: Record<string, readonly string[]> = {
     'Magdalena del Mar',
     'Barranco',
   ],
-  Callao: ['Bellavista', 'La Perla', 'Ventanilla', 'Carmen de la Legua', 'La Punta', 'Mi Perú'],
+  Callao: [
+    'Bellavista',
+    'La Perla',
+    'Ventanilla',
+    'Carmen de la Legua Reynoso',
+    'La Punta',
+    'Mi Perú',
+  ],
   Arequipa: [
     'Cayma',
     'Yanahuara',

@@ -13,6 +13,7 @@ import {
   type Seccion as SeccionCampos,
 } from '../../../shared/paciente-campos.js'
 import type { Paciente } from '../../../shared/paciente-datos.js'
+import { distritosDe } from '../../../shared/distritos.js'
 import { DEPARTAMENTOS, MUNICIPIOS, esDepartamento } from '../../../shared/ubigeo.js'
 import { describe, Field, FieldError } from '../../components/field.js'
 import { fechaHora } from '../../components/format.js'
@@ -206,6 +207,13 @@ export function Demograficos() {
     if (lista.includes(getValues('municipio'))) return
     setValue('municipio', lista[0] ?? '', { shouldValidate: isSubmitted })
   }, [departamento, setValue])
+  // A distrito is not guessed: a new provincia empties it, unless it is one of that provincia's.
+  const municipio = useWatch({ control, name: 'municipio' })
+  const distritos = distritosDe(departamento, municipio)
+  useEffect(() => {
+    if (distritosDe(departamento, municipio).includes(getValues('distrito'))) return
+    setValue('distrito', '', { shouldValidate: isSubmitted })
+  }, [departamento, municipio, setValue])
   return (
     <Seccion
       titulo="Datos Demográficos"
@@ -227,6 +235,15 @@ export function Demograficos() {
             required
             disabled={municipios.length === 0}
             vacio={municipios.length ? 'Seleccione…' : 'Elija departamento'}
+          />
+        ),
+        distrito: (
+          <CampoSelect
+            name="distrito"
+            label={CAMPOS_PACIENTE.distrito.etiqueta}
+            opciones={distritos}
+            disabled={distritos.length === 0}
+            vacio={distritos.length ? 'Seleccione…' : 'Elija provincia'}
           />
         ),
       }}

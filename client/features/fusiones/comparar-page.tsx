@@ -23,11 +23,9 @@ const otro = (l: Lado): Lado => (l === 'a' ? 'b' : 'a')
 const valor = (p: PacienteDetalle, c: CampoFusion) => p[c] ?? null
 const mostrar = (c: CampoFusion, v: string | null) =>
   c === 'fechaNacimiento' ? fecha(v) : texto(v)
-/** Fields that only make sense together: picking one side for one picks it for the other. */
-const JUNTOS: Partial<Record<CampoFusion, CampoFusion>> = {
-  departamento: 'municipio',
-  municipio: 'departamento',
-}
+/** Fields that only make sense together: picking one side for one picks it for the others. */
+const GEOGRAFIA: readonly CampoFusion[] = ['departamento', 'municipio', 'distrito']
+const juntos = (c: CampoFusion): readonly CampoFusion[] => (GEOGRAFIA.includes(c) ? GEOGRAFIA : [c])
 
 /** Which side each differing field takes by default: the survivor's, unless it is blank there. */
 function porDefecto(
@@ -41,7 +39,8 @@ function porDefecto(
     if (valor(a, c) === valor(b, c)) continue
     r[c] = valor(p[conserva], c) === null ? otro(conserva) : conserva
   }
-  if (r.departamento && r.municipio) r.municipio = r.departamento
+  const lado = GEOGRAFIA.map((c) => r[c]).find(Boolean)
+  for (const c of GEOGRAFIA) if (r[c]) r[c] = lado
   return r
 }
 
@@ -183,8 +182,9 @@ export default function CompararPage() {
   }
   const elegir = (c: CampoFusion, lado: Lado) => {
     setEleccion((e) => {
-      const junto = JUNTOS[c]
-      return junto && e[junto] ? { ...e, [c]: lado, [junto]: lado } : { ...e, [c]: lado }
+      const nueva = { ...e, [c]: lado }
+      for (const j of juntos(c)) if (e[j]) nueva[j] = lado
+      return nueva
     })
     setConfirmando(false)
   }
