@@ -34,6 +34,7 @@ create table atenciones (
   sala_id integer,
   turno tstzrange,
   study_instance_uid text,
+  visita integer,
   constraint atenciones_estado_check CHECK ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text, 'No se presentó'::text]))),
   constraint atenciones_estudios_check CHECK (((cardinality(estudios) >= 1) AND (cardinality(estudios) <= 20))),
   constraint atenciones_modalidad_check CHECK ((modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text, 'LAB'::text]))),
@@ -420,6 +421,7 @@ END), llegada, id) INCLUDE (sede, sala_id, modalidad, paciente_id);
 CREATE INDEX atenciones_paciente_idx ON public.atenciones USING btree (paciente_id, llegada, id) INCLUDE (sede, modalidad);
 CREATE INDEX atenciones_sede_llegada_idx ON public.atenciones USING btree (sede, llegada, id) INCLUDE (paciente_id, modalidad);
 CREATE UNIQUE INDEX atenciones_study_instance_uid_key ON public.atenciones USING btree (study_instance_uid) WHERE (study_instance_uid IS NOT NULL);
+CREATE INDEX atenciones_visita_idx ON public.atenciones USING btree (visita) WHERE (visita IS NOT NULL);
 CREATE INDEX auditoria_accion_idx ON public.auditoria USING btree (accion, id DESC);
 CREATE INDEX auditoria_cambios_paciente_idx ON public.auditoria USING btree (paciente_id, id DESC) WHERE (accion = ANY (ARRAY['paciente.registrado'::text, 'paciente.modificado'::text]));
 CREATE INDEX auditoria_en_idx ON public.auditoria USING btree (en);

@@ -35,6 +35,7 @@ import { pacientesRoutes } from './routes/pacientes.js'
 import { preferenciasRoutes } from './routes/preferencias.js'
 import { sesionRoutes } from './routes/sesion.js'
 import { ticketRoutes } from './routes/ticket.js'
+import { visitasRoutes } from './routes/visitas.js'
 import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
 
@@ -154,6 +155,7 @@ export async function buildApp({
   await app.register(pacientesRoutes, { db, config, catalogos })
   await app.register(exportacionRoutes, { db, config, catalogos })
   await app.register(atencionesRoutes, { sql: db.sql, config, catalogos })
+  await app.register(visitasRoutes, { sql: db.sql, config, catalogos })
   await app.register(citasRoutes, { sql: db.sql, config, catalogos })
   await app.register(citasPacienteRoutes, { sql: db.sql, config })
   await app.register(ticketRoutes, { sql: db.sql, config })

@@ -17,12 +17,25 @@ export const TicketSchema = Type.Object({
     'horaLlegada',
   ]),
   /**
-   * The number the waiting room calls: the atención's place, in order of registration, among its
-   * sede's atenciones of its arrival day (cancelled ones keep theirs, so no number moves).
+   * The number the waiting room calls: the visit's place, in order of registration, among its
+   * sede's visits of its arrival day (cancelled ones keep theirs, so no number moves). An atención
+   * registered alone is a visit; those registered together (shared/visitas.ts) share one number.
    */
   turno: Type.Integer({ minimum: 1 }),
   /** The name of the sala where it is done, where it has one. */
   sala: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Every atención of its visit, this one included, in order of registration: the ticket lists
+   * them all. Just this one for an atención registered alone.
+   */
+  visita: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      modalidad: AtencionSchema.properties.modalidad,
+      estudios: AtencionSchema.properties.estudios,
+      sala: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
   /** The age at the arrival date, as the worklist shows it. */
   paciente: Type.Pick(PacienteSchema, [
     'id',

@@ -49,6 +49,8 @@ export interface NuevaAtencion extends Pick<
   fechaLlegada: string | null
   horaLlegada: string | null
   creadoPor: number | null
+  /** The visit it shares with other atenciones registered at once (shared/visitas.ts); or null. */
+  visita?: number | null
 }
 
 /**
@@ -66,15 +68,15 @@ export async function insertarAtencion(
     : sql`now()`
   const [fila] = await sql<AtencionFila[]>`
     with nueva as (
-      insert into atenciones (paciente_id, sede, modalidad, sala_id, estudios, estado, procedencia, prioridad, llegada, creado_por)
+      insert into atenciones (paciente_id, sede, modalidad, sala_id, estudios, estado, procedencia, prioridad, llegada, creado_por, visita)
       select p.id, ${n.sede}, ${n.modalidad}, ${n.salaId}, ${n.estudios}::text[], ${n.estado}, ${n.procedencia}, ${n.prioridad},
-        ${llegada}, ${n.creadoPor}
+        ${llegada}, ${n.creadoPor}, ${n.visita ?? null}
       from pacientes p where p.id = ${n.pacienteId}
       returning *
     ), registro as (${insercionEventos(
       sql,
       evento,
-      sql`select paciente_id, jsonb_build_object('atencion', id, 'modalidad', modalidad, 'estado', estado) as detalle from nueva`,
+      sql`select paciente_id, jsonb_strip_nulls(jsonb_build_object('atencion', id, 'modalidad', modalidad, 'estado', estado, 'visita', visita)) as detalle from nueva`,
     )})
     select ${columnasAtencion(sql, tz)} from nueva a`
   return fila

@@ -24,12 +24,22 @@ export interface TicketFila
   turno: number
   /** Its sala's name, where it has one. */
   sala: string | null
+  /** Every atención of its visit, itself included, in order of registration. */
+  visita: {
+    id: number
+    modalidad: Atencion['modalidad']
+    estudios: string[]
+    sala: string | null
+  }[]
 }
 
 /**
  * The ticket of atención `id`, or undefined (and no event) when there is none. The turno counts
- * the sede's atenciones of the same clinic day registered up to this one (0005's index on sede
- * and arrival narrows them to that day).
+ * the sede's visits of the same clinic day registered up to this one's first atención (0005's
+ * index on sede and arrival narrows them to that day): an atención that came alone is a visit of
+ * its own (its id), those registered together are one (minus their visita number, so the two
+ * kinds of key never meet). Before visits existed every atención came alone, so no stored
+ * ticket's number moves.
  */
 export async function leerTicket(
   sql: Sql,
@@ -38,20 +48,31 @@ export async function leerTicket(
   evento: Evento,
 ): Promise<TicketFila | undefined> {
   const [fila] = await sql<TicketFila[]>`
-    with t as (
+    with a as (
+      select a.*, coalesce(
+          (select min(v.id) from atenciones v where v.visita = a.visita), a.id) as primera
+      from atenciones a where a.id = ${id}
+    ),
+    t as (
       select a.id, a.paciente_id, a.sede, a.modalidad, a.estudios, a.estado, a.prioridad,
         to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD') as fecha_llegada,
         to_char(a.llegada at time zone ${tz}, 'HH24:MI') as hora_llegada,
         p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre, p.primer_apellido,
         p.segundo_apellido, p.fecha_nacimiento,
         (select s.nombre from salas s where s.id = a.sala_id) as sala,
-        (select count(*) from atenciones b
-          where b.sede = a.sede
-            and b.llegada >= date_trunc('day', a.llegada at time zone ${tz}) at time zone ${tz}
-            and b.llegada < (date_trunc('day', a.llegada at time zone ${tz}) + interval '1 day') at time zone ${tz}
-            and (b.creado_en, b.id) <= (a.creado_en, a.id))::int as turno
-      from atenciones a join pacientes p on p.id = a.paciente_id
-      where a.id = ${id}
+        (select count(distinct coalesce(-b.visita, b.id)) from atenciones b, atenciones h
+          where h.id = a.primera and b.sede = h.sede
+            and b.llegada >= date_trunc('day', h.llegada at time zone ${tz}) at time zone ${tz}
+            and b.llegada < (date_trunc('day', h.llegada at time zone ${tz}) + interval '1 day') at time zone ${tz}
+            and (b.creado_en, b.id) <= (h.creado_en, h.id))::int as turno,
+        (select coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'modalidad', v.modalidad,
+            'estudios', to_jsonb(v.estudios),
+            'sala', (select s.nombre from salas s where s.id = v.sala_id)) order by v.id),
+            jsonb_build_array(jsonb_build_object('id', a.id, 'modalidad', a.modalidad,
+              'estudios', to_jsonb(a.estudios),
+              'sala', (select s.nombre from salas s where s.id = a.sala_id))))
+          from atenciones v where v.visita = a.visita) as visita
+      from a join pacientes p on p.id = a.paciente_id
     ),
     registro as (${insercionEventos(
       sql,

@@ -67,6 +67,15 @@ describe('GET /atenciones/:id/ticket', () => {
       turno: 3,
       // Inserted without one, as an atención from before salas.
       sala: null,
+      // Registered alone: its visit is itself.
+      visita: [
+        {
+          id: at[3],
+          modalidad: 'Eco',
+          estudios: [{ nombre: 'Abdominal completa' }, { nombre: 'Renal' }],
+          sala: null,
+        },
+      ],
       // The age at arrival, in days for a newborn.
       paciente: {
         id: bebe,

@@ -37,6 +37,7 @@ export async function ticketRoutes(
       },
       turno: f.turno,
       sala: f.sala,
+      visita: f.visita.map((v) => ({ ...v, estudios: v.estudios.map((nombre) => ({ nombre })) })),
       paciente: {
         id: f.pacienteId,
         tipoDocumento: f.tipoDocumento,
