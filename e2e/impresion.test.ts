@@ -6,8 +6,7 @@
 // PDFs, their pages as PNG and screenshots go to IMPRESION_DIR (by default clinica-impresion in
 // the system's temporary directory), outside the repository, to be looked at.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,33 +25,7 @@ import {
   type App,
 } from './harness.js'
 import { nuevoDni, pacienteApi } from './steps.js'
-
-const DIR = process.env.IMPRESION_DIR ?? join(tmpdir(), 'clinica-impresion')
-mkdirSync(DIR, { recursive: true })
-
-/** Whether a program is installed (poppler's pdftoppm, zbar's zbarimg): checks that need them. */
-function hay(programa: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${programa}`], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** The PDF's pages as PNG at `dpi`, into DIR (an earlier run's pages of that name removed); their paths. */
-function aPng(pdf: string, nombre: string, dpi: number): string[] {
-  const pagina = new RegExp(`^${nombre}-\\d+\\.png$`)
-  const paginas = () => readdirSync(DIR).filter((f) => pagina.test(f))
-  for (const f of paginas()) rmSync(join(DIR, f))
-  execFileSync('pdftoppm', ['-png', '-r', String(dpi), pdf, join(DIR, nombre)])
-  return paginas()
-    .sort()
-    .map((f) => join(DIR, f))
-}
-
-/** PNG width in pixels, from its header. */
-const anchoPng = (png: string) => readFileSync(png).readUInt32BE(16)
+import { aPng, anchoPng, DIR, hay } from './pdf.js'
 
 function restarDias(fecha: string, dias: number): string {
   const d = new Date(`${fecha}T00:00:00Z`)
@@ -307,8 +280,9 @@ describe('impresión', () => {
     await page.route(`**/atenciones/${adulto.atencion.id}/ticket`, async (route) => {
       if (route.request().resourceType() !== 'fetch') return route.continue()
       const res = await route.fetch()
-      const cuerpo = (await res.json()) as { atencion: { id: number } }
+      const cuerpo = (await res.json()) as { atencion: { id: number }; visita: { id: number }[] }
       cuerpo.atencion.id = largo
+      cuerpo.visita[0]!.id = largo
       await route.fulfill({ response: res, json: cuerpo })
     })
     await page.goto(`/atenciones/${adulto.atencion.id}/ticket`)

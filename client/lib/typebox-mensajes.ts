@@ -1,7 +1,7 @@
 // TypeBox's messages are English; forms show the schema's own `mensaje` or a Spanish one, the same
 // wording the server's error handler uses for the same failures.
 import { SetErrorFunction, ValueErrorType } from '@sinclair/typebox/errors'
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form'
+import { get, set, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form'
 import type { ErrorCampo } from '../../shared/contract.js'
 
 SetErrorFunction(({ errorType, schema, value }) => {
@@ -37,8 +37,10 @@ SetErrorFunction(({ errorType, schema, value }) => {
 export function aErroresDeFormulario<T extends FieldValues>(
   errores: readonly ErrorCampo[],
 ): FieldErrors<T> {
-  const out: Record<string, { type: string; message: string }> = {}
-  for (const e of errores) out[e.campo] ??= { type: 'validate', message: e.mensaje }
+  // Nested by the field's path («otras.0.estudios»), where the form looks for it; the first wins.
+  const out: Record<string, unknown> = {}
+  for (const e of errores)
+    if (get(out, e.campo) === undefined) set(out, e.campo, { type: 'validate', message: e.mensaje })
   return out as FieldErrors<T>
 }
 

@@ -5,7 +5,9 @@
 // was opened decides them.
 import { typeboxResolver } from '@hookform/resolvers/typebox'
 import { useMemo, useState } from 'react'
-import { useForm, type Resolver } from 'react-hook-form'
+import { useForm, type FieldError, type Resolver } from 'react-hook-form'
+import type { ErrorCampo } from '../../../shared/contract.js'
+import { MENSAJES_VISITAS, type VisitaEntrada } from '../../../shared/visitas.js'
 import {
   AtencionEntradaSchema,
   validarEstudios,
@@ -21,7 +23,7 @@ import {
   esModalidad,
 } from '../../../shared/catalogos.js'
 import { ApiError } from '../../api.js'
-import { describe, Field, FieldError } from '../../components/field.js'
+import { describe, Field } from '../../components/field.js'
 import { IconAlert, IconCheck } from '../../components/icons.js'
 import { aErroresDeFormulario } from '../../lib/typebox-mensajes.js'
 import {
@@ -32,7 +34,9 @@ import {
   useCatalogos,
 } from '../../state/catalogos.js'
 import type { Catalogos } from '../../../shared/configuracion.js'
-import { corregirAtencion, crearAtencion } from './paciente-api.js'
+import { EstudiosCasillas } from './estudios-casillas.js'
+import { OtrasModalidades, type OtraModalidad } from './otras-modalidades.js'
+import { corregirAtencion, crearAtencion, crearVisita } from './paciente-api.js'
 
 interface Valores {
   sede: string
@@ -45,6 +49,8 @@ interface Valores {
   prioridad: string
   fechaLlegada: string
   horaLlegada: string
+  /** The visit's other modalities (otras-modalidades.tsx); none when correcting. */
+  otras: OtraModalidad[]
 }
 
 const SEDE_KEY = 'clinica.sede'
@@ -69,6 +75,7 @@ function iniciales(): Valores {
     prioridad: 'Rutina',
     fechaLlegada: '',
     horaLlegada: '',
+    otras: [],
   }
 }
 
@@ -83,16 +90,66 @@ const deAtencion = (a: Atencion): Valores => ({
   prioridad: a.prioridad,
   fechaLlegada: a.fechaLlegada,
   horaLlegada: a.horaLlegada,
+  otras: [],
 })
+
+/** A checkbox group's value: RHF gives a lone checkbox's as a string, or false when unticked. */
+const marcados = (v: unknown): string[] =>
+  Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : []
 
 /** The body of the call: estudios as `{nombre}` objects, the sala's id a number, blank fields left out. */
 const aCuerpo = (v: Valores) => {
   const cuerpo: Record<string, unknown> = {
-    estudios: (v.estudios || []).map((nombre) => ({ nombre })),
+    estudios: marcados(v.estudios).map((nombre) => ({ nombre })),
   }
   for (const [k, valor] of Object.entries(v))
-    if (k !== 'estudios' && valor !== '') cuerpo[k] = k === 'salaId' ? Number(valor) : valor
+    if (k !== 'estudios' && k !== 'otras' && valor !== '')
+      cuerpo[k] = k === 'salaId' ? Number(valor) : valor
   return cuerpo as unknown as AtencionEntrada
+}
+
+/** The body of a visit: the shared fields once, then each modality with its studies and sala. */
+const aVisita = (v: Valores): VisitaEntrada => {
+  const { modalidad, estudios, salaId, ...comunes } = aCuerpo(v)
+  const bloque = (o: OtraModalidad) => ({
+    modalidad: o.modalidad as AtencionEntrada['modalidad'],
+    estudios: marcados(o.estudios).map((nombre) => ({ nombre })),
+    ...(o.salaId !== '' && { salaId: Number(o.salaId) }),
+  })
+  return {
+    ...comunes,
+    atenciones: [{ modalidad, estudios, ...(salaId && { salaId }) }, ...v.otras.map(bloque)],
+  }
+}
+
+/** A visit's error, where the form shows it: the first modality's fields are the form's own. */
+const campoDelFormulario = (campo: string) =>
+  campo.replace(/^atenciones\.(\d+)\./, (_, n: string) =>
+    n === '0' ? '' : `otras.${Number(n) - 1}.`,
+  )
+
+const SIN_ESTUDIOS = (AtencionEntradaSchema.properties.estudios as { mensaje?: string }).mensaje!
+const SIN_MODALIDAD = (AtencionEntradaSchema.properties.modalidad as { mensaje?: string }).mensaje!
+
+/** Each other modality of the visit: chosen once, with its studies and, where needed, its sala. */
+function erroresDeOtras(v: Valores, c: Catalogos): ErrorCampo[] {
+  return v.otras.flatMap((o, i): ErrorCampo[] => {
+    const campo = (k: string) => `otras.${i}.${k}`
+    if (!esModalidad(o.modalidad)) return [{ campo: campo('modalidad'), mensaje: SIN_MODALIDAD }]
+    if ([v.modalidad, ...v.otras.slice(0, i).map((x) => x.modalidad)].includes(o.modalidad))
+      return [{ campo: campo('modalidad'), mensaje: MENSAJES_VISITAS.modalidadRepetida }]
+    const estudios = marcados(o.estudios).map((nombre) => ({ nombre }))
+    if (estudios.length === 0) return [{ campo: campo('estudios'), mensaje: SIN_ESTUDIOS }]
+    return [
+      ...validarEstudios(o.modalidad, estudios, estudiosDeModalidad(c, o.modalidad)).map((e) => ({
+        ...e,
+        campo: campo(e.campo),
+      })),
+      ...(o.salaId === '' && salasDe(c, v.sede, o.modalidad).length > 1
+        ? [{ campo: campo('salaId'), mensaje: 'Elija la sala' }]
+        : []),
+    ]
+  })
 }
 
 const esquema = typeboxResolver(AtencionEntradaSchema)
@@ -106,10 +163,16 @@ const resolverCon =
   async (values, ctx, options) => {
     const cuerpo = aCuerpo(values)
     const r = await esquema(cuerpo, ctx, options as never)
-    if (Object.keys(r.errors).length > 0) return { values: {}, errors: r.errors as never }
+    const otras = catalogos.datos ? erroresDeOtras(values, catalogos.datos) : []
+    if (Object.keys(r.errors).length > 0)
+      return {
+        values: {},
+        errors: { ...aErroresDeFormulario<Valores>(otras), ...r.errors } as never,
+      }
     const errores =
       esModalidad(values.modalidad) && catalogos.datos
         ? [
+            ...otras,
             ...validarEstudios(values.modalidad, cuerpo.estudios, [
               ...estudiosDeModalidad(catalogos.datos, values.modalidad),
               ...conservados,
@@ -150,10 +213,11 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
   const px = editada ? 'ed' : 'at'
   const conservados = useMemo(() => editada?.estudios.map((e) => e.nombre) ?? [], [editada])
   const resolver = useMemo(() => resolverCon(conservados), [conservados])
-  const { register, handleSubmit, watch, reset, setValue, setError, formState } = useForm<Valores>({
+  const form = useForm<Valores>({
     defaultValues: editada ? deAtencion(editada) : iniciales(),
     resolver,
   })
+  const { register, handleSubmit, watch, reset, setValue, setError, formState } = form
   const { errors, isSubmitting } = formState
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null)
   const modalidad = watch('modalidad')
@@ -179,19 +243,33 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
         props.onGuardada(await corregirAtencion(props.atencion.id, correccion))
         return
       }
-      const atencion = await crearAtencion(props.pacienteId, aCuerpo(v))
+      const creadas =
+        v.otras.length > 0
+          ? (await crearVisita(props.pacienteId, aVisita(v))).atenciones
+          : [await crearAtencion(props.pacienteId, aCuerpo(v))]
       try {
         localStorage.setItem(SEDE_KEY, v.sede)
       } catch {
         // not remembered
       }
       reset({ ...iniciales(), sede: v.sede })
-      setAviso({ ok: true, texto: `Atención registrada (N.º ${atencion.id}).` })
-      props.onCreada(atencion)
+      const numeros = creadas.map((a) => a.id).join(' y ')
+      setAviso({
+        ok: true,
+        texto:
+          creadas.length > 1
+            ? `Visita registrada: atenciones N.º ${numeros}, con un solo ticket y turno.`
+            : `Atención registrada (N.º ${numeros}).`,
+      })
+      // The first of the visit ends up on top of the list, as it was registered first.
+      for (const a of [...creadas].reverse()) props.onCreada(a)
     } catch (err) {
       const e = err instanceof ApiError ? err : null
       for (const fe of e?.errores ?? [])
-        setError(fe.campo as keyof Valores, { type: 'server', message: fe.mensaje })
+        setError(campoDelFormulario(fe.campo) as keyof Valores, {
+          type: 'server',
+          message: fe.mensaje,
+        })
       const que = editada ? 'guardar los cambios' : 'registrar la atención'
       setAviso({ ok: false, texto: `Error al ${que}: ${e?.message || 'Error desconocido'}` })
     }
@@ -220,10 +298,6 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
     </Field>
   )
   const par = (xs: readonly string[]) => xs.map((x) => [x, x] as const)
-  const estudiosError =
-    errors.estudios?.message ??
-    (errors.estudios as unknown as { root?: { message?: string } } | undefined)?.root?.message
-
   return (
     <form
       className="atencion-form"
@@ -269,30 +343,13 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
             'Seleccione…',
           )}
       </div>
-      <fieldset
-        className="field estudios"
-        aria-describedby={estudiosError ? `${px}-estudios-error` : undefined}
-      >
-        <legend className="field__label">
-          Estudios
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        </legend>
-        {estudios.length === 0 ? (
-          <p className="field__hint">Elija una modalidad para ver sus estudios.</p>
-        ) : (
-          <div className="estudios__options">
-            {estudios.map((e) => (
-              <label key={e} className="check estudios__option">
-                <input type="checkbox" value={e} {...register('estudios')} />
-                <span>{e}</span>
-              </label>
-            ))}
-          </div>
-        )}
-        {estudiosError && <FieldError id={`${px}-estudios-error`}>{estudiosError}</FieldError>}
-      </fieldset>
+      <EstudiosCasillas
+        id={px}
+        estudios={estudios}
+        registrar={() => register('estudios')}
+        error={errors.estudios as FieldError | undefined}
+      />
+      {!editada && <OtrasModalidades form={form} catalogo={catalogo} />}
       <div className="atencion-form__grid">
         {!editada && select('estado', 'Estado inicial', par(ESTADOS_INICIALES))}
         {select('prioridad', 'Prioridad', par(PRIORIDADES))}

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/atenciones.js'
 import { proximasCitasContract } from '../../../shared/citas.js'
 import { historialPacienteContract, obtenerPacienteContract } from '../../../shared/pacientes.js'
+import { crearVisitaContract, type VisitaEntrada } from '../../../shared/visitas.js'
 import { call, request } from '../../api.js'
 
 export const obtenerPaciente = (id: string, signal?: AbortSignal) =>
@@ -15,6 +16,9 @@ export const obtenerPaciente = (id: string, signal?: AbortSignal) =>
 
 export const crearAtencion = (pacienteId: number, body: AtencionEntrada) =>
   call(crearAtencionContract, { params: { id: String(pacienteId) }, body })
+
+export const crearVisita = (pacienteId: number, body: VisitaEntrada) =>
+  call(crearVisitaContract, { params: { id: String(pacienteId) }, body })
 
 export const corregirAtencion = (atencionId: number, body: CorreccionAtencion) =>
   call(cambiarAtencionContract, { params: { id: String(atencionId) }, body })

@@ -2,7 +2,7 @@
 // desk to the waiting room (turno, name, document, age, estudios, sede, arrival, the atención's
 // number as a barcode), printed on an 80 mm receipt printer or on A4. Outside the app's frame:
 // printed alone, with its size chosen above it.
-import { useEffect, useRef, useState } from 'react'
+import { Fragment, useEffect, useRef, useState } from 'react'
 import { Link, useParams } from 'wouter'
 import { MODALIDAD_INFO } from '../../../shared/catalogos.js'
 import type { Ticket } from '../../../shared/ticket.js'
@@ -68,6 +68,10 @@ export default function TicketPage() {
   if (!ticket) return <CargandoImpresion />
 
   const { atencion: a, paciente: p } = ticket
+  // A visit of several modalities (shared/visitas.ts): one ticket and one turno for all of them.
+  const varias = ticket.visita.length > 1
+  const estudios = (v: Ticket['visita'][number]) =>
+    `${MODALIDAD_INFO[v.modalidad].etiqueta}: ${v.estudios.map((e) => e.nombre).join(', ')}`
   return (
     <main className="ticket-pagina">
       <BarraImpresion
@@ -81,7 +85,7 @@ export default function TicketPage() {
         <CabeceraClinica>
           <p className="ticket__sede">
             Sede {a.sede}
-            {ticket.sala && ` · ${ticket.sala}`}
+            {!varias && ticket.sala && ` · ${ticket.sala}`}
           </p>
         </CabeceraClinica>
         <div className="ticket__turno">
@@ -97,7 +101,18 @@ export default function TicketPage() {
           <div>
             <dt>Estudios</dt>
             <dd>
-              {MODALIDAD_INFO[a.modalidad].etiqueta}: {a.estudios.map((e) => e.nombre).join(', ')}
+              {varias ? (
+                <ul className="ticket__estudios">
+                  {ticket.visita.map((v) => (
+                    <li key={v.id}>
+                      {estudios(v)}
+                      {v.sala && <span> · {v.sala}</span>}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                estudios(ticket.visita[0]!)
+              )}
             </dd>
           </div>
           {a.prioridad !== 'Rutina' && (
@@ -113,8 +128,18 @@ export default function TicketPage() {
             </dd>
           </div>
         </dl>
-        <CodigoBarras valor={String(a.id)} etiqueta={`Código de barras de la atención ${a.id}`} />
-        <p className="ticket__numero">Atención N.º {a.id}</p>
+        {ticket.visita.map((v) => (
+          <Fragment key={v.id}>
+            <CodigoBarras
+              valor={String(v.id)}
+              etiqueta={`Código de barras de la atención ${v.id}`}
+            />
+            <p className="ticket__numero">
+              Atención N.º {v.id}
+              {varias && ` · ${MODALIDAD_INFO[v.modalidad].etiqueta}`}
+            </p>
+          </Fragment>
+        ))}
         <p className="ticket__pie">Espere a que llamen su turno.</p>
       </article>
     </main>
