@@ -11,6 +11,7 @@ import {
   type Modalidad,
 } from '../shared/catalogos.js'
 import { hoyEn } from '../shared/edad.js'
+import { feriadoNacional } from '../shared/feriados.js'
 import { DEPARTAMENTOS, MUNICIPIOS } from '../shared/ubigeo.js'
 import { PACIENTE_VACIO, type PacienteEntrada } from '../shared/paciente-datos.js'
 import type { PacienteCambio } from '../shared/pacientes.js'
@@ -43,6 +44,8 @@ export type CasoId =
   | 'agendaDia'
   | 'salaDeEspera'
   | 'reservarCita'
+  | 'registrarVisita'
+  | 'ticket'
   | 'worklistDia'
   | 'worklistLatin1'
   | 'httpConWorklist'
@@ -72,6 +75,8 @@ export const TITULOS: Record<CasoId, string> = {
   agendaDia: 'GET /agenda (el día de una sede, con turnos libres)',
   salaDeEspera: 'lista de trabajo al abrir: un día de una sede en orden de atención',
   reservarCita: 'POST /citas',
+  registrarVisita: 'POST /pacientes/:id/visitas (RX + LAB, una visita)',
+  ticket: 'GET /atenciones/:id/ticket (visitas y el día más lleno)',
   worklistDia: 'DICOM C-FIND: DX + AE title + su día',
   worklistLatin1: 'DICOM C-FIND: lo mismo, sala en Latin-1 (ISO_IR 100)',
   httpConWorklist: 'GET /pacientes/:id durante C-FIND de ~1.000 ítems',
@@ -377,20 +382,30 @@ export function reservas(
   manana: string,
 ): () => { pacienteId: number; salaId: number; inicio: string; estudios: { nombre: string }[] } {
   const porDia = Math.floor((23 * 60 + 50) / MINUTOS_CITA_BENCH)
+  // Days from tomorrow on, but no feriado nacional: it takes no citas (shared/feriados.ts).
+  const dias: string[] = []
+  const dia = (i: number) => {
+    while (dias.length <= i) {
+      const d = new Date(`${dias.at(-1) ?? manana}T00:00:00Z`)
+      if (dias.length > 0) d.setUTCDate(d.getUTCDate() + 1)
+      while (feriadoNacional(d.toISOString().slice(0, 10))) d.setUTCDate(d.getUTCDate() + 1)
+      dias.push(d.toISOString().slice(0, 10))
+    }
+    return dias[i]!
+  }
   let n = 0
   return () => {
     const k = Math.floor(n / salas.length)
     const salaId = salas[n % salas.length]!
     const p = m.pacientes[n % m.pacientes.length]!
     n += 1
-    const d = new Date(`${manana}T00:00:00Z`)
-    d.setUTCDate(d.getUTCDate() + Math.floor(k / porDia))
+    const fecha = dia(Math.floor(k / porDia))
     const minuto = (k % porDia) * MINUTOS_CITA_BENCH
     const hora = `${String(Math.floor(minuto / 60)).padStart(2, '0')}:${String(minuto % 60).padStart(2, '0')}`
     return {
       pacienteId: p.id,
       salaId,
-      inicio: `${d.toISOString().slice(0, 10)}T${hora}`,
+      inicio: `${fecha}T${hora}`,
       estudios: [{ nombre: 'Glucosa' }],
     }
   }

@@ -24,6 +24,8 @@ import {
 } from './cases.js'
 import { Captura, revisarPlanes } from './explain.js'
 import { medirVacuum } from './vacuum.js'
+import { crearSedePrueba, preparaVisitas, SEDE_PRUEBA } from './visitas.js'
+import { SEDES } from '../shared/catalogos.js'
 import { consultasExportacion, EXPORTACIONES, medirExportacion } from './exportacion.js'
 import {
   AE_BANCO,
@@ -228,6 +230,11 @@ async function medirCasos(
   rutas.set('agendaDia', agendas(l.m.hoy, r, 5000))
   rutas.set('salaDeEspera', salasDeEspera(l.m, r, 5000))
   const reserva = incluye(op, 'reservarCita') ? await preparaReservas(s, l.m) : null
+  const visitas =
+    incluye(op, 'registrarVisita') || incluye(op, 'ticket')
+      ? await preparaVisitas(s, l.m, SEDES[0])
+      : null
+  rutas.set('ticket', visitas?.tickets ?? [])
   const edicion = incluye(op, 'editarPaciente')
     ? await preparaEdicion(
         s,
@@ -251,6 +258,8 @@ async function medirCasos(
     'agendaDia',
     'salaDeEspera',
     'reservarCita',
+    'registrarVisita',
+    'ticket',
     'worklistDia',
     'worklistLatin1',
     'httpConWorklist',
@@ -271,27 +280,32 @@ async function medirCasos(
     }
     const registro = caso === 'registrarPaciente'
     const reservar = caso === 'reservarCita' ? reserva : null
+    const visita = caso === 'registrarVisita' ? visitas?.visita : undefined
     const editar = caso === 'editarPaciente' ? edicion : null
     const lista = rutas.get(caso) ?? []
     // Warm-up from the end of the list, measurement from its start: different terms.
     let i = 0
     let w = 0
+    // A visit is registered with the patient at the desk, like a search: measured at the searches'
+    // concurrency against the p99 budget, not as a flood of writes.
     const conexiones = registro || reservar ? op.conexionesRegistro : op.conexiones
     const siguiente = (calentando: boolean) => (contexto: Record<string, unknown>) =>
       editar
         ? editar.siguiente(contexto)
-        : reservar
-          ? { method: 'POST', path: '/citas', body: JSON.stringify(reservar()) }
-          : registro
-            ? { method: 'POST', path: '/pacientes', body: JSON.stringify(cuerpo()) }
-            : {
-                path: calentando
-                  ? lista[lista.length - 1 - (w++ % lista.length)]!
-                  : lista[i++ % lista.length]!,
-                ...(caso === 'catalogos' && etagCatalogos
-                  ? { headers: { 'if-none-match': etagCatalogos } }
-                  : {}),
-              }
+        : visita
+          ? visita()
+          : reservar
+            ? { method: 'POST', path: '/citas', body: JSON.stringify(reservar()) }
+            : registro
+              ? { method: 'POST', path: '/pacientes', body: JSON.stringify(cuerpo()) }
+              : {
+                  path: calentando
+                    ? lista[lista.length - 1 - (w++ % lista.length)]!
+                    : lista[i++ % lista.length]!,
+                  ...(caso === 'catalogos' && etagCatalogos
+                    ? { headers: { 'if-none-match': etagCatalogos } }
+                    : {}),
+                }
     const base = { url: s.url, headers: s.headers, conexiones, alResponder: editar?.alResponder }
     if (op.calentamiento > 0) {
       await medir({
@@ -310,11 +324,13 @@ async function medirCasos(
       caso,
       registro
         ? 'POST /pacientes'
-        : reservar
-          ? 'POST /citas'
-          : editar
-            ? 'PATCH /pacientes/:id'
-            : lista[0]!,
+        : visita
+          ? 'POST /pacientes/:id/visitas'
+          : reservar
+            ? 'POST /citas'
+            : editar
+              ? 'PATCH /pacientes/:id'
+              : lista[0]!,
       conexiones,
       med,
       baseline.get(caso),
@@ -409,26 +425,12 @@ async function lineaExportacion(
 }
 
 /**
- * The edit case's requests: each patient's version is read first (GET's ETag), then every PATCH
- * names the version the last answer for that patient gave, so each one succeeds; a patient comes
- * back only after PACIENTES_EDICION others.
- */
-/** The sede of the booking case's salas: apart, so its full days never reach the agenda case. */
-const SEDE_RESERVAS = 'Prueba de rendimiento'
-
-/**
- * Salas of this run for the booking case (LAB, open every day, all day, at a sede of their own), so
- * that its bookings never run into an earlier run's: each body takes a slot no one holds.
+ * Salas of this run for the booking case (LAB, open every day, all day, at the bench's own sede,
+ * apart so its full days never reach the agenda case), so that its bookings never run into an
+ * earlier run's: each body takes a slot no one holds.
  */
 async function preparaReservas(s: Servidor, m: Muestras) {
-  const sede = await fetch(`${s.url}/configuracion/sedes`, {
-    method: 'POST',
-    headers: s.headers,
-    body: JSON.stringify({ nombre: SEDE_RESERVAS }),
-  })
-  // 409: an earlier run made it.
-  if (sede.status !== 201 && sede.status !== 409)
-    throw new Error(`No se pudo crear la sede de la prueba: ${sede.status}`)
+  await crearSedePrueba(s)
   const etiqueta = randomBytes(4).toString('hex')
   const salas: number[] = []
   for (let i = 1; i <= 4; i++) {
@@ -436,7 +438,7 @@ async function preparaReservas(s: Servidor, m: Muestras) {
       method: 'POST',
       headers: s.headers,
       body: JSON.stringify({
-        sede: SEDE_RESERVAS,
+        sede: SEDE_PRUEBA,
         modalidad: 'LAB',
         nombre: `Bench ${etiqueta} ${i}`,
         horario: Array.from({ length: 7 }, (_, d) => ({
@@ -454,6 +456,11 @@ async function preparaReservas(s: Servidor, m: Muestras) {
   return reservas(m, salas, manana.toISOString().slice(0, 10))
 }
 
+/**
+ * The edit case's requests: each patient's version is read first (GET's ETag), then every PATCH
+ * names the version the last answer for that patient gave, so each one succeeds; a patient comes
+ * back only after PACIENTES_EDICION others.
+ */
 async function preparaEdicion(s: Servidor, ids: number[], r: () => number) {
   const versiones = new Map<number, string>()
   /** Reads every patient's current version (also after the warm-up, whose last answers are cut). */

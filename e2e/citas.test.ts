@@ -8,6 +8,7 @@
 // a cita is moved to another slot from the keyboard and the move undone; the week shows each day's
 // salas counted, moves a week at once from what it read ahead, and opens a day; a patient not found
 // is registered from the booking panel and booked at once.
+import { feriadoNacional } from '../shared/feriados.js'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
@@ -30,14 +31,14 @@ const esTelefono = (page: Page) => (page.viewportSize()?.width ?? 0) < 768
 
 /**
  * The `dias`-th working day after `desde`, counting Monday to Saturday only (the seeded salas'
- * days): distinct counts give distinct days whatever weekday `desde` is, so tests that each take
+ * days) and no feriado nacional (they take no citas): distinct counts give distinct days whatever weekday `desde` is, so tests that each take
  * their own count never share a sala's day.
  */
 function diaHabil(desde: string, dias: number): string {
   const d = new Date(`${desde}T00:00:00Z`)
   for (let contados = 0; contados < dias;) {
     d.setUTCDate(d.getUTCDate() + 1)
-    if (d.getUTCDay() !== 0) contados += 1
+    if (d.getUTCDay() !== 0 && !feriadoNacional(d.toISOString().slice(0, 10))) contados += 1
   }
   return d.toISOString().slice(0, 10)
 }

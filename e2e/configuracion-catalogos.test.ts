@@ -76,6 +76,7 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
       'Sedes',
       'Salas',
       'Estudios',
+      'Feriados',
       'Clínica',
       'Auditoría',
       'Respaldos',

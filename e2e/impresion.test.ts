@@ -5,6 +5,7 @@
 // tab titles without names, infants' ages read alike on every screen, and our own form messages.
 // PDFs, their pages as PNG and screenshots go to IMPRESION_DIR (by default clinica-impresion in
 // the system's temporary directory), outside the repository, to be looked at.
+import { feriadoNacional } from '../shared/feriados.js'
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -98,8 +99,9 @@ async function citaConPreparacion(): Promise<{ id: number; fecha: string }> {
   const { hoy } = await api<{ hoy: string }>(page, '/preferencias')
   const d = new Date(`${hoy}T00:00:00Z`)
   d.setUTCDate(d.getUTCDate() + 2)
-  // The seeded salas open Monday to Saturday.
-  if (d.getUTCDay() === 0) d.setUTCDate(d.getUTCDate() + 1)
+  // The seeded salas open Monday to Saturday, and a feriado nacional takes no citas.
+  while (d.getUTCDay() === 0 || feriadoNacional(d.toISOString().slice(0, 10)))
+    d.setUTCDate(d.getUTCDate() + 1)
   const fecha = d.toISOString().slice(0, 10)
   const { salas } = await api<{ salas: { id: number; nombre: string }[] }>(
     page,

@@ -15,7 +15,7 @@ import {
   usarApp,
   zonaDeMediodia,
 } from './harness.js'
-import { registrarPorApi } from './steps.js'
+import { atenderFeriados, registrarPorApi } from './steps.js'
 
 const e2e = usarApp({ CLINIC_TZ: zonaDeMediodia() })
 const TODOS_LOS_DIAS = [1, 2, 3, 4, 5, 6, 7].map((dia) => ({ dia, abre: '07:00', cierra: '20:00' }))
@@ -59,6 +59,7 @@ for (const [viewport, sede] of [
       })
       const { hoy } = await api<{ hoy: string }>(page, '/preferencias')
       const manana = siguienteDia(hoy)
+      await atenderFeriados(page, e2e.app, [hoy, manana])
       const { salas } = await api<{ salas: { id: number; libres: { inicio: string }[] }[] }>(
         page,
         `/agenda?sede=${sede}&fecha=${hoy}&duracion=20`,

@@ -1,7 +1,7 @@
 // Steps several browser tests share: filling the registration form, making test patients.
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { apiPost, type App } from './harness.js'
+import { api, apiPatch, apiPost, type App } from './harness.js'
 
 let serie = 0
 
@@ -74,4 +74,19 @@ export function registrarPorApi(
   d: Omit<DatosPaciente, 'documento'> & { documento?: string },
 ): Promise<{ id: number; nombreCompleto: string; documento: string }> {
   return apiPost(page, app, '/pacientes', pacienteApi({ documento: nuevoDni(), ...d }))
+}
+
+/**
+ * Has the clinic work `fechas` where a feriado closes them (shared/feriados.ts), as a clinic open on
+ * a holiday would: a test that books today or tomorrow then runs on any day of the year.
+ */
+export async function atenderFeriados(page: Page, app: App, fechas: string[]): Promise<void> {
+  for (const fecha of fechas) {
+    const feriados = await api<{ id: number; fecha: string }[]>(
+      page,
+      `/feriados?anio=${fecha.slice(0, 4)}`,
+    )
+    for (const f of feriados.filter((x) => x.fecha === fecha))
+      await apiPatch(page, app, `/configuracion/feriados/${f.id}`, { atiende: true })
+  }
 }

@@ -2,6 +2,7 @@
 // data is audited). The routes are found in the served OpenAPI document: any operation whose
 // success answer carries a patient's fields must have its case here, so a new one cannot ship
 // unaudited unnoticed. Each case calls the route for real and finds its record, by whom.
+import { feriadoNacional } from '../shared/feriados.js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { AccionAuditoria } from '../shared/auditoria.js'
 import { diaIso } from '../shared/citas.js'
@@ -42,7 +43,8 @@ function llevaPaciente(s: unknown, doc: Documento, vistos = new Set<unknown>()):
 /** A weekday at least two days ahead in Lima (the seeded salas open Monday to Saturday). */
 function diaDeCitas(): string {
   let f = diaSiguiente(diaSiguiente(hoyEn('America/Lima')))
-  while (diaIso(f) === 7) f = diaSiguiente(f)
+  // Sundays the salas close; a feriado nacional takes no citas.
+  while (diaIso(f) === 7 || feriadoNacional(f)) f = diaSiguiente(f)
   return f
 }
 
@@ -166,6 +168,17 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
         modalidad: 'RX',
         estudios: [{ nombre: 'Mano' }],
         sede: 'Lima',
+      }),
+      accion: 'atencion.creada',
+      usuario: 'prueba.personal',
+    },
+    'POST /pacientes/{id}/visitas': {
+      llamar: personal(`/pacientes/${otro.id}/visitas`, 'POST', {
+        sede: 'Lima',
+        atenciones: [
+          { modalidad: 'RX', estudios: [{ nombre: 'Mano' }] },
+          { modalidad: 'LAB', estudios: [{ nombre: 'Glucosa' }] },
+        ],
       }),
       accion: 'atencion.creada',
       usuario: 'prueba.personal',

@@ -112,6 +112,8 @@ export type SalaAgenda = Static<typeof SalaAgendaSchema>
 export const AgendaSchema = Type.Object({
   sede: Type.String(),
   fecha: Type.String({ format: 'date' }),
+  /** The feriado (shared/feriados.ts) that closes the sede that day, or null. */
+  feriado: Type.Union([Type.String(), Type.Null()]),
   salas: Type.Array(SalaAgendaSchema),
 })
 export type Agenda = Static<typeof AgendaSchema>

@@ -14,6 +14,7 @@ export type Titulo =
   | 'Configuración'
   | 'Personal'
   | 'Sedes'
+  | 'Feriados'
   | 'Salas'
   | 'Estudios'
   | 'Auditoría'

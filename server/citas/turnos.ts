@@ -8,7 +8,9 @@ import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { Instantanea } from '../catalogos.js'
 import type { Sql } from '../db.js'
 import { ConflictError, datosInvalidos } from '../errors.js'
+import { MENSAJES_FERIADOS } from '../../shared/feriados.js'
 import { aLocal, horaLocal } from '../horario.js'
+import { feriadoEn } from '../queries/feriados.js'
 import { citaQueOcupa, instantesLocales } from '../queries/citas.js'
 
 /** A cita's place and time, as instants. */
@@ -57,6 +59,8 @@ export async function turnoEn(
   const dia = diaIso(fecha)
   const tramo = sala.horario.find((t) => t.dia === dia)
   if (!tramo) throw error(M.cerrado(DIAS_PLURAL[dia]!))
+  const feriado = await feriadoEn(db, fecha, sala.sede)
+  if (feriado) throw error(MENSAJES_FERIADOS.cita(fecha, feriado))
   const {
     instantes: [desde, abre, cierra],
     ahora,

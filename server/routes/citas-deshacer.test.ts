@@ -1,6 +1,7 @@
 // Undoing a reschedule: the cita goes back to the sala and time it had, like an estado change is
 // undone — its author for MINUTOS_DESHACER minutes, an admin always — audited, never over another
 // cita, never into the past, and only while the cita is still where the move left it.
+import { feriadoNacional } from '../../shared/feriados.js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { diaIso } from '../../shared/citas.js'
 import { hoyEn } from '../../shared/edad.js'
@@ -18,7 +19,8 @@ let eco2: number
 function miercoles(desde = 2): string {
   let f = hoyEn(LIMA)
   for (let i = 0; i < desde; i++) f = diaSiguiente(f)
-  while (diaIso(f) !== 3) f = diaSiguiente(f)
+  // A feriado nacional takes no citas.
+  while (diaIso(f) !== 3 || feriadoNacional(f)) f = diaSiguiente(f)
   return f
 }
 

@@ -1,5 +1,6 @@
 // A patient's next citas for their page: from today (clinic time) on, by start, with sede, sala,
 // studies and estado; cancelled and missed ones and past days left out.
+import { feriadoNacional } from '../../shared/feriados.js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { diaIso, type ProximaCita } from '../../shared/citas.js'
 import { hoyEn } from '../../shared/edad.js'
@@ -19,7 +20,8 @@ afterAll(async () => {
 function jueves(desde: number): string {
   let f = hoyEn(LIMA)
   for (let i = 0; i < desde; i++) f = diaSiguiente(f)
-  while (diaIso(f) !== 4) f = diaSiguiente(f)
+  // A feriado nacional takes no citas.
+  while (diaIso(f) !== 4 || feriadoNacional(f)) f = diaSiguiente(f)
   return f
 }
 

@@ -28,6 +28,7 @@ import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
 import { aLocal, turnosLibres } from '../horario.js'
+import { feriadoEn } from '../queries/feriados.js'
 import { eventoDe, filtrosDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { aAtencion } from '../http/respuestas.js'
@@ -70,7 +71,9 @@ export async function citasRoutes(
     if (errores.length > 0) throw datosInvalidos(errores)
 
     const dia = diaIso(q.fecha)
-    const tramos = salas.map((s) => s.horario.find((t) => t.dia === dia))
+    // On a feriado every sala of the sede is closed: its citas still show, no slot is free.
+    const feriado = await feriadoEn(sql, q.fecha, q.sede)
+    const tramos = salas.map((s) => (feriado ? undefined : s.horario.find((t) => t.dia === dia)))
     const locales = tramos.flatMap((t) =>
       t ? [`${q.fecha}T${t.abre}`, `${q.fecha}T${t.cierra}`] : [],
     )
@@ -126,7 +129,7 @@ export async function citasRoutes(
       }
       return r
     })
-    return { sede: q.sede, fecha: q.fecha, salas: respuesta }
+    return { sede: q.sede, fecha: q.fecha, feriado, salas: respuesta }
   })
 
   route(app, reservarCitaContract, async (request, reply) => {

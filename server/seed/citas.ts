@@ -2,8 +2,11 @@
 // so the agenda has a real day to show and booking runs into a full book; the demo starts today,
 // with the slots still ahead, so a newcomer's agenda is not empty. One statement: each sala's
 // day is cut into slots of its modality's usual length and a share of them taken by random
-// patients; a slot some earlier cita overlaps is skipped (the exclusion constraint, DO NOTHING).
+// patients; a slot some earlier cita overlaps is skipped (the exclusion constraint, DO NOTHING),
+// and so is a day a feriado closes.
+import { hoyEn } from '../../shared/edad.js'
 import type { Sql } from '../db.js'
+import { sembrarFeriados } from '../queries/feriados.js'
 
 /** Slot length per modality, minutes: each holds any one study of it (migration 0022's durations). */
 const PASO_MINUTOS = { RX: 15, Eco: 30, MRI: 45, LAB: 10 } as const
@@ -28,6 +31,10 @@ export async function agendarCitas(
   const [rango] = await sql<{ min: number | null; max: number | null }[]>`
     select min(id)::int as min, max(id)::int as max from pacientes`
   if (rango?.min == null || rango.max == null) return 0
+  // The law's feriados of the weeks booked, as the app writes them.
+  const anio = Number(hoyEn(tz, ahora).slice(0, 4))
+  await sembrarFeriados(sql, anio)
+  await sembrarFeriados(sql, anio + 1)
   const filas = await sql`
     with pasos (modalidad, minutos) as (
       select * from unnest(${Object.keys(PASO_MINUTOS)}::text[], ${Object.values(PASO_MINUTOS)}::int[])
@@ -51,6 +58,9 @@ export async function agendarCitas(
       ) t (inicio)
       where s.activa and extract(isodow from d.dia) = h.dia and random() < ${ocupacion}
         and t.inicio > ${ahora}::timestamptz
+        -- A feriado closes the sede: no cita that day.
+        and not exists (select 1 from feriados f where f.fecha = d.dia::date
+          and (f.sede is null or f.sede = s.sede) and not f.atiende)
     ), elegidas as (
       -- A row IS NOT NULL only when every field is: a study without preparación would not be.
       select t.*, ${rango.min}::int + floor(random() * ${rango.max - rango.min + 1})::int as al_azar

@@ -40,7 +40,9 @@ export function AgendaSemana({
             {!dia ? (
               <p className="small muted">Cargando…</p>
             ) : abiertas.length === 0 ? (
-              <p className="small muted">No atiende</p>
+              <p className="small muted">
+                {dia.feriado ? `Feriado: ${dia.feriado}` : 'No atiende'}
+              </p>
             ) : (
               <ul className="semana-dia__salas">
                 {abiertas.map((s) => (

@@ -154,6 +154,7 @@ export default function CitasPage() {
               <SalaColumna
                 key={s.id}
                 sala={s}
+                feriado={agenda?.feriado ?? null}
                 oculta={s.id !== visibleMovil}
                 moviendo={mover.moviendo}
                 onReservar={(tramo) => setReserva({ sala: s, tramo })}

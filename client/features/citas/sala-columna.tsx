@@ -9,6 +9,7 @@ type Fila = { tipo: 'cita'; cita: SalaAgenda['citas'][number] } | { tipo: 'libre
 
 export function SalaColumna({
   sala,
+  feriado,
   oculta,
   moviendo,
   onReservar,
@@ -17,6 +18,8 @@ export function SalaColumna({
   onCambio,
 }: {
   sala: SalaAgenda
+  /** The feriado that closes the sede that day (shared/feriados.ts), or null. */
+  feriado: string | null
   /** On a phone, one sala shows at a time. */
   oculta: boolean
   /** A cita being rescheduled: the free slots of a sala of its modality take it. */
@@ -53,7 +56,9 @@ export function SalaColumna({
         <p className="small muted">
           {sala.apertura
             ? `Atiende de ${horaDe(sala.apertura.inicio)} a ${horaDe(sala.apertura.fin)}`
-            : 'No atiende este día'}
+            : feriado
+              ? `Feriado: ${feriado}. No atiende citas`
+              : 'No atiende este día'}
         </p>
       </header>
       {filas.length === 0 ? (

@@ -33,6 +33,11 @@ export const SECCIONES: readonly Seccion[] = [
     cargar: () => import('./estudios-page.js'),
   },
   {
+    etiqueta: 'Feriados',
+    path: `${paths.configuracion}/feriados`,
+    cargar: () => import('./feriados-page.js'),
+  },
+  {
     etiqueta: 'Clínica',
     path: `${paths.configuracion}/clinica`,
     cargar: () => import('./clinica-page.js'),

@@ -1,6 +1,7 @@
 // The catalogue forms' checks and the server's refusals, both as Spanish messages under fields:
 // the shared schema checked on the body the form would send, worded as the server words it, and a
 // 409 (a repeated name, code or AE title) placed under the field it is about.
+import { MENSAJES_FERIADOS } from '../../../shared/feriados.js'
 import type { TSchema } from '@sinclair/typebox'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
@@ -18,6 +19,7 @@ const CAMPO_DEL_CONFLICTO: Record<string, string> = {
   [M.aeTitleRepetido]: 'aeTitle',
   [M.estudioRepetido]: 'nombre',
   [M.codigoRepetido]: 'codigo',
+  [MENSAJES_FERIADOS.repetido]: 'fecha',
 }
 
 /**

@@ -1,0 +1,71 @@
+// The visit of several modalities and its ticket (docs/presupuestos.md#visita-y-ticket): what the
+// desk registers with the patient in front, and what it prints right after.
+import type { Muestras } from './cases.js'
+import type { Servidor } from './server.js'
+
+/** The sede the bench's own writes go to, apart from the demo's: created once, then reused. */
+export const SEDE_PRUEBA = 'Prueba de rendimiento'
+
+export async function crearSedePrueba(s: Servidor): Promise<void> {
+  const sede = await fetch(`${s.url}/configuracion/sedes`, {
+    method: 'POST',
+    headers: s.headers,
+    body: JSON.stringify({ nombre: SEDE_PRUEBA }),
+  })
+  // 409: an earlier run made it.
+  if (sede.status !== 201 && sede.status !== 409)
+    throw new Error(`No se pudo crear la sede de la prueba: ${sede.status}`)
+}
+
+/** The day before `hoy`: arrivals that have happened, out of today's worklist. */
+function ayer(hoy: string): string {
+  const d = new Date(`${hoy}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() - 1)
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * Visits of an X-ray and two lab tests for the sampled patients, at the bench's sede yesterday;
+ * and the tickets to read: those of visits registered here, and a page of today's atenciones at
+ * the demo's busiest sede (its turno counts that whole day).
+ */
+export async function preparaVisitas(s: Servidor, m: Muestras, sedeDelDia: string) {
+  await crearSedePrueba(s)
+  const fecha = ayer(m.hoy)
+  let n = 0
+  const visita = () => {
+    const p = m.pacientes[n++ % m.pacientes.length]!
+    return {
+      method: 'POST',
+      path: `/pacientes/${p.id}/visitas`,
+      body: JSON.stringify({
+        sede: SEDE_PRUEBA,
+        fechaLlegada: fecha,
+        horaLlegada: '10:00',
+        atenciones: [
+          { modalidad: 'RX', estudios: [{ nombre: 'Tórax PA' }] },
+          { modalidad: 'LAB', estudios: [{ nombre: 'Glucosa' }, { nombre: 'Hemograma completo' }] },
+        ],
+      }),
+    }
+  }
+  const ids: number[] = []
+  for (let i = 0; i < 50; i++) {
+    const { path, body } = visita()
+    const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: s.headers, body })
+    if (res.status !== 201) throw new Error(`No se pudo registrar la visita: ${res.status}`)
+    ids.push(
+      ...((await res.json()) as { atenciones: { id: number }[] }).atenciones.map((a) => a.id),
+    )
+  }
+  const q = new URLSearchParams({
+    fechaInicio: m.hoy,
+    fechaFin: m.hoy,
+    sede: sedeDelDia,
+    limite: '100',
+  })
+  const res = await fetch(`${s.url}/pacientes/buscar?${q}`, { headers: s.headers })
+  for (const f of (await res.json()) as { atencionId: number | null }[])
+    if (f.atencionId !== null) ids.push(f.atencionId)
+  return { visita, tickets: ids.map((id) => `/atenciones/${id}/ticket`) }
+}
