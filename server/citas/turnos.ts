@@ -59,8 +59,6 @@ export async function turnoEn(
   const dia = diaIso(fecha)
   const tramo = sala.horario.find((t) => t.dia === dia)
   if (!tramo) throw error(M.cerrado(DIAS_PLURAL[dia]!))
-  const feriado = await feriadoEn(db, fecha, sala.sede)
-  if (feriado) throw error(MENSAJES_FERIADOS.cita(fecha, feriado))
   const {
     instantes: [desde, abre, cierra],
     ahora,
@@ -68,6 +66,8 @@ export async function turnoEn(
   // A time the clock skips (spring forward) comes back as another one.
   if (aLocal(desde!, tz) !== inicio) throw error(M.horaInexistente)
   if (desde! <= ahora) throw error(M.pasado)
+  const feriado = await feriadoEn(db, fecha, sala.sede)
+  if (feriado) throw error(MENSAJES_FERIADOS.cita(fecha, feriado))
   const fin = new Date(desde!.getTime() + minutos * 60_000)
   if (desde! < abre! || fin > cierra!)
     throw error(M.fueraDeHorario(tramo.abre, tramo.cierra, horaLocal(fin, tz)))

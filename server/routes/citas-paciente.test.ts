@@ -17,12 +17,16 @@ afterAll(async () => {
   await t?.close()
 })
 
-function jueves(desde: number): string {
-  let f = hoyEn(LIMA)
-  for (let i = 0; i < desde; i++) f = diaSiguiente(f)
-  // A feriado nacional takes no citas.
-  while (diaIso(f) !== 4 || feriadoNacional(f)) f = diaSiguiente(f)
-  return f
+/**
+ * The Thursday `semanas` bookable Thursdays after the first one at least two days ahead; a feriado
+ * nacional takes no citas, so it is no bookable Thursday and two counts never meet.
+ */
+function jueves(semanas: number): string {
+  let f = diaSiguiente(diaSiguiente(hoyEn(LIMA)))
+  for (let n = -1; ; f = diaSiguiente(f)) {
+    if (diaIso(f) === 4 && !feriadoNacional(f)) n += 1
+    if (n === semanas) return f
+  }
 }
 
 test('las citas de hoy en adelante, por hora, sin las canceladas, perdidas ni pasadas', async () => {
@@ -45,8 +49,8 @@ test('las citas de hoy en adelante, por hora, sin las canceladas, perdidas ni pa
     expect(r.statusCode, r.body).toBe(201)
     return r.json<{ id: number }>().id
   }
-  const lejos = jueves(9)
-  const cerca = jueves(2)
+  const lejos = jueves(1)
+  const cerca = jueves(0)
   const segunda = await reservar(lejos, '10:00')
   const primera = await reservar(cerca, '08:00')
   const cancelada = await reservar(cerca, '09:00')
