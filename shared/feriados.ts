@@ -1,6 +1,6 @@
 // Feriados (docs/datos.md#feriados): the days the salas take no citas. Peru's national ones come
 // from the law, computed for any year (Holy Thursday and Friday move with Easter) and written to
-// the database for each year (migration 0044); the clinic adds its own (a regional holiday, a day
+// the database for each year (migration 0045); the clinic adds its own (a regional holiday, a day
 // the government declares non-working, a sede's anniversary) for every sede or for one, and says
 // which ones it works.
 import { Type, type Static } from '@sinclair/typebox'

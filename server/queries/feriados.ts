@@ -1,4 +1,4 @@
-// Feriados (migration 0044): Peru's national ones written for each year the first time it is asked
+// Feriados (migration 0045): Peru's national ones written for each year the first time it is asked
 // about, the clinic's own, and the question the agenda and booking ask: is this day closed for
 // this sede?
 import { feriadosNacionales, type Feriado } from '../../shared/feriados.js'

@@ -261,7 +261,7 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
             ? `Visita registrada: atenciones N.º ${numeros}, con un solo ticket y turno.`
             : `Atención registrada (N.º ${numeros}).`,
       })
-      // The first of the visit ends up on top of the list, as it was registered first.
+      // Each is added on top: last to first, so the list shows them in the visit's order.
       for (const a of [...creadas].reverse()) props.onCreada(a)
     } catch (err) {
       const e = err instanceof ApiError ? err : null
