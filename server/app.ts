@@ -22,6 +22,7 @@ import { respaldosRoutes } from './routes/respaldos.js'
 import { catalogosRoutes } from './routes/catalogos.js'
 import { clinicaRoutes, configuracionClinicaRoutes } from './routes/clinica.js'
 import { configuracionRoutes } from './routes/configuracion.js'
+import { bloqueosRoutes } from './routes/bloqueos.js'
 import { configuracionFeriadosRoutes, feriadosRoutes } from './routes/feriados.js'
 import { atencionesRoutes } from './routes/atenciones.js'
 import { citasRoutes } from './routes/citas.js'
@@ -152,6 +153,7 @@ export async function buildApp({
   await app.register(catalogosRoutes, { catalogos })
   await app.register(configuracionRoutes, { sql: db.sql, catalogos })
   await app.register(configuracionFeriadosRoutes, { sql: db.sql, catalogos })
+  await app.register(bloqueosRoutes, { sql: db.sql, config, catalogos })
   await app.register(feriadosRoutes, { sql: db.sql, config })
   await app.register(clinicaRoutes, { sql: db.sql })
   await app.register(configuracionClinicaRoutes, { sql: db.sql })

@@ -255,6 +255,18 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
       accion: 'mpps.consultados',
       usuario: 'prueba.personal',
     },
+    // It names the citas left inside the block: the one booked at 09:00.
+    'POST /configuracion/salas/{id}/bloqueos': {
+      llamar: () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/configuracion/salas/${sala!.id}/bloqueos`,
+          headers: json(admin),
+          payload: { inicio: `${fecha}T09:00`, fin: `${fecha}T10:00`, motivo: 'Mantenimiento' },
+        }),
+      accion: 'bloqueo.creado',
+      usuario: 'prueba.admin',
+    },
   }
   expect(conPacientes.filter((r) => !(r in casos))).toEqual([])
 

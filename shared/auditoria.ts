@@ -41,6 +41,8 @@ export const ACCIONES_AUDITORIA = {
   'feriado.creado': 'Feriado agregado',
   'feriado.modificado': 'Feriado atendido o cerrado',
   'feriado.borrado': 'Feriado quitado',
+  'bloqueo.creado': 'Sala bloqueada un periodo',
+  'bloqueo.borrado': 'Bloqueo de sala quitado',
   'paciente.modificado': 'Paciente modificado',
   'historial.consultado': 'Historial de cambios consultado',
   'pacientes.exportados': 'Lista de trabajo exportada (CSV)',

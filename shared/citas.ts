@@ -16,8 +16,8 @@ const uno = <T extends string>(valores: readonly T[], mensaje: string) =>
 
 const FECHA = '^\\d{4}-\\d{2}-\\d{2}$'
 /** A clinic-local date and time to the minute. */
-const FECHA_HORA = '^\\d{4}-\\d{2}-\\d{2}T([01]\\d|2[0-3]):[0-5]\\d$'
-const MENSAJE_FECHA_HORA = 'Fecha y hora inválidas (AAAA-MM-DDTHH:MM)'
+export const FECHA_HORA = '^\\d{4}-\\d{2}-\\d{2}T([01]\\d|2[0-3]):[0-5]\\d$'
+export const MENSAJE_FECHA_HORA = 'Fecha y hora inválidas (AAAA-MM-DDTHH:MM)'
 
 /** Minutes past its time after which a cita still Programado shows as late. */
 export const MINUTOS_TOLERANCIA = 15
@@ -36,8 +36,9 @@ export const MENSAJES_CITAS = {
   pasado: 'La cita debe ser en el futuro',
   horaInexistente: 'Esa hora no existe ese día: el reloj se adelanta por el cambio de horario',
   cerrado: (dia: string) => `La sala no atiende los ${dia}`,
-  fueraDeHorario: (abre: string, cierra: string, fin: string) =>
-    `Fuera del horario de la sala (${abre} a ${cierra}): la cita terminaría a las ${fin}`,
+  /** `horas`: the day's ranges as horasDelDia says them. */
+  fueraDeHorario: (horas: string, fin: string) =>
+    `Fuera del horario de la sala (${horas}): la cita terminaría a las ${fin}`,
   tomado: 'Ese horario ya está tomado',
   tomadoPor: (inicio: string, fin: string) =>
     `Ese horario ya está tomado: la sala tiene una cita de ${inicio} a ${fin}`,
@@ -76,6 +77,14 @@ export function diaIso(fecha: string): number {
   return d === 0 ? 7 : d
 }
 
+/** A day's opening ranges as a message says them: «07:00 a 13:00 y 14:00 a 20:00». */
+export function horasDelDia(tramos: readonly { abre: string; cierra: string }[]): string {
+  const partes = tramos.map((t) => `${t.abre} a ${t.cierra}`)
+  return partes.length > 1
+    ? `${partes.slice(0, -1).join(', ')} y ${partes.at(-1)}`
+    : partes.join('')
+}
+
 export const TramoSchema = Type.Object({
   inicio: Type.String(),
   fin: Type.String(),
@@ -100,8 +109,19 @@ export const SalaAgendaSchema = Type.Object({
   id: Type.Integer(),
   nombre: Type.String(),
   modalidad: enumTexto(MODALIDADES),
-  /** Its opening hours that day; null when it is closed. */
+  /** From its first opening to its last closing that day; null when it is closed. */
   apertura: Type.Union([TramoSchema, Type.Null()]),
+  /** Its opening ranges that day, by time (a lunch break is the gap between two); empty: closed. */
+  horario: Type.Array(TramoSchema),
+  /** Its blocked periods that overlap the day (shared/bloqueos.ts), by start. */
+  bloqueos: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      inicio: Type.String(),
+      fin: Type.String(),
+      motivo: Type.String(),
+    }),
+  ),
   /** That day's citas by start, cancelled and missed ones too (they hold no slot). */
   citas: Type.Array(CitaAgendaSchema),
   /** With `duracion`: the free slots of that length, from now on. */

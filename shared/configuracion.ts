@@ -25,7 +25,9 @@ export const MENSAJES_CONFIGURACION = {
   codigoRepetido: 'Ya existe un estudio con ese código',
   estudioNoEncontrado: 'Estudio no encontrado',
   sinCambio: 'Indique al menos un cambio',
-  diaRepetido: 'Cada día de la semana aparece una sola vez',
+  tramosCruzados: (dia: string) =>
+    `Los tramos del ${dia} se cruzan: uno debe cerrar antes de que abra el otro`,
+  demasiadosTramos: (dia: string) => `El ${dia} tiene más de ${TRAMOS_POR_DIA} tramos`,
   horaCierre: 'La hora de cierre debe ser posterior a la de apertura',
 } as const
 
@@ -57,8 +59,14 @@ export const TramoHorarioSchema = Type.Object(
   { additionalProperties: false },
 )
 export type TramoHorario = Static<typeof TramoHorarioSchema>
-/** A sala's week, clinic time: a weekday that is missing is closed. */
-export const HorarioSchema = Type.Array(TramoHorarioSchema, { maxItems: 7 })
+/** How many opening ranges a day may have: a morning and an afternoon, and an evening. */
+export const TRAMOS_POR_DIA = 3
+/**
+ * A sala's week, clinic time: each weekday has up to three ranges that do not overlap (a lunch
+ * break is the gap between two); a weekday that is missing is closed.
+ */
+export const HorarioSchema = Type.Array(TramoHorarioSchema, { maxItems: 7 * TRAMOS_POR_DIA })
+const DIAS_SEMANA = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo']
 
 /** DICOM AE title: up to 16 printable ASCII characters, no backslash, no blanks at the ends. */
 export const AE_TITLE_PATRON = '^[!-\\[\\]-~]([ -\\[\\]-~]{0,14}[!-\\[\\]-~])?$'
@@ -121,12 +129,25 @@ export function modalidadesCon(estudios: readonly EstudioCatalogo[]): ModalidadC
 export const estudiosDe = (c: Catalogos, modalidad: Modalidad): string[] =>
   c.modalidades.find((m) => m.valor === modalidad)?.estudios.map((e) => e.nombre) ?? []
 
-/** Errors of a horario the schema cannot see: a weekday twice, or closing before opening. */
+/** One weekday's ranges, by opening. */
+export const tramosDelDia = (horario: readonly TramoHorario[], dia: number): TramoHorario[] =>
+  horario.filter((t) => t.dia === dia).sort((a, b) => a.abre.localeCompare(b.abre))
+
+/**
+ * Errors of a horario the schema cannot see: closing before opening, two ranges of a day that
+ * overlap (touching is fine: 13:00 closes, 13:00 opens), too many ranges in a day.
+ */
 export function erroresHorario(horario: readonly TramoHorario[]): ErrorCampo[] {
-  if (new Set(horario.map((t) => t.dia)).size !== horario.length)
-    return [{ campo: 'horario', mensaje: MENSAJES_CONFIGURACION.diaRepetido }]
   if (horario.some((t) => t.cierra <= t.abre))
     return [{ campo: 'horario', mensaje: MENSAJES_CONFIGURACION.horaCierre }]
+  for (let dia = 1; dia <= 7; dia++) {
+    const tramos = tramosDelDia(horario, dia)
+    const nombre = DIAS_SEMANA[dia - 1]!
+    if (tramos.length > TRAMOS_POR_DIA)
+      return [{ campo: 'horario', mensaje: MENSAJES_CONFIGURACION.demasiadosTramos(nombre) }]
+    if (tramos.some((t, i) => i > 0 && t.abre < tramos[i - 1]!.cierra))
+      return [{ campo: 'horario', mensaje: MENSAJES_CONFIGURACION.tramosCruzados(nombre) }]
+  }
   return []
 }
 

@@ -2,14 +2,16 @@
 // sala, a free range inside its opening hours, and the 409 that names who holds a taken slot.
 import { fechaLlegadaMaxima, mensajeFechaLlegadaMaxima } from '../../shared/atenciones.js'
 import type { Modalidad } from '../../shared/catalogos.js'
-import { DIAS_PLURAL, diaIso, MENSAJES_CITAS as M } from '../../shared/citas.js'
-import type { Sala } from '../../shared/configuracion.js'
+import { MENSAJES_BLOQUEOS } from '../../shared/bloqueos.js'
+import { DIAS_PLURAL, diaIso, horasDelDia, MENSAJES_CITAS as M } from '../../shared/citas.js'
+import { tramosDelDia, type Sala } from '../../shared/configuracion.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { Instantanea } from '../catalogos.js'
 import type { Sql } from '../db.js'
 import { ConflictError, datosInvalidos } from '../errors.js'
 import { MENSAJES_FERIADOS } from '../../shared/feriados.js'
 import { aLocal, horaLocal } from '../horario.js'
+import { bloqueoQueCubre } from '../queries/bloqueos.js'
 import { feriadoEn } from '../queries/feriados.js'
 import { citaQueOcupa, instantesLocales } from '../queries/citas.js'
 
@@ -41,8 +43,9 @@ export function duracionMinutos(c: Instantanea, modalidad: Modalidad, estudios: 
 
 /**
  * The range a cita of `minutos` starting at `inicio` (clinic-local) takes in `sala`: a real time,
- * within a year, in the future, inside the sala's opening hours that weekday. `db` is the
- * caller's transaction, if any (the embedded home has one connection).
+ * within a year, in the future, on no feriado, inside one of the sala's opening ranges that weekday
+ * and in none of its blocked periods. `db` is the caller's transaction, if any (the embedded home
+ * has one connection).
  */
 export async function turnoEn(
   db: Sql,
@@ -57,20 +60,29 @@ export async function turnoEn(
   const maxima = fechaLlegadaMaxima(hoyEn(tz))
   if (fecha > maxima) throw error(mensajeFechaLlegadaMaxima(maxima))
   const dia = diaIso(fecha)
-  const tramo = sala.horario.find((t) => t.dia === dia)
-  if (!tramo) throw error(M.cerrado(DIAS_PLURAL[dia]!))
+  const tramos = tramosDelDia(sala.horario, dia)
+  if (tramos.length === 0) throw error(M.cerrado(DIAS_PLURAL[dia]!))
   const {
-    instantes: [desde, abre, cierra],
+    instantes: [desde, ...limites],
     ahora,
-  } = await instantesLocales(db, [inicio, `${fecha}T${tramo.abre}`, `${fecha}T${tramo.cierra}`], tz)
+  } = await instantesLocales(
+    db,
+    [inicio, ...tramos.flatMap((t) => [`${fecha}T${t.abre}`, `${fecha}T${t.cierra}`])],
+    tz,
+  )
   // A time the clock skips (spring forward) comes back as another one.
   if (aLocal(desde!, tz) !== inicio) throw error(M.horaInexistente)
   if (desde! <= ahora) throw error(M.pasado)
   const feriado = await feriadoEn(db, fecha, sala.sede)
   if (feriado) throw error(MENSAJES_FERIADOS.cita(fecha, feriado))
   const fin = new Date(desde!.getTime() + minutos * 60_000)
-  if (desde! < abre! || fin > cierra!)
-    throw error(M.fueraDeHorario(tramo.abre, tramo.cierra, horaLocal(fin, tz)))
+  const dentro = tramos.some((_, i) => desde! >= limites[2 * i]! && fin <= limites[2 * i + 1]!)
+  if (!dentro) throw error(M.fueraDeHorario(horasDelDia(tramos), horaLocal(fin, tz)))
+  const bloqueo = await bloqueoQueCubre(db, sala.id, desde!, fin)
+  if (bloqueo) {
+    const periodo = [aLocal(bloqueo.inicio, tz), aLocal(bloqueo.fin, tz)] as const
+    throw error(MENSAJES_BLOQUEOS.cita(...periodo, bloqueo.motivo, fecha))
+  }
   return { salaId: sala.id, inicio: desde!, fin }
 }
 

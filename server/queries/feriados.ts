@@ -1,7 +1,7 @@
-// Feriados (migration 0045): Peru's national ones written for each year the first time it is asked
-// about, the clinic's own, and the question the agenda and booking ask: is this day closed for
-// this sede?
-import { feriadosNacionales, type Feriado } from '../../shared/feriados.js'
+// Feriados (migration 0045): Peru's national ones written for each year as the app starts in it or
+// a list asks for it, the clinic's own, and the question the agenda and booking ask: is this day
+// closed for this sede?
+import { feriadoNacional, feriadosNacionales, type Feriado } from '../../shared/feriados.js'
 import type { Sql } from '../db.js'
 import { insercionEventos, type Evento } from './auditoria.js'
 
@@ -38,17 +38,19 @@ export async function feriadosDelAnio(sql: Sql, anio: number): Promise<Feriado[]
 }
 
 /**
- * The name of the feriado that closes `sede` on `fecha` ('YYYY-MM-DD'), if any. The year's national
- * ones are written first if this client has not yet: `sql` may be the caller's transaction (the
- * embedded home has one connection), which then writes them itself, a no-op once they are there.
+ * The name of the feriado that closes `sede` on `fecha` ('YYYY-MM-DD'), if any. It writes nothing:
+ * a national one of the law whose year is not written yet closes the day all the same, and once
+ * written its row says whether the clinic works it. `sql` may be the caller's transaction.
  */
 export async function feriadoEn(sql: Sql, fecha: string, sede: string): Promise<string | null> {
-  await sembrarFeriados(sql, Number(fecha.slice(0, 4)))
-  const [f] = await sql<{ nombre: string }[]>`
-    select nombre from feriados
-    where fecha = ${fecha}::date and (sede is null or sede = ${sede}) and not atiende
-    order by sede nulls first limit 1`
-  return f?.nombre ?? null
+  const filas = await sql<{ nombre: string; nacional: boolean; atiende: boolean }[]>`
+    select nombre, nacional, atiende from feriados
+    where fecha = ${fecha}::date and (sede is null or sede = ${sede})
+    order by sede nulls first, id`
+  const cierra = filas.find((f) => !f.atiende)
+  if (cierra) return cierra.nombre
+  const nacional = feriadoNacional(fecha)
+  return nacional && !filas.some((f) => f.nacional) ? nacional : null
 }
 
 /** What the audit records of a feriado: the row added, changed or removed. */

@@ -4,21 +4,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { diaIso } from '../../shared/citas.js'
 import { hoyEn } from '../../shared/edad.js'
-import { feriadoNacional } from '../../shared/feriados.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { citaAhora, crearPaciente } from '../test/factories.js'
-import { diaSiguiente } from '../horario.js'
+import { proximo } from '../test/fechas.js'
 
 const LIMA = 'America/Lima'
-
-/** The first date at least `desde` days after today (clinic time) that falls on ISO weekday `dia`. */
-function proximo(tz: string, dia: number, desde = 2): string {
-  let f = hoyEn(tz)
-  for (let i = 0; i < desde; i++) f = diaSiguiente(f)
-  // A feriado nacional takes no citas (shared/feriados.ts): the next such weekday, then.
-  while (diaIso(f) !== dia || feriadoNacional(f)) f = diaSiguiente(f)
-  return f
-}
 
 /** The most recent date before today (clinic time) that falls on ISO weekday `dia`. */
 function anterior(tz: string, dia: number): string {

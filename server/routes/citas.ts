@@ -17,6 +17,7 @@ import {
   type SalaAgenda,
 } from '../../shared/citas.js'
 import type { ErrorCampo } from '../../shared/contract.js'
+import { tramosDelDia } from '../../shared/configuracion.js'
 import { esFechaValida } from '../../shared/edad.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
 import { EVENTO_CAMBIO, origenes } from '../../shared/estado-atencion.js'
@@ -27,12 +28,13 @@ import { duracionMinutos, salaValida, tomado, turnoEn } from '../citas/turnos.js
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
-import { aLocal, turnosLibres } from '../horario.js'
+import { aLocal, diaSiguiente, turnosLibres } from '../horario.js'
 import { feriadoEn } from '../queries/feriados.js'
 import { eventoDe, filtrosDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { aAtencion } from '../http/respuestas.js'
 import { cambiarEstado, obtenerAtencion, type AtencionFila } from '../queries/atenciones.js'
+import { bloqueosEntre } from '../queries/bloqueos.js'
 import { citasDelDia, insertarCita, instantesLocales } from '../queries/citas.js'
 import { route } from '../route.js'
 
@@ -73,36 +75,48 @@ export async function citasRoutes(
     const dia = diaIso(q.fecha)
     // On a feriado every sala of the sede is closed: its citas still show, no slot is free.
     const feriado = await feriadoEn(sql, q.fecha, q.sede)
-    const tramos = salas.map((s) => (feriado ? undefined : s.horario.find((t) => t.dia === dia)))
-    const locales = tramos.flatMap((t) =>
-      t ? [`${q.fecha}T${t.abre}`, `${q.fecha}T${t.cierra}`] : [],
-    )
-    const [horas, citas] = await Promise.all([
-      instantesLocales(sql, locales.length > 0 ? locales : [`${q.fecha}T00:00`], tz),
+    const tramos = salas.map((s) => (feriado ? [] : tramosDelDia(s.horario, dia)))
+    // The day's bounds first, then each sala's ranges: instants of this day, whatever its length.
+    const locales = [
+      `${q.fecha}T00:00`,
+      `${diaSiguiente(q.fecha)}T00:00`,
+      ...tramos.flat().flatMap((t) => [`${q.fecha}T${t.abre}`, `${q.fecha}T${t.cierra}`]),
+    ]
+    const horas = await instantesLocales(sql, locales, tz)
+    const [comienzo, termino, ...limites] = horas.instantes
+    const ids = salas.map((s) => s.id)
+    const [citas, bloqueos] = await Promise.all([
       salas.length > 0
         ? citasDelDia(
             sql,
-            salas.map((s) => s.id),
+            ids,
             q.fecha,
             tz,
             // Names and ids of a sede's day: a read of patients for the audit trail.
             eventoDe(request, 'agenda.consultada', { detalle: filtrosDe(q) }),
           )
         : [],
+      salas.length > 0 ? bloqueosEntre(sql, ids, comienzo!, termino!) : [],
     ])
     let i = 0
     const respuesta: SalaAgenda[] = salas.map((sala, n) => {
-      const tramo = tramos[n]
-      const apertura = tramo ? { inicio: horas.instantes[i++]!, fin: horas.instantes[i++]! } : null
+      const abiertos = tramos[n]!.map(() => ({ inicio: limites[i++]!, fin: limites[i++]! }))
       const suyas = citas.filter((x) => x.salaId === sala.id)
+      const suyos = bloqueos.filter((b) => b.salaId === sala.id)
+      const local = (t: { inicio: Date | number; fin: Date | number }) => ({
+        inicio: aLocal(t.inicio, tz),
+        fin: aLocal(t.fin, tz),
+      })
       const r: SalaAgenda = {
         id: sala.id,
         nombre: sala.nombre,
         modalidad: sala.modalidad,
-        apertura: apertura && {
-          inicio: aLocal(apertura.inicio, tz),
-          fin: aLocal(apertura.fin, tz),
-        },
+        apertura:
+          abiertos.length > 0
+            ? local({ inicio: abiertos[0]!.inicio, fin: abiertos.at(-1)!.fin })
+            : null,
+        horario: abiertos.map(local),
+        bloqueos: suyos.map((b) => ({ id: b.id, ...local(b), motivo: b.motivo })),
         citas: suyas.map((x) => ({
           id: x.id,
           pacienteId: x.pacienteId,
@@ -110,22 +124,25 @@ export async function citasRoutes(
           estudios: x.estudios.map((nombre) => ({ nombre })),
           estado: x.estado,
           prioridad: x.prioridad,
-          inicio: aLocal(x.inicio, tz),
-          fin: aLocal(x.fin, tz),
+          ...local(x),
         })),
       }
       if (duracion !== undefined) {
-        const vivas = suyas
-          .filter((x) => !(ESTADOS_NO_REALIZADOS as readonly Estado[]).includes(x.estado))
+        // Live citas and blocked periods hold time alike; the free slots skip both, by start.
+        const ocupados = [
+          ...suyas.filter((x) => !(ESTADOS_NO_REALIZADOS as readonly Estado[]).includes(x.estado)),
+          ...suyos,
+        ]
           .map((x) => ({ inicio: x.inicio.getTime(), fin: x.fin.getTime() }))
-        r.libres = apertura
-          ? turnosLibres(
-              { inicio: apertura.inicio.getTime(), fin: apertura.fin.getTime() },
-              vivas,
-              duracion * 60_000,
-              horas.ahora.getTime(),
-            ).map((l) => ({ inicio: aLocal(l.inicio, tz), fin: aLocal(l.fin, tz) }))
-          : []
+          .sort((x, y) => x.inicio - y.inicio)
+        r.libres = abiertos.flatMap((t) =>
+          turnosLibres(
+            { inicio: t.inicio.getTime(), fin: t.fin.getTime() },
+            ocupados,
+            duracion * 60_000,
+            horas.ahora.getTime(),
+          ).map(local),
+        )
       }
       return r
     })

@@ -347,12 +347,12 @@ describe('salas', () => {
         sala({
           horario: [
             { dia: 1, abre: '07:00', cierra: '12:00' },
-            { dia: 1, abre: '14:00', cierra: '18:00' },
+            { dia: 1, abre: '11:00', cierra: '18:00' },
           ],
         }),
         400,
         'horario',
-        'Cada día de la semana aparece una sola vez',
+        'Los tramos del lunes se cruzan: uno debe cerrar antes de que abra el otro',
       ],
       [
         'POST',

@@ -197,4 +197,29 @@ describe('feriados', () => {
     const comun = diasHabiles().find((d) => !feriadoNacional(d) && d !== propio)!
     expect((await reservar(comun)).statusCode).toBe(201)
   })
+  test('un feriado nacional cuyo año aún no está escrito cierra el día igual, sin escribir nada al reservar', async () => {
+    const [sala] = await t.db.sql<{ id: number }[]>`
+      select id from salas where sede = 'Arequipa' and modalidad = 'LAB' order by id limit 1`
+    const habiles = new Set(diasHabiles())
+    const anio = Number(hoyEn(LIMA).slice(0, 4))
+    const nacional = [...feriadosNacionales(anio), ...feriadosNacionales(anio + 1)].find((f) =>
+      habiles.has(f.fecha),
+    )!
+    await t.db.sql`delete from feriados where fecha = ${nacional.fecha}::date and nacional`
+    const paciente = await crearPaciente(t)
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/citas',
+      headers: json(t.headers),
+      payload: {
+        pacienteId: paciente.id,
+        salaId: sala!.id,
+        inicio: `${nacional.fecha}T10:00`,
+        estudios: [{ nombre: 'Glucosa' }],
+      },
+    })
+    expect(r.statusCode).toBe(400)
+    expect(r.json().errores[0].mensaje).toContain(`es feriado (${nacional.nombre})`)
+    expect(await t.db.sql`select 1 from feriados where fecha = ${nacional.fecha}::date`).toEqual([])
+  })
 })
