@@ -20,6 +20,14 @@ export function periodoLegible(inicio: string, fin: string, dia?: string): strin
     : `del ${fechaHoraLegible(inicio)} al ${fechaHoraLegible(fin)}`
 }
 
+/** A period as a list names it: «05/12/2026 de 10:00 a 12:00», or with both dates across days. */
+export function periodoConFecha(inicio: string, fin: string): string {
+  const dia = inicio.slice(0, 10)
+  return fin.startsWith(dia)
+    ? `${fechaHoraLegible(inicio).slice(0, 10)} ${periodoLegible(inicio, fin, dia)}`
+    : periodoLegible(inicio, fin)
+}
+
 export const MENSAJES_BLOQUEOS = {
   noEncontrado: 'Bloqueo no encontrado',
   finAntesDeInicio: 'El bloqueo debe terminar después de comenzar',

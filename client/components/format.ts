@@ -73,3 +73,6 @@ export function edad(
 export const numero = (n: number) => n.toLocaleString('es-PE')
 
 export const texto = (s: string | null | undefined) => (s && s.trim() ? s : '—')
+
+/** «1 cita», «3 citas». */
+export const plural = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`

@@ -4,12 +4,11 @@
 import { Link } from 'wouter'
 import type { Agenda, SalaAgenda } from '../../../shared/citas.js'
 import { diaCorto, fechaLarga } from './fechas.js'
+import { plural } from '../../components/format.js'
 
 /** Cancelled and missed citas hold no slot: they are not counted as booked. */
 const reservadas = (sala: SalaAgenda) =>
   sala.citas.filter((c) => c.estado !== 'Cancelado' && c.estado !== 'No se presentó').length
-
-const plural = (n: number, uno: string, varios: string) => `${n} ${n === 1 ? uno : varios}`
 
 export function AgendaSemana({
   fechas,

@@ -154,6 +154,7 @@ export default function CitasPage() {
               <SalaColumna
                 key={s.id}
                 sala={s}
+                fecha={agenda?.fecha ?? vista.fecha ?? ''}
                 feriado={agenda?.feriado ?? null}
                 oculta={s.id !== visibleMovil}
                 moviendo={mover.moviendo}

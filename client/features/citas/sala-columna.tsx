@@ -1,14 +1,32 @@
-// One sala's day: its opening hours, then its citas and its free slots in time order. A free slot
-// opens the booking panel, or takes the cita being moved when the sala is of its modality.
+// One sala's day: its opening ranges, then its citas, its blocked periods and its free slots in
+// time order. A free slot opens the booking panel, or takes the cita being moved when the sala is
+// of its modality.
 import type { CitaAgenda, SalaAgenda, Tramo } from '../../../shared/citas.js'
 import { CitaAgendada } from './cita-agendada.js'
 import { horaDe } from './fechas.js'
 import type { Moviendo } from './use-reprogramar.js'
 
-type Fila = { tipo: 'cita'; cita: SalaAgenda['citas'][number] } | { tipo: 'libre'; tramo: Tramo }
+type Bloqueo = SalaAgenda['bloqueos'][number]
+type Fila =
+  | { tipo: 'cita'; cita: SalaAgenda['citas'][number] }
+  | { tipo: 'libre'; tramo: Tramo }
+  | { tipo: 'bloqueo'; bloqueo: Bloqueo }
+
+const inicioDe = (f: Fila) =>
+  f.tipo === 'cita' ? f.cita.inicio : f.tipo === 'libre' ? f.tramo.inicio : f.bloqueo.inicio
+
+/** A blocked period as the day reads it: its hours, or where it began or ends on another day. */
+export function horasDelBloqueo(b: Bloqueo, fecha: string): string {
+  const desde = b.inicio.slice(0, 10) < fecha ? null : horaDe(b.inicio)
+  const hasta = b.fin.slice(0, 10) > fecha ? null : horaDe(b.fin)
+  if (desde && hasta) return `${desde}–${hasta}`
+  if (desde) return `Desde las ${desde}`
+  return hasta ? `Hasta las ${hasta}` : 'Todo el día'
+}
 
 export function SalaColumna({
   sala,
+  fecha,
   feriado,
   oculta,
   moviendo,
@@ -18,6 +36,8 @@ export function SalaColumna({
   onCambio,
 }: {
   sala: SalaAgenda
+  /** The day shown, 'YYYY-MM-DD'. */
+  fecha: string
   /** The feriado that closes the sede that day (shared/feriados.ts), or null. */
   feriado: string | null
   /** On a phone, one sala shows at a time. */
@@ -35,11 +55,8 @@ export function SalaColumna({
   const filas: Fila[] = [
     ...sala.citas.map((cita) => ({ tipo: 'cita' as const, cita })),
     ...libres.map((tramo) => ({ tipo: 'libre' as const, tramo })),
-  ].sort((a, b) =>
-    (a.tipo === 'cita' ? a.cita.inicio : a.tramo.inicio).localeCompare(
-      b.tipo === 'cita' ? b.cita.inicio : b.tramo.inicio,
-    ),
-  )
+    ...sala.bloqueos.map((bloqueo) => ({ tipo: 'bloqueo' as const, bloqueo })),
+  ].sort((a, b) => inicioDe(a).localeCompare(inicioDe(b)))
   const titulo = `sala-${sala.id}-titulo`
   // Named in full by a label, not by hidden text: Chromium puts a space before a hidden span's
   // text (it is laid out as a block), which read «Mover aquí : Eco 1».
@@ -54,8 +71,8 @@ export function SalaColumna({
       <header className="agenda-sala__header">
         <h2 id={titulo}>{sala.nombre}</h2>
         <p className="small muted">
-          {sala.apertura
-            ? `Atiende de ${horaDe(sala.apertura.inicio)} a ${horaDe(sala.apertura.fin)}`
+          {sala.horario.length > 0
+            ? `Atiende ${sala.horario.map((t) => `de ${horaDe(t.inicio)} a ${horaDe(t.fin)}`).join(' y ')}`
             : feriado
               ? `Feriado: ${feriado}. No atiende citas`
               : 'No atiende este día'}
@@ -66,7 +83,14 @@ export function SalaColumna({
       ) : (
         <ul className="agenda-sala__lista">
           {filas.map((f) =>
-            f.tipo === 'cita' ? (
+            f.tipo === 'bloqueo' ? (
+              <li key={`b${f.bloqueo.id}`} className="agenda-bloqueo">
+                <span className="agenda-bloqueo__hora">{horasDelBloqueo(f.bloqueo, fecha)}</span>{' '}
+                <span>
+                  <strong>Bloqueada:</strong> {f.bloqueo.motivo}
+                </span>
+              </li>
+            ) : f.tipo === 'cita' ? (
               <CitaAgendada
                 key={`c${f.cita.id}`}
                 cita={f.cita}

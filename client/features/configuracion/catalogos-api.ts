@@ -1,4 +1,4 @@
-// The admins' catalogue calls (sedes, salas, estudios), each through its shared contract. Whoever
+// The admins' catalogue calls (sedes, salas and their bloqueos, estudios), each through its shared contract. Whoever
 // calls a change then revalidates the catalogues, so the atención form and the sede filter see it.
 import {
   cambiarEstudioContract,
@@ -15,6 +15,12 @@ import {
   type NuevaSala,
   type NuevoEstudio,
 } from '../../../shared/configuracion.js'
+import {
+  borrarBloqueoContract,
+  crearBloqueoContract,
+  listarBloqueosContract,
+  type BloqueoEntrada,
+} from '../../../shared/bloqueos.js'
 import { call } from '../../api.js'
 
 export const listarSedes = (signal?: AbortSignal) => call(listarSedesContract, { signal })
@@ -37,3 +43,12 @@ export const crearEstudio = (body: NuevoEstudio) => call(crearEstudioContract, {
 
 export const cambiarEstudio = (id: number, body: CambioEstudio) =>
   call(cambiarEstudioContract, { params: { id: String(id) }, body })
+
+export const listarBloqueos = (salaId: number, signal?: AbortSignal) =>
+  call(listarBloqueosContract, { params: { id: String(salaId) }, signal })
+
+export const crearBloqueo = (salaId: number, body: BloqueoEntrada) =>
+  call(crearBloqueoContract, { params: { id: String(salaId) }, body })
+
+export const borrarBloqueo = (id: number) =>
+  call(borrarBloqueoContract, { params: { id: String(id) } })

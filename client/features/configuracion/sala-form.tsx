@@ -237,6 +237,7 @@ export function SalaForm({
         id={`${px}-horario`}
         dias={dias}
         registrar={(c) => register(c)}
+        onDias={(d) => setValue('dias', d, { shouldDirty: true })}
         error={errors.dias?.message}
       />
     </FormularioCatalogo>

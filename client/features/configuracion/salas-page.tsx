@@ -1,6 +1,6 @@
 // Configuración › Salas (docs/producto.md#salas): every sala, filtered by sede, with its week in
-// one line; a new one (in an active sede) and «Editar» of each. A sala's sede and modalidad never
-// change.
+// one line; a new one (in an active sede), «Editar» of each and its «Bloqueos». A sala's sede and
+// modalidad never change.
 import { useState } from 'react'
 import { MODALIDAD_INFO } from '../../../shared/catalogos.js'
 import type { Sala } from '../../../shared/configuracion.js'
@@ -9,6 +9,7 @@ import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
 import { listarSalas, listarSedes } from './catalogos-api.js'
 import { resumenHorario } from './horario.js'
+import { BloqueosSala } from './bloqueos-sala.js'
 import { SalaForm } from './sala-form.js'
 import { EstadoActivo, FiltroCatalogo, TablaCatalogo } from './tabla-catalogo.js'
 import { useLista } from './use-lista.js'
@@ -23,6 +24,8 @@ export default function SalasPage() {
   const [aviso, setAviso] = useState<string | null>(null)
   /** The form open: a new sala, or the one being edited. */
   const [abierta, setAbierta] = useState<Sala | 'nueva' | null>(null)
+  /** The sala whose blocked periods are open. */
+  const [bloqueos, setBloqueos] = useState<Sala | null>(null)
 
   const activas = (sedes ?? []).filter((s) => s.activa).map((s) => s.nombre)
   const vistas = (salas ?? []).filter((s) => !sede || s.sede === sede)
@@ -46,6 +49,9 @@ export default function SalasPage() {
           onCancelar={() => setAbierta(null)}
           onGuardada={(s) => guardada(s, abierta === 'nueva')}
         />
+      )}
+      {bloqueos && (
+        <BloqueosSala key={bloqueos.id} sala={bloqueos} onCerrar={() => setBloqueos(null)} />
       )}
       <TablaCatalogo
         id="salas"
@@ -117,17 +123,32 @@ export default function SalasPage() {
         clave={(s) => s.id}
         testId={(s) => `sala-${s.id}`}
         acciones={(s) => (
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            aria-label={`Editar la sala ${s.nombre} de ${s.sede}`}
-            onClick={() => {
-              setAviso(null)
-              setAbierta(s)
-            }}
-          >
-            Editar
-          </button>
+          <>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              aria-label={`Editar la sala ${s.nombre} de ${s.sede}`}
+              onClick={() => {
+                setAviso(null)
+                setBloqueos(null)
+                setAbierta(s)
+              }}
+            >
+              Editar
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              aria-label={`Bloqueos de la sala ${s.nombre} de ${s.sede}`}
+              onClick={() => {
+                setAviso(null)
+                setAbierta(null)
+                setBloqueos(s)
+              }}
+            >
+              Bloqueos
+            </button>
+          </>
         )}
       />
     </>
