@@ -184,7 +184,19 @@ describe('bloqueos', () => {
         'La sala está bloqueada de 10:00 a 12:00: Mantenimiento del analizador',
       ])
     }
-    expect((await reservar(`${fecha}T12:00`)).statusCode).toBe(201)
+    const despues = await reservar(`${fecha}T12:00`)
+    expect(despues.statusCode).toBe(201)
+    // Moving a cita into it is refused the same way.
+    const mover = await t.app.inject({
+      method: 'POST',
+      url: `/citas/${despues.json<{ id: number }>().id}/reprogramar`,
+      headers: json(t.headers),
+      payload: { inicio: `${fecha}T11:00` },
+    })
+    expect(mover.statusCode).toBe(400)
+    expect(mensajes(mover.body)).toEqual([
+      'La sala está bloqueada de 10:00 a 12:00: Mantenimiento del analizador',
+    ])
     const dia = await agenda(fecha)
     expect(dia.bloqueos).toEqual([
       {
