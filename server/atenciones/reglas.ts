@@ -4,10 +4,11 @@ import {
   mensajeFechaLlegadaMaxima,
   validarEstudios,
 } from '../../shared/atenciones.js'
-import type { Estado, Modalidad } from '../../shared/catalogos.js'
+import type { Estado, Modalidad, Prioridad, Procedencia } from '../../shared/catalogos.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { esFechaValida } from '../../shared/edad.js'
 import { estudiosActivos, sedesActivas, type Instantanea } from '../catalogos.js'
+import type { NuevaAtencion } from '../queries/atenciones.js'
 
 const FECHA_LLEGADA_MINIMA = '2000-01-01'
 export const NO_ENCONTRADA = 'Atención no encontrada'
@@ -74,4 +75,42 @@ export function erroresCatalogo(
       ...(actual?.modalidad === modalidad ? actual.estudios : []),
     ]),
   ]
+}
+
+/** What a registration says once for its atenciones: where, how urgent, from where, when. */
+export interface DatosComunes {
+  sede: string
+  estado?: Estado
+  procedencia?: Procedencia
+  prioridad?: Prioridad
+  fechaLlegada?: string
+  horaLlegada?: string
+}
+
+/**
+ * The atención a registration stores for one modality, with the spec's defaults (En espera,
+ * Ambulatorio, Rutina, now): the one place both POST /pacientes/:id/atenciones and a visit's
+ * several build it.
+ */
+export function nuevaAtencion(
+  pacienteId: number,
+  comun: DatosComunes,
+  una: { modalidad: Modalidad; estudios: readonly { nombre: string }[]; salaId: number | null },
+  creadoPor: number | null,
+  visita: number | null = null,
+): NuevaAtencion {
+  return {
+    pacienteId,
+    sede: comun.sede,
+    modalidad: una.modalidad,
+    salaId: una.salaId,
+    estudios: una.estudios.map((e) => e.nombre.trim()),
+    estado: comun.estado ?? 'En espera',
+    procedencia: comun.procedencia ?? 'Ambulatorio',
+    prioridad: comun.prioridad ?? 'Rutina',
+    fechaLlegada: comun.fechaLlegada ?? null,
+    horaLlegada: comun.horaLlegada ?? null,
+    creadoPor,
+    visita,
+  }
 }

@@ -59,20 +59,21 @@ export async function leerTicket(
         to_char(a.llegada at time zone ${tz}, 'HH24:MI') as hora_llegada,
         p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre, p.primer_apellido,
         p.segundo_apellido, p.fecha_nacimiento,
-        (select s.nombre from salas s where s.id = a.sala_id) as sala,
+        s.nombre as sala,
         (select count(distinct coalesce(-b.visita, b.id)) from atenciones b, atenciones h
           where h.id = a.primera and b.sede = h.sede
             and b.llegada >= date_trunc('day', h.llegada at time zone ${tz}) at time zone ${tz}
             and b.llegada < (date_trunc('day', h.llegada at time zone ${tz}) + interval '1 day') at time zone ${tz}
             and (b.creado_en, b.id) <= (h.creado_en, h.id))::int as turno,
+        -- An atención that came alone is its own visit.
         (select coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'modalidad', v.modalidad,
-            'estudios', to_jsonb(v.estudios),
-            'sala', (select s.nombre from salas s where s.id = v.sala_id)) order by v.id),
+            'estudios', to_jsonb(v.estudios), 'sala', vs.nombre) order by v.id),
             jsonb_build_array(jsonb_build_object('id', a.id, 'modalidad', a.modalidad,
-              'estudios', to_jsonb(a.estudios),
-              'sala', (select s.nombre from salas s where s.id = a.sala_id))))
-          from atenciones v where v.visita = a.visita) as visita
+              'estudios', to_jsonb(a.estudios), 'sala', s.nombre)))
+          from atenciones v left join salas vs on vs.id = v.sala_id
+          where v.visita = a.visita) as visita
       from a join pacientes p on p.id = a.paciente_id
+        left join salas s on s.id = a.sala_id
     ),
     registro as (${insercionEventos(
       sql,

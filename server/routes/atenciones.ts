@@ -12,7 +12,12 @@ import { hoyEn } from '../../shared/edad.js'
 import { EVENTO_CAMBIO } from '../../shared/estado-atencion.js'
 import { corregirAtencionRegistrada } from '../atenciones/correccion.js'
 import { cambiarEstadoAtencion, deshacerEstadoAtencion } from '../atenciones/estado.js'
-import { erroresCatalogo, erroresLlegada, NO_ENCONTRADA } from '../atenciones/reglas.js'
+import {
+  erroresCatalogo,
+  erroresLlegada,
+  NO_ENCONTRADA,
+  nuevaAtencion,
+} from '../atenciones/reglas.js'
 import { salaDeAtencion, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
@@ -43,19 +48,12 @@ export async function atencionesRoutes(
     if (errores.length > 0 || 'error' in sala) throw datosInvalidos(errores)
     const fila = await insertarAtencion(
       sql,
-      {
+      nuevaAtencion(
         pacienteId,
-        sede: b.sede,
-        modalidad: b.modalidad,
-        salaId: sala.salaId,
-        estudios: b.estudios.map((e) => e.nombre.trim()),
-        estado: b.estado ?? 'En espera',
-        procedencia: b.procedencia ?? 'Ambulatorio',
-        prioridad: b.prioridad ?? 'Rutina',
-        fechaLlegada: b.fechaLlegada ?? null,
-        horaLlegada: b.horaLlegada ?? null,
-        creadoPor: request.usuario?.id ?? null,
-      },
+        b,
+        { modalidad: b.modalidad, estudios: b.estudios, salaId: sala.salaId },
+        request.usuario?.id ?? null,
+      ),
       tz,
       // Written by the insert's own statement: the atención and its record commit together.
       eventoDe(request, 'atencion.creada'),

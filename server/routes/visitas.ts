@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { hoyEn } from '../../shared/edad.js'
 import { crearVisitaContract, MENSAJES_VISITAS } from '../../shared/visitas.js'
-import { erroresCatalogo, erroresLlegada } from '../atenciones/reglas.js'
+import { erroresCatalogo, erroresLlegada, nuevaAtencion } from '../atenciones/reglas.js'
 import { salaDeAtencion, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
@@ -59,20 +59,13 @@ export async function visitasRoutes(
       for (const [i, a] of b.atenciones.entries()) {
         const fila = await insertarAtencion(
           tx,
-          {
+          nuevaAtencion(
             pacienteId,
-            sede: b.sede,
-            modalidad: a.modalidad,
-            salaId: salas[i] ?? null,
-            estudios: a.estudios.map((e) => e.nombre.trim()),
-            estado,
-            procedencia: b.procedencia ?? 'Ambulatorio',
-            prioridad: b.prioridad ?? 'Rutina',
-            fechaLlegada: b.fechaLlegada ?? null,
-            horaLlegada: b.horaLlegada ?? null,
-            creadoPor: request.usuario?.id ?? null,
-            visita: v?.n ?? null,
-          },
+            b,
+            { ...a, salaId: salas[i] ?? null },
+            request.usuario?.id ?? null,
+            v?.n ?? null,
+          ),
           tz,
           eventoDe(request, 'atencion.creada'),
         )

@@ -16,8 +16,6 @@ import {
 } from '../../../shared/atenciones.js'
 import {
   ESTADOS_INICIALES,
-  MODALIDADES,
-  MODALIDAD_INFO,
   PRIORIDADES,
   PROCEDENCIAS,
   esModalidad,
@@ -37,6 +35,7 @@ import type { Catalogos } from '../../../shared/configuracion.js'
 import { EstudiosCasillas } from './estudios-casillas.js'
 import { OtrasModalidades, type OtraModalidad } from './otras-modalidades.js'
 import { corregirAtencion, crearAtencion, crearVisita } from './paciente-api.js'
+import { ModalidadSelect } from './modalidad-select.js'
 
 interface Valores {
   sede: string
@@ -316,25 +315,16 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
       )}
       <div className="atencion-form__grid">
         {select('sede', 'Sede', par(sedes), 'Seleccione…', () => setValue('salaId', ''))}
-        <Field id={`${px}-modalidad`} label="Modalidad" required error={errors.modalidad?.message}>
-          <select
-            className="select"
-            {...describe(`${px}-modalidad`, errors.modalidad?.message)}
-            {...register('modalidad', {
-              onChange: () => {
-                setValue('estudios', [])
-                setValue('salaId', '')
-              },
-            })}
-          >
-            <option value="">Seleccione…</option>
-            {MODALIDADES.map((m) => (
-              <option key={m} value={m}>
-                {MODALIDAD_INFO[m].etiqueta}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ModalidadSelect
+          id={`${px}-modalidad`}
+          error={errors.modalidad?.message}
+          registro={register('modalidad', {
+            onChange: () => {
+              setValue('estudios', [])
+              setValue('salaId', '')
+            },
+          })}
+        />
         {salas.length > 1 &&
           select(
             'salaId',

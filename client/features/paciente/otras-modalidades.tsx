@@ -2,11 +2,12 @@
 // an X-ray and a blood test is registered once, one block per modality, each with its studies and
 // sala; the desk prints one ticket with one turno. Each block becomes its own atención.
 import { useFieldArray, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form'
-import { MODALIDADES, MODALIDAD_INFO, esModalidad } from '../../../shared/catalogos.js'
+import { MODALIDADES, esModalidad } from '../../../shared/catalogos.js'
 import type { Catalogos } from '../../../shared/configuracion.js'
 import { describe, Field } from '../../components/field.js'
 import { estudiosDeModalidad, salasDe } from '../../state/catalogos.js'
 import { EstudiosCasillas } from './estudios-casillas.js'
+import { ModalidadSelect } from './modalidad-select.js'
 
 export interface OtraModalidad {
   modalidad: string
@@ -61,30 +62,17 @@ export function OtrasModalidades<T extends ConOtras>({
               </button>
             </div>
             <div className="atencion-form__grid">
-              <Field
+              <ModalidadSelect
                 id={`${id}-modalidad`}
-                label="Modalidad"
-                required
                 error={errores?.modalidad?.message}
-              >
-                <select
-                  className="select"
-                  {...describe(`${id}-modalidad`, errores?.modalidad?.message)}
-                  {...f.register(`otras.${i}.modalidad`, {
-                    onChange: () => {
-                      f.setValue(`otras.${i}.estudios`, [])
-                      f.setValue(`otras.${i}.salaId`, '')
-                    },
-                  })}
-                >
-                  <option value="">Seleccione…</option>
-                  {MODALIDADES.filter((m) => m === modalidad || libres.includes(m)).map((m) => (
-                    <option key={m} value={m}>
-                      {MODALIDAD_INFO[m].etiqueta}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+                opciones={MODALIDADES.filter((m) => m === modalidad || libres.includes(m))}
+                registro={f.register(`otras.${i}.modalidad`, {
+                  onChange: () => {
+                    f.setValue(`otras.${i}.estudios`, [])
+                    f.setValue(`otras.${i}.salaId`, '')
+                  },
+                })}
+              />
               {salas.length > 1 && (
                 <Field id={`${id}-sala`} label="Sala" required error={errores?.salaId?.message}>
                   <select
