@@ -275,6 +275,7 @@ create table pacientes (
   version integer default 1 not null,
   fusionado_en integer,
   distrito text,
+  madre_id integer,
   constraint pacientes_acudiente_check CHECK ((length(acudiente) <= 120)),
   constraint pacientes_barrio_check CHECK ((length(barrio) <= 100)),
   constraint pacientes_celular_check CHECK ((length(celular) <= 20)),
@@ -286,6 +287,7 @@ create table pacientes (
   constraint pacientes_documento_check CHECK (((length(documento) >= 1) AND (length(documento) <= 20))),
   constraint pacientes_fusionado_en_check CHECK ((fusionado_en <> id)),
   constraint pacientes_grupo_sanguineo_check CHECK ((grupo_sanguineo = ANY (ARRAY['A+'::text, 'A-'::text, 'B+'::text, 'B-'::text, 'AB+'::text, 'AB-'::text, 'O+'::text, 'O-'::text]))),
+  constraint pacientes_madre_check CHECK ((((tipo_documento <> 'cnv'::text) OR (madre_id IS NOT NULL)) AND (madre_id <> id))),
   constraint pacientes_municipio_check CHECK (((length(municipio) >= 1) AND (length(municipio) <= 40))),
   constraint pacientes_politica_version_check CHECK (((length(politica_version) >= 1) AND (length(politica_version) <= 20))),
   constraint pacientes_primer_apellido_check CHECK (((length(primer_apellido) >= 1) AND (length(primer_apellido) <= 60))),
@@ -295,10 +297,11 @@ create table pacientes (
   constraint pacientes_sexo_check CHECK ((sexo = ANY (ARRAY['Masculino'::text, 'Femenino'::text, 'Otro'::text]))),
   constraint pacientes_telefono2_check CHECK ((length(telefono2) <= 20)),
   constraint pacientes_telefono_check CHECK ((length(telefono) <= 20)),
-  constraint pacientes_tipo_documento_check CHECK ((tipo_documento = ANY (ARRAY['dni'::text, 'cedula'::text, 'pasaporte'::text, 'ruc'::text, 'ce'::text, 'cpp'::text]))),
+  constraint pacientes_tipo_documento_check CHECK ((tipo_documento = ANY (ARRAY['dni'::text, 'cedula'::text, 'pasaporte'::text, 'ruc'::text, 'ce'::text, 'cpp'::text, 'cnv'::text]))),
   constraint pacientes_version_check CHECK ((version >= 1)),
   constraint pacientes_zona_residencial_check CHECK (((length(zona_residencial) >= 1) AND (length(zona_residencial) <= 60))),
   constraint pacientes_fusionado_en_fkey FOREIGN KEY (fusionado_en) REFERENCES pacientes(id),
+  constraint pacientes_madre_id_fkey FOREIGN KEY (madre_id) REFERENCES pacientes(id),
   constraint pacientes_pkey PRIMARY KEY (id),
   constraint pacientes_documento_unico UNIQUE (tipo_documento, documento)
 );
@@ -470,6 +473,7 @@ CREATE INDEX nombres_palabras_trgm ON public.nombres_palabras USING gin (palabra
 CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id);
 CREATE INDEX pacientes_documento_idx ON public.pacientes USING btree (documento text_pattern_ops) INCLUDE (tipo_documento, id, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_fusionados_idx ON public.pacientes USING btree (documento) INCLUDE (tipo_documento, fusionado_en) WHERE (fusionado_en IS NOT NULL);
+CREATE INDEX pacientes_madre_idx ON public.pacientes USING btree (madre_id) WHERE (madre_id IS NOT NULL);
 CREATE INDEX pacientes_nacimiento_nombres_id_idx ON public.pacientes USING btree (fecha_nacimiento, primer_apellido_norm, primer_nombre_norm, id);
 CREATE INDEX pacientes_primer_apellido_pfx ON public.pacientes USING btree (primer_apellido_norm text_pattern_ops);
 CREATE INDEX pacientes_primer_apellido_trgm ON public.pacientes USING gin (primer_apellido_norm gin_trgm_ops);

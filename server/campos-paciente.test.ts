@@ -22,7 +22,10 @@ afterAll(async () => {
 
 const columna = (c: string) => c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)
 
-/** What the database keeps beside the fields: identity, consent, bookkeeping, search keys. */
+/**
+ * What the database keeps beside the fields: identity, consent, bookkeeping, search keys, and a
+ * newborn's link to its mother (a record, not a value typed in the form).
+ */
 const OTRAS_COLUMNAS = [
   'id',
   'politica_aceptada_en',
@@ -35,6 +38,7 @@ const OTRAS_COLUMNAS = [
   'segundo_apellido_norm',
   'version',
   'fusionado_en',
+  'madre_id',
 ]
 
 describe('la lista de campos del paciente y la tabla pacientes', () => {

@@ -5,11 +5,12 @@
 export const POLITICA_PRIVACIDAD_VERSION = '2025-01'
 
 /**
- * The documents a patient is registered by: the spec's four, and the two Peru's Migraciones
- * issues to foreigners who live here (Carné de extranjería; CPP, the Carné de Permiso Temporal de
- * Permanencia that replaced the PTP). Values are stored; labels are read.
+ * The documents a patient is registered by: the spec's four, the two Peru's Migraciones issues to
+ * foreigners who live here (Carné de extranjería; CPP, the Carné de Permiso Temporal de
+ * Permanencia that replaced the PTP), and a newborn's Certificado de Nacido Vivo (CNV), before
+ * the DNI, which links the record to the mother's. Values are stored; labels are read.
  */
-export const TIPOS_DOCUMENTO = ['dni', 'cedula', 'pasaporte', 'ruc', 'ce', 'cpp'] as const
+export const TIPOS_DOCUMENTO = ['dni', 'cedula', 'pasaporte', 'ruc', 'ce', 'cpp', 'cnv'] as const
 export type TipoDocumento = (typeof TIPOS_DOCUMENTO)[number]
 export const TIPO_DOCUMENTO_ETIQUETA: Record<TipoDocumento, string> = {
   dni: 'DNI',
@@ -18,9 +19,10 @@ export const TIPO_DOCUMENTO_ETIQUETA: Record<TipoDocumento, string> = {
   ruc: 'RUC',
   ce: 'Carné de extranjería',
   cpp: 'CPP (PTP)',
+  cnv: 'CNV (recién nacido)',
 }
 /** The documents Peru issues: their holders' mobiles are Peruvian (MOVIL_PERU). */
-export const DOCUMENTOS_PERUANOS: readonly TipoDocumento[] = ['dni', 'ruc', 'ce', 'cpp']
+export const DOCUMENTOS_PERUANOS: readonly TipoDocumento[] = ['dni', 'ruc', 'ce', 'cpp', 'cnv']
 
 export const SEXOS = ['Masculino', 'Femenino', 'Otro'] as const
 export type Sexo = (typeof SEXOS)[number]

@@ -1,5 +1,6 @@
 // Identity document rules (docs/datos.md#documento-de-identidad): DNI 8 digits, RUC 11 digits
-// with its modulo-11 check digit, cédula and pasaporte 6–12 letters or digits.
+// with its modulo-11 check digit, carné de extranjería and CPP 9 digits, a newborn's CNV 6–12
+// digits, cédula and pasaporte 6–12 letters or digits.
 import type { TipoDocumento } from './catalogos.js'
 
 const PESOS_RUC = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]
@@ -35,6 +36,9 @@ export function errorDocumento(tipo: TipoDocumento, documento: string): string |
       return /^[0-9]{9}$/.test(d) ? null : 'El carné de extranjería tiene 9 dígitos'
     case 'cpp':
       return /^[0-9]{9}$/.test(d) ? null : 'El CPP tiene 9 dígitos'
+    // The certificate's number as printed on it: digits only.
+    case 'cnv':
+      return /^[0-9]{6,12}$/.test(d) ? null : 'El número del CNV tiene de 6 a 12 dígitos'
     case 'cedula':
     case 'pasaporte':
       return /^[A-Z0-9]{6,12}$/.test(d) ? null : 'Debe tener de 6 a 12 letras o dígitos'

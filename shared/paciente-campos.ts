@@ -17,6 +17,10 @@ export const MENSAJES = {
   fechaAntigua: 'La fecha de nacimiento debe ser posterior a 1900',
   municipio: 'La provincia no pertenece al departamento',
   distrito: 'El distrito no pertenece a la provincia',
+  madreRequerida:
+    'Un recién nacido con CNV se registra con su madre: búsquela por su documento (regístrela antes si no lo está)',
+  madreSoloCnv: 'Solo un recién nacido registrado con su CNV se vincula a su madre',
+  madreNoRegistrada: 'La madre no está registrada: regístrela primero',
   correo: 'Correo electrónico inválido',
   telefono: 'Número inválido: use de 6 a 20 dígitos',
   celularPeru: 'Celular peruano: 9 dígitos que empiezan con 9 (por ejemplo, 987 654 321)',

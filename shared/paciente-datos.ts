@@ -40,6 +40,12 @@ export const PacienteEntradaSchema = Type.Object(
     ) as { [K in CampoPaciente]: Texto<Definicion<K>> }),
     edad: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 }), Type.Null()])),
     aceptaPolitica: Type.Optional(Type.Boolean()),
+    /** The mother's record (its id): a newborn registered by its CNV needs it, nobody else has it. */
+    madreId: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), Type.Null()], {
+        mensaje: 'Madre no válida',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -52,7 +58,7 @@ export type PacienteEntrada = Static<typeof PacienteEntradaSchema>
 export const PACIENTE_VACIO = {
   ...Object.fromEntries(CAMPOS.map((c) => [c, ''])),
   aceptaPolitica: false,
-} as Required<Omit<PacienteEntrada, 'edad'>>
+} as Required<Omit<PacienteEntrada, 'edad' | 'madreId'>>
 
 /** A closed string vocabulary in a response schema (serialised as a plain string with an enum). */
 export const enumTexto = <T extends string>(valores: readonly T[], opciones: object = {}) =>
@@ -105,6 +111,8 @@ export const PacienteSchema = Type.Composite([
   }),
   Type.Omit(PacienteDatosSchema, [...DOCUMENTO_Y_NOMBRES, 'fechaNacimiento']),
   Type.Object({
+    /** A newborn's mother's record (docs/datos.md#recién-nacidos), or null. */
+    madreId: Type.Union([Type.Integer(), Type.Null()]),
     aceptaPolitica: Type.Boolean(),
     politicaAceptadaEn: Type.String({ format: 'date-time' }),
     politicaVersion: Type.String(),

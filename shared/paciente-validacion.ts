@@ -53,6 +53,9 @@ export function validarPaciente(
     if (problema) error(k, problema)
   }
   if (entrada.aceptaPolitica !== true) error('aceptaPolitica', MENSAJES.politica)
+  // A newborn by its CNV comes with its mother's record; which record it is, the server checks.
+  if (valores.tipoDocumento === 'cnv' && entrada.madreId == null)
+    error('madreId', MENSAJES.madreRequerida)
 
   if (errores.length > 0) return { errores, datos: null }
   // Required fields are filled and optional blank ones stored as null; every value was checked

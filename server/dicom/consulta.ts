@@ -15,6 +15,7 @@ export const EMISOR_DOCUMENTO: Record<TipoDocumento, string> = {
   ruc: 'RUC',
   ce: 'CE',
   cpp: 'CPP',
+  cnv: 'CNV',
 }
 
 /** A value to match: exactly, or a LIKE pattern (escaped with `\`). */

@@ -9,7 +9,8 @@ import type { Sql } from '../db.js'
 import { instanteDe, type Clave } from './clave.js'
 
 /** A patient's row: its fields, with the instants as the driver reads them. */
-export interface PacienteFila extends PacienteDatos, Pick<Paciente, 'id' | 'politicaVersion'> {
+export interface PacienteFila
+  extends PacienteDatos, Pick<Paciente, 'id' | 'politicaVersion' | 'madreId'> {
   politicaAceptadaEn: Date
   creadoEn: Date
   /** Bumped by the database on every update; the ETag (http/version.ts). */
@@ -18,8 +19,8 @@ export interface PacienteFila extends PacienteDatos, Pick<Paciente, 'id' | 'poli
 
 /** Every field (paciente-campos.ts) and what the database keeps beside them. */
 const columnas = (sql: Sql) => sql`
-  p.id, ${sql(CAMPOS.map((c) => `p.${c}`))}, p.politica_aceptada_en, p.politica_version,
-  p.creado_en, p.version`
+  p.id, ${sql(CAMPOS.map((c) => `p.${c}`))}, p.madre_id, p.politica_aceptada_en,
+  p.politica_version, p.creado_en, p.version`
 
 /** Values separated by commas. */
 const lista = (sql: Sql, valores: readonly (string | null)[]) =>
@@ -44,16 +45,17 @@ export async function insertarPaciente(
   d: PacienteDatos,
   politicaVersion: string,
   quien: Registrante,
+  madreId: number | null = null,
 ): Promise<PacienteFila | null> {
   const [fila] = await sql<PacienteFila[]>`
     with nuevo as (
       insert into pacientes as p (
-        ${sql(CAMPOS)}, politica_aceptada_en, politica_version, creado_por
+        ${sql(CAMPOS)}, madre_id, politica_aceptada_en, politica_version, creado_por
       ) values (
         ${lista(
           sql,
           CAMPOS.map((c) => d[c]),
-        )}, now(), ${politicaVersion}, ${quien.usuarioId}
+        )}, ${madreId}, now(), ${politicaVersion}, ${quien.usuarioId}
       )
       on conflict (tipo_documento, documento) do nothing
       returning ${columnas(sql)}

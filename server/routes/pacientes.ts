@@ -25,7 +25,7 @@ import {
 import { CAMPOS } from '../../shared/paciente-campos.js'
 import type { CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
-import type { Database } from '../db.js'
+import type { Database, Sql } from '../db.js'
 import {
   BadRequestError,
   ConflictError,
@@ -80,6 +80,19 @@ const reveladoEn = (
     },
   })
 
+/**
+ * The mother a registration links to: only a newborn registered by its CNV has one, and she is a
+ * registered patient (a merged record's id stands for the record it was merged into).
+ */
+async function madreDe(sql: Sql, tipo: string, madreId: number | null): Promise<number | null> {
+  if (madreId === null) return null
+  if (tipo !== 'cnv') throw datosInvalidos([{ campo: 'madreId', mensaje: MENSAJES.madreSoloCnv }])
+  const [madre] = await sql<{ id: number }[]>`
+    select coalesce(fusionado_en, id) as id from pacientes where id = ${madreId}`
+  if (!madre) throw datosInvalidos([{ campo: 'madreId', mensaje: MENSAJES.madreNoRegistrada }])
+  return madre.id
+}
+
 export async function pacientesRoutes(
   app: FastifyInstance,
   opts: { db: Pick<Database, 'sql' | 'sqlBusqueda'>; config: Config; catalogos: CacheCatalogos },
@@ -92,12 +105,19 @@ export async function pacientesRoutes(
     const hoy = hoyEn(tz)
     const { errores, datos } = validarPaciente(request.body, hoy)
     if (!datos) throw datosInvalidos(errores)
+    const madreId = await madreDe(sql, datos.tipoDocumento, request.body.madreId ?? null)
     // The audit record ('paciente.registrado') is written by the same statement.
-    const fila = await insertarPaciente(sql, datos, POLITICA_PRIVACIDAD_VERSION, {
-      usuarioId: request.usuario?.id ?? null,
-      usuario: request.usuario?.usuario ?? null,
-      direccion: request.direccion,
-    })
+    const fila = await insertarPaciente(
+      sql,
+      datos,
+      POLITICA_PRIVACIDAD_VERSION,
+      {
+        usuarioId: request.usuario?.id ?? null,
+        usuario: request.usuario?.usuario ?? null,
+        direccion: request.direccion,
+      },
+      madreId,
+    )
     if (!fila) {
       throw new ConflictError(
         MENSAJE_DOCUMENTO_REGISTRADO,
@@ -235,7 +255,10 @@ export async function pacientesRoutes(
     const entrada = Object.fromEntries(
       CAMPOS.map((campo) => [campo, cambio[campo] ?? actual[campo] ?? '']),
     )
-    const { errores, datos } = validarPaciente({ ...entrada, aceptaPolitica: true }, hoy)
+    const { errores, datos } = validarPaciente(
+      { ...entrada, aceptaPolitica: true, madreId: actual.madreId },
+      hoy,
+    )
     if (!datos) throw datosInvalidos(errores)
 
     const cambiados = CAMPOS.filter((campo) => datos[campo] !== actual[campo])
