@@ -52,13 +52,14 @@ export const PacienteEntradaSchema = Type.Object(
 export type PacienteEntrada = Static<typeof PacienteEntradaSchema>
 
 /**
- * What an empty registration form holds: all empty, aceptaPolitica false
+ * What an empty registration form holds: all empty, aceptaPolitica false, no mother
  * (docs/producto.md#registro-de-paciente).
  */
 export const PACIENTE_VACIO = {
   ...Object.fromEntries(CAMPOS.map((c) => [c, ''])),
   aceptaPolitica: false,
-} as Required<Omit<PacienteEntrada, 'edad' | 'madreId'>>
+  madreId: null,
+} as Required<Omit<PacienteEntrada, 'edad'>>
 
 /** A closed string vocabulary in a response schema (serialised as a plain string with an enum). */
 export const enumTexto = <T extends string>(valores: readonly T[], opciones: object = {}) =>

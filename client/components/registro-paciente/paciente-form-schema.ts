@@ -30,7 +30,7 @@ export const pacienteResolver = enSerie<ValoresPaciente>(
 
 /** A stored patient as the form holds it: blank optional fields as '', the consent given. */
 export function aValores(p: Paciente): ValoresPaciente {
-  const valores = { ...VALORES_INICIALES, aceptaPolitica: true }
+  const valores = { ...VALORES_INICIALES, aceptaPolitica: true, madreId: p.madreId }
   for (const campo of CAMPOS) valores[campo] = p[campo] ?? ''
   return valores
 }

@@ -248,7 +248,11 @@ export function RegistroForm({
             />
           )}
 
-          <Identificacion hoy={hoy} documento={<CampoDocumento documento={documento} />} />
+          <Identificacion
+            hoy={hoy}
+            documento={<CampoDocumento documento={documento} />}
+            editable={!edicion}
+          />
           <Demograficos />
           <Contacto />
           <Consentimiento paciente={edicion?.paciente} />

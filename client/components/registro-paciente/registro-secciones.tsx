@@ -18,6 +18,7 @@ import { DEPARTAMENTOS, MUNICIPIOS, esDepartamento } from '../../../shared/ubige
 import { describe, Field, FieldError } from '../../components/field.js'
 import { fechaHora } from '../../components/format.js'
 import { CampoSelect, CampoTexto } from './campos.js'
+import { Madre } from './madre.js'
 import type { ValoresPaciente } from './paciente-form-schema.js'
 
 const TIPOS = TIPOS_DOCUMENTO.map((t) => [t, TIPO_DOCUMENTO_ETIQUETA[t]] as const)
@@ -97,8 +98,19 @@ function CampoDe({ campo: c }: { campo: CampoPaciente }) {
   )
 }
 
-/** `documento`: the Documento field, which the form gives with its own check. */
-export function Identificacion({ hoy, documento }: { hoy: string; documento: ReactNode }) {
+/**
+ * `documento`: the Documento field, which the form gives with its own check; after it, a newborn's
+ * mother (`editable`: chosen at registration, only shown in a correction).
+ */
+export function Identificacion({
+  hoy,
+  documento,
+  editable,
+}: {
+  hoy: string
+  documento: ReactNode
+  editable: boolean
+}) {
   return (
     <Seccion
       titulo="Identificación"
@@ -112,7 +124,12 @@ export function Identificacion({ hoy, documento }: { hoy: string; documento: Rea
             required
           />
         ),
-        documento,
+        documento: (
+          <>
+            {documento}
+            <Madre editable={editable} />
+          </>
+        ),
         fechaNacimiento: <Nacimiento hoy={hoy} />,
         sexo: <Sexo />,
       }}

@@ -19,6 +19,7 @@ import { PacienteNoCargado, usePacientePorId } from '../../components/paciente-p
 import { IconCheck, IconInfo } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
+import { MadreEnlace } from '../../components/madre-enlace.js'
 import { AtencionForm } from './atencion-form.js'
 import { AtencionesTable } from './atenciones-table.js'
 import { Historial } from './historial.js'
@@ -161,9 +162,16 @@ export default function PacientePage() {
             seccion="Identificación"
             especiales={{
               documento: (
-                <Dato label={CAMPOS_PACIENTE.documento.etiqueta}>
-                  {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
-                </Dato>
+                <>
+                  <Dato label={CAMPOS_PACIENTE.documento.etiqueta}>
+                    {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
+                  </Dato>
+                  {p.madreId !== null && (
+                    <Dato label="Madre" wide>
+                      <MadreEnlace id={p.madreId} />
+                    </Dato>
+                  )}
+                </>
               ),
               fechaNacimiento: (
                 <>
