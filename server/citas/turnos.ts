@@ -44,8 +44,9 @@ export function duracionMinutos(c: Instantanea, modalidad: Modalidad, estudios: 
 /**
  * The range a cita of `minutos` starting at `inicio` (clinic-local) takes in `sala`: a real time,
  * within a year, in the future, on no feriado, inside one of the sala's opening ranges that weekday
- * and in none of its blocked periods. `db` is the caller's transaction, if any (the embedded home
- * has one connection).
+ * and in none of its blocked periods. `db` is the transaction that then writes the cita: the sala's
+ * row is held shared until it commits, so a block being created (which holds it exclusively,
+ * queries/bloqueos.ts) either is seen here or sees this cita.
  */
 export async function turnoEn(
   db: Sql,
@@ -62,6 +63,7 @@ export async function turnoEn(
   const dia = diaIso(fecha)
   const tramos = tramosDelDia(sala.horario, dia)
   if (tramos.length === 0) throw error(M.cerrado(DIAS_PLURAL[dia]!))
+  await db`select 1 from salas where id = ${sala.id} for share`
   const {
     instantes: [desde, ...limites],
     ahora,

@@ -56,7 +56,9 @@ export interface CitaBloqueadaFila {
 
 /**
  * Stores the period with its audit record, and reads the citas still Programadas inside it (the
- * record names them: their patients' names are read here).
+ * record names them: their patients' names are read here). The sala's row is held exclusively
+ * first: a booking or a move into it in flight (citas/turnos.ts holds it shared) commits before
+ * the citas are read, or waits and then sees the block.
  */
 export async function crearBloqueo(
   sql: Sql,
@@ -64,6 +66,7 @@ export async function crearBloqueo(
   evento: Evento,
 ): Promise<{ bloqueo: BloqueoFila; citas: CitaBloqueadaFila[] }> {
   return inTransaction(sql, async (tx) => {
+    await tx`select 1 from salas where id = ${b.salaId} for update`
     const [bloqueo] = await tx<BloqueoFila[]>`
       insert into bloqueos (sala_id, inicio, fin, motivo)
       values (${b.salaId}, ${b.inicio}, ${b.fin}, ${b.motivo})

@@ -26,7 +26,7 @@ import { llegadaDeOtroDia } from '../atenciones/estado.js'
 import { deshacerReprogramacion, reprogramar } from '../citas/reprogramacion.js'
 import { duracionMinutos, salaValida, tomado, turnoEn } from '../citas/turnos.js'
 import type { Config } from '../config.js'
-import type { Sql } from '../db.js'
+import { inTransaction, type Sql } from '../db.js'
 import { ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
 import { aLocal, diaSiguiente, turnosLibres } from '../horario.js'
 import { feriadoEn } from '../queries/feriados.js'
@@ -156,31 +156,35 @@ export async function citasRoutes(
     const errores = validarEstudios(sala.modalidad, b.estudios, estudiosActivos(c, sala.modalidad))
     if (errores.length > 0) throw datosInvalidos(errores)
     const estudios = b.estudios.map((e) => e.nombre.trim())
-    const turno = await turnoEn(
-      sql,
-      sala,
-      b.inicio,
-      duracionMinutos(c, sala.modalidad, estudios),
-      tz,
-    )
-    const fila = await insertarCita(
-      sql,
-      {
-        pacienteId: b.pacienteId,
-        salaId: sala.id,
-        sede: sala.sede,
-        modalidad: sala.modalidad,
-        estudios,
-        prioridad: b.prioridad ?? 'Rutina',
-        procedencia: b.procedencia ?? 'Ambulatorio',
-        inicio: turno.inicio,
-        fin: turno.fin,
-        creadoPor: request.usuario?.id ?? null,
-      },
-      { sala: sala.id, inicio: aLocal(turno.inicio, tz), fin: aLocal(turno.fin, tz) },
-      tz,
-      eventoDe(request, 'cita.creada'),
-    )
+    // The check and the insert in one transaction: a block being created waits or is seen.
+    const { turno, fila } = await inTransaction(sql, async (tx) => {
+      const turno = await turnoEn(
+        tx,
+        sala,
+        b.inicio,
+        duracionMinutos(c, sala.modalidad, estudios),
+        tz,
+      )
+      const fila = await insertarCita(
+        tx,
+        {
+          pacienteId: b.pacienteId,
+          salaId: sala.id,
+          sede: sala.sede,
+          modalidad: sala.modalidad,
+          estudios,
+          prioridad: b.prioridad ?? 'Rutina',
+          procedencia: b.procedencia ?? 'Ambulatorio',
+          inicio: turno.inicio,
+          fin: turno.fin,
+          creadoPor: request.usuario?.id ?? null,
+        },
+        { sala: sala.id, inicio: aLocal(turno.inicio, tz), fin: aLocal(turno.fin, tz) },
+        tz,
+        eventoDe(request, 'cita.creada'),
+      )
+      return { turno, fila }
+    })
     if (fila === 'solape') throw await tomado(sql, turno, tz)
     if (fila === 'sinPaciente') throw new NotFoundError(M.pacienteNoEncontrado)
     reply.code(201)

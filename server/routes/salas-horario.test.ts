@@ -295,4 +295,58 @@ describe('bloqueos', () => {
     expect((await bloquear(valido, admin, -1)).statusCode).toBe(400)
     expect(await cuenta()).toBe(antes)
   })
+
+  test('un bloqueo creado mientras se reservan y mueven citas: ninguna queda dentro sin que el bloqueo la nombre', async () => {
+    const fecha = proximo(LIMA, 3, 15)
+    const horas = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `${String(8 + Math.floor(i / 6)).padStart(2, '0')}:${String((i % 6) * 10).padStart(2, '0')}`,
+    )
+    // Six citas booked first, in the afternoon, to be moved into the block while it is created.
+    const movibles = await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(
+        async (i) =>
+          (
+            await reservar(
+              `${fecha}T${15 + Math.floor(i / 3)}:${String((i % 3) * 20).padStart(2, '0')}`,
+            )
+          ).json<{ id: number }>().id,
+      ),
+    )
+    for (let ronda = 0; ronda < 4; ronda++) {
+      const desde = ronda === 0 ? '08:00' : ronda === 1 ? '10:00' : ronda === 2 ? '11:00' : '12:00'
+      const reservas = horas
+        .filter((_, i) => i % 4 === ronda)
+        .map(
+          (h) =>
+            `${fecha}T${String(Number(desde.slice(0, 2)) + Number(h.slice(0, 2)) - 8).padStart(2, '0')}${h.slice(2)}`,
+        )
+      const [bloqueo] = await Promise.all([
+        bloquear({
+          inicio: `${fecha}T${desde}`,
+          fin: `${fecha}T${String(Number(desde.slice(0, 2)) + 1).padStart(2, '0')}:00`,
+          motivo: `Carrera ${ronda}`,
+        }),
+        ...reservas.map((inicio) => reservar(inicio)),
+        t.app.inject({
+          method: 'POST',
+          url: `/citas/${movibles[ronda]}/reprogramar`,
+          headers: json(t.headers),
+          payload: { inicio: `${fecha}T${desde.slice(0, 3)}30` },
+        }),
+      ])
+      expect(bloqueo.statusCode, bloqueo.body).toBe(201)
+      const creado = bloqueo.json<BloqueoCreado>()
+      const dentro = await t.db.sql<{ id: number }[]>`
+        select id from atenciones
+        where sala_id = ${sala.id} and estado = 'Programado'
+          and turno && (select tstzrange(inicio, fin, '[)') from bloqueos where id = ${creado.bloqueo.id})
+        order by id`
+      expect(
+        creado.citas.map((c) => c.id).sort((a, b) => a - b),
+        `ronda ${ronda}`,
+      ).toEqual(dentro.map((d) => d.id))
+    }
+  })
 })
