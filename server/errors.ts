@@ -95,6 +95,7 @@ const AJV_MESSAGES: Record<string, (params: Record<string, unknown>) => string> 
   minLength: (p) =>
     p.limit === 1 ? 'Campo requerido' : `Debe tener al menos ${p.limit} caracteres`,
   maxLength: (p) => `Debe tener como máximo ${p.limit} caracteres`,
+  maxItems: (p) => `Como máximo ${p.limit}`,
   pattern: () => 'Formato inválido',
   format: () => 'Formato inválido',
   minimum: (p) => `Debe ser mayor o igual a ${p.limit}`,
@@ -122,10 +123,12 @@ export function fieldErrors(validation: AjvError[]): ErrorCampo[] {
         : path
     return campo || 'cuerpo'
   }
-  // A union's failures come first as one per member; its own `mensaje` (on the anyOf) wins.
+  // A union's failures come first as one per member; its own `mensaje` (on the anyOf) wins. A list
+  // that is too long says its limit: its `mensaje` speaks of what it lacks («Elija al menos…»).
   const custom = new Map<string, string>()
   for (const v of validation) {
-    const mensaje = v.keyword !== 'required' ? v.parentSchema?.mensaje : undefined
+    const propio = v.keyword !== 'required' && v.keyword !== 'maxItems'
+    const mensaje = propio ? v.parentSchema?.mensaje : undefined
     if (mensaje && !custom.has(campoDe(v))) custom.set(campoDe(v), mensaje)
   }
   const byField = new Map<string, string>()

@@ -30,6 +30,13 @@ export function diaJuliano(fecha: string): number | null {
 
 export const esFechaValida = (fecha: string): boolean => diaJuliano(fecha) !== null
 
+/**
+ * A day the clinic's calendar deals in (an agenda, a feriado, a block): a real date of 2000 to
+ * 2099. Beyond it there is nothing to book, and PostgreSQL's last day has no next one.
+ */
+export const esDiaDeLaClinica = (fecha: string): boolean =>
+  esFechaValida(fecha) && fecha >= '2000-01-01' && fecha <= '2099-12-31'
+
 // Building an Intl.DateTimeFormat costs far more than formatting with one (it was 7 % of the
 // server's CPU while registering patients), so one per zone is kept.
 const formatosFecha = new Map<string, Intl.DateTimeFormat>()

@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { IdParamsSchema } from './atenciones.js'
 import { defineContract, ErrorSchema } from './contract.js'
+import { CARACTERES_CONTROL } from './texto.js'
 
 /**
  * Peru's feriados nacionales, by month and day: the list of the Ley 27671 with the days added
@@ -94,11 +95,12 @@ export type Feriado = Static<typeof FeriadoSchema>
 export const FeriadoEntradaSchema = Type.Object(
   {
     fecha: Type.String({ pattern: FECHA, mensaje: 'Fecha inválida (use AAAA-MM-DD)' }),
+    // Blanks at its ends are trimmed; a control character (NUL above all) is refused.
     nombre: Type.String({
       minLength: 1,
       maxLength: 80,
-      pattern: '\\S',
-      mensaje: 'Nombre del feriado: de 1 a 80 caracteres',
+      pattern: `^[^${CARACTERES_CONTROL}]*[^\\s${CARACTERES_CONTROL}][^${CARACTERES_CONTROL}]*$`,
+      mensaje: 'Nombre del feriado: de 1 a 80 caracteres, sin caracteres de control',
     }),
     /** Absent or null: every sede. */
     sede: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 60 }), Type.Null()])),

@@ -13,7 +13,11 @@ SetErrorFunction(({ errorType, schema, value }) => {
     minItems?: number
     maxItems?: number
   }
-  if (s.mensaje && errorType !== ValueErrorType.ObjectRequiredProperty) return s.mensaje
+  // As the server says it (server/errors.ts): a list too long says its limit, not its `mensaje`.
+  const propio =
+    errorType !== ValueErrorType.ObjectRequiredProperty &&
+    errorType !== ValueErrorType.ArrayMaxItems
+  if (s.mensaje && propio) return s.mensaje
   switch (errorType) {
     case ValueErrorType.ObjectRequiredProperty:
       return 'Campo requerido'

@@ -53,7 +53,8 @@ export function aAtencion(f: AtencionFila): Atencion {
   } = f
   return {
     ...a,
-    cita: f.salaId !== null,
+    // Booked into a time (a turno), not only placed in a sala: a walk-in has a sala too.
+    cita: f.inicio !== null,
     estudios: f.estudios.map((nombre) => ({ nombre })),
     creadoEn: f.creadoEn.toISOString(),
     actualizadoEn: f.actualizadoEn.toISOString(),

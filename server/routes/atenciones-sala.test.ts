@@ -37,6 +37,10 @@ describe('la sala de una atención registrada en el mostrador', () => {
     const rx = await registrar(p.id)
     expect(rx.statusCode).toBe(201)
     expect(rx.json().salaId).toBe(salaId['Lima RX'])
+    // In a sala but booked into no time: an arrival, not a cita, wherever it is read.
+    expect(rx.json().cita).toBe(false)
+    const ficha = await t.app.inject({ url: `/pacientes/${p.id}`, headers: t.headers })
+    expect(ficha.json().atenciones).toMatchObject([{ id: rx.json().id, cita: false }])
     const eco = await registrar(p.id, {
       sede: 'Cusco',
       modalidad: 'Eco',

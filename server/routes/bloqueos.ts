@@ -12,7 +12,7 @@ import {
 import { MENSAJES_CITAS } from '../../shared/citas.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { MENSAJES_CONFIGURACION } from '../../shared/configuracion.js'
-import { esFechaValida } from '../../shared/edad.js'
+import { esDiaDeLaClinica } from '../../shared/edad.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
 import { soloAdmin } from '../auth/plugin.js'
 import type { CacheCatalogos } from '../catalogos.js'
@@ -65,7 +65,7 @@ export async function bloqueosRoutes(
     const b = request.body
     const errores: ErrorCampo[] = []
     for (const campo of ['inicio', 'fin'] as const)
-      if (!esFechaValida(b[campo].slice(0, 10)) || b[campo] > '2099-12-31')
+      if (!esDiaDeLaClinica(b[campo].slice(0, 10)))
         errores.push({ campo, mensaje: 'Fecha inválida' })
     if (errores.length === 0 && b.fin <= b.inicio)
       errores.push({ campo: 'fin', mensaje: M.finAntesDeInicio })

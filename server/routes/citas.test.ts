@@ -593,6 +593,9 @@ describe('en PostgreSQL (o el hogar de la corrida), America/Lima', () => {
     const malos: [string, string][] = [
       ['sede=Tacna&fecha=2030-01-07', 'sede'],
       ['sede=Lima&fecha=2030-02-30', 'fecha'],
+      // The last day PostgreSQL's dates reach, and before the clinic's records.
+      ['sede=Lima&fecha=9999-12-31', 'fecha'],
+      ['sede=Lima&fecha=1999-12-31', 'fecha'],
       ['sede=Lima&fecha=2030-01-07&duracion=2', 'duracion'],
       [`sede=Cusco&fecha=2030-01-07&sala=${rx}`, 'sala'],
     ]

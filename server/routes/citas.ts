@@ -18,7 +18,7 @@ import {
 } from '../../shared/citas.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { tramosDelDia } from '../../shared/configuracion.js'
-import { esFechaValida } from '../../shared/edad.js'
+import { esDiaDeLaClinica } from '../../shared/edad.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
 import { EVENTO_CAMBIO, origenes } from '../../shared/estado-atencion.js'
 import { estudiosActivos, sedesActivas, type CacheCatalogos } from '../catalogos.js'
@@ -57,7 +57,7 @@ export async function citasRoutes(
     const errores: ErrorCampo[] = []
     if (!c.sedes.some((s) => s.nombre === q.sede))
       errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${sedesActivas(c).join(', ')}` })
-    if (!esFechaValida(q.fecha)) errores.push({ campo: 'fecha', mensaje: 'Fecha inválida' })
+    if (!esDiaDeLaClinica(q.fecha)) errores.push({ campo: 'fecha', mensaje: 'Fecha inválida' })
     const duracion = q.duracion === undefined ? undefined : Number(q.duracion)
     if (duracion !== undefined && (duracion < DURACION.minima || duracion > DURACION.maxima)) {
       errores.push({

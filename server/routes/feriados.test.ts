@@ -222,4 +222,18 @@ describe('feriados', () => {
     expect(r.json().errores[0].mensaje).toContain(`es feriado (${nacional.nombre})`)
     expect(await t.db.sql`select 1 from feriados where fecha = ${nacional.fecha}::date`).toEqual([])
   })
+  test('un nombre con caracteres de control: 400 en español, nada guardado', async () => {
+    const antes = (await listar(2027)).json<Feriado[]>().length
+    for (const nombre of ['a\u0000b', 'a\u0007b', 'Aniversario\nde la sede', 'a\u0085b']) {
+      const res = await crear({ fecha: '2027-11-05', nombre })
+      expect(res.statusCode, JSON.stringify(nombre)).toBe(400)
+      expect(res.json().errores).toEqual([
+        {
+          campo: 'nombre',
+          mensaje: 'Nombre del feriado: de 1 a 80 caracteres, sin caracteres de control',
+        },
+      ])
+    }
+    expect((await listar(2027)).json<Feriado[]>()).toHaveLength(antes)
+  })
 })

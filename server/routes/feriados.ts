@@ -11,7 +11,7 @@ import {
   listarFeriadosContract,
   MENSAJES_FERIADOS as M,
 } from '../../shared/feriados.js'
-import { esFechaValida, hoyEn } from '../../shared/edad.js'
+import { esDiaDeLaClinica, hoyEn } from '../../shared/edad.js'
 import { soloAdmin } from '../auth/plugin.js'
 import { cadaMinuto } from '../cada-minuto.js'
 import type { CacheCatalogos } from '../catalogos.js'
@@ -60,8 +60,7 @@ export async function configuracionFeriadosRoutes(
     const b = request.body
     const sede = b.sede ?? null
     const errores = []
-    if (!esFechaValida(b.fecha) || b.fecha < '2000-01-01' || b.fecha > '2099-12-31')
-      errores.push({ campo: 'fecha', mensaje: 'Fecha inválida' })
+    if (!esDiaDeLaClinica(b.fecha)) errores.push({ campo: 'fecha', mensaje: 'Fecha inválida' })
     const sedes = (await catalogos.leer()).sedes.map((s) => s.nombre)
     if (sede !== null && !sedes.includes(sede))
       errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${sedes.join(', ')}` })

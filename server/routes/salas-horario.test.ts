@@ -137,6 +137,25 @@ describe('un día con varios tramos', () => {
     )
     expect(cuatro.statusCode).toBe(400)
     expect(mensajes(cuatro.body)).toEqual(['El lunes tiene más de 3 tramos'])
+    // Past what any week holds, the schema's own limit says so.
+    const demasiados = await cambiarHorario(
+      Array.from({ length: 22 }, (_, i) => ({ dia: (i % 7) + 1, abre: '08:00', cierra: '09:00' })),
+    )
+    expect(demasiados.statusCode).toBe(400)
+    expect(mensajes(demasiados.body)).toEqual(['Como máximo 21'])
+    const estudios = await t.app.inject({
+      method: 'POST',
+      url: '/citas',
+      headers: json(t.headers),
+      payload: {
+        pacienteId: 1,
+        salaId: sala.id,
+        inicio: `${proximo(LIMA, 2)}T09:00`,
+        estudios: Array.from({ length: 21 }, () => ({ nombre: 'Glucosa' })),
+      },
+    })
+    expect(estudios.statusCode).toBe(400)
+    expect(mensajes(estudios.body)).toEqual(['Como máximo 20'])
     const [fila] = await t.db.sql<{ horario: unknown }[]>`
       select horario from salas where id = ${sala.id}`
     expect(fila!.horario).toEqual(CON_ALMUERZO)
@@ -294,6 +313,9 @@ describe('bloqueos', () => {
     expect(otra.json()).toMatchObject({ message: 'Sala no encontrada' })
     expect((await bloquear(valido, admin, -1)).statusCode).toBe(400)
     expect(await cuenta()).toBe(antes)
+    // The calendar's last day is a day like any other.
+    const lejano = { inicio: '2099-12-30T08:00', fin: '2099-12-31T00:00', motivo: 'Cierre' }
+    expect((await bloquear(lejano)).statusCode).toBe(201)
   })
 
   test('un bloqueo creado mientras se reservan y mueven citas: ninguna queda dentro sin que el bloqueo la nombre', async () => {
