@@ -49,7 +49,7 @@ create table atenciones (
   constraint atenciones_ultimo_cambio_desde_check CHECK ((ultimo_cambio_desde = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text, 'No se presentó'::text]))),
   constraint atenciones_paciente_id_fkey FOREIGN KEY (paciente_id) REFERENCES pacientes(id),
   constraint atenciones_sala_id_fkey FOREIGN KEY (sala_id) REFERENCES salas(id),
-  constraint atenciones_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre),
+  constraint atenciones_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre) ON UPDATE CASCADE,
   constraint atenciones_ultimo_cambio_por_fkey FOREIGN KEY (ultimo_cambio_por) REFERENCES usuarios(id),
   constraint atenciones_pkey PRIMARY KEY (id),
   constraint atenciones_citas_sin_solape EXCLUDE USING gist (sala_id WITH =, turno WITH &&) WHERE (((turno IS NOT NULL) AND (estado <> ALL (ARRAY['Cancelado'::text, 'No se presentó'::text]))))
@@ -158,7 +158,7 @@ create table feriados (
   atiende boolean default false not null,
   creado_en timestamp with time zone default now() not null,
   constraint feriados_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 80)) AND (nombre = btrim(nombre)))),
-  constraint feriados_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre),
+  constraint feriados_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre) ON UPDATE CASCADE,
   constraint feriados_pkey PRIMARY KEY (id)
 );
 
@@ -373,7 +373,7 @@ create table salas (
   constraint salas_modalidad_check CHECK ((modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text, 'LAB'::text]))),
   constraint salas_modalidad_dicom_check CHECK (((modalidad_dicom IS NULL) OR ((modalidad = 'RX'::text) AND (modalidad_dicom = ANY (ARRAY['DX'::text, 'CR'::text, 'RF'::text, 'MG'::text, 'XA'::text]))) OR ((modalidad = 'Eco'::text) AND (modalidad_dicom = 'US'::text)) OR ((modalidad = 'MRI'::text) AND (modalidad_dicom = 'MR'::text)))),
   constraint salas_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 60)) AND (nombre = btrim(nombre)))),
-  constraint salas_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre),
+  constraint salas_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre) ON UPDATE CASCADE,
   constraint salas_pkey PRIMARY KEY (id),
   constraint salas_ae_title_key UNIQUE (ae_title),
   constraint salas_sede_nombre_key UNIQUE (sede, nombre)
@@ -418,7 +418,7 @@ create table usuarios (
   constraint usuarios_rol_check CHECK ((rol = ANY (ARRAY['admin'::text, 'personal'::text]))),
   constraint usuarios_usuario_check CHECK ((usuario ~ '^[a-z0-9._-]{3,40}$'::text)),
   constraint usuarios_sala_id_fkey FOREIGN KEY (sala_id) REFERENCES salas(id),
-  constraint usuarios_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre),
+  constraint usuarios_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre) ON UPDATE CASCADE,
   constraint usuarios_pkey PRIMARY KEY (id),
   constraint usuarios_usuario_key UNIQUE (usuario)
 );

@@ -104,6 +104,27 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
     await sinScrollHorizontal(page)
   })
 
+  it('renombrar una sede: el nombre de otra sede se rechaza bajo el campo; el nuevo queda en la lista', async () => {
+    const renombrar = async (de: string, a: string) => {
+      await page.getByRole('button', { name: `Renombrar la sede ${de}` }).click()
+      const form = page.getByRole('region', { name: `Renombrar la sede ${de}` })
+      await form.getByLabel('Nombre').fill(a)
+      await form.getByRole('button', { name: 'Guardar nombre' }).click()
+      return form
+    }
+    const form = await renombrar(c.sede, 'lima')
+    await form.getByText('Ya existe una sede con ese nombre').waitFor()
+    await form.getByRole('button', { name: 'Cancelar' }).click()
+    await renombrar(c.sede, `${c.sede} Norte`)
+    await aviso(page, `La sede ${c.sede} ahora se llama ${c.sede} Norte.`)
+    await page.getByTestId(`sede-${c.sede} Norte`).waitFor()
+    await sinScrollHorizontal(page)
+    await shot(page, 'configuracion-sede-renombrada')
+    // Back to its name, for the salas and estudios after.
+    await renombrar(`${c.sede} Norte`, c.sede)
+    await aviso(page, `La sede ${c.sede} Norte ahora se llama ${c.sede}.`)
+  })
+
   it('desactivar una sede pregunta antes y explica qué pasa con las atenciones', async () => {
     const fila = page.getByTestId(`sede-${c.sede}`)
     await page.getByRole('button', { name: `Desactivar la sede ${c.sede}` }).click()

@@ -32,7 +32,7 @@ export const ACCIONES_AUDITORIA = {
   'usuario.modificado': 'Cuenta modificada',
   'usuario.contrasena': 'Contraseña restablecida',
   'sede.creada': 'Sede creada',
-  'sede.modificada': 'Sede activada o desactivada',
+  'sede.modificada': 'Sede renombrada, activada o desactivada',
   'sala.creada': 'Sala creada',
   'sala.modificada': 'Sala modificada',
   'estudio.creado': 'Estudio creado',

@@ -160,10 +160,15 @@ export const NuevaSedeSchema = Type.Object(
   },
   { additionalProperties: false },
 )
+/** Its new name (every atención, sala and account of the sede follows it), or whether it is active. */
 export const CambioSedeSchema = Type.Object(
-  { activa: Type.Boolean({ mensaje: 'Indique si la sede está activa' }) },
+  {
+    activa: Type.Optional(Type.Boolean({ mensaje: 'Indique si la sede está activa' })),
+    nombre: Type.Optional(NuevaSedeSchema.properties.nombre),
+  },
   { additionalProperties: false },
 )
+export type CambioSede = Static<typeof CambioSedeSchema>
 // A name with no control character: no sede has one, and PostgreSQL refuses a NUL in text.
 export const SedeParamsSchema = Type.Object({
   nombre: Type.String({
@@ -325,7 +330,8 @@ export const crearSedeContract = defineContract({
 export const cambiarSedeContract = defineContract({
   method: 'PATCH',
   url: '/configuracion/sedes/:nombre',
-  summary: 'Activar o desactivar una sede (solo administradores)',
+  summary:
+    'Renombrar una sede (sus atenciones, salas y cuentas toman el nombre nuevo), activarla o desactivarla (solo administradores)',
   tags: ['configuracion'],
   params: SedeParamsSchema,
   body: CambioSedeSchema,

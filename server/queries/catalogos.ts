@@ -81,10 +81,29 @@ export const crearSede = (sql: Sql, nombre: string, evento: Evento) =>
     return fila!
   })
 
-export const cambiarSede = (sql: Sql, nombre: string, activa: boolean, evento: Evento) =>
+/**
+ * Renames a sede, activates or deactivates it. A new name reaches every row that keeps the old one
+ * (atenciones, salas, usuarios, feriados: migration 0049) in this same transaction; the same name
+ * in other letters («lima» for «Lima») is the sede itself, not another.
+ */
+export const cambiarSede = (
+  sql: Sql,
+  nombre: string,
+  c: { activa?: boolean; nombre?: string },
+  evento: Evento,
+) =>
   cambio(sql, async (tx) => {
+    if (c.nombre !== undefined && c.nombre !== nombre)
+      await exigirNombreLibre(
+        tx,
+        tx`select 1 from sedes where normalizar(nombre) = normalizar(${c.nombre})
+          and nombre <> ${nombre}`,
+        'sedes_pkey',
+      )
     const [fila] = await tx<SedeCatalogo[]>`
-      update sedes set activa = ${activa} where nombre = ${nombre} returning nombre, activa`
+      update sedes set activa = coalesce(${c.activa ?? null}::boolean, activa),
+        nombre = coalesce(${c.nombre ?? null}::text, nombre)
+      where nombre = ${nombre} returning nombre, activa`
     if (fila) await tx`${insercionEvento(tx, evento)}`
     return fila
   })

@@ -106,14 +106,12 @@ export async function configuracionRoutes(
 
   route(app, cambiarSedeContract, async (request) => {
     const { nombre } = request.params
-    const { activa } = request.body
+    const b = request.body
+    if (b.activa === undefined && b.nombre === undefined)
+      throw datosInvalidos([{ campo: 'cuerpo', mensaje: M.sinCambio }])
+    const detalle = { sede: nombre, ...b }
     const sede = await cambio(() =>
-      cambiarSede(
-        sql,
-        nombre,
-        activa,
-        eventoDe(request, 'sede.modificada', { detalle: { sede: nombre, activa } }),
-      ),
+      cambiarSede(sql, nombre, b, eventoDe(request, 'sede.modificada', { detalle })),
     )
     if (!sede) throw new NotFoundError(M.sedeNoEncontrada)
     return sede

@@ -12,6 +12,7 @@ import {
   listarSedesContract,
   type CambioEstudio,
   type CambioSala,
+  type CambioSede,
   type NuevaSala,
   type NuevoEstudio,
 } from '../../../shared/configuracion.js'
@@ -27,8 +28,8 @@ export const listarSedes = (signal?: AbortSignal) => call(listarSedesContract, {
 
 export const crearSede = (nombre: string) => call(crearSedeContract, { body: { nombre } })
 
-export const cambiarSede = (nombre: string, activa: boolean) =>
-  call(cambiarSedeContract, { params: { nombre }, body: { activa } })
+export const cambiarSede = (nombre: string, body: CambioSede) =>
+  call(cambiarSedeContract, { params: { nombre }, body })
 
 export const listarSalas = (signal?: AbortSignal) => call(listarSalasContract, { signal })
 

@@ -1,6 +1,6 @@
-// Configuración › Sedes (docs/producto.md#sedes): every sede the clinic has had, a new one, and
-// «Desactivar»/«Activar» (asked first). A sede is never renamed or deleted: atenciones store its
-// name.
+// Configuración › Sedes (docs/producto.md#sedes): every sede the clinic has had, a new one,
+// «Renombrar» (its atenciones, salas and accounts follow) and «Desactivar»/«Activar» (asked
+// first). A sede is never deleted: its atenciones keep it.
 import { useState } from 'react'
 import type { SedeCatalogo } from '../../../shared/configuracion.js'
 import { mensajeDe } from '../../api.js'
@@ -9,7 +9,7 @@ import { Aviso } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
 import { cambiarSede, listarSedes } from './catalogos-api.js'
-import { NuevaSedeForm } from './nueva-sede-form.js'
+import { SedeForm } from './sede-form.js'
 import { EstadoActivo, TablaCatalogo } from './tabla-catalogo.js'
 import { useLista } from './use-lista.js'
 
@@ -19,7 +19,8 @@ export default function SedesPage() {
   useTitle('Sedes')
   const { lista: sedes, error, recargar } = useLista(listarSedes, 'No se pudieron cargar las sedes')
   const [aviso, setAviso] = useState<Aviso | null>(null)
-  const [creando, setCreando] = useState(false)
+  /** The form open: a new sede, or the one being renamed. */
+  const [abierta, setAbierta] = useState<SedeCatalogo | 'nueva' | null>(null)
   const [pregunta, setPregunta] = useState<SedeCatalogo | null>(null)
   const [ocupada, setOcupada] = useState<string | null>(null)
 
@@ -27,7 +28,7 @@ export default function SedesPage() {
     setOcupada(sede.nombre)
     setAviso(null)
     try {
-      const s = await cambiarSede(sede.nombre, !sede.activa)
+      const s = await cambiarSede(sede.nombre, { activa: !sede.activa })
       await recargar()
       void revalidarCatalogos()
       setAviso({
@@ -46,14 +47,25 @@ export default function SedesPage() {
   return (
     <>
       <Aviso aviso={aviso} />
-      {creando && (
-        <NuevaSedeForm
-          onCancelar={() => setCreando(false)}
-          onCreada={(s) => {
-            setCreando(false)
+      {abierta && (
+        <SedeForm
+          key={abierta === 'nueva' ? 'nueva' : abierta.nombre}
+          sede={abierta === 'nueva' ? undefined : abierta}
+          onCancelar={() => setAbierta(null)}
+          onGuardada={(s) => {
+            const antes = abierta === 'nueva' ? null : abierta.nombre
+            setAbierta(null)
             void recargar()
             void revalidarCatalogos()
-            setAviso({ ok: true, texto: `Sede ${s.nombre} creada.` })
+            setAviso({
+              ok: true,
+              texto:
+                antes === null
+                  ? `Sede ${s.nombre} creada.`
+                  : antes === s.nombre
+                    ? `La sede ${s.nombre} no cambió de nombre.`
+                    : `La sede ${antes} ahora se llama ${s.nombre}.`,
+            })
           }}
         />
       )}
@@ -61,13 +73,13 @@ export default function SedesPage() {
         id="sedes"
         titulo="Sedes"
         nuevo={
-          creando
+          abierta === 'nueva'
             ? null
             : {
                 texto: 'Nueva sede',
                 onClick: () => {
                   setAviso(null)
-                  setCreando(true)
+                  setAbierta('nueva')
                 },
               }
         }
@@ -83,15 +95,28 @@ export default function SedesPage() {
         clave={(s) => s.nombre}
         testId={(s) => `sede-${s.nombre}`}
         acciones={(s) => (
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            disabled={ocupada === s.nombre}
-            aria-label={`${s.activa ? 'Desactivar' : 'Activar'} la sede ${s.nombre}`}
-            onClick={() => setPregunta(s)}
-          >
-            {s.activa ? 'Desactivar' : 'Activar'}
-          </button>
+          <>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              aria-label={`Renombrar la sede ${s.nombre}`}
+              onClick={() => {
+                setAviso(null)
+                setAbierta(s)
+              }}
+            >
+              Renombrar
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              disabled={ocupada === s.nombre}
+              aria-label={`${s.activa ? 'Desactivar' : 'Activar'} la sede ${s.nombre}`}
+              onClick={() => setPregunta(s)}
+            >
+              {s.activa ? 'Desactivar' : 'Activar'}
+            </button>
+          </>
         )}
       />
 
