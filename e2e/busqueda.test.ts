@@ -117,6 +117,7 @@ describe('búsqueda y sesión (1440 px)', () => {
       'RUC',
       'Carné de extranjería',
       'CPP (PTP)',
+      'CNV (recién nacido)',
     ])
     await page.getByText('No hay resultados para mostrar.').waitFor()
     await expectAccessible(page, 'buscar')

@@ -95,7 +95,9 @@ for (const [ancho, viewport, sede, dias, nombre, nuevo] of [
       const sala = page.getByRole('region', { name: 'Eco 1' })
       await sala.getByText('Atiende de 07:00 a 20:00').waitFor()
       // Another sala's column is there on a wide screen, hidden on a phone.
-      expect(await page.getByRole('region', { name: 'RX 1' }).isVisible()).toBe(!esTelefono(page))
+      await expect
+        .poll(() => page.getByRole('region', { name: 'RX 1' }).isVisible())
+        .toBe(!esTelefono(page))
 
       await sala.getByRole('button', { name: 'Reservar Eco 1 de 09:00 a 09:30' }).click()
       const panel = page.getByRole('dialog', { name: 'Nueva cita' })
