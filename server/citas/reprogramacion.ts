@@ -92,6 +92,13 @@ export function reprogramar(
       if (sala.modalidad !== actual.modalidad)
         throw datosInvalidos([{ campo: 'salaId', mensaje: M.salaOtraModalidad(actual.modalidad) }])
       const minutos = duracionMinutos(c, sala.modalidad, actual.estudios)
+      // Where it already is, as long as it is: as it was, even in hours or a block set since.
+      if (
+        sala.id === actual.salaId &&
+        cambio.inicio === aLocal(actual.inicio, tz) &&
+        minutos * 60_000 === actual.fin.getTime() - actual.inicio.getTime()
+      )
+        return null
       const turno = await turnoEn(tx, sala, cambio.inicio, minutos, tz)
       // The same sala and time again: nothing changes and nothing is recorded.
       const igual =

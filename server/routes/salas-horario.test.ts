@@ -228,6 +228,15 @@ describe('bloqueos', () => {
     const libres = dia.libres!.map((l) => l.inicio.slice(11))
     expect(libres).toContain('09:50')
     expect(libres.filter((h) => h > '09:50' && h < '12:10')).toEqual([])
+    // The cita left inside, «moved» to where it is: as it was, no error and no record.
+    const quieta = await t.app.inject({
+      method: 'POST',
+      url: `/citas/${creado.citas[0]!.id}/reprogramar`,
+      headers: json(t.headers),
+      payload: { inicio: `${fecha}T10:30` },
+    })
+    expect(quieta.statusCode, quieta.body).toBe(200)
+    expect(quieta.json()).toMatchObject({ id: creado.citas[0]!.id, inicio: `${fecha}T10:30` })
     // Listed while it lasts; the audit names it and the cita left inside.
     const lista = await t.app.inject({
       url: `/configuracion/salas/${sala.id}/bloqueos`,
