@@ -18,6 +18,7 @@ export const CAMPOS_FUSION = CAMPOS.filter((c): c is CampoFusion => campo(c).fus
 
 export const MENSAJES_FUSION = {
   mismoRegistro: 'Elija dos registros distintos',
+  madreEHijo: 'Una madre y su recién nacido no son el mismo paciente',
   noEncontrado: 'Paciente no encontrado',
   fusionNoEncontrada: 'Fusión no encontrada',
   documento:

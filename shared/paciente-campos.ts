@@ -21,6 +21,7 @@ export const MENSAJES = {
     'Un recién nacido con CNV se registra con su madre: búsquela por su documento (regístrela antes si no lo está)',
   madreSoloCnv: 'Solo un recién nacido registrado con su CNV se vincula a su madre',
   madreNoRegistrada: 'La madre no está registrada: regístrela primero',
+  madreConCnv: 'Ese registro es de un recién nacido: la madre se busca por su propio documento',
   correo: 'Correo electrónico inválido',
   telefono: 'Número inválido: use de 6 a 20 dígitos',
   celularPeru: 'Celular peruano: 9 dígitos que empiezan con 9 (por ejemplo, 987 654 321)',

@@ -5,14 +5,18 @@
 import type postgres from 'postgres'
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
 import type { ErrorCampo } from '../../shared/contract.js'
-import { CAMPOS_FUSION, type FusionEntrada } from '../../shared/fusiones.js'
+import { CAMPOS_FUSION, MENSAJES_FUSION, type FusionEntrada } from '../../shared/fusiones.js'
 import { CAMPOS } from '../../shared/paciente-campos.js'
 import type { PacienteDatos } from '../../shared/paciente-datos.js'
 import { inTransaction, type Sql } from '../db.js'
 import { insercionEventos, insercionLectura, type Evento, type Quien } from './auditoria.js'
 import { registro, type RegistroFila } from './duplicados.js'
 
-type FilaBloqueada = PacienteDatos & { id: number; fusionadoEn: number | null }
+type FilaBloqueada = PacienteDatos & {
+  id: number
+  fusionadoEn: number | null
+  madreId: number | null
+}
 
 export type ResultadoFusion =
   | { id: number }
@@ -24,7 +28,7 @@ export type ResultadoFusion =
 /** The two rows, locked in id order (the order every merge and undo locks them in). */
 async function bloquear(tx: Sql, ids: number[]): Promise<FilaBloqueada[]> {
   return tx<FilaBloqueada[]>`
-    select id, fusionado_en, ${tx(CAMPOS)}
+    select id, fusionado_en, madre_id, ${tx(CAMPOS)}
     from pacientes where id = any(${ids}::int[]) order by id for update`
 }
 
@@ -51,7 +55,7 @@ function registroPorPaciente(
 export function fusionar(
   sql: Sql,
   e: FusionEntrada,
-  validar: (datos: PacienteDatos) => ErrorCampo[],
+  validar: (datos: PacienteDatos & { madreId: number | null }) => ErrorCampo[],
   quien: Quien,
 ): Promise<ResultadoFusion> {
   return inTransaction(sql, async (tx) => {
@@ -65,10 +69,18 @@ export function fusionar(
       select 1 from fusiones where conservado_id = ${absorbido.id} and deshecha_en is null limit 1`
     if (otras) return { error: 'conservaOtros', id: absorbido.id }
 
+    if (conservado.madreId === absorbido.id || absorbido.madreId === conservado.id)
+      return {
+        error: 'invalido',
+        errores: [{ campo: 'absorber', mensaje: MENSAJES_FUSION.madreEHijo }],
+      }
+
     const tomados = CAMPOS_FUSION.filter((c) => e.campos?.[c] === 'absorber')
     const resultado: PacienteDatos = { ...conservado }
     for (const c of tomados) (resultado as Record<string, unknown>)[c] = absorbido[c]
-    const errores = validar(resultado)
+    // A newborn's record merged into one without a mother (the same child's, by its DNI) brings her.
+    const madreTomada = conservado.madreId === null && absorbido.madreId !== null
+    const errores = validar({ ...resultado, madreId: conservado.madreId ?? absorbido.madreId })
     if (errores.length > 0) return { error: 'invalido', errores }
 
     const [antes] = await tx<{ fila: unknown }[]>`
@@ -80,6 +92,8 @@ export function fusionar(
       await tx`update pacientes s set ${asignaciones} from pacientes a
         where s.id = ${conservado.id} and a.id = ${absorbido.id}`
     }
+    if (madreTomada)
+      await tx`update pacientes set madre_id = ${absorbido.madreId} where id = ${conservado.id}`
     const movidas = await tx<{ id: number }[]>`
       update atenciones set paciente_id = ${conservado.id} where paciente_id = ${absorbido.id}
       returning id`
@@ -91,7 +105,9 @@ export function fusionar(
     // The absorbed record is nobody in the search; the survivor has atenciones now, if it had none.
     await tx`delete from pacientes_sin_atencion
       where paciente_id = ${absorbido.id} or (paciente_id = ${conservado.id} and ${movidas.length > 0})`
-    const campos = Object.fromEntries(tomados.map((c) => [c, 'absorber']))
+    const campos = Object.fromEntries(
+      [...tomados, ...(madreTomada ? ['madreId'] : [])].map((c) => [c, 'absorber']),
+    )
     const ids = movidas.map((m) => m.id).sort((a, b) => a - b)
     const [fusion] = await tx<{ id: number }[]>`
       insert into fusiones (conservado_id, absorbido_id, campos, absorbido, conservado_antes,
@@ -153,6 +169,8 @@ export function deshacerFusion(sql: Sql, id: number, quien: Quien): Promise<Resu
     await tx`update pacientes set fusionado_en = null where id = ${f.absorbidoId}`
     await tx`update atenciones set paciente_id = ${f.absorbidoId}
       where id = any(${f.atenciones}::int[]) and paciente_id = ${f.conservadoId}`
+    if (f.campos.madreId === 'absorber')
+      await tx`update pacientes set madre_id = null where id = ${f.conservadoId}`
     const campos = CAMPOS_FUSION.filter((c) => f.campos[c] === 'absorber')
     if (campos.length > 0) {
       await tx`update pacientes p set (${tx(campos)}) = (

@@ -14,7 +14,7 @@ import {
   type Gravedad,
   type Registro,
 } from '../../shared/fusiones.js'
-import { nombreCompleto } from '../../shared/paciente-datos.js'
+import { nombreCompleto, type PacienteDatos } from '../../shared/paciente-datos.js'
 import { validarPaciente } from '../../shared/paciente-validacion.js'
 import { soloAdmin } from '../auth/plugin.js'
 import type { Config } from '../config.js'
@@ -115,11 +115,12 @@ export async function fusionesRoutes(
     const hoy = hoyEn(config.clinicTz)
     // The survivor's resulting fields follow the registration's rules (a municipio of the chosen
     // departamento, above all).
-    const validar = (datos: Parameters<typeof validarPaciente>[0]) =>
+    const validar = ({ madreId, ...datos }: PacienteDatos & { madreId: number | null }) =>
       validarPaciente(
         {
           ...Object.fromEntries(Object.entries(datos).map(([k, v]) => [k, v ?? ''])),
           aceptaPolitica: true,
+          madreId,
         },
         hoy,
       ).errores

@@ -61,6 +61,9 @@ describe('recién nacido con CNV', () => {
   })
 
   test('sin madre, con una que no existe, con un número que no es de CNV: 400 y nada guardado', async () => {
+    // A newborn cannot be a mother: her record is looked up by her own document.
+    const madre = await crearPaciente(t)
+    const bebe = (await registrar({ ...recienNacido(), madreId: madre.id })).json<Paciente>()
     const antes = await cuenta()
     const casos: [object, unknown[]][] = [
       [
@@ -96,6 +99,14 @@ describe('recién nacido con CNV', () => {
       expect(res.statusCode, res.body).toBe(400)
       expect(errores(res.body)).toEqual(esperados)
     }
+    const deBebe = await registrar({ ...recienNacido(), madreId: bebe.id })
+    expect(deBebe.statusCode).toBe(400)
+    expect(errores(deBebe.body)).toEqual([
+      {
+        campo: 'madreId',
+        mensaje: 'Ese registro es de un recién nacido: la madre se busca por su propio documento',
+      },
+    ])
     for (const madreId of ['1', 0, -4, 1.5, 3_000_000_000]) {
       const res = await registrar({ ...recienNacido(), madreId })
       expect(res.statusCode, String(madreId)).toBe(400)
@@ -141,5 +152,43 @@ describe('recién nacido con CNV', () => {
     const res = await registrar({ ...recienNacido(), madreId: duplicada.id })
     expect(res.statusCode, res.body).toBe(201)
     expect(res.json()).toMatchObject({ madreId: conservada.id })
+  })
+
+  test('fusionar registros de un recién nacido: dos con CNV; uno con CNV en el de su DNI lleva a la madre, y deshacer la quita', async () => {
+    const fusionar = (conservar: number, absorber: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/pacientes/fusiones',
+        headers: json(admin),
+        payload: { conservar, absorber },
+      })
+    const madre = await crearPaciente(t)
+    const uno = (await registrar({ ...recienNacido(), madreId: madre.id })).json<Paciente>()
+    const otro = (await registrar({ ...recienNacido(), madreId: madre.id })).json<Paciente>()
+    const gemelos = await fusionar(uno.id, otro.id)
+    expect(gemelos.statusCode, gemelos.body).toBe(201)
+
+    const conCnv = (await registrar({ ...recienNacido(), madreId: madre.id })).json<Paciente>()
+    const conDni = await crearPaciente(t, { primerNombre: 'Bebé', primerApellido: 'Quispe' })
+    const res = await fusionar(conDni.id, conCnv.id)
+    expect(res.statusCode, res.body).toBe(201)
+    const leer = async (id: number) =>
+      (await t.app.inject({ url: `/pacientes/${id}`, headers: t.headers })).json<Paciente>()
+    expect((await leer(conDni.id)).madreId).toBe(madre.id)
+    const deshacer = await t.app.inject({
+      method: 'DELETE',
+      url: `/pacientes/fusiones/${res.json<{ id: number }>().id}`,
+      headers: admin,
+    })
+    expect(deshacer.statusCode, deshacer.body).toBe(204)
+    expect((await leer(conDni.id)).madreId).toBeNull()
+    expect((await leer(conCnv.id)).madreId).toBe(madre.id)
+
+    // A mother and her child are never one patient.
+    const mismo = await fusionar(madre.id, conCnv.id)
+    expect(mismo.statusCode).toBe(400)
+    expect(errores(mismo.body)).toEqual([
+      { campo: 'absorber', mensaje: 'Una madre y su recién nacido no son el mismo paciente' },
+    ])
   })
 })

@@ -87,9 +87,12 @@ const reveladoEn = (
 async function madreDe(sql: Sql, tipo: string, madreId: number | null): Promise<number | null> {
   if (madreId === null) return null
   if (tipo !== 'cnv') throw datosInvalidos([{ campo: 'madreId', mensaje: MENSAJES.madreSoloCnv }])
-  const [madre] = await sql<{ id: number }[]>`
-    select coalesce(fusionado_en, id) as id from pacientes where id = ${madreId}`
+  const [madre] = await sql<{ id: number; tipoDocumento: string }[]>`
+    select p.id, p.tipo_documento from pacientes p
+    where p.id = (select coalesce(fusionado_en, id) from pacientes where id = ${madreId})`
   if (!madre) throw datosInvalidos([{ campo: 'madreId', mensaje: MENSAJES.madreNoRegistrada }])
+  if (madre.tipoDocumento === 'cnv')
+    throw datosInvalidos([{ campo: 'madreId', mensaje: MENSAJES.madreConCnv }])
   return madre.id
 }
 
