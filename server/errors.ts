@@ -140,6 +140,17 @@ export function fieldErrors(validation: AjvError[]): ErrorCampo[] {
   return [...byField].map(([campo, mensaje]) => ({ campo, mensaje }))
 }
 
+export const MENSAJE_SEDE_RENOMBRADA =
+  'La sede cambió de nombre mientras se guardaba: recargue la página e intente de nuevo'
+
+/** A row that names a sede by a name it no longer has (a foreign key on sedes, 23503). */
+function sedeRenombrada(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; constraint_name?: string }
+  return (
+    e?.name === 'PostgresError' && e.code === '23503' && /_sede_fkey$/.test(e.constraint_name ?? '')
+  )
+}
+
 /** Fastify's `frameworkErrors`: what the router refuses before any route (a malformed or too long path). */
 export function frameworkErrors(
   error: FastifyError,
@@ -207,6 +218,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       )
       return reply.code(400).send({ message: 'Solicitud interrumpida por el cliente' })
     }
+    // A sede renamed while this change waited for it (docs/datos.md#renombrar-una-sede): the name
+    // the request carried is gone.
+    if (sedeRenombrada(error)) return reply.code(409).send({ message: MENSAJE_SEDE_RENOMBRADA })
     if (isDatabaseDown(error)) {
       request.log.warn({ code: (error as { code?: string }).code }, 'base de datos no disponible')
       const e = new ServiceUnavailableError()

@@ -100,6 +100,10 @@ export const cambiarSede = (
           and nombre <> ${nombre}`,
         'sedes_pkey',
       )
+    // Its salas first, before the sede's own row: a booking there holds its sala and then needs
+    // the sede (citas/turnos.ts), so taking them in the other order could deadlock with it.
+    if (c.nombre !== undefined && c.nombre !== nombre)
+      await tx`select id from salas where sede = ${nombre} order by id for update`
     const [fila] = await tx<SedeCatalogo[]>`
       update sedes set activa = coalesce(${c.activa ?? null}::boolean, activa),
         nombre = coalesce(${c.nombre ?? null}::text, nombre)

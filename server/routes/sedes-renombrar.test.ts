@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { crearAtencion, crearPaciente, LUNES_A_SABADO } from '../test/factories.js'
+import { proximo } from '../test/fechas.js'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -105,5 +106,75 @@ describe('renombrar una sede', () => {
       if (mensaje) expect(res.json().message).toBe(mensaje)
     }
     expect(await t.db.sql`select nombre, activa from sedes order by nombre`).toEqual(antes)
+  })
+
+  test('mientras se renombra, una reserva y una llegada en esa sede esperan y reciben 409 en español: ni 500 ni bloqueo mutuo', async () => {
+    const sql = t.db.sql
+    expect((await enviar('POST', '/configuracion/sedes', { nombre: 'Chiclayo' })).statusCode).toBe(
+      201,
+    )
+    const sala = (
+      await enviar('POST', '/configuracion/salas', {
+        sede: 'Chiclayo',
+        modalidad: 'LAB',
+        nombre: 'Toma',
+        horario: LUNES_A_SABADO,
+      })
+    ).json<{ id: number }>()
+    const p = await crearPaciente(t)
+    const a = await crearAtencion(t, p.id, {
+      sede: 'Chiclayo',
+      modalidad: 'LAB',
+      estudios: [{ nombre: 'Glucosa' }],
+    })
+    // One of its atenciones held by another transaction: the rename waits there, mid-way.
+    let soltar = () => {}
+    let tomada = () => {}
+    const suelta = new Promise<void>((r) => (soltar = r))
+    const yaTomada = new Promise<void>((r) => (tomada = r))
+    const retenida = sql.begin(async (tx) => {
+      await tx`select id from atenciones where id = ${a.id} for update`
+      tomada()
+      await suelta
+    })
+    await yaTomada
+    const esperando = async () =>
+      (
+        await sql<{ n: number }[]>`
+          select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and datname = current_database()`
+      )[0]!.n
+    const renombre = renombrar('Chiclayo', { nombre: 'Chiclayo Norte' })
+    await expect.poll(esperando, { timeout: 10_000 }).toBe(1)
+    const reserva = t.app.inject({
+      method: 'POST',
+      url: '/citas',
+      headers: json(t.headers),
+      payload: {
+        pacienteId: p.id,
+        salaId: sala.id,
+        inicio: `${proximo('America/Lima', 2)}T10:00`,
+        estudios: [{ nombre: 'Glucosa' }],
+      },
+    })
+    const llegada = t.app.inject({
+      method: 'POST',
+      url: `/pacientes/${p.id}/atenciones`,
+      headers: json(t.headers),
+      payload: { sede: 'Chiclayo', modalidad: 'LAB', estudios: [{ nombre: 'Glucosa' }] },
+    })
+    await expect.poll(esperando, { timeout: 10_000 }).toBe(3)
+    soltar()
+    await retenida
+    const [r, c, l] = await Promise.all([renombre, reserva, llegada])
+    expect(r.statusCode, r.body).toBe(200)
+    for (const res of [c, l]) {
+      expect(res.statusCode, res.body).toBe(409)
+      expect(res.json().message).toBe(
+        'La sede cambió de nombre mientras se guardaba: recargue la página e intente de nuevo',
+      )
+    }
+    expect(await sql`select 1 from atenciones where sede = 'Chiclayo'`).toEqual([])
+    expect(await sql`select id from atenciones where sede = 'Chiclayo Norte'`).toHaveLength(1)
   })
 })
