@@ -35,6 +35,9 @@ export const MENSAJES_BLOQUEOS = {
   /** A cita in a blocked period; `dia` is the cita's day. */
   cita: (inicio: string, fin: string, motivo: string, dia: string) =>
     `La sala está bloqueada ${periodoLegible(inicio, fin, dia)}: ${motivo}`,
+  /** Undoing a move into a period blocked since. */
+  deshacer: (inicio: string, fin: string, motivo: string, dia: string) =>
+    `No se puede deshacer: la sala está bloqueada ${periodoLegible(inicio, fin, dia)} (${motivo}). Reprograme la cita.`,
 } as const
 
 export const BloqueoSchema = Type.Object({

@@ -18,6 +18,8 @@ import {
   ultimaReprogramacion,
 } from '../queries/citas.js'
 import { duracionMinutos, salaValida, tomado, turnoEn, type Turno } from './turnos.js'
+import { MENSAJES_BLOQUEOS } from '../../shared/bloqueos.js'
+import { bloqueoQueCubre } from '../queries/bloqueos.js'
 
 /** A cita as a move reads it, locked: its sala and range. */
 type CitaFila = AtencionFila & { salaId: number; inicio: Date; fin: Date }
@@ -156,6 +158,14 @@ export function deshacerReprogramacion(
       if (desde! <= reloj) throw new ConflictError(M.horaAnteriorPasada)
       const fin =
         finGuardado ?? new Date(desde!.getTime() + actual.fin.getTime() - actual.inicio.getTime())
+      // A block set since the move: held as a booking holds it (turnos.ts), then checked.
+      await tx`select 1 from salas where id = ${sala.id} for share`
+      const bloqueo = await bloqueoQueCubre(tx, sala.id, desde!, fin)
+      if (bloqueo) {
+        const periodo = [aLocal(bloqueo.inicio, tz), aLocal(bloqueo.fin, tz)] as const
+        const dia = aLocal(desde!, tz).slice(0, 10)
+        throw new ConflictError(MENSAJES_BLOQUEOS.deshacer(...periodo, bloqueo.motivo, dia))
+      }
       return { sala, inicio: desde!, fin }
     },
     // Another cita took the old slot since the move.

@@ -1,5 +1,6 @@
-// The rules of a cita's place and time, shared by booking, moving and undoing a move: an active
-// sala, a free range inside its opening hours, and the 409 that names who holds a taken slot.
+// The rules of a cita's place and time, shared by booking and moving: an active sala, a free range
+// inside its opening hours and outside its blocks, and the 409 that names who holds a taken slot
+// (which undoing a move also answers; citas/reprogramacion.ts checks blocks there too).
 import { fechaLlegadaMaxima, mensajeFechaLlegadaMaxima } from '../../shared/atenciones.js'
 import type { Modalidad } from '../../shared/catalogos.js'
 import { MENSAJES_BLOQUEOS } from '../../shared/bloqueos.js'

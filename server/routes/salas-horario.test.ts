@@ -380,4 +380,37 @@ describe('bloqueos', () => {
       ).toEqual(dentro.map((d) => d.id))
     }
   })
+
+  test('deshacer una reprogramación no devuelve la cita a un periodo bloqueado desde entonces', async () => {
+    const fecha = proximo(LIMA, 5, 22)
+    const cita = (await reservar(`${fecha}T10:00`)).json<{ id: number }>()
+    const mover = await t.app.inject({
+      method: 'POST',
+      url: `/citas/${cita.id}/reprogramar`,
+      headers: json(t.headers),
+      payload: { inicio: `${fecha}T15:00` },
+    })
+    expect(mover.statusCode, mover.body).toBe(200)
+    const b = await bloquear({ inicio: `${fecha}T10:00`, fin: `${fecha}T12:00`, motivo: 'Avería' })
+    expect(b.json<BloqueoCreado>().citas).toEqual([])
+    const deshacer = await t.app.inject({
+      method: 'POST',
+      url: `/citas/${cita.id}/reprogramar/deshacer`,
+      headers: json(t.headers),
+      payload: { inicio: `${fecha}T15:00` },
+    })
+    expect(deshacer.statusCode).toBe(409)
+    expect(deshacer.json().message).toBe(
+      'No se puede deshacer: la sala está bloqueada de 10:00 a 12:00 (Avería). Reprograme la cita.',
+    )
+    // Still where the move left it.
+    expect(
+      (
+        await t.app.inject({
+          url: `/agenda?sede=Lima&fecha=${fecha}&sala=${sala.id}`,
+          headers: t.headers,
+        })
+      ).json<Agenda>().salas[0]!.citas,
+    ).toMatchObject([{ id: cita.id, inicio: `${fecha}T15:00` }])
+  })
 })
