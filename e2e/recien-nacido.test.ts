@@ -62,6 +62,12 @@ for (const [viewport, nombre, cnv] of [
       await expectAccessible(page, 'recien-nacido-madre')
       await page.getByRole('button', { name: 'Guardar', exact: true }).click()
       const id = await idRegistrado(page)
+      // The next registration starts empty: no mother, nothing typed for one.
+      await page.getByLabel('Tipo de documento').selectOption('cnv')
+      expect(await bloque.getByLabel('Documento de la madre', { exact: true }).inputValue()).toBe(
+        '',
+      )
+      expect(await bloque.getByRole('link').count()).toBe(0)
 
       await page.goto(`/pacientes/${id}`)
       const datos = page.getByRole('region', { name: 'Identificación' })

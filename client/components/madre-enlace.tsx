@@ -16,7 +16,10 @@ export function MadreEnlace({ id, conocida }: { id: number; conocida?: Madre }) 
   const [madre, setMadre] = useState<Madre | null>(conocida ?? null)
   const [fallo, setFallo] = useState(false)
   useEffect(() => {
-    if (conocida) return setMadre(conocida)
+    // Another mother (another child's page): nothing of the last one stays on screen.
+    setMadre(conocida ?? null)
+    setFallo(false)
+    if (conocida) return
     const control = new AbortController()
     call(obtenerPacienteContract, { params: { id: String(id) }, signal: control.signal })
       .then((p) =>

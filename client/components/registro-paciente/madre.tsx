@@ -19,21 +19,26 @@ import type { ValoresPaciente } from './paciente-form-schema.js'
 const SUYOS = TIPOS_DOCUMENTO.filter((t) => t !== 'cnv')
 
 export function Madre({ editable }: { editable: boolean }) {
-  const { control, setValue, formState } = useFormContext<ValoresPaciente>()
+  const { control, setValue } = useFormContext<ValoresPaciente>()
   const tipo = useWatch({ control, name: 'tipoDocumento' })
   const madreId = useWatch({ control, name: 'madreId' })
+  // Another document type at registration: no mother goes with it.
+  useEffect(() => {
+    if (editable && tipo !== 'cnv' && madreId !== null) setValue('madreId', null)
+  }, [editable, tipo, madreId, setValue])
+  // Hidden, the block is gone with what was typed in it: the next newborn starts empty.
+  if (tipo !== 'cnv' && (editable || madreId === null)) return null
+  return <BloqueMadre editable={editable} madreId={madreId} />
+}
+
+function BloqueMadre({ editable, madreId }: { editable: boolean; madreId: number | null }) {
+  const { setValue, formState } = useFormContext<ValoresPaciente>()
   const error = formState.errors.madreId?.message
   const [tipoMadre, setTipoMadre] = useState<TipoDocumento>('dni')
   const [documento, setDocumento] = useState('')
   const [buscando, setBuscando] = useState(false)
   const [aviso, setAviso] = useState<string | null>(null)
   const [encontrada, setEncontrada] = useState<{ nombreCompleto: string; documento: string }>()
-  // Another document type at registration: no mother goes with it.
-  useEffect(() => {
-    if (editable && tipo !== 'cnv' && madreId !== null) setValue('madreId', null)
-  }, [editable, tipo, madreId, setValue])
-  if (tipo !== 'cnv' && (editable || madreId === null)) return null
-
   const elegir = (id: number | null) =>
     setValue('madreId', id, { shouldDirty: true, shouldValidate: formState.isSubmitted })
   const buscar = async () => {

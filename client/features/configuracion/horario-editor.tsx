@@ -5,7 +5,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { TRAMOS_POR_DIA } from '../../../shared/configuracion.js'
 import { FieldError } from '../../components/field.js'
-import { DIAS, TRAMO_NUEVO, type DiaHorario, type TramoEditado } from './horario.js'
+import { DIAS, tramoDespues, type DiaHorario, type TramoEditado } from './horario.js'
 
 type Campo = `dias.${number}.abre` | `dias.${number}.tramos.${number}.${keyof TramoEditado}`
 
@@ -106,7 +106,7 @@ export function HorarioEditor({
                       className="btn btn--ghost btn--sm"
                       disabled={cerrado}
                       aria-label={`Agregar un tramo al ${nombre}`}
-                      onClick={() => onDias(conDia(i, [...tramos, { ...TRAMO_NUEVO }]))}
+                      onClick={() => onDias(conDia(i, [...tramos, tramoDespues(tramos)]))}
                     >
                       + Tramo
                     </button>

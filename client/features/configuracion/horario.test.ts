@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { aDias, aHorario, diaDelTramo, resumenHorario, SEMANA_HABITUAL } from './horario.js'
+import {
+  aDias,
+  aHorario,
+  diaDelTramo,
+  resumenHorario,
+  SEMANA_HABITUAL,
+  tramoDespues,
+} from './horario.js'
 
 const tramo = (dia: number, abre = '07:00', cierra = '20:00') => ({ dia, abre, cierra })
 
@@ -57,5 +64,18 @@ describe('el editor de la semana', () => {
     expect(diaDelTramo(dias, 1)).toBe(1)
     expect(diaDelTramo(dias, 2)).toBe(6)
     expect(diaDelTramo(dias, 3)).toBe(-1)
+  })
+})
+
+describe('un tramo nuevo', () => {
+  it('empieza donde cierra el último y dura una hora, sin pasar de 23:59', () => {
+    expect(tramoDespues([{ desde: '08:00', hasta: '13:00' }])).toEqual({
+      desde: '13:00',
+      hasta: '14:00',
+    })
+    expect(tramoDespues([{ desde: '07:00', hasta: '23:30' }])).toEqual({
+      desde: '23:30',
+      hasta: '23:59',
+    })
   })
 })

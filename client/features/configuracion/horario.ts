@@ -16,8 +16,14 @@ export interface DiaHorario {
   tramos: TramoEditado[]
 }
 
-/** What a new range of a day starts with: after the last one, or the afternoon. */
-export const TRAMO_NUEVO: TramoEditado = { desde: '14:00', hasta: '18:00' }
+/** A new range of a day: an hour from where the last one closes (never past 23:59). */
+export function tramoDespues(tramos: readonly TramoEditado[]): TramoEditado {
+  const desde = tramos.at(-1)?.hasta || '14:00'
+  const [h, m] = desde.split(':').map(Number)
+  const fin = Math.min((h ?? 0) * 60 + (m ?? 0) + 60, 23 * 60 + 59)
+  const hasta = `${String(Math.floor(fin / 60)).padStart(2, '0')}:${String(fin % 60).padStart(2, '0')}`
+  return { desde, hasta }
+}
 
 /** What a new sala starts with: the clinic's usual week, Monday to Saturday 07:00–20:00. */
 export const SEMANA_HABITUAL: DiaHorario[] = DIAS.map((_, i) => ({
