@@ -25,10 +25,20 @@ export const PacienteResumenSchema = Type.Composite([
 ])
 export type PacienteResumen = Static<typeof PacienteResumenSchema>
 
+/** A newborn's mother as her child's page names her (her read is recorded on her record). */
+export const MadreSchema = Type.Object({
+  id: Type.Integer(),
+  nombreCompleto: Type.String(),
+  tipoDocumento: enumTexto(TIPOS_DOCUMENTO),
+  documento: Type.String(),
+})
+export type Madre = Static<typeof MadreSchema>
+
 export const PacienteDetalleSchema = Type.Composite([
   PacienteSchema,
   Type.Object({
     atenciones: Type.Array(AtencionSchema, { description: 'la más reciente primero' }),
+    madre: nulo(MadreSchema),
   }),
 ])
 export type PacienteDetalle = Static<typeof PacienteDetalleSchema>

@@ -101,8 +101,9 @@ export async function obtenerPaciente(
   id: number,
   evento?: Evento,
 ): Promise<PacienteFila | undefined> {
+  const detalle = evento?.detalle ? sql.json(evento.detalle as postgres.JSONValue) : null
   const registro = evento
-    ? sql`, registro as (${insercionEventos(sql, evento, sql`select id as paciente_id, null::jsonb as detalle from paciente`)})`
+    ? sql`, registro as (${insercionEventos(sql, evento, sql`select id as paciente_id, ${detalle}::jsonb as detalle from paciente`)})`
     : sql``
   const [fila] = await sql<PacienteFila[]>`
     with paciente as (

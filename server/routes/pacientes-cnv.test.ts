@@ -54,10 +54,23 @@ describe('recién nacido con CNV', () => {
     const bebe = res.json<Paciente>()
     expect(bebe).toMatchObject({ tipoDocumento: 'cnv', madreId: madre.id, tipoEdad: 'días' })
     const leido = await t.app.inject({ url: `/pacientes/${bebe.id}`, headers: t.headers })
-    expect(leido.json()).toMatchObject({ madreId: madre.id })
+    expect(leido.json()).toMatchObject({
+      madreId: madre.id,
+      madre: {
+        id: madre.id,
+        nombreCompleto: 'Rosa Quispe',
+        tipoDocumento: 'dni',
+        documento: madre.documento,
+      },
+    })
+    // Her name on the child's page is a read of her record, recorded on it.
+    const [lectura] = await t.db.sql<{ pacienteId: string; detalle: unknown }[]>`
+      select paciente_id, detalle from auditoria
+      where accion = 'paciente.consultado' order by id desc limit 1`
+    expect(lectura).toEqual({ pacienteId: String(madre.id), detalle: { madreDe: bebe.id } })
     // The mother's own record has no mother.
     const suya = await t.app.inject({ url: `/pacientes/${madre.id}`, headers: t.headers })
-    expect(suya.json()).toMatchObject({ madreId: null })
+    expect(suya.json()).toMatchObject({ madreId: null, madre: null })
   })
 
   test('sin madre, con una que no existe, con un número que no es de CNV: 400 y nada guardado', async () => {

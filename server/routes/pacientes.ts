@@ -7,7 +7,7 @@ import { normalizarDocumento } from '../../shared/documento.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { MENSAJES } from '../../shared/paciente-campos.js'
-import type { PacienteDatos } from '../../shared/paciente-datos.js'
+import { nombreCompleto, type PacienteDatos } from '../../shared/paciente-datos.js'
 import { validarPaciente } from '../../shared/paciente-validacion.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import {
@@ -232,9 +232,30 @@ export async function pacientesRoutes(
     const fila = await obtenerPaciente(sql, id, eventoDe(request, 'paciente.consultado'))
     if (!fila) throw new NotFoundError('Paciente no encontrado')
     // fila.id, not id: a merged record's id answers the record it was merged into.
-    const atenciones = await atencionesDePaciente(sql, fila.id, tz)
+    const [atenciones, madre] = await Promise.all([
+      atencionesDePaciente(sql, fila.id, tz),
+      // A newborn's mother, named on the page: a read of her record, recorded on it.
+      fila.madreId === null
+        ? undefined
+        : obtenerPaciente(
+            sql,
+            fila.madreId,
+            eventoDe(request, 'paciente.consultado', { detalle: { madreDe: fila.id } }),
+          ),
+    ])
     reply.header('etag', etag(fila.version))
-    return { ...aPaciente(fila, hoyEn(tz)), atenciones: atenciones.map(aAtencion) }
+    return {
+      ...aPaciente(fila, hoyEn(tz)),
+      atenciones: atenciones.map(aAtencion),
+      madre: madre
+        ? {
+            id: madre.id,
+            nombreCompleto: nombreCompleto(madre),
+            tipoDocumento: madre.tipoDocumento,
+            documento: madre.documento,
+          }
+        : null,
+    }
   })
 
   route(app, editarPacienteContract, async (request, reply) => {

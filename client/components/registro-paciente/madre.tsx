@@ -12,13 +12,21 @@ import {
 import { ApiError } from '../../api.js'
 import { FieldError } from '../field.js'
 import { MadreEnlace } from '../madre-enlace.js'
+import type { Madre as MadreLeida } from '../../../shared/pacientes.js'
 import { pacientePorDocumento } from './registro-api.js'
 import type { ValoresPaciente } from './paciente-form-schema.js'
 
 /** The documents a mother may hold: every one but a newborn's. */
 const SUYOS = TIPOS_DOCUMENTO.filter((t) => t !== 'cnv')
 
-export function Madre({ editable }: { editable: boolean }) {
+export function Madre({
+  editable,
+  conocida,
+}: {
+  editable: boolean
+  /** The mother a correction's patient has, as its read named her. */
+  conocida?: MadreLeida | null
+}) {
   const { control, setValue } = useFormContext<ValoresPaciente>()
   const tipo = useWatch({ control, name: 'tipoDocumento' })
   const madreId = useWatch({ control, name: 'madreId' })
@@ -28,17 +36,25 @@ export function Madre({ editable }: { editable: boolean }) {
   }, [editable, tipo, madreId, setValue])
   // Hidden, the block is gone with what was typed in it: the next newborn starts empty.
   if (tipo !== 'cnv' && (editable || madreId === null)) return null
-  return <BloqueMadre editable={editable} madreId={madreId} />
+  return <BloqueMadre editable={editable} madreId={madreId} conocida={conocida ?? undefined} />
 }
 
-function BloqueMadre({ editable, madreId }: { editable: boolean; madreId: number | null }) {
+function BloqueMadre({
+  editable,
+  madreId,
+  conocida,
+}: {
+  editable: boolean
+  madreId: number | null
+  conocida?: MadreLeida
+}) {
   const { setValue, formState } = useFormContext<ValoresPaciente>()
   const error = formState.errors.madreId?.message
   const [tipoMadre, setTipoMadre] = useState<TipoDocumento>('dni')
   const [documento, setDocumento] = useState('')
   const [buscando, setBuscando] = useState(false)
   const [aviso, setAviso] = useState<string | null>(null)
-  const [encontrada, setEncontrada] = useState<{ nombreCompleto: string; documento: string }>()
+  const [encontrada, setEncontrada] = useState<MadreLeida | undefined>(conocida)
   const elegir = (id: number | null) =>
     setValue('madreId', id, { shouldDirty: true, shouldValidate: formState.isSubmitted })
   const buscar = async () => {
@@ -48,10 +64,7 @@ function BloqueMadre({ editable, madreId }: { editable: boolean; madreId: number
     try {
       const [m] = await pacientePorDocumento({ tipoDocumento: tipoMadre, documento })
       if (!m) return setAviso('No hay una paciente con ese documento: regístrela primero')
-      setEncontrada({
-        nombreCompleto: m.nombreCompleto,
-        documento: `${TIPO_DOCUMENTO_ETIQUETA[m.tipoDocumento]} ${m.documento}`,
-      })
+      setEncontrada(m)
       elegir(m.id)
     } catch (err) {
       setAviso(
@@ -73,7 +86,12 @@ function BloqueMadre({ editable, madreId }: { editable: boolean; madreId: number
       </legend>
       {madreId !== null ? (
         <p className="madre__elegida">
-          <MadreEnlace id={madreId} conocida={encontrada} />
+          {encontrada?.id === madreId ? (
+            <MadreEnlace madre={encontrada} />
+          ) : (
+            // A draft brought back with her id only.
+            <span>Paciente {madreId}</span>
+          )}
           {editable && (
             <button
               type="button"

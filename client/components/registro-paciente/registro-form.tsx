@@ -12,6 +12,7 @@ import { hoyClinica } from '../../lib/hoy.js'
 import { pedirSalida, PREGUNTA_SALIR, protegerSalida } from '../../state/salida.js'
 import { AvisoResultado, type Resultado } from './aviso-resultado.js'
 import { ConfirmarDuplicados } from './confirmar-duplicados.js'
+import type { Madre } from '../../../shared/pacientes.js'
 import { AvisoConflicto, resolverConflicto, type Conflicto } from './conflicto-edicion.js'
 import { CampoDocumento, useDocumentoRegistrado } from './documento-registrado.js'
 import { DuplicadosPanel } from './duplicados.js'
@@ -35,7 +36,8 @@ const RECUPERADO =
 
 /** The stored patient a correction starts from, and its version (GET's ETag). */
 export interface Edicion {
-  paciente: Paciente
+  /** With its mother, if a newborn's, as GET /pacientes/:id names her. */
+  paciente: Paciente & { madre?: Madre | null }
   etag: string
 }
 
@@ -252,6 +254,7 @@ export function RegistroForm({
             hoy={hoy}
             documento={<CampoDocumento documento={documento} />}
             editable={!edicion}
+            madre={edicion?.paciente.madre}
           />
           <Demograficos />
           <Contacto />

@@ -19,6 +19,7 @@ import { describe, Field, FieldError } from '../../components/field.js'
 import { fechaHora } from '../../components/format.js'
 import { CampoSelect, CampoTexto } from './campos.js'
 import { Madre } from './madre.js'
+import type { Madre as MadreLeida } from '../../../shared/pacientes.js'
 import type { ValoresPaciente } from './paciente-form-schema.js'
 
 const TIPOS = TIPOS_DOCUMENTO.map((t) => [t, TIPO_DOCUMENTO_ETIQUETA[t]] as const)
@@ -106,10 +107,13 @@ export function Identificacion({
   hoy,
   documento,
   editable,
+  madre,
 }: {
   hoy: string
   documento: ReactNode
   editable: boolean
+  /** A correction's patient's mother, as its read named her. */
+  madre?: MadreLeida | null
 }) {
   return (
     <Seccion
@@ -127,7 +131,7 @@ export function Identificacion({
         documento: (
           <>
             {documento}
-            <Madre editable={editable} />
+            <Madre editable={editable} conocida={madre} />
           </>
         ),
         fechaNacimiento: <Nacimiento hoy={hoy} />,

@@ -166,9 +166,9 @@ export default function PacientePage() {
                   <Dato label={CAMPOS_PACIENTE.documento.etiqueta}>
                     {TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento]} {p.documento}
                   </Dato>
-                  {p.madreId !== null && (
+                  {p.madre && (
                     <Dato label="Madre" wide>
-                      <MadreEnlace id={p.madreId} />
+                      <MadreEnlace madre={p.madre} />
                     </Dato>
                   )}
                 </>
