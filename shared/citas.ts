@@ -77,9 +77,15 @@ export function diaIso(fecha: string): number {
   return d === 0 ? 7 : d
 }
 
-/** A day's opening ranges as a message says them: «07:00 a 13:00 y 14:00 a 20:00». */
-export function horasDelDia(tramos: readonly { abre: string; cierra: string }[]): string {
-  const partes = tramos.map((t) => `${t.abre} a ${t.cierra}`)
+/**
+ * A day's opening ranges as a message says them, «07:00 a 13:00 y 14:00 a 20:00», or a list with
+ * its own separator between opening and closing («07:00–13:00 y 14:00–20:00»).
+ */
+export function horasDelDia(
+  tramos: readonly { abre: string; cierra: string }[],
+  entre = ' a ',
+): string {
+  const partes = tramos.map((t) => `${t.abre}${entre}${t.cierra}`)
   return partes.length > 1
     ? `${partes.slice(0, -1).join(', ')} y ${partes.at(-1)}`
     : partes.join('')

@@ -13,6 +13,9 @@ import { CAMPOS } from '../../shared/paciente-campos.js'
 import type { AtencionFila } from '../queries/atenciones.js'
 import type { BusquedaFilaBd } from '../queries/busqueda.js'
 import type { HistorialFila, PacienteFila, PacienteListaFila } from '../queries/pacientes.js'
+import type { Bloqueo } from '../../shared/bloqueos.js'
+import { aLocal } from '../horario.js'
+import type { BloqueoFila } from '../queries/bloqueos.js'
 
 /** Age at `en`; a birth date after `en` (bad data) counts as a newborn. */
 export function edadEn(fechaNacimiento: string, en: string): EdadDetallada {
@@ -120,3 +123,12 @@ export function aEventoHistorial(f: HistorialFila): EventoHistorial {
     })),
   }
 }
+
+/** A sala's blocked period in the clinic's local times. */
+export const aBloqueo = (b: BloqueoFila, tz: string): Bloqueo => ({
+  id: b.id,
+  salaId: b.salaId,
+  inicio: aLocal(b.inicio, tz),
+  fin: aLocal(b.fin, tz),
+  motivo: b.motivo,
+})

@@ -7,7 +7,6 @@ import {
   crearBloqueoContract,
   listarBloqueosContract,
   MENSAJES_BLOQUEOS as M,
-  type Bloqueo,
 } from '../../shared/bloqueos.js'
 import { MENSAJES_CITAS } from '../../shared/citas.js'
 import type { ErrorCampo } from '../../shared/contract.js'
@@ -22,22 +21,10 @@ import { datosInvalidos, NotFoundError } from '../errors.js'
 import { aLocal } from '../horario.js'
 import { eventoDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
-import {
-  bloqueosVigentes,
-  borrarBloqueo,
-  crearBloqueo,
-  type BloqueoFila,
-} from '../queries/bloqueos.js'
+import { aBloqueo } from '../http/respuestas.js'
+import { bloqueosVigentes, borrarBloqueo, crearBloqueo } from '../queries/bloqueos.js'
 import { instantesLocales } from '../queries/citas.js'
 import { route } from '../route.js'
-
-export const aBloqueo = (b: BloqueoFila, tz: string): Bloqueo => ({
-  id: b.id,
-  salaId: b.salaId,
-  inicio: aLocal(b.inicio, tz),
-  fin: aLocal(b.fin, tz),
-  motivo: b.motivo,
-})
 
 export async function bloqueosRoutes(
   app: FastifyInstance,

@@ -32,7 +32,7 @@ import { aLocal, diaSiguiente, turnosLibres } from '../horario.js'
 import { feriadoEn } from '../queries/feriados.js'
 import { eventoDe, filtrosDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
-import { aAtencion } from '../http/respuestas.js'
+import { aAtencion, aBloqueo } from '../http/respuestas.js'
 import { cambiarEstado, obtenerAtencion, type AtencionFila } from '../queries/atenciones.js'
 import { bloqueosEntre } from '../queries/bloqueos.js'
 import { citasDelDia, insertarCita, instantesLocales } from '../queries/citas.js'
@@ -116,7 +116,7 @@ export async function citasRoutes(
             ? local({ inicio: abiertos[0]!.inicio, fin: abiertos.at(-1)!.fin })
             : null,
         horario: abiertos.map(local),
-        bloqueos: suyos.map((b) => ({ id: b.id, ...local(b), motivo: b.motivo })),
+        bloqueos: suyos.map((b) => aBloqueo(b, tz)),
         citas: suyas.map((x) => ({
           id: x.id,
           pacienteId: x.pacienteId,

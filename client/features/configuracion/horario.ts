@@ -1,5 +1,6 @@
 // A sala's week (docs/api.md#salas) as the form edits it, one row per weekday with up to three
 // ranges, and as a list reads it: «Lun–Vie 08:00–13:00 y 14:00–18:00, Sáb 08:00–13:00».
+import { horasDelDia } from '../../../shared/citas.js'
 import { tramosDelDia, type TramoHorario } from '../../../shared/configuracion.js'
 
 export const DIAS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo']
@@ -48,19 +49,13 @@ export const aHorario = (dias: readonly DiaHorario[]): TramoHorario[] =>
 export const diaDelTramo = (dias: readonly DiaHorario[], n: number): number =>
   dias.flatMap((d, i) => (d.abre ? d.tramos.map(() => i) : []))[n] ?? -1
 
-/** A day's ranges as a list reads them: «08:00–13:00 y 14:00–18:00». */
-const horasDe = (tramos: readonly TramoHorario[]): string => {
-  const partes = tramos.map((t) => `${t.abre}–${t.cierra}`)
-  return partes.length > 1 ? `${partes.slice(0, -1).join(', ')} y ${partes.at(-1)}` : partes[0]!
-}
-
 /** Consecutive days with the same hours read as one range: «Lun–Vie 08:00–18:00, Sáb 08:00–13:00». */
 export function resumenHorario(horario: readonly TramoHorario[]): string {
   const grupos: { desde: number; hasta: number; horas: string }[] = []
   for (let dia = 1; dia <= 7; dia++) {
     const tramos = tramosDelDia(horario, dia)
     if (tramos.length === 0) continue
-    const horas = horasDe(tramos)
+    const horas = horasDelDia(tramos, '–')
     const ultimo = grupos.at(-1)
     if (ultimo && ultimo.hasta === dia - 1 && ultimo.horas === horas) ultimo.hasta = dia
     else grupos.push({ desde: dia, hasta: dia, horas })
