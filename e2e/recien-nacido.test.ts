@@ -79,6 +79,13 @@ for (const [viewport, nombre, cnv] of [
       await suya.click()
       await expect.poll(() => new URL(page.url()).pathname).toBe(`/pacientes/${madre.id}`)
       await page.getByRole('heading', { name: `Gladys Huamán ${nombre}` }).waitFor()
+      // Her page names her newborn, linked back.
+      await page
+        .getByRole('region', { name: 'Identificación' })
+        .getByRole('link', { name: `${nombre} Huamán (CNV (recién nacido) ${cnv})` })
+        .waitFor()
+      await sinScrollHorizontal(page)
+      await shot(page, 'recien-nacido-madre-ficha')
     })
   })
 }

@@ -25,20 +25,26 @@ export const PacienteResumenSchema = Type.Composite([
 ])
 export type PacienteResumen = Static<typeof PacienteResumenSchema>
 
-/** A newborn's mother as her child's page names her (her read is recorded on her record). */
-export const MadreSchema = Type.Object({
+/**
+ * A newborn's mother on her child's page, a mother's newborns on hers: who they are, to follow the
+ * link (each read is recorded on the record it names).
+ */
+export const FamiliarSchema = Type.Object({
   id: Type.Integer(),
   nombreCompleto: Type.String(),
   tipoDocumento: enumTexto(TIPOS_DOCUMENTO),
   documento: Type.String(),
+  fechaNacimiento: Type.String({ format: 'date' }),
 })
-export type Madre = Static<typeof MadreSchema>
+export type Familiar = Static<typeof FamiliarSchema>
 
 export const PacienteDetalleSchema = Type.Composite([
   PacienteSchema,
   Type.Object({
     atenciones: Type.Array(AtencionSchema, { description: 'la más reciente primero' }),
-    madre: nulo(MadreSchema),
+    madre: nulo(FamiliarSchema),
+    /** A mother's newborns linked to her record, newest first (at most 20). */
+    hijos: Type.Array(FamiliarSchema),
   }),
 ])
 export type PacienteDetalle = Static<typeof PacienteDetalleSchema>

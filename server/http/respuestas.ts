@@ -7,12 +7,18 @@ import { nombreCompleto, type Paciente } from '../../shared/paciente-datos.js'
 import {
   type Duplicado,
   type EventoHistorial,
+  type Familiar,
   type PacienteResumen,
 } from '../../shared/pacientes.js'
 import { CAMPOS } from '../../shared/paciente-campos.js'
 import type { AtencionFila } from '../queries/atenciones.js'
 import type { BusquedaFilaBd } from '../queries/busqueda.js'
-import type { HistorialFila, PacienteFila, PacienteListaFila } from '../queries/pacientes.js'
+import type {
+  HijoFila,
+  HistorialFila,
+  PacienteFila,
+  PacienteListaFila,
+} from '../queries/pacientes.js'
 import type { Bloqueo } from '../../shared/bloqueos.js'
 import { aLocal } from '../horario.js'
 import type { BloqueoFila } from '../queries/bloqueos.js'
@@ -32,6 +38,15 @@ export function aPaciente(f: PacienteFila, hoy: string): Paciente {
     creadoEn: f.creadoEn.toISOString(),
   }
 }
+
+/** A newborn's mother, a mother's newborn: who they are, as the linked page names them. */
+export const aFamiliar = (f: HijoFila): Familiar => ({
+  id: f.id,
+  nombreCompleto: nombreCompleto(f),
+  tipoDocumento: f.tipoDocumento,
+  documento: f.documento,
+  fechaNacimiento: f.fechaNacimiento,
+})
 
 /** A patient as the form's checks name it: possible duplicates, the holder of a document. */
 export function aDuplicado(f: PacienteFila): Duplicado {

@@ -114,6 +114,34 @@ export async function obtenerPaciente(
   return fila
 }
 
+/** A newborn's row as its mother's page names it. */
+export type HijoFila = Pick<
+  PacienteFila,
+  'id' | 'tipoDocumento' | 'documento' | CampoNombre | 'fechaNacimiento'
+>
+
+/** How many of a mother's newborns her page names: the newest. */
+export const HIJOS_MAXIMO = 20
+
+/**
+ * The newborns linked to this mother's record (by the partial index of 0048), newest first, each
+ * read recorded on the child's record by the same statement. A child linked to a record of hers
+ * merged since keeps that id (docs/datos.md#recién-nacidos) and is not listed here.
+ */
+export function hijosDe(sql: Sql, madreId: number, evento: Evento): Promise<HijoFila[]> {
+  const detalle = sql.json({ ...evento.detalle, hijoDe: madreId } as postgres.JSONValue)
+  return sql<HijoFila[]>`
+    with hijos as (
+      select p.id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
+        p.primer_apellido, p.segundo_apellido, p.fecha_nacimiento
+      from pacientes p
+      where p.madre_id = ${madreId} and p.fusionado_en is null
+      order by p.fecha_nacimiento desc, p.id desc
+      limit ${HIJOS_MAXIMO}
+    ), registro as (${insercionEventos(sql, evento, sql`select id as paciente_id, ${detalle}::jsonb as detalle from hijos`)})
+    select * from hijos`
+}
+
 /** The `registro` CTE of a read that serves the rows of the CTE `filas`; none without `evento`. */
 const registroLectura = (sql: Sql, evento: Evento | undefined, filas: string, servidos: number) =>
   evento ? sql`, registro as (${insercionLectura(sql, evento, filas, servidos)})` : sql``

@@ -68,9 +68,26 @@ describe('recién nacido con CNV', () => {
       select paciente_id, detalle from auditoria
       where accion = 'paciente.consultado' order by id desc limit 1`
     expect(lectura).toEqual({ pacienteId: String(madre.id), detalle: { madreDe: bebe.id } })
-    // The mother's own record has no mother.
+    // The mother's own record has no mother, and names her newborn: a read of the child's record.
     const suya = await t.app.inject({ url: `/pacientes/${madre.id}`, headers: t.headers })
-    expect(suya.json()).toMatchObject({ madreId: null, madre: null })
+    expect(suya.json()).toMatchObject({
+      madreId: null,
+      madre: null,
+      hijos: [
+        {
+          id: bebe.id,
+          nombreCompleto: 'Bebé Quispe',
+          tipoDocumento: 'cnv',
+          documento: bebe.documento,
+          fechaNacimiento: bebe.fechaNacimiento,
+        },
+      ],
+    })
+    const [delHijo] = await t.db.sql<{ pacienteId: string; detalle: unknown }[]>`
+      select paciente_id, detalle from auditoria
+      where accion = 'paciente.consultado' and paciente_id = ${bebe.id}
+      order by id desc limit 1`
+    expect(delHijo).toEqual({ pacienteId: String(bebe.id), detalle: { hijoDe: madre.id } })
   })
 
   test('sin madre, con una que no existe, con un número que no es de CNV: 400 y nada guardado', async () => {

@@ -7,7 +7,7 @@ import { normalizarDocumento } from '../../shared/documento.js'
 import { esFechaValida, hoyEn } from '../../shared/edad.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { MENSAJES } from '../../shared/paciente-campos.js'
-import { nombreCompleto, type PacienteDatos } from '../../shared/paciente-datos.js'
+import type { PacienteDatos } from '../../shared/paciente-datos.js'
 import { validarPaciente } from '../../shared/paciente-validacion.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import {
@@ -41,6 +41,7 @@ import {
   aDuplicado,
   aEventoHistorial,
   aFilaBusqueda,
+  aFamiliar,
   aPaciente,
   aResumen,
 } from '../http/respuestas.js'
@@ -56,6 +57,7 @@ import {
   idPorDocumento,
   insertarPaciente,
   listarPacientes,
+  hijosDe,
   obtenerPaciente,
   pacientePorDocumento,
   posiblesDuplicados,
@@ -232,7 +234,7 @@ export async function pacientesRoutes(
     const fila = await obtenerPaciente(sql, id, eventoDe(request, 'paciente.consultado'))
     if (!fila) throw new NotFoundError('Paciente no encontrado')
     // fila.id, not id: a merged record's id answers the record it was merged into.
-    const [atenciones, madre] = await Promise.all([
+    const [atenciones, madre, hijos] = await Promise.all([
       atencionesDePaciente(sql, fila.id, tz),
       // A newborn's mother, named on the page: a read of her record, recorded on it.
       fila.madreId === null
@@ -242,19 +244,15 @@ export async function pacientesRoutes(
             fila.madreId,
             eventoDe(request, 'paciente.consultado', { detalle: { madreDe: fila.id } }),
           ),
+      // A mother's newborns, named on her page: each a read of the child's record.
+      hijosDe(sql, fila.id, eventoDe(request, 'paciente.consultado')),
     ])
     reply.header('etag', etag(fila.version))
     return {
       ...aPaciente(fila, hoyEn(tz)),
       atenciones: atenciones.map(aAtencion),
-      madre: madre
-        ? {
-            id: madre.id,
-            nombreCompleto: nombreCompleto(madre),
-            tipoDocumento: madre.tipoDocumento,
-            documento: madre.documento,
-          }
-        : null,
+      madre: madre ? aFamiliar(madre) : null,
+      hijos: hijos.map(aFamiliar),
     }
   })
 

@@ -11,8 +11,8 @@ import {
 } from '../../../shared/catalogos.js'
 import { ApiError } from '../../api.js'
 import { FieldError } from '../field.js'
-import { MadreEnlace } from '../madre-enlace.js'
-import type { Madre as MadreLeida } from '../../../shared/pacientes.js'
+import { FamiliarEnlace } from '../familiar-enlace.js'
+import type { Familiar as MadreLeida } from '../../../shared/pacientes.js'
 import { pacientePorDocumento } from './registro-api.js'
 import type { ValoresPaciente } from './paciente-form-schema.js'
 
@@ -87,7 +87,7 @@ function BloqueMadre({
       {madreId !== null ? (
         <p className="madre__elegida">
           {encontrada?.id === madreId ? (
-            <MadreEnlace madre={encontrada} />
+            <FamiliarEnlace familiar={encontrada} />
           ) : (
             // A draft brought back with her id only.
             <span>Paciente {madreId}</span>

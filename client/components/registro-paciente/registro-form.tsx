@@ -12,7 +12,7 @@ import { hoyClinica } from '../../lib/hoy.js'
 import { pedirSalida, PREGUNTA_SALIR, protegerSalida } from '../../state/salida.js'
 import { AvisoResultado, type Resultado } from './aviso-resultado.js'
 import { ConfirmarDuplicados } from './confirmar-duplicados.js'
-import type { Madre } from '../../../shared/pacientes.js'
+import type { Familiar } from '../../../shared/pacientes.js'
 import { AvisoConflicto, resolverConflicto, type Conflicto } from './conflicto-edicion.js'
 import { CampoDocumento, useDocumentoRegistrado } from './documento-registrado.js'
 import { DuplicadosPanel } from './duplicados.js'
@@ -37,7 +37,7 @@ const RECUPERADO =
 /** The stored patient a correction starts from, and its version (GET's ETag). */
 export interface Edicion {
   /** With its mother, if a newborn's, as GET /pacientes/:id names her. */
-  paciente: Paciente & { madre?: Madre | null }
+  paciente: Paciente & { madre?: Familiar | null }
   etag: string
 }
 

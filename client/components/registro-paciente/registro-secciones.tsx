@@ -19,7 +19,7 @@ import { describe, Field, FieldError } from '../../components/field.js'
 import { fechaHora } from '../../components/format.js'
 import { CampoSelect, CampoTexto } from './campos.js'
 import { Madre } from './madre.js'
-import type { Madre as MadreLeida } from '../../../shared/pacientes.js'
+import type { Familiar as MadreLeida } from '../../../shared/pacientes.js'
 import type { ValoresPaciente } from './paciente-form-schema.js'
 
 const TIPOS = TIPOS_DOCUMENTO.map((t) => [t, TIPO_DOCUMENTO_ETIQUETA[t]] as const)

@@ -19,7 +19,7 @@ import { PacienteNoCargado, usePacientePorId } from '../../components/paciente-p
 import { IconCheck, IconInfo } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
-import { MadreEnlace } from '../../components/madre-enlace.js'
+import { FamiliarEnlace } from '../../components/familiar-enlace.js'
 import { AtencionForm } from './atencion-form.js'
 import { AtencionesTable } from './atenciones-table.js'
 import { Historial } from './historial.js'
@@ -168,7 +168,18 @@ export default function PacientePage() {
                   </Dato>
                   {p.madre && (
                     <Dato label="Madre" wide>
-                      <MadreEnlace madre={p.madre} />
+                      <FamiliarEnlace familiar={p.madre} />
+                    </Dato>
+                  )}
+                  {p.hijos.length > 0 && (
+                    <Dato label="Recién nacidos" wide>
+                      <ul className="datos__familiares">
+                        {p.hijos.map((h) => (
+                          <li key={h.id}>
+                            <FamiliarEnlace familiar={h} />, nació el {fecha(h.fechaNacimiento)}
+                          </li>
+                        ))}
+                      </ul>
                     </Dato>
                   )}
                 </>
