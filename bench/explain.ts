@@ -14,6 +14,7 @@ import { listarDuplicados } from '../server/queries/duplicados.js'
 import {
   insertarPaciente,
   listarPacientes,
+  hijosDe,
   obtenerPaciente,
   pacientePorDocumento,
   posiblesDuplicados,
@@ -56,6 +57,13 @@ export interface Plan {
 }
 
 const TABLAS_GRANDES = new Set(['pacientes', 'atenciones'])
+/** The audit record of a read the bench makes: nobody's, from nowhere. */
+const LECTURA_DE_PRUEBA = {
+  accion: 'paciente.consultado',
+  usuarioId: null,
+  usuario: null,
+  direccion: null,
+} as const
 class Deshacer extends Error {}
 
 const AJUSTE = /^\s*set\s/i
@@ -202,6 +210,10 @@ export async function revisarPlanes(
     await revisar('pacientePorId', `paciente ${x.id}`, () => obtenerPaciente(sql, x.id))
     await revisar('pacientePorId', `atenciones del paciente ${x.id}`, () =>
       atencionesDePaciente(sql, x.id, tz),
+    )
+    // The newborns her page names, each read recorded (rolled back here like every write).
+    await revisar('pacientePorId', `recién nacidos del paciente ${x.id}`, () =>
+      hijosDe(sql, x.id, LECTURA_DE_PRUEBA),
     )
     await revisar('posiblesDuplicados', `paciente ${x.id}`, () => posiblesDuplicados(sql, x))
     await revisar('pacientePorDocumento', `paciente ${x.id}`, () =>
