@@ -1,4 +1,5 @@
 // Atenciones: a patient's arrival for studies, and its way along the worklist.
+import { fechaLegible } from './edad.js'
 import { Type, type Static } from '@sinclair/typebox'
 import {
   ESTADOS,
@@ -167,7 +168,7 @@ export function fechaLlegadaMaxima(hoy: string): string {
 }
 
 export const mensajeFechaLlegadaMaxima = (maxima: string) =>
-  `Una atención se programa hasta con un año de anticipación: a más tardar el ${maxima.split('-').reverse().join('/')}`
+  `Una atención se programa hasta con un año de anticipación: a más tardar el ${fechaLegible(maxima)}`
 
 /** Checks what the schema cannot: each estudio belongs to the modality's catalogue. */
 export function validarEstudios(

@@ -2,6 +2,7 @@
 // opens (maintenance, a breakdown, a training morning). Admins add and remove them under
 // Configuración › Salas; booking, moving and the agenda's free slots respect them. Times are the
 // clinic's (CLINIC_TZ), written 'YYYY-MM-DDTHH:MM'.
+import { fechaLegible } from './edad.js'
 import { Type, type Static } from '@sinclair/typebox'
 import { IdParamsSchema } from './atenciones.js'
 import { FECHA_HORA, MENSAJE_FECHA_HORA } from './citas.js'
@@ -10,7 +11,7 @@ import { nombre } from './configuracion.js'
 
 /** 'DD/MM/AAAA HH:MM' of a clinic-local 'YYYY-MM-DDTHH:MM'. */
 export const fechaHoraLegible = (t: string): string =>
-  `${t.slice(0, 10).split('-').reverse().join('/')} ${t.slice(11, 16)}`
+  `${fechaLegible(t.slice(0, 10))} ${t.slice(11, 16)}`
 
 /** A period as a message names it: only the hours when it starts and ends on `dia`. */
 export function periodoLegible(inicio: string, fin: string, dia?: string): string {

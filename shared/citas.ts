@@ -2,6 +2,7 @@
 // atención itself — the same record and number from booking to report — in estado Programado, with
 // a sala and a time range; its arrival turns it into the atención waiting (En espera). Every time
 // here is the clinic's (CLINIC_TZ), written 'YYYY-MM-DDTHH:MM'.
+import { fechaLegible } from './edad.js'
 import { Type, type Static } from '@sinclair/typebox'
 import { AtencionSchema, EstudioSchema, IdParamsSchema, MINUTOS_DESHACER } from './atenciones.js'
 import { ESTADOS, MODALIDADES, PRIORIDADES, PROCEDENCIAS } from './catalogos.js'
@@ -45,7 +46,7 @@ export const MENSAJES_CITAS = {
   soloProgramada: (estado: string) => `Solo se reprograma una cita Programada; esta está ${estado}`,
   llegadaNoProgramada: (estado: string) => `Solo llega una cita Programada; esta está ${estado}`,
   llegadaOtroDia: (fecha: string) =>
-    `La cita es del ${fecha.split('-').reverse().join('/')}: la llegada se marca el día de la cita. Si el paciente se atiende hoy, reprograme la cita a hoy.`,
+    `La cita es del ${fechaLegible(fecha)}: la llegada se marca el día de la cita. Si el paciente se atiende hoy, reprograme la cita a hoy.`,
   deshacerTomado: (inicio: string, fin: string) =>
     `No se puede deshacer: el horario de la cita ya lo tomó otra (de ${inicio} a ${fin}). Reprograme la cita.`,
   nadaQueDeshacer: 'La cita no tiene una reprogramación que deshacer',
@@ -58,6 +59,18 @@ export const MENSAJES_CITAS = {
   correccionDeCita:
     'La sede, la modalidad y la hora de una cita vienen de su sala y su turno: reprograme la cita para cambiarlas',
 } as const
+
+/** ISO weekday (1 = lunes) → how a message names it, singular. */
+export const DIAS_SINGULAR = [
+  '',
+  'lunes',
+  'martes',
+  'miércoles',
+  'jueves',
+  'viernes',
+  'sábado',
+  'domingo',
+] as const
 
 /** ISO weekday (1 = lunes) → how a message names it, plural. */
 export const DIAS_PLURAL = [

@@ -1,6 +1,7 @@
 // The clinic's catalogues in the database (migration 0022): sedes, salas and estudios, read by
 // every signed-in client from GET /catalogos and changed by admins under /configuracion.
 // Modalities stay in catalogos.ts: each is a DICOM modality and a screen's behaviour.
+import { DIAS_SINGULAR } from './citas.js'
 import { Type, type Static } from '@sinclair/typebox'
 import {
   CODIGOS_DICOM,
@@ -66,7 +67,6 @@ export const TRAMOS_POR_DIA = 3
  * break is the gap between two); a weekday that is missing is closed.
  */
 export const HorarioSchema = Type.Array(TramoHorarioSchema, { maxItems: 7 * TRAMOS_POR_DIA })
-const DIAS_SEMANA = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo']
 
 /** DICOM AE title: up to 16 printable ASCII characters, no backslash, no blanks at the ends. */
 export const AE_TITLE_PATRON = '^[!-\\[\\]-~]([ -\\[\\]-~]{0,14}[!-\\[\\]-~])?$'
@@ -142,7 +142,7 @@ export function erroresHorario(horario: readonly TramoHorario[]): ErrorCampo[] {
     return [{ campo: 'horario', mensaje: MENSAJES_CONFIGURACION.horaCierre }]
   for (let dia = 1; dia <= 7; dia++) {
     const tramos = tramosDelDia(horario, dia)
-    const nombre = DIAS_SEMANA[dia - 1]!
+    const nombre = DIAS_SINGULAR[dia]!
     if (tramos.length > TRAMOS_POR_DIA)
       return [{ campo: 'horario', mensaje: MENSAJES_CONFIGURACION.demasiadosTramos(nombre) }]
     if (tramos.some((t, i) => i > 0 && t.abre < tramos[i - 1]!.cierra))

@@ -30,6 +30,9 @@ export function diaJuliano(fecha: string): number | null {
 
 export const esFechaValida = (fecha: string): boolean => diaJuliano(fecha) !== null
 
+/** 'YYYY-MM-DD' as a message writes it: 'DD/MM/YYYY'. */
+export const fechaLegible = (fecha: string): string => fecha.split('-').reverse().join('/')
+
 /**
  * A day the clinic's calendar deals in (an agenda, a feriado, a block): a real date of 2000 to
  * 2099. Beyond it there is nothing to book, and PostgreSQL's last day has no next one.

@@ -3,6 +3,7 @@
 // the database for each year (migration 0045); the clinic adds its own (a regional holiday, a day
 // the government declares non-working, a sede's anniversary) for every sede or for one, and says
 // which ones it works.
+import { fechaLegible } from './edad.js'
 import { Type, type Static } from '@sinclair/typebox'
 import { IdParamsSchema } from './atenciones.js'
 import { defineContract, ErrorSchema } from './contract.js'
@@ -116,7 +117,7 @@ export const MENSAJES_FERIADOS = {
   noEncontrado: 'Feriado no encontrado',
   /** A cita on a feriado: the date as the desk reads it. */
   cita: (fecha: string, nombre: string) =>
-    `El ${fecha.split('-').reverse().join('/')} es feriado (${nombre}): las salas no atienden citas ese día`,
+    `El ${fechaLegible(fecha)} es feriado (${nombre}): las salas no atienden citas ese día`,
 } as const
 
 export const listarFeriadosContract = defineContract({

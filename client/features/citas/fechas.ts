@@ -1,7 +1,6 @@
 // Calendar arithmetic of the agenda: dates are the clinic's 'YYYY-MM-DD', with no time zone.
-import { diaIso } from '../../../shared/citas.js'
+import { DIAS_SINGULAR, diaIso } from '../../../shared/citas.js'
 
-const DIAS = ['', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo']
 const MESES = [
   'enero',
   'febrero',
@@ -27,7 +26,7 @@ export function sumarDias(fecha: string, dias: number): string {
 /** '2026-12-01' → 'martes 1 de diciembre de 2026'. */
 export function fechaLarga(fecha: string): string {
   const [y, m, d] = fecha.split('-').map(Number)
-  return `${DIAS[diaIso(fecha)]} ${d} de ${MESES[(m ?? 1) - 1]} de ${y}`
+  return `${DIAS_SINGULAR[diaIso(fecha)]} ${d} de ${MESES[(m ?? 1) - 1]} de ${y}`
 }
 
 export const esFecha = (v: string | null): v is string =>
@@ -44,7 +43,7 @@ export function semanaDe(fecha: string): string[] {
 
 /** '2026-12-01' → 'martes 1'. */
 export function diaCorto(fecha: string): string {
-  return `${DIAS[diaIso(fecha)]} ${Number(fecha.slice(8, 10))}`
+  return `${DIAS_SINGULAR[diaIso(fecha)]} ${Number(fecha.slice(8, 10))}`
 }
 
 /** The week's title: 'del 30 de noviembre al 6 de diciembre de 2026'. */
