@@ -26,6 +26,24 @@ export function bloqueosEntre(
     order by sala_id, inicio, id`
 }
 
+/**
+ * The salas' periods that overlap a clinic-local day ('YYYY-MM-DD' in `tz`), by sala and start: the
+ * day's bounds computed here, as citasDelDia computes them, so the agenda reads both at once.
+ */
+export function bloqueosDelDia(
+  sql: Sql,
+  salas: readonly number[],
+  fecha: string,
+  tz: string,
+): Promise<BloqueoFila[]> {
+  return sql<BloqueoFila[]>`
+    select ${COLUMNAS(sql)} from bloqueos
+    where sala_id = any(${salas as number[]}::int[])
+      and fin > (${fecha}::date)::timestamp at time zone ${tz}
+      and inicio < (${fecha}::date + 1)::timestamp at time zone ${tz}
+    order by sala_id, inicio, id`
+}
+
 /** The first period of the sala that overlaps [inicio, fin), if any. */
 export async function bloqueoQueCubre(
   sql: Sql,

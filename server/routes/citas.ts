@@ -28,13 +28,13 @@ import { duracionMinutos, salaValida, tomado, turnoEn } from '../citas/turnos.js
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
 import { ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
-import { aLocal, diaSiguiente, turnosLibres } from '../horario.js'
+import { aLocal, turnosLibres } from '../horario.js'
 import { feriadoEn } from '../queries/feriados.js'
 import { eventoDe, filtrosDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { aAtencion, aBloqueo } from '../http/respuestas.js'
 import { cambiarEstado, obtenerAtencion, type AtencionFila } from '../queries/atenciones.js'
-import { bloqueosEntre } from '../queries/bloqueos.js'
+import { bloqueosDelDia } from '../queries/bloqueos.js'
 import { citasDelDia, insertarCita, instantesLocales } from '../queries/citas.js'
 import { route } from '../route.js'
 
@@ -76,16 +76,10 @@ export async function citasRoutes(
     // On a feriado every sala of the sede is closed: its citas still show, no slot is free.
     const feriado = await feriadoEn(sql, q.fecha, q.sede)
     const tramos = salas.map((s) => (feriado ? [] : tramosDelDia(s.horario, dia)))
-    // The day's bounds first, then each sala's ranges: instants of this day, whatever its length.
-    const locales = [
-      `${q.fecha}T00:00`,
-      `${diaSiguiente(q.fecha)}T00:00`,
-      ...tramos.flat().flatMap((t) => [`${q.fecha}T${t.abre}`, `${q.fecha}T${t.cierra}`]),
-    ]
-    const horas = await instantesLocales(sql, locales, tz)
-    const [comienzo, termino, ...limites] = horas.instantes
+    const locales = tramos.flat().flatMap((t) => [`${q.fecha}T${t.abre}`, `${q.fecha}T${t.cierra}`])
     const ids = salas.map((s) => s.id)
-    const [citas, bloqueos] = await Promise.all([
+    const [horas, citas, bloqueos] = await Promise.all([
+      instantesLocales(sql, locales.length > 0 ? locales : [`${q.fecha}T00:00`], tz),
       salas.length > 0
         ? citasDelDia(
             sql,
@@ -96,8 +90,9 @@ export async function citasRoutes(
             eventoDe(request, 'agenda.consultada', { detalle: filtrosDe(q) }),
           )
         : [],
-      salas.length > 0 ? bloqueosEntre(sql, ids, comienzo!, termino!) : [],
+      salas.length > 0 ? bloqueosDelDia(sql, ids, q.fecha, tz) : [],
     ])
+    const limites = horas.instantes
     let i = 0
     const respuesta: SalaAgenda[] = salas.map((sala, n) => {
       const abiertos = tramos[n]!.map(() => ({ inicio: limites[i++]!, fin: limites[i++]! }))
