@@ -3,7 +3,6 @@
 // and a cita past its time without arriving says how late it is, on an agenda left open. The clinic's zone is picked so
 // that it is midday there whatever the hour the test runs at, and the test's own sala opens every
 // day of the week: today always has free time ahead.
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   api,
@@ -15,7 +14,7 @@ import {
   usarApp,
   zonaDeMediodia,
 } from './harness.js'
-import { atenderFeriados, registrarPorApi } from './steps.js'
+import { abrirAgenda, atenderFeriados, registrarPorApi } from './steps.js'
 
 const e2e = usarApp({ CLINIC_TZ: zonaDeMediodia() })
 const TODOS_LOS_DIAS = [1, 2, 3, 4, 5, 6, 7].map((dia) => ({ dia, abre: '07:00', cierra: '20:00' }))
@@ -24,13 +23,6 @@ const siguienteDia = (fecha: string) => {
   const d = new Date(`${fecha}T00:00:00Z`)
   d.setUTCDate(d.getUTCDate() + 1)
   return d.toISOString().slice(0, 10)
-}
-
-async function abrirAgenda(page: Page, sede: string, fecha: string, sala: string) {
-  await page.goto(`/citas?sede=${sede}&fecha=${fecha}`)
-  if ((page.viewportSize()?.width ?? 0) < 768)
-    await page.getByLabel('Sala', { exact: true }).selectOption(sala)
-  return page.getByRole('region', { name: sala })
 }
 
 for (const [viewport, sede] of [

@@ -2,7 +2,6 @@
 // Monday and copies it to the other open days; blocks a period that holds a cita (the panel names
 // the cita and its patient); the day's agenda says both ranges and shows the block; the block is
 // removed.
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { diaIso } from '../shared/citas.js'
 import {
@@ -15,7 +14,7 @@ import {
   sinScrollHorizontal,
   usarApp,
 } from './harness.js'
-import { atenderFeriados, registrarPorApi } from './steps.js'
+import { abrirAgenda, atenderFeriados, registrarPorApi } from './steps.js'
 
 const e2e = usarApp()
 
@@ -29,13 +28,6 @@ function diaHabil(hoy: string): string {
     f = d.toISOString().slice(0, 10)
   }
   return f
-}
-
-async function abrirAgenda(page: Page, sede: string, fecha: string, sala: string) {
-  await page.goto(`/citas?sede=${sede}&fecha=${fecha}`)
-  if ((page.viewportSize()?.width ?? 0) < 768)
-    await page.getByLabel('Sala', { exact: true }).selectOption({ label: sala })
-  return page.getByRole('region', { name: sala })
 }
 
 for (const [viewport, sede] of [

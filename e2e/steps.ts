@@ -90,3 +90,11 @@ export async function atenderFeriados(page: Page, app: App, fechas: string[]): P
       await apiPatch(page, app, `/configuracion/feriados/${f.id}`, { atiende: true })
   }
 }
+
+/** A sede's agenda of one day, on a phone with the sala chosen in «Sala»: that sala's column. */
+export async function abrirAgenda(page: Page, sede: string, fecha: string, sala: string) {
+  await page.goto(`/citas?sede=${sede}&fecha=${fecha}`)
+  if ((page.viewportSize()?.width ?? 0) < 768)
+    await page.getByLabel('Sala', { exact: true }).selectOption({ label: sala })
+  return page.getByRole('region', { name: sala })
+}
