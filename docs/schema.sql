@@ -37,7 +37,6 @@ create table atenciones (
   visita integer,
   constraint atenciones_estado_check CHECK ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text, 'No se presentó'::text]))),
   constraint atenciones_estudios_check CHECK (((cardinality(estudios) >= 1) AND (cardinality(estudios) <= 20))),
-  constraint atenciones_modalidad_check CHECK ((modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text, 'LAB'::text]))),
   constraint atenciones_motivo_cancelacion_check CHECK (((length(motivo_cancelacion) >= 1) AND (length(motivo_cancelacion) <= 500))),
   constraint atenciones_motivo_solo_cancelada CHECK (((motivo_cancelacion IS NULL) OR (estado = 'Cancelado'::text))),
   constraint atenciones_prioridad_check CHECK ((prioridad = ANY (ARRAY['Rutina'::text, 'Urgente'::text, 'Emergencia'::text]))),
@@ -47,6 +46,7 @@ create table atenciones (
   constraint atenciones_turno_valido CHECK (((turno IS NULL) OR ((NOT isempty(turno)) AND lower_inc(turno) AND (NOT upper_inc(turno)) AND (NOT lower_inf(turno)) AND (NOT upper_inf(turno))))),
   constraint atenciones_ultimo_cambio_completo CHECK (((ultimo_cambio_desde IS NULL) = (ultimo_cambio_en IS NULL))),
   constraint atenciones_ultimo_cambio_desde_check CHECK ((ultimo_cambio_desde = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text, 'No se presentó'::text]))),
+  constraint atenciones_modalidad_fkey FOREIGN KEY (modalidad) REFERENCES modalidades(valor),
   constraint atenciones_paciente_id_fkey FOREIGN KEY (paciente_id) REFERENCES pacientes(id),
   constraint atenciones_sala_id_fkey FOREIGN KEY (sala_id) REFERENCES salas(id),
   constraint atenciones_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre) ON UPDATE CASCADE,
@@ -141,9 +141,9 @@ create table estudios (
   orden integer default 0 not null,
   constraint estudios_codigo_check CHECK ((codigo ~ '^[A-Z0-9][A-Z0-9-]{0,19}$'::text)),
   constraint estudios_duracion_minutos_check CHECK (((duracion_minutos >= 5) AND (duracion_minutos <= 480))),
-  constraint estudios_modalidad_check CHECK ((modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text, 'LAB'::text]))),
   constraint estudios_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 100)) AND (nombre = btrim(nombre)))),
   constraint estudios_preparacion_check CHECK (((length(preparacion) >= 1) AND (length(preparacion) <= 2000))),
+  constraint estudios_modalidad_fkey FOREIGN KEY (modalidad) REFERENCES modalidades(valor),
   constraint estudios_pkey PRIMARY KEY (id),
   constraint estudios_codigo_key UNIQUE (codigo),
   constraint estudios_modalidad_nombre_key UNIQUE (modalidad, nombre)
@@ -203,6 +203,20 @@ create table migraciones (
   checksum text not null,
   aplicada_en timestamp with time zone default now() not null,
   constraint migraciones_pkey PRIMARY KEY (nombre)
+);
+
+create table modalidades (
+  valor text not null,
+  etiqueta text not null,
+  codigos_dicom text[] default '{}'::text[] not null,
+  icono text not null,
+  activa boolean default true not null,
+  orden integer default 0 not null,
+  constraint modalidades_codigos_dicom_check CHECK (((cardinality(codigos_dicom) <= 8) AND (array_position(codigos_dicom, NULL::text) IS NULL) AND (array_to_string(codigos_dicom, ','::text) ~ '^([A-Z0-9]{2,16}(,[A-Z0-9]{2,16})*)?$'::text))),
+  constraint modalidades_etiqueta_check CHECK ((((length(etiqueta) >= 1) AND (length(etiqueta) <= 60)) AND (etiqueta = btrim(etiqueta)))),
+  constraint modalidades_icono_check CHECK ((icono ~ '^[a-z0-9]{1,16}$'::text)),
+  constraint modalidades_valor_check CHECK ((valor ~ '^[A-Za-z0-9]{1,16}$'::text)),
+  constraint modalidades_pkey PRIMARY KEY (valor)
 );
 
 create table mpps (
@@ -370,9 +384,8 @@ create table salas (
   constraint salas_direccion_check CHECK (((length(direccion) >= 1) AND (length(direccion) <= 255))),
   constraint salas_horario_check CHECK ((jsonb_typeof(horario) = 'array'::text)),
   constraint salas_juego_caracteres_check CHECK ((juego_caracteres = ANY (ARRAY['ISO_IR 192'::text, 'ISO_IR 100'::text]))),
-  constraint salas_modalidad_check CHECK ((modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text, 'LAB'::text]))),
-  constraint salas_modalidad_dicom_check CHECK (((modalidad_dicom IS NULL) OR ((modalidad = 'RX'::text) AND (modalidad_dicom = ANY (ARRAY['DX'::text, 'CR'::text, 'RF'::text, 'MG'::text, 'XA'::text]))) OR ((modalidad = 'Eco'::text) AND (modalidad_dicom = 'US'::text)) OR ((modalidad = 'MRI'::text) AND (modalidad_dicom = 'MR'::text)))),
   constraint salas_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 60)) AND (nombre = btrim(nombre)))),
+  constraint salas_modalidad_fkey FOREIGN KEY (modalidad) REFERENCES modalidades(valor),
   constraint salas_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre) ON UPDATE CASCADE,
   constraint salas_pkey PRIMARY KEY (id),
   constraint salas_ae_title_key UNIQUE (ae_title),
@@ -429,8 +442,8 @@ CREATE INDEX atenciones_alertas_sede_idx ON public.atenciones USING btree (sede,
 CREATE INDEX atenciones_documento_inicio_idx ON public.atenciones USING btree ("left"(documento, 3), llegada, id) INCLUDE (paciente_id, documento);
 CREATE INDEX atenciones_llegada_idx ON public.atenciones USING btree (llegada, id) INCLUDE (paciente_id, sede, modalidad, tipo_documento, documento, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX atenciones_modalidad_llegada_idx ON public.atenciones USING btree (modalidad, llegada, id) INCLUDE (paciente_id, sede);
-CREATE INDEX atenciones_mwl_inicio_idx ON public.atenciones USING btree (COALESCE(lower(turno), llegada), id) WHERE ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text])) AND (modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text])));
-CREATE INDEX atenciones_mwl_sala_idx ON public.atenciones USING btree (sala_id, COALESCE(lower(turno), llegada), id) WHERE ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text])) AND (modalidad = ANY (ARRAY['RX'::text, 'Eco'::text, 'MRI'::text])));
+CREATE INDEX atenciones_mwl_pendientes_idx ON public.atenciones USING btree (COALESCE(lower(turno), llegada), id) WHERE ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text])) AND (study_instance_uid IS NOT NULL));
+CREATE INDEX atenciones_mwl_sala_pendientes_idx ON public.atenciones USING btree (sala_id, COALESCE(lower(turno), llegada), id) WHERE ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text])) AND (study_instance_uid IS NOT NULL));
 CREATE INDEX atenciones_orden_atencion_idx ON public.atenciones USING btree ((
 CASE estado
     WHEN 'En espera'::text THEN 0
@@ -466,6 +479,8 @@ CREATE INDEX intentos_direccion_idx ON public.intentos_fallidos USING btree (dir
 CREATE INDEX intentos_en_idx ON public.intentos_fallidos USING btree (en);
 CREATE INDEX intentos_usuario_idx ON public.intentos_fallidos USING btree (usuario, en);
 CREATE INDEX intentos_limitados_desde_idx ON public.intentos_limitados USING btree (desde);
+CREATE UNIQUE INDEX modalidades_etiqueta_normalizada_key ON public.modalidades USING btree (normalizar(etiqueta));
+CREATE UNIQUE INDEX modalidades_valor_normalizado_key ON public.modalidades USING btree (lower(valor));
 CREATE INDEX mpps_atencion_idx ON public.mpps USING btree (atencion_id, recibido_en) WHERE (atencion_id IS NOT NULL);
 CREATE INDEX mpps_sin_conciliar_idx ON public.mpps USING btree (recibido_en) WHERE ((atencion_id IS NULL) AND (conciliado_en IS NULL));
 CREATE INDEX mpps_atenciones_atencion_idx ON public.mpps_atenciones USING btree (atencion_id);
@@ -645,6 +660,25 @@ begin
   end loop;
   return null;
 end $function$;
+
+CREATE OR REPLACE FUNCTION public.modalidades_codigos_en_uso()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+declare
+  sala text;
+begin
+  select s.nombre || ' (' || s.sede || ')' into sala from salas s
+  where s.modalidad = new.valor and s.modalidad_dicom is not null
+    and not s.modalidad_dicom = any(new.codigos_dicom)
+  limit 1;
+  if sala is not null then
+    raise exception 'La sala % usa un código DICOM que la modalidad % dejaría de tener',
+      sala, new.valor using errcode = 'check_violation', constraint = 'modalidades_codigos_en_uso';
+  end if;
+  return new;
+end
+$function$;
 
 CREATE OR REPLACE FUNCTION public.nombres_busqueda(primer_nombre text, segundo_nombre text, primer_apellido text, segundo_apellido text)
  RETURNS text
@@ -827,6 +861,23 @@ CREATE OR REPLACE FUNCTION public.palabras_nombres(primer_nombre text, segundo_n
 AS $function$ select array_remove(string_to_array(
          public.nombres_busqueda(primer_nombre, segundo_nombre, primer_apellido, segundo_apellido), ' '), '') $function$;
 
+CREATE OR REPLACE FUNCTION public.salas_codigo_dicom_de_su_modalidad()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  if new.modalidad_dicom is not null and not exists (
+    select 1 from modalidades
+    where valor = new.modalidad and new.modalidad_dicom = any(codigos_dicom)
+    for share
+  ) then
+    raise exception 'El código DICOM % no es de la modalidad %', new.modalidad_dicom, new.modalidad
+      using errcode = 'check_violation', constraint = 'salas_modalidad_dicom_check';
+  end if;
+  return new;
+end
+$function$;
+
 CREATE TRIGGER atenciones_copiar_paciente BEFORE INSERT OR UPDATE OF paciente_id ON public.atenciones FOR EACH ROW EXECUTE FUNCTION atenciones_copiar_paciente();
 CREATE TRIGGER atenciones_dar_study_uid BEFORE INSERT OR UPDATE ON public.atenciones FOR EACH ROW WHEN ((new.study_instance_uid IS NULL)) EXECUTE FUNCTION atenciones_dar_study_uid();
 CREATE TRIGGER atenciones_por_hora_mover AFTER UPDATE ON public.atenciones REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION atenciones_por_hora_mover();
@@ -839,6 +890,7 @@ CREATE TRIGGER pacientes_sin_atencion_baja AFTER INSERT ON public.atenciones REF
 CREATE TRIGGER pacientes_sin_atencion_vuelta AFTER DELETE ON public.atenciones REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_sin_atencion_vuelta();
 CREATE TRIGGER auditoria_sin_cambios BEFORE DELETE OR UPDATE ON public.auditoria FOR EACH ROW EXECUTE FUNCTION auditoria_inmutable();
 CREATE TRIGGER auditoria_sin_truncate BEFORE TRUNCATE ON public.auditoria FOR EACH STATEMENT EXECUTE FUNCTION auditoria_inmutable();
+CREATE TRIGGER modalidades_codigos_en_uso BEFORE UPDATE OF codigos_dicom ON public.modalidades FOR EACH ROW EXECUTE FUNCTION modalidades_codigos_en_uso();
 CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes REFERENCING OLD TABLE AS viejos NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_pacientes();
 CREATE TRIGGER pacientes_duplicados_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();
 CREATE TRIGGER pacientes_duplicados_cambio AFTER UPDATE ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();
@@ -850,3 +902,4 @@ CREATE TRIGGER pacientes_version BEFORE UPDATE ON public.pacientes FOR EACH ROW 
 CREATE TRIGGER pacientes_actividad_alta AFTER INSERT ON public.pacientes_sin_atencion REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
 CREATE TRIGGER pacientes_actividad_baja AFTER DELETE ON public.pacientes_sin_atencion REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
 CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes_sin_atencion REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
+CREATE TRIGGER salas_modalidad_dicom_check BEFORE INSERT OR UPDATE OF modalidad, modalidad_dicom ON public.salas FOR EACH ROW EXECUTE FUNCTION salas_codigo_dicom_de_su_modalidad();

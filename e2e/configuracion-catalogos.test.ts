@@ -74,6 +74,7 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
     expect(await menu.getByRole('link').allInnerTexts()).toEqual([
       'Personal',
       'Sedes',
+      'Modalidades',
       'Salas',
       'Estudios',
       'Feriados',

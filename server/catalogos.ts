@@ -1,21 +1,23 @@
-// The catalogues as this server last read them: every atención and search checks its sede and
-// studies against them, and GET /catalogos serves them, so they are read once per few seconds,
-// not on every request. A change made through this server is seen at once; one made through
-// another instance of the same database, within CATALOGOS_SEGUNDOS.
+// The catalogues as this server last read them: every atención and search checks its sede,
+// modality and studies against them, and GET /catalogos serves them, so they are read once per
+// few seconds, not on every request. A change made through this server is seen at once; one made
+// through another instance of the same database, within CATALOGOS_SEGUNDOS.
 import { createHash } from 'node:crypto'
 import { MENSAJES_ATENCIONES } from '../shared/atenciones.js'
 import type { Modalidad } from '../shared/catalogos.js'
 import { MENSAJES_CITAS } from '../shared/citas.js'
 import {
+  etiquetaDe,
   modalidadesCon,
   type Catalogos,
   type EstudioCatalogo,
+  type ModalidadFila,
   type Sala,
   type SedeCatalogo,
 } from '../shared/configuracion.js'
 import type { ErrorCampo } from '../shared/contract.js'
 import type { Sql } from './db.js'
-import { listarEstudios, listarSalas, listarSedes } from './queries/catalogos.js'
+import { listarEstudios, listarModalidades, listarSalas, listarSedes } from './queries/catalogos.js'
 
 /** How long a read of the catalogues is trusted. */
 export const CATALOGOS_SEGUNDOS = 5
@@ -27,6 +29,8 @@ export interface Instantanea {
   etag: string
   /** Every sede ever created, active or not: old atenciones and searches name them. */
   sedes: SedeCatalogo[]
+  /** Every modality ever created, active or not, in the clinic's order. */
+  modalidades: ModalidadFila[]
   salas: Sala[]
   estudios: EstudioCatalogo[]
 }
@@ -40,18 +44,29 @@ export interface CacheCatalogos {
 export function cacheCatalogos(sql: Sql, segundos = CATALOGOS_SEGUNDOS): CacheCatalogos {
   let ultima: { hasta: number; valor: Promise<Instantanea> } | null = null
   async function cargar(): Promise<Instantanea> {
-    const [sedes, salas, estudios] = await Promise.all([
+    const [sedes, modalidades, salas, estudios] = await Promise.all([
       listarSedes(sql),
+      listarModalidades(sql),
       listarSalas(sql),
       listarEstudios(sql),
     ])
     const activos: Catalogos = {
       sedes: sedes.filter((s) => s.activa),
-      modalidades: modalidadesCon(estudios.filter((e) => e.activo)),
+      modalidades: modalidadesCon(
+        modalidades.filter((m) => m.activa),
+        estudios.filter((e) => e.activo),
+      ),
       salas: salas.filter((s) => s.activa),
     }
     const etag = `"${createHash('sha256').update(JSON.stringify(activos)).digest('base64url').slice(0, 22)}"`
-    return { activos, etag, sedes: [...sedes], salas: [...salas], estudios: [...estudios] }
+    return {
+      activos,
+      etag,
+      sedes: [...sedes],
+      modalidades: [...modalidades],
+      salas: [...salas],
+      estudios: [...estudios],
+    }
   }
   return {
     leer() {
@@ -74,6 +89,17 @@ export function cacheCatalogos(sql: Sql, segundos = CATALOGOS_SEGUNDOS): CacheCa
 /** Names of the active studies of a modality. */
 export const estudiosActivos = (i: Instantanea, modalidad: Modalidad): string[] =>
   i.estudios.filter((e) => e.modalidad === modalidad && e.activo).map((e) => e.nombre)
+
+/** Values of the active modalities, in the clinic's order. */
+export const modalidadesActivas = (i: Instantanea): string[] =>
+  i.modalidades.filter((m) => m.activa).map((m) => m.valor)
+
+/** Values of every modality the clinic has had: old atenciones and searches name them. */
+export const todasLasModalidades = (i: Instantanea): string[] => i.modalidades.map((m) => m.valor)
+
+/** A modality's label, as messages name it. */
+export const etiquetaModalidad = (i: Instantanea, valor: Modalidad): string =>
+  etiquetaDe(i.modalidades, valor)
 
 /** Names of the active sedes, in the clinic's order. */
 export const sedesActivas = (i: Instantanea): string[] =>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ESTADOS,
   ESTADOS_INICIALES,
-  MODALIDAD_INFO,
+  ESTUDIOS_INICIALES,
   MODALIDADES,
   PRIORIDADES,
   PROCEDENCIAS,
@@ -295,7 +295,7 @@ describe(`fuzz (semilla ${SEMILLA}, FUZZ_SEMILLA=${SEMILLA} lo repite)`, () => {
         sede: r.elegir(SEDES),
         modalidad,
         estudios: r
-          .varios(MODALIDAD_INFO[modalidad].estudios, r.entero(1, 3))
+          .varios(ESTUDIOS_INICIALES[modalidad], r.entero(1, 3))
           .map((nombre) => ({ nombre })),
         ...(r.si(0.5) && { estado: r.elegir(ESTADOS_INICIALES) }),
         ...(r.si(0.5) && { prioridad: r.elegir(PRIORIDADES), procedencia: r.elegir(PROCEDENCIAS) }),

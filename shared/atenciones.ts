@@ -4,11 +4,9 @@ import { Type, type Static } from '@sinclair/typebox'
 import {
   ESTADOS,
   ESTADOS_INICIALES,
-  MODALIDADES,
-  MODALIDAD_INFO,
+  MODALIDAD_PATRON,
   PRIORIDADES,
   PROCEDENCIAS,
-  type Modalidad,
 } from './catalogos.js'
 import { defineContract, ErrorSchema, IdEntrada, type ErrorCampo } from './contract.js'
 import { enumTexto } from './paciente-datos.js'
@@ -22,6 +20,12 @@ const uno = <T extends string>(valores: readonly T[], mensaje: string) =>
 export const EstudioSchema = Type.Object({ nombre: Type.String({ minLength: 1, maxLength: 100 }) })
 export type Estudio = Static<typeof EstudioSchema>
 
+/** A modality's value in a request: its pattern here; the server checks it is an active one. */
+export const ModalidadValorSchema = Type.String({
+  pattern: MODALIDAD_PATRON,
+  mensaje: 'Modalidad no válida',
+})
+
 export const IdParamsSchema = Type.Object({
   id: Type.String({ pattern: '^[0-9]{1,12}$', mensaje: 'Identificador inválido' }),
 })
@@ -30,7 +34,8 @@ export const AtencionEntradaSchema = Type.Object(
   {
     /** An active sede of GET /catalogos; checked by the server. */
     sede: Type.String({ minLength: 1, maxLength: 60, mensaje: 'Sede no válida' }),
-    modalidad: uno(MODALIDADES, 'Modalidad no válida'),
+    /** An active modality of GET /catalogos; checked by the server. */
+    modalidad: ModalidadValorSchema,
     estudios: Type.Array(EstudioSchema, {
       minItems: 1,
       maxItems: 20,
@@ -78,7 +83,7 @@ export const AtencionSchema = Type.Object({
   id: Type.Integer(),
   pacienteId: Type.Integer(),
   sede: Type.String(),
-  modalidad: enumTexto(MODALIDADES),
+  modalidad: Type.String(),
   estudios: Type.Array(Type.Object({ nombre: Type.String() })),
   estado: enumTexto(ESTADOS),
   procedencia: enumTexto(PROCEDENCIAS),
@@ -172,17 +177,18 @@ export const mensajeFechaLlegadaMaxima = (maxima: string) =>
 
 /** Checks what the schema cannot: each estudio belongs to the modality's catalogue. */
 export function validarEstudios(
-  modalidad: Modalidad,
+  /** The modality's label, as the message names it. */
+  etiqueta: string,
   estudios: readonly Estudio[],
   /** The names that may be chosen: the modality's active studies (GET /catalogos). */
-  catalogo: readonly string[] = MODALIDAD_INFO[modalidad].estudios,
+  catalogo: readonly string[],
 ): ErrorCampo[] {
   const ajenos = estudios.filter((e) => !catalogo.includes(e.nombre.trim()))
   if (ajenos.length > 0) {
     return [
       {
         campo: 'estudios',
-        mensaje: `Estudio no disponible para ${MODALIDAD_INFO[modalidad].etiqueta}: ${ajenos.map((e) => e.nombre).join(', ')}`,
+        mensaje: `Estudio no disponible para ${etiqueta}: ${ajenos.map((e) => e.nombre).join(', ')}`,
       },
     ]
   }

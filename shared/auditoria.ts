@@ -33,6 +33,8 @@ export const ACCIONES_AUDITORIA = {
   'usuario.contrasena': 'Contraseña restablecida',
   'sede.creada': 'Sede creada',
   'sede.modificada': 'Sede renombrada, activada o desactivada',
+  'modalidad.creada': 'Modalidad creada',
+  'modalidad.modificada': 'Modalidad modificada, activada o desactivada',
   'sala.creada': 'Sala creada',
   'sala.modificada': 'Sala modificada',
   'estudio.creado': 'Estudio creado',

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { leerLimite, validarBusqueda } from './busqueda.js'
 import { enlaceSiguiente } from './enlaces.js'
-import { MODALIDAD_INFO } from './catalogos.js'
 
 describe('validarBusqueda', () => {
   test('los vacíos cuentan como ausentes', () => {
@@ -121,10 +120,4 @@ test('leerLimite y enlaceSiguiente', () => {
   )
   expect(enlaceSiguiente(null)).toBeNull()
   expect(enlaceSiguiente('</a?c=1>; rel="prev", </a?c=2>; rel=next')).toBe('/a?c=2')
-})
-
-test('catálogos coherentes', () => {
-  expect(MODALIDAD_INFO.RX.etiqueta).toBe('DX (RX)')
-  expect(MODALIDAD_INFO.Eco.etiqueta).toBe('Eco (US)')
-  expect(MODALIDAD_INFO.LAB.etiqueta).toBe('Laboratorio')
 })

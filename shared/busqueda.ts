@@ -7,10 +7,8 @@ import {
   MODALIDADES,
   PRIORIDADES,
   SEDES,
-  esModalidad,
   esTipoDocumento,
   type Estado,
-  type Modalidad,
   type Prioridad,
   type TipoDocumento,
 } from './catalogos.js'
@@ -152,6 +150,8 @@ export function validarBusqueda(
   q: Partial<Record<CampoBusqueda | 'orden', string | undefined>>,
   /** The sedes a search may name: every one the clinic has had (GET /catalogos on the client). */
   sedes: readonly string[] = SEDES,
+  /** The modalities it may name: every one the clinic has had (GET /catalogos on the client). */
+  modalidades: readonly string[] = MODALIDADES,
 ): {
   errores: ErrorCampo[]
   filtros: FiltrosBusqueda
@@ -194,12 +194,12 @@ export function validarBusqueda(
     errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${sedes.join(', ')}` })
   else if (sede) filtros.sede = sede
   const modalidad = v('modalidad')
-  if (modalidad && !esModalidad(modalidad)) {
+  if (modalidad && !modalidades.includes(modalidad)) {
     errores.push({
       campo: 'modalidad',
-      mensaje: `Modalidad no válida: use ${MODALIDADES.join(', ')}`,
+      mensaje: `Modalidad no válida: use ${modalidades.join(', ')}`,
     })
-  } else if (modalidad) filtros.modalidad = modalidad as Modalidad
+  } else if (modalidad) filtros.modalidad = modalidad
   const estados = leerLista(v('estado'), ESTADOS)
   if (estados.ajenos.length > 0)
     errores.push({ campo: 'estado', mensaje: `Estado no válido: use ${ESTADOS.join(', ')}` })

@@ -41,63 +41,54 @@ export const SEDES = ['Lima', 'Arequipa', 'Cusco'] as const
 /** A sede's name, as atenciones store it. */
 export type Sede = string
 
+/**
+ * The modalities a new database starts with (migration 0050), the spec's search values: tests and
+ * the demo data use them. The clinic's modalities live in the database (table modalidades,
+ * GET /catalogos), where admins add theirs (a CT, a mammograph, a densitometer).
+ */
 export const MODALIDADES = ['RX', 'Eco', 'MRI', 'LAB'] as const
-export type Modalidad = (typeof MODALIDADES)[number]
+/** A modality's value, as atenciones, salas and estudios store it and searches name it. */
+export type Modalidad = string
+/** What a modality's value may be: letters and digits, as the spec's RX, Eco, MRI and LAB. */
+export const MODALIDAD_PATRON = '^[A-Za-z0-9]{1,16}$'
+/** A DICOM modality code (PS3.3 C.7.3.1.1.1): CT, MG, BMD, RF… */
+export const CODIGO_DICOM_PATRON = '^[A-Z0-9]{2,16}$'
 
-export interface ModalidadInfo {
-  etiqueta: string
-  /** Icon code of the patients list (docs/datos.md#modalidades-y-estudios). */
-  icono: string
-  estudios: readonly string[]
-}
-
-export const MODALIDAD_INFO: Record<Modalidad, ModalidadInfo> = {
-  RX: {
-    etiqueta: 'DX (RX)',
-    icono: 'rx',
-    estudios: [
-      'Tórax PA',
-      'Tórax PA y lateral',
-      'Abdomen simple',
-      'Columna cervical',
-      'Columna lumbar',
-      'Pelvis',
-      'Rodilla',
-      'Mano',
-      'Cráneo',
-    ],
-  },
-  Eco: {
-    etiqueta: 'Eco (US)',
-    icono: 'ecografia',
-    estudios: [
-      'Abdominal completa',
-      'Obstétrica',
-      'Pélvica',
-      'Renal',
-      'Tiroidea',
-      'Mamaria',
-      'Doppler venoso',
-    ],
-  },
-  MRI: {
-    etiqueta: 'MRI',
-    icono: 'resonancia',
-    estudios: ['Cerebro', 'Columna lumbar', 'Rodilla', 'Hombro', 'Abdomen'],
-  },
-  LAB: {
-    etiqueta: 'Laboratorio',
-    icono: 'laboratorio',
-    estudios: [
-      'Hemograma completo',
-      'Glucosa',
-      'Perfil lipídico',
-      'Creatinina',
-      'Perfil hepático',
-      'TSH',
-      'Examen de orina',
-    ],
-  },
+/**
+ * The studies each starting modality is seeded with (migration 0022), the demo data's and the
+ * tests' choices; the clinic's live in the table estudios.
+ */
+export const ESTUDIOS_INICIALES: Record<(typeof MODALIDADES)[number], readonly string[]> = {
+  RX: [
+    'Tórax PA',
+    'Tórax PA y lateral',
+    'Abdomen simple',
+    'Columna cervical',
+    'Columna lumbar',
+    'Pelvis',
+    'Rodilla',
+    'Mano',
+    'Cráneo',
+  ],
+  Eco: [
+    'Abdominal completa',
+    'Obstétrica',
+    'Pélvica',
+    'Renal',
+    'Tiroidea',
+    'Mamaria',
+    'Doppler venoso',
+  ],
+  MRI: ['Cerebro', 'Columna lumbar', 'Rodilla', 'Hombro', 'Abdomen'],
+  LAB: [
+    'Hemograma completo',
+    'Glucosa',
+    'Perfil lipídico',
+    'Creatinina',
+    'Perfil hepático',
+    'TSH',
+    'Examen de orina',
+  ],
 }
 
 /** Worklist states, each with its DICOM Scheduled Procedure Step Status (Informado is a RIS state). */
@@ -111,18 +102,6 @@ export const ESTADOS = [
   'No se presentó',
 ] as const
 export type Estado = (typeof ESTADOS)[number]
-/**
- * The DICOM modality codes (PS3.3 C.7.3.1.1.1) a sala of each modality may publish its items as,
- * the usual one first: an RX room may be a CR, a fluoroscopy (RF) or a mammograph (MG). LAB has no
- * DICOM equipment. Migration 0033 checks the same pairs.
- */
-export const CODIGOS_DICOM: Record<Modalidad, readonly string[]> = {
-  RX: ['DX', 'CR', 'RF', 'MG', 'XA'],
-  Eco: ['US'],
-  MRI: ['MR'],
-  LAB: [],
-}
-
 /** Character sets a sala's equipment may receive: UTF-8, or Latin-1 for older equipment. */
 export const JUEGOS_CARACTERES = ['ISO_IR 192', 'ISO_IR 100'] as const
 export type JuegoCaracteres = (typeof JUEGOS_CARACTERES)[number]
@@ -185,5 +164,3 @@ export const MESES = [
 
 export const esTipoDocumento = (v: string): v is TipoDocumento =>
   (TIPOS_DOCUMENTO as readonly string[]).includes(v)
-export const esModalidad = (v: string): v is Modalidad =>
-  (MODALIDADES as readonly string[]).includes(v)

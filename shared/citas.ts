@@ -5,7 +5,7 @@
 import { fechaLegible } from './edad.js'
 import { Type, type Static } from '@sinclair/typebox'
 import { AtencionSchema, EstudioSchema, IdParamsSchema, MINUTOS_DESHACER } from './atenciones.js'
-import { ESTADOS, MODALIDADES, PRIORIDADES, PROCEDENCIAS } from './catalogos.js'
+import { ESTADOS, PRIORIDADES, PROCEDENCIAS } from './catalogos.js'
 import { defineContract, ErrorSchema, IdEntrada } from './contract.js'
 import { enumTexto } from './paciente-datos.js'
 
@@ -127,7 +127,7 @@ export type CitaAgenda = Static<typeof CitaAgendaSchema>
 export const SalaAgendaSchema = Type.Object({
   id: Type.Integer(),
   nombre: Type.String(),
-  modalidad: enumTexto(MODALIDADES),
+  modalidad: Type.String(),
   /** From its first opening to its last closing that day; null when it is closed. */
   apertura: Type.Union([TramoSchema, Type.Null()]),
   /** Its opening ranges that day, by time (a lunch break is the gap between two); empty: closed. */

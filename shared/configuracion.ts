@@ -1,15 +1,15 @@
-// The clinic's catalogues in the database (migration 0022): sedes, salas and estudios, read by
-// every signed-in client from GET /catalogos and changed by admins under /configuracion.
-// Modalities stay in catalogos.ts: each is a DICOM modality and a screen's behaviour.
+// The clinic's catalogues in the database (migrations 0022 and 0050): sedes, modalities, salas and
+// estudios, read by every signed-in client from GET /catalogos and changed by admins under
+// /configuracion.
 import { DIAS_SINGULAR } from './citas.js'
 import { Type, type Static } from '@sinclair/typebox'
 import {
-  CODIGOS_DICOM,
+  CODIGO_DICOM_PATRON,
   JUEGOS_CARACTERES,
-  MODALIDADES,
-  MODALIDAD_INFO,
+  MODALIDAD_PATRON,
   type Modalidad,
 } from './catalogos.js'
+import { ModalidadValorSchema } from './atenciones.js'
 import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
 import { enumTexto } from './paciente-datos.js'
 import { CARACTERES_CONTROL, SIN_CONTROL } from './texto.js'
@@ -21,6 +21,12 @@ export const MENSAJES_CONFIGURACION = {
   salaRepetida: 'Ya existe una sala con ese nombre en esa sede',
   salaNoEncontrada: 'Sala no encontrada',
   codigoDicomAjeno: 'Ese código DICOM no corresponde a la modalidad de la sala',
+  modalidadRepetida: 'Ya existe una modalidad con ese código',
+  etiquetaRepetida: 'Ya existe una modalidad con ese nombre',
+  modalidadNoEncontrada: 'Modalidad no encontrada',
+  codigosEnUso: 'Una sala usa el código DICOM que quitaría',
+  modalidadConSalas: (salas: string) =>
+    `La modalidad tiene salas activas: desactívelas primero (${salas})`,
   aeTitleRepetido: 'Ese AE title ya lo usa otra sala',
   estudioRepetido: 'Ya existe un estudio con ese nombre en esa modalidad',
   codigoRepetido: 'Ya existe un estudio con ese código',
@@ -71,15 +77,28 @@ export const HorarioSchema = Type.Array(TramoHorarioSchema, { maxItems: 7 * TRAM
 /** DICOM AE title: up to 16 printable ASCII characters, no backslash, no blanks at the ends. */
 export const AE_TITLE_PATRON = '^[!-\\[\\]-~]([ -\\[\\]-~]{0,14}[!-\\[\\]-~])?$'
 
+export const ModalidadSchema = Type.Object({
+  /** What atenciones, salas and estudios store and searches name: RX, Eco, MRI, LAB, CT… */
+  valor: Type.String(),
+  /** Its Spanish name, as a person reads it: «DX (RX)», «Tomografía (CT)». */
+  etiqueta: Type.String(),
+  /** The DICOM codes its salas may publish worklist items as, the usual one first; none: LAB. */
+  codigosDicom: Type.Array(Type.String()),
+  /** Icon code of the patients list (docs/datos.md#modalidades-y-estudios). */
+  icono: Type.String(),
+  activa: Type.Boolean(),
+})
+export type ModalidadFila = Static<typeof ModalidadSchema>
+
 export const SalaSchema = Type.Object({
   id: Type.Integer(),
   sede: Type.String(),
-  modalidad: enumTexto(MODALIDADES),
+  modalidad: Type.String(),
   nombre: Type.String(),
   horario: HorarioSchema,
   aeTitle: Type.Union([Type.String(), Type.Null()]),
   direccion: Type.Union([Type.String(), Type.Null()]),
-  /** The DICOM modality code of its items; null: its modality's usual one (CODIGOS_DICOM). */
+  /** The DICOM modality code of its items; null: its modality's usual one (codigosDicom). */
   modalidadDicom: Type.Union([Type.String(), Type.Null()]),
   juegoCaracteres: enumTexto(JUEGOS_CARACTERES),
   activa: Type.Boolean(),
@@ -88,7 +107,7 @@ export type Sala = Static<typeof SalaSchema>
 
 export const EstudioCatalogoSchema = Type.Object({
   id: Type.Integer(),
-  modalidad: enumTexto(MODALIDADES),
+  modalidad: Type.String(),
   codigo: Type.String(),
   nombre: Type.String(),
   duracionMinutos: Type.Integer(),
@@ -98,9 +117,10 @@ export const EstudioCatalogoSchema = Type.Object({
 export type EstudioCatalogo = Static<typeof EstudioCatalogoSchema>
 
 export const ModalidadCatalogoSchema = Type.Object({
-  valor: enumTexto(MODALIDADES),
+  valor: Type.String(),
   etiqueta: Type.String(),
   icono: Type.String(),
+  codigosDicom: Type.Array(Type.String()),
   /** Its active studies, in the clinic's order: the names an atención may carry. */
   estudios: Type.Array(EstudioCatalogoSchema),
 })
@@ -109,21 +129,32 @@ export type ModalidadCatalogo = Static<typeof ModalidadCatalogoSchema>
 export const CatalogosSchema = Type.Object({
   /** Active sedes, in the clinic's order: the values of `sede` in atenciones and searches. */
   sedes: Type.Array(SedeSchema),
+  /** Active modalities, in the clinic's order: the values of `modalidad`. */
   modalidades: Type.Array(ModalidadCatalogoSchema),
   /** Active salas. */
   salas: Type.Array(SalaSchema),
 })
 export type Catalogos = Static<typeof CatalogosSchema>
 
-/** The modalities as the code defines them, each with the given studies. */
-export function modalidadesCon(estudios: readonly EstudioCatalogo[]): ModalidadCatalogo[] {
-  return MODALIDADES.map((valor) => ({
+/** The given modalities, each with the given studies of its own. */
+export function modalidadesCon(
+  modalidades: readonly ModalidadFila[],
+  estudios: readonly EstudioCatalogo[],
+): ModalidadCatalogo[] {
+  return modalidades.map(({ valor, etiqueta, icono, codigosDicom }) => ({
     valor,
-    etiqueta: MODALIDAD_INFO[valor].etiqueta,
-    icono: MODALIDAD_INFO[valor].icono,
+    etiqueta,
+    icono,
+    codigosDicom,
     estudios: estudios.filter((e) => e.modalidad === valor),
   }))
 }
+
+/** How a modality reads: its label, or its value where the catalogue does not hold it. */
+export const etiquetaDe = (
+  modalidades: readonly { valor: string; etiqueta: string }[],
+  valor: Modalidad,
+): string => modalidades.find((m) => m.valor === valor)?.etiqueta ?? valor
 
 /** The names of the active studies of a modality, from a catalogue. */
 export const estudiosDe = (c: Catalogos, modalidad: Modalidad): string[] =>
@@ -208,13 +239,7 @@ const salaCampos = {
     { mensaje: 'Dirección inválida' },
   ),
   modalidadDicom: Type.Union(
-    [
-      Type.Union(
-        [...new Set(Object.values(CODIGOS_DICOM).flat())].map((c) => Type.Literal(c)),
-        { mensaje: 'Código DICOM no válido' },
-      ),
-      Type.Null(),
-    ],
+    [Type.String({ pattern: CODIGO_DICOM_PATRON, mensaje: 'Código DICOM no válido' }), Type.Null()],
     { mensaje: 'Código DICOM no válido' },
   ),
   juegoCaracteres: Type.Union(
@@ -224,17 +249,17 @@ const salaCampos = {
   activa: Type.Boolean({ mensaje: 'Indique si la sala está activa' }),
 }
 
-/** A code the sala's modality may publish (CODIGOS_DICOM); null is always its usual one. */
-export const codigoDicomPermitido = (modalidad: Modalidad, codigo: string | null | undefined) =>
-  codigo == null || CODIGOS_DICOM[modalidad].includes(codigo)
+/** A code the sala's modality may publish (its codigosDicom); null is always its usual one. */
+export const codigoDicomPermitido = (
+  modalidad: { codigosDicom: readonly string[] } | undefined,
+  codigo: string | null | undefined,
+) => codigo == null || (modalidad?.codigosDicom.includes(codigo) ?? false)
 
 export const NuevaSalaSchema = Type.Object(
   {
     sede: Type.String({ minLength: 1, maxLength: 60, mensaje: 'Sede no válida' }),
-    modalidad: Type.Union(
-      MODALIDADES.map((m) => Type.Literal(m)),
-      { mensaje: 'Modalidad no válida' },
-    ),
+    /** An active modality of the catalogue; checked by the server. */
+    modalidad: ModalidadValorSchema,
     nombre: salaCampos.nombre,
     horario: salaCampos.horario,
     aeTitle: Type.Optional(salaCampos.aeTitle),
@@ -277,10 +302,8 @@ const estudioCampos = {
 
 export const NuevoEstudioSchema = Type.Object(
   {
-    modalidad: Type.Union(
-      MODALIDADES.map((m) => Type.Literal(m)),
-      { mensaje: 'Modalidad no válida' },
-    ),
+    /** An active modality of the catalogue; checked by the server. */
+    modalidad: ModalidadValorSchema,
     codigo: Type.String({
       pattern: '^[A-Z0-9][A-Z0-9-]{0,19}$',
       mensaje: 'Código: de 1 a 20 letras mayúsculas sin tildes, números o guiones',
@@ -296,6 +319,41 @@ export const CambioEstudioSchema = Type.Partial(Type.Object(estudioCampos), {
   additionalProperties: false,
 })
 export type CambioEstudio = Static<typeof CambioEstudioSchema>
+
+const modalidadCampos = {
+  etiqueta: nombre(
+    60,
+    'Nombre: de 1 a 60 caracteres, sin espacios al comienzo ni al final ni caracteres de control',
+  ),
+  codigosDicom: Type.Array(
+    Type.String({
+      pattern: CODIGO_DICOM_PATRON,
+      mensaje: 'Cada código DICOM: de 2 a 16 letras mayúsculas o números (CT, MG, BMD…)',
+    }),
+    { maxItems: 8, uniqueItems: true, mensaje: 'Cada código DICOM una sola vez' },
+  ),
+  activa: Type.Boolean({ mensaje: 'Indique si la modalidad está activa' }),
+}
+export const NuevaModalidadSchema = Type.Object(
+  {
+    valor: Type.String({
+      pattern: MODALIDAD_PATRON,
+      mensaje: 'Código: de 1 a 16 letras sin tildes o números (CT, MG, DXA…)',
+    }),
+    etiqueta: modalidadCampos.etiqueta,
+    codigosDicom: modalidadCampos.codigosDicom,
+  },
+  { additionalProperties: false },
+)
+export type NuevaModalidad = Static<typeof NuevaModalidadSchema>
+/** Its label, its DICOM codes, or whether it is active; its value is never changed. */
+export const CambioModalidadSchema = Type.Partial(Type.Object(modalidadCampos), {
+  additionalProperties: false,
+})
+export type CambioModalidad = Static<typeof CambioModalidadSchema>
+export const ModalidadParamsSchema = Type.Object({
+  valor: Type.String({ pattern: MODALIDAD_PATRON, mensaje: 'Modalidad no válida' }),
+})
 
 export const IdConfiguracionSchema = Type.Object({
   id: Type.String({ pattern: '^[0-9]{1,9}$', mensaje: 'Identificador inválido' }),
@@ -336,6 +394,32 @@ export const cambiarSedeContract = defineContract({
   params: SedeParamsSchema,
   body: CambioSedeSchema,
   response: { 200: SedeSchema, ...errores, 404: ErrorSchema },
+})
+
+export const listarModalidadesContract = defineContract({
+  method: 'GET',
+  url: '/configuracion/modalidades',
+  summary: 'Todas las modalidades, activas o no (solo administradores)',
+  tags: ['configuracion'],
+  response: { 200: Type.Array(ModalidadSchema), ...errores },
+})
+export const crearModalidadContract = defineContract({
+  method: 'POST',
+  url: '/configuracion/modalidades',
+  summary: 'Crear una modalidad con su nombre y sus códigos DICOM (solo administradores)',
+  tags: ['configuracion'],
+  body: NuevaModalidadSchema,
+  response: { 201: ModalidadSchema, ...errores, 409: ErrorSchema },
+})
+export const cambiarModalidadContract = defineContract({
+  method: 'PATCH',
+  url: '/configuracion/modalidades/:valor',
+  summary:
+    'Cambiar el nombre o los códigos DICOM de una modalidad, o desactivarla (solo administradores)',
+  tags: ['configuracion'],
+  params: ModalidadParamsSchema,
+  body: CambioModalidadSchema,
+  response: { 200: ModalidadSchema, ...errores, 404: ErrorSchema, 409: ErrorSchema },
 })
 
 export const listarSalasContract = defineContract({

@@ -1,6 +1,6 @@
 // Contracts of the patient calls (docs/api.md#llamadas), used by server routes and client.
 import { Type, type Static } from '@sinclair/typebox'
-import { MODALIDADES, TIPOS_DOCUMENTO } from './catalogos.js'
+import { TIPOS_DOCUMENTO } from './catalogos.js'
 import { AtencionSchema, IdParamsSchema } from './atenciones.js'
 import { BusquedaFilaSchema, BusquedaQuerySchema, PaginaQuerySchema } from './busqueda.js'
 import { conCabeceras, defineContract, ErrorSchema } from './contract.js'
@@ -20,7 +20,7 @@ export const PacienteResumenSchema = Type.Composite([
     'sexo',
     'celular',
   ]),
-  Type.Object({ estudios: Type.Array(enumTexto(MODALIDADES)) }),
+  Type.Object({ estudios: Type.Array(Type.String()) }),
   Type.Pick(PacienteSchema, ['creadoEn']),
 ])
 export type PacienteResumen = Static<typeof PacienteResumenSchema>

@@ -3,8 +3,10 @@
 // a turno. Each atención keeps its own sala, worklist and report.
 import { Type, type Static } from '@sinclair/typebox'
 import { AtencionEntradaSchema, AtencionSchema, IdParamsSchema } from './atenciones.js'
-import { MODALIDADES } from './catalogos.js'
 import { defineContract, ErrorSchema } from './contract.js'
+
+/** How many modalities one visit may hold. */
+export const MODALIDADES_POR_VISITA = 8
 
 /** What differs between the visit's atenciones: the modality, its studies and its sala. */
 export const EstudiosDeVisitaSchema = Type.Pick(
@@ -20,8 +22,8 @@ export const VisitaEntradaSchema = Type.Composite(
       /** One per modality, in the order the ticket lists them. */
       atenciones: Type.Array(EstudiosDeVisitaSchema, {
         minItems: 1,
-        maxItems: MODALIDADES.length,
-        mensaje: `Indique de 1 a ${MODALIDADES.length} modalidades, cada una con sus estudios`,
+        maxItems: MODALIDADES_POR_VISITA,
+        mensaje: `Indique de 1 a ${MODALIDADES_POR_VISITA} modalidades, cada una con sus estudios`,
       }),
     }),
   ],

@@ -1,12 +1,9 @@
 // Worklist estado and prioridad as coloured badges, and modality icons
 // (docs/datos.md#modalidades-y-estudios).
-import {
-  MODALIDAD_INFO,
-  type Estado,
-  type Modalidad,
-  type Prioridad,
-} from '../../shared/catalogos.js'
-import { IconBone, IconFlask, IconMagnet, IconWaves } from './icons.js'
+import { useSnapshot } from 'valtio'
+import type { Estado, Modalidad, Prioridad } from '../../shared/catalogos.js'
+import { catalogos } from '../state/catalogos.js'
+import { IconBone, IconFlask, IconMagnet, IconScan, IconWaves } from './icons.js'
 
 const ESTADO_CLASE: Record<Estado, string> = {
   Programado: 'badge--info',
@@ -30,24 +27,31 @@ export function PrioridadBadge({ prioridad }: { prioridad: Prioridad | null }) {
   return <span className={`badge ${clase}`}>{prioridad}</span>
 }
 
-const ICONO: Record<Modalidad, typeof IconBone> = {
-  RX: IconBone,
-  Eco: IconWaves,
-  MRI: IconMagnet,
-  LAB: IconFlask,
+/** The starting modalities' icons (migration 0050); a modality a clinic adds draws IconScan. */
+const ICONO: Record<string, typeof IconBone> = {
+  rx: IconBone,
+  ecografia: IconWaves,
+  resonancia: IconMagnet,
+  laboratorio: IconFlask,
 }
 
-/** One icon per modality, each named for screen readers and in its tooltip. */
+/**
+ * One icon per modality, each named for screen readers and in its tooltip, as the catalogue last
+ * read describes it (its value alone until then).
+ */
 export function ModalidadIcon({ modalidad }: { modalidad: Modalidad }) {
-  const Icon = ICONO[modalidad]
-  const info = MODALIDAD_INFO[modalidad]
+  const { datos } = useSnapshot(catalogos)
+  const m = datos?.modalidades.find((x) => x.valor === modalidad)
+  const icono = m?.icono ?? modalidad.toLowerCase()
+  const etiqueta = m?.etiqueta ?? modalidad
+  const Icon = ICONO[icono] ?? IconScan
   return (
     <span
-      className={`modalidad modalidad--${info.icono}`}
-      title={info.etiqueta}
-      data-estudio={info.icono}
+      className={`modalidad modalidad--${ICONO[icono] ? icono : 'otra'}`}
+      title={etiqueta}
+      data-estudio={icono}
     >
-      <Icon label={info.etiqueta} />
+      <Icon label={etiqueta} />
     </span>
   )
 }

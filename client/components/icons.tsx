@@ -129,6 +129,13 @@ export const IconMagnet = icon(
     <circle cx="12" cy="12" r="4" />
   </>,
 )
+/** Any other modality (CT, mammography, densitometry…): a scanner's frame and its beam. */
+export const IconScan = icon(
+  <>
+    <rect x="3" y="3" width="18" height="18" rx="3" />
+    <path d="M12 7v10M7 12h10" />
+  </>,
+)
 export const IconMerge = icon(
   <>
     <circle cx="18" cy="18" r="3" />

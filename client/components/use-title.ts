@@ -16,6 +16,7 @@ export type Titulo =
   | 'Sedes'
   | 'Feriados'
   | 'Salas'
+  | 'Modalidades'
   | 'Estudios'
   | 'Auditoría'
   | 'Respaldos'

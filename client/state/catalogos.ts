@@ -7,7 +7,9 @@ import type { Modalidad } from '../../shared/catalogos.js'
 import {
   catalogosContract,
   estudiosDe,
+  etiquetaDe,
   type Catalogos,
+  type ModalidadCatalogo,
   type Sala,
 } from '../../shared/configuracion.js'
 import { call } from '../api.js'
@@ -43,6 +45,20 @@ export function useCatalogos(): Catalogos | null {
 
 export const nombresDeSedes = (c: Catalogos | null): string[] =>
   c ? c.sedes.map((s) => s.nombre) : []
+
+/** The active modalities, in the clinic's order (none until the first answer). */
+export const modalidadesDe = (c: Catalogos | null): readonly ModalidadCatalogo[] =>
+  c ? c.modalidades : []
+
+/** How a modality reads: its label, or its value while the catalogue is not read or has it not. */
+export const etiquetaModalidad = (c: Catalogos | null, m: Modalidad): string =>
+  etiquetaDe(modalidadesDe(c), m)
+
+/** A modality's label as the catalogue last read has it, without asking for it again. */
+export function useEtiquetaModalidad(): (m: Modalidad) => string {
+  const { datos } = useSnapshot(catalogos)
+  return (m) => etiquetaModalidad(datos as Catalogos | null, m)
+}
 
 export const estudiosDeModalidad = (c: Catalogos | null, m: Modalidad): string[] =>
   c ? estudiosDe(c, m) : []

@@ -7,7 +7,13 @@ import {
 import type { Estado, Modalidad, Prioridad, Procedencia } from '../../shared/catalogos.js'
 import type { ErrorCampo } from '../../shared/contract.js'
 import { esFechaValida } from '../../shared/edad.js'
-import { estudiosActivos, sedesActivas, type Instantanea } from '../catalogos.js'
+import {
+  estudiosActivos,
+  etiquetaModalidad,
+  modalidadesActivas,
+  sedesActivas,
+  type Instantanea,
+} from '../catalogos.js'
 import type { NuevaAtencion } from '../queries/atenciones.js'
 
 const FECHA_LLEGADA_MINIMA = '2000-01-01'
@@ -53,9 +59,9 @@ export function erroresLlegada(
 }
 
 /**
- * The sede must be active and each study an active one of the modality; a correction may keep
- * the sede and, within the same modality, the studies the atención already had (`actual`), even
- * if deactivated since.
+ * The sede and the modality must be active and each study an active one of the modality; a
+ * correction may keep the sede, the modality and, within it, the studies the atención already had
+ * (`actual`), even if deactivated since.
  */
 export function erroresCatalogo(
   c: Instantanea,
@@ -66,11 +72,16 @@ export function erroresCatalogo(
 ): ErrorCampo[] {
   const activas = sedesActivas(c)
   const sedeValida = sede === undefined || activas.includes(sede) || sede === actual?.sede
+  const modalidades = modalidadesActivas(c)
+  const modalidadValida = modalidades.includes(modalidad) || modalidad === actual?.modalidad
   return [
     ...(sedeValida
       ? []
       : [{ campo: 'sede', mensaje: `Sede no válida: use ${activas.join(', ')}` }]),
-    ...validarEstudios(modalidad, estudios, [
+    ...(modalidadValida
+      ? []
+      : [{ campo: 'modalidad', mensaje: `Modalidad no válida: use ${modalidades.join(', ')}` }]),
+    ...validarEstudios(etiquetaModalidad(c, modalidad), modalidadValida ? estudios : [], [
       ...estudiosActivos(c, modalidad),
       ...(actual?.modalidad === modalidad ? actual.estudios : []),
     ]),

@@ -5,25 +5,38 @@ import type { Elementos } from './dimse.js'
 
 const sps = (k: Record<string, unknown>) => ({ ScheduledProcedureStepSequence: [k] })
 
+/** The DICOM codes of a new database's modalities (migration 0050). */
+const CODIGOS = ['DX', 'CR', 'RF', 'MG', 'XA', 'US', 'MR']
+
 describe('filtrosDeConsulta', () => {
   it('lee las claves vacías y un * solo como universales: sin filtro', () => {
     expect(
-      filtrosDeConsulta({
-        PatientName: '',
-        PatientID: '*',
-        AccessionNumber: null,
-        ...sps({ Modality: '', ScheduledStationAETitle: '', ScheduledProcedureStepStartDate: '' }),
-      }),
+      filtrosDeConsulta(
+        {
+          PatientName: '',
+          PatientID: '*',
+          AccessionNumber: null,
+          ...sps({
+            Modality: '',
+            ScheduledStationAETitle: '',
+            ScheduledProcedureStepStartDate: '',
+          }),
+        },
+        CODIGOS,
+      ),
     ).toEqual({})
-    expect(filtrosDeConsulta({ ScheduledProcedureStepSequence: [] })).toEqual({})
+    expect(filtrosDeConsulta({ ScheduledProcedureStepSequence: [] }, CODIGOS)).toEqual({})
   })
 
   it('compara con los códigos DICOM que una sala puede publicar, y uno desconocido no encuentra ningún ítem', () => {
-    expect(filtrosDeConsulta(sps({ Modality: 'DX' }))).toEqual({ codigos: ['DX'] })
-    expect(filtrosDeConsulta(sps({ Modality: 'cr' }))).toEqual({ codigos: ['CR'] })
-    expect(filtrosDeConsulta(sps({ Modality: 'mr' }))).toEqual({ codigos: ['MR'] })
-    expect(filtrosDeConsulta(sps({ Modality: 'CT' }))).toEqual({ ninguno: true })
-    expect(filtrosDeConsulta(sps({ Modality: '?S' }))).toEqual({ codigos: ['US'] })
+    expect(filtrosDeConsulta(sps({ Modality: 'DX' }), CODIGOS)).toEqual({ codigos: ['DX'] })
+    expect(filtrosDeConsulta(sps({ Modality: 'cr' }), CODIGOS)).toEqual({ codigos: ['CR'] })
+    expect(filtrosDeConsulta(sps({ Modality: 'mr' }), CODIGOS)).toEqual({ codigos: ['MR'] })
+    expect(filtrosDeConsulta(sps({ Modality: 'CT' }), CODIGOS)).toEqual({ ninguno: true })
+    expect(filtrosDeConsulta(sps({ Modality: 'CT' }), [...CODIGOS, 'CT'])).toEqual({
+      codigos: ['CT'],
+    })
+    expect(filtrosDeConsulta(sps({ Modality: '?S' }), CODIGOS)).toEqual({ codigos: ['US'] })
   })
 
   it('convierte * y ? en comodines de LIKE y escapa los caracteres propios de LIKE', () => {
@@ -31,22 +44,22 @@ describe('filtrosDeConsulta', () => {
     expect(patron('R?SA')).toEqual({ como: 'R_SA' })
     expect(patron('50%_A*')).toEqual({ como: '50\\%\\_A%' })
     expect(patron('RX_1')).toEqual({ igual: 'RX_1' })
-    expect(filtrosDeConsulta(sps({ ScheduledStationAETitle: 'RX*' }))).toEqual({
+    expect(filtrosDeConsulta(sps({ ScheduledStationAETitle: 'RX*' }), CODIGOS)).toEqual({
       aeTitles: [{ como: 'RX%' }],
     })
   })
 
   it('conserva tildes y mayúsculas para que la base de datos las normalice, y quita los componentes vacíos del final', () => {
-    expect(filtrosDeConsulta({ PatientName: [{ Alphabetic: 'PÉREZ*^JOSÉ^^' }] })).toEqual({
+    expect(filtrosDeConsulta({ PatientName: [{ Alphabetic: 'PÉREZ*^JOSÉ^^' }] }, CODIGOS)).toEqual({
       nombre: { como: 'PÉREZ%^JOSÉ' },
     })
-    expect(filtrosDeConsulta({ PatientName: 'Quispe^Rosa' })).toEqual({
+    expect(filtrosDeConsulta({ PatientName: 'Quispe^Rosa' }, CODIGOS)).toEqual({
       nombre: { igual: 'Quispe^Rosa' },
     })
   })
 
   it('lee fechas sueltas y rangos cerrados y abiertos', () => {
-    const d = (v: string) => filtrosDeConsulta(sps({ ScheduledProcedureStepStartDate: v }))
+    const d = (v: string) => filtrosDeConsulta(sps({ ScheduledProcedureStepStartDate: v }), CODIGOS)
     expect(d('20250314')).toEqual({ desde: '2025-03-14', hasta: '2025-03-14' })
     expect(d('20250314-20250320')).toEqual({ desde: '2025-03-14', hasta: '2025-03-20' })
     expect(d('-20250320')).toEqual({ desde: undefined, hasta: '2025-03-20' })
@@ -60,11 +73,13 @@ describe('filtrosDeConsulta', () => {
     expect(hora('10', true)).toBe('10:59:59.999999')
     expect(hora('1030', true)).toBe('10:30:59.999999')
     expect(hora('103015.5', false)).toBe('10:30:15.500000')
-    expect(filtrosDeConsulta(sps({ ScheduledProcedureStepStartTime: '0800-1200' }))).toEqual({
+    expect(
+      filtrosDeConsulta(sps({ ScheduledProcedureStepStartTime: '0800-1200' }), CODIGOS),
+    ).toEqual({
       horaDesde: '08:00:00.000000',
       horaHasta: '12:00:59.999999',
     })
-    expect(filtrosDeConsulta(sps({ ScheduledProcedureStepStartTime: '-0900' }))).toEqual({
+    expect(filtrosDeConsulta(sps({ ScheduledProcedureStepStartTime: '-0900' }), CODIGOS)).toEqual({
       horaDesde: undefined,
       horaHasta: '09:00:59.999999',
     })
@@ -72,37 +87,47 @@ describe('filtrosDeConsulta', () => {
   })
 
   it('lee el AccessionNumber y los ids de procedimiento como el id de la atención; lo que no es un número no encuentra nada', () => {
-    expect(filtrosDeConsulta({ AccessionNumber: '123' })).toEqual({ ids: [123] })
-    expect(filtrosDeConsulta({ AccessionNumber: '123', RequestedProcedureID: '123' })).toEqual({
+    expect(filtrosDeConsulta({ AccessionNumber: '123' }, CODIGOS)).toEqual({ ids: [123] })
+    expect(
+      filtrosDeConsulta({ AccessionNumber: '123', RequestedProcedureID: '123' }, CODIGOS),
+    ).toEqual({
       ids: [123],
     })
-    expect(filtrosDeConsulta({ AccessionNumber: '123', RequestedProcedureID: '124' })).toEqual({
+    expect(
+      filtrosDeConsulta({ AccessionNumber: '123', RequestedProcedureID: '124' }, CODIGOS),
+    ).toEqual({
       ninguno: true,
     })
-    expect(filtrosDeConsulta({ AccessionNumber: 'ACC1' })).toEqual({ ninguno: true })
-    expect(filtrosDeConsulta({ AccessionNumber: '1*' })).toEqual({ idsComo: ['1%'] })
-    expect(filtrosDeConsulta({ AccessionNumber: '12?4', RequestedProcedureID: '1234' })).toEqual({
+    expect(filtrosDeConsulta({ AccessionNumber: 'ACC1' }, CODIGOS)).toEqual({ ninguno: true })
+    expect(filtrosDeConsulta({ AccessionNumber: '1*' }, CODIGOS)).toEqual({ idsComo: ['1%'] })
+    expect(
+      filtrosDeConsulta({ AccessionNumber: '12?4', RequestedProcedureID: '1234' }, CODIGOS),
+    ).toEqual({
       ids: [1234],
       idsComo: ['12_4'],
     })
-    expect(filtrosDeConsulta({ AccessionNumber: 'A*' })).toEqual({ ninguno: true })
-    expect(filtrosDeConsulta({ IssuerOfPatientID: 'dni' })).toEqual({ tiposDocumento: ['dni'] })
-    expect(filtrosDeConsulta({ IssuerOfPatientID: 'P*' })).toEqual({
+    expect(filtrosDeConsulta({ AccessionNumber: 'A*' }, CODIGOS)).toEqual({ ninguno: true })
+    expect(filtrosDeConsulta({ IssuerOfPatientID: 'dni' }, CODIGOS)).toEqual({
+      tiposDocumento: ['dni'],
+    })
+    expect(filtrosDeConsulta({ IssuerOfPatientID: 'P*' }, CODIGOS)).toEqual({
       tiposDocumento: ['pasaporte'],
     })
-    expect(filtrosDeConsulta({ AccessionNumber: '99999999999' })).toEqual({ ninguno: true })
+    expect(filtrosDeConsulta({ AccessionNumber: '99999999999' }, CODIGOS)).toEqual({
+      ninguno: true,
+    })
   })
 
   it('lee una lista de UID, rangos de fecha de nacimiento y el sexo', () => {
-    expect(filtrosDeConsulta({ StudyInstanceUID: '2.25.1\\2.25.2' })).toEqual({
+    expect(filtrosDeConsulta({ StudyInstanceUID: '2.25.1\\2.25.2' }, CODIGOS)).toEqual({
       studyUids: ['2.25.1', '2.25.2'],
     })
-    expect(filtrosDeConsulta({ PatientBirthDate: '19800101-', PatientSex: 'f' })).toEqual({
+    expect(filtrosDeConsulta({ PatientBirthDate: '19800101-', PatientSex: 'f' }, CODIGOS)).toEqual({
       nacimientoDesde: '1980-01-01',
       nacimientoHasta: undefined,
       sexo: 'F',
     })
-    expect(filtrosDeConsulta({ PatientSex: 'X' })).toEqual({ ninguno: true })
+    expect(filtrosDeConsulta({ PatientSex: 'X' }, CODIGOS)).toEqual({ ninguno: true })
   })
 })
 

@@ -1,11 +1,8 @@
 // A Modality Worklist query (its identifier) read as our filters, by the matching rules of
 // DICOM PS3.4 C.2.2.2 and K.6.1.2: universal (empty or `*`), single value, wildcard (`*`, `?`),
 // range (`a-b`, `-b`, `a-`) and UID list. Pure: queries/worklist.ts turns the filters into SQL.
-import { CODIGOS_DICOM, MODALIDADES, type TipoDocumento } from '../../shared/catalogos.js'
+import type { TipoDocumento } from '../../shared/catalogos.js'
 import type { Elementos } from './dimse.js'
-
-/** Every DICOM modality code an item may carry (a sala's own, or its modality's usual one). */
-const CODIGOS = [...new Set(MODALIDADES.flatMap((m) => CODIGOS_DICOM[m]))]
 
 /** IssuerOfPatientID: which register the PatientID belongs to. */
 export const EMISOR_DOCUMENTO: Record<TipoDocumento, string> = {
@@ -22,7 +19,7 @@ export const EMISOR_DOCUMENTO: Record<TipoDocumento, string> = {
 export type Patron = { igual: string } | { como: string }
 
 export interface FiltrosWorklist {
-  /** Modality: the DICOM codes it matches (CODIGOS_DICOM), as each item's station publishes it. */
+  /** Modality: the DICOM codes it matches, as each item's station publishes it. */
   codigos?: string[]
   /** ScheduledStationAETitle: any of its values (a multi-valued key lists several stations). */
   aeTitles?: Patron[]
@@ -120,14 +117,21 @@ export function item(v: unknown): Elementos {
   return Array.isArray(v) && typeof v[0] === 'object' && v[0] !== null ? (v[0] as Elementos) : {}
 }
 
-/** The query's keys as filters; throws ConsultaInvalida for a value that cannot be read. */
-export function filtrosDeConsulta(consulta: Elementos): FiltrosWorklist {
+/**
+ * The query's keys as filters; throws ConsultaInvalida for a value that cannot be read.
+ * `codigos`: every DICOM code an item may carry (a sala's own, or its modality's usual one), the
+ * codes of the catalogue's modalities.
+ */
+export function filtrosDeConsulta(
+  consulta: Elementos,
+  codigos: readonly string[],
+): FiltrosWorklist {
   const f: FiltrosWorklist = {}
   const sps = item(consulta.ScheduledProcedureStepSequence)
 
   const modalidad = texto(sps.Modality).toUpperCase()
   if (!universal(modalidad)) {
-    const m = CODIGOS.filter((d) => like(d, patron(modalidad)))
+    const m = codigos.filter((d) => like(d, patron(modalidad)))
     if (m.length === 0) f.ninguno = true
     else f.codigos = m
   }

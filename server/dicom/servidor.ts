@@ -6,7 +6,7 @@ import type { JuegoCaracteres } from '../../shared/catalogos.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { registrarEvento, type Evento } from '../queries/auditoria.js'
-import { leerWorklist, MAXIMO_ITEMS } from '../queries/worklist.js'
+import { codigosDicom, leerWorklist, MAXIMO_ITEMS } from '../queries/worklist.js'
 import { ConsultaInvalida, filtrosDeConsulta, item, texto } from './consulta.js'
 import { ESTADO, escucharDicom, type Conexion, type Llamada, type ServidorDicom } from './dimse.js'
 import { itemCompleto, recortar, type Destino } from './item.js'
@@ -97,7 +97,7 @@ export function conexionClinica(ctx: ContextoDicom): Conexion {
     async worklist(consulta) {
       let filtros
       try {
-        filtros = filtrosDeConsulta(consulta)
+        filtros = filtrosDeConsulta(consulta, await codigosDicom(sql))
       } catch (err) {
         if (!(err instanceof ConsultaInvalida)) throw err
         await registrarEvento(sql, evento('worklist.consultada', { error: err.message }))

@@ -1,7 +1,6 @@
 // Database rows → the shapes the contracts answer with (derived edad, nombreCompleto, ISO instants).
 import { MINUTOS_DESHACER, type Atencion } from '../../shared/atenciones.js'
 import type { BusquedaFila } from '../../shared/busqueda.js'
-import { MODALIDADES, type Modalidad } from '../../shared/catalogos.js'
 import { edadDetallada, type EdadDetallada } from '../../shared/edad.js'
 import { nombreCompleto, type Paciente } from '../../shared/paciente-datos.js'
 import {
@@ -91,8 +90,6 @@ export function aAtencion(f: AtencionFila): Atencion {
   }
 }
 
-const ordenModalidad = (m: string) => MODALIDADES.indexOf(m as Modalidad)
-
 export function aResumen(f: PacienteListaFila, hoy: string): PacienteResumen {
   return {
     id: f.id,
@@ -103,9 +100,7 @@ export function aResumen(f: PacienteListaFila, hoy: string): PacienteResumen {
     ...edadEn(f.fechaNacimiento, hoy),
     sexo: f.sexo,
     celular: f.celular,
-    estudios: [...f.modalidades].sort(
-      (a, b) => ordenModalidad(a) - ordenModalidad(b),
-    ) as Modalidad[],
+    estudios: f.modalidades,
     creadoEn: f.creadoEn.toISOString(),
   }
 }

@@ -1,21 +1,30 @@
-// Sedes, salas and estudios (migration 0022): reads, and the admins' changes, each written with
-// its audit event in one transaction. A unique violation comes back as the name of the
-// constraint, for the route to turn into its Spanish 409.
+// Sedes, modalities, salas and estudios (migrations 0022 and 0050): reads, and the admins'
+// changes, each written with its audit event in one transaction. A unique violation, or a DICOM
+// code a sala uses, comes back as the name of the constraint, for the route to turn into its
+// Spanish 409.
 import type postgres from 'postgres'
 import type {
   CambioEstudio,
+  CambioModalidad,
   CambioSala,
   EstudioCatalogo,
+  ModalidadFila,
+  NuevaModalidad,
   NuevaSala,
   NuevoEstudio,
   Sala,
   SedeCatalogo,
 } from '../../shared/configuracion.js'
-import { MODALIDADES } from '../../shared/catalogos.js'
 import { inTransaction, type Sql } from '../db.js'
 import { insercionEvento, type Evento } from './auditoria.js'
 
-/** The unique constraint a change ran into. */
+/** What migration 0050's triggers name when a sala would publish a code its modality lacks. */
+const CODIGO_DICOM_AJENO: readonly (string | undefined)[] = [
+  'salas_modalidad_dicom_check',
+  'modalidades_codigos_en_uso',
+]
+
+/** The constraint a change ran into: a name already taken, or a DICOM code a sala uses. */
 export class Repetido extends Error {
   constructor(readonly restriccion: string) {
     super(restriccion)
@@ -26,20 +35,27 @@ const COLUMNAS_SALA = (sql: Sql) =>
   sql`id, sede, modalidad, nombre, horario, ae_title, direccion, modalidad_dicom, juego_caracteres, activa`
 const COLUMNAS_ESTUDIO = (sql: Sql) =>
   sql`id, modalidad, codigo, nombre, duracion_minutos, preparacion, activo`
+const COLUMNAS_MODALIDAD = (sql: Sql) => sql`valor, etiqueta, codigos_dicom, icono, activa`
+/** A modality's place in the clinic's lists, as SQL over a row's `modalidad`. */
+const ordenModalidad = (sql: Sql, columna: postgres.Fragment) =>
+  sql`(select orden from modalidades where valor = ${columna})`
 
 export const listarSedes = (sql: Sql) =>
   sql<SedeCatalogo[]>`select nombre, activa from sedes order by orden, nombre`
+
+export const listarModalidades = (sql: Sql) =>
+  sql<ModalidadFila[]>`select ${COLUMNAS_MODALIDAD(sql)} from modalidades order by orden, valor`
 
 export const listarSalas = (sql: Sql) =>
   sql<Sala[]>`
     select ${COLUMNAS_SALA(sql)} from salas s
     order by (select orden from sedes where nombre = s.sede), s.sede,
-      array_position(${MODALIDADES as unknown as string[]}::text[], s.modalidad), s.nombre`
+      ${ordenModalidad(sql, sql`s.modalidad`)}, s.nombre`
 
 export const listarEstudios = (sql: Sql) =>
   sql<EstudioCatalogo[]>`
-    select ${COLUMNAS_ESTUDIO(sql)} from estudios
-    order by array_position(${MODALIDADES as unknown as string[]}::text[], modalidad), orden, nombre`
+    select ${COLUMNAS_ESTUDIO(sql)} from estudios e
+    order by ${ordenModalidad(sql, sql`e.modalidad`)}, orden, nombre`
 
 /**
  * Whether another row already has the name as a person reads it: without case or accents
@@ -61,7 +77,11 @@ async function cambio<T>(sql: Sql, trabajo: (tx: Sql) => Promise<T>): Promise<T>
     return await inTransaction(sql, trabajo)
   } catch (err) {
     const e = err as postgres.PostgresError
-    if (e.code === '23505') throw new Repetido(e.constraint_name ?? '')
+    if (
+      e.code === '23505' ||
+      (e.code === '23514' && CODIGO_DICOM_AJENO.includes(e.constraint_name))
+    )
+      throw new Repetido(e.constraint_name ?? '')
     throw err
   }
 }
@@ -109,6 +129,63 @@ export const cambiarSede = (
         nombre = coalesce(${c.nombre ?? null}::text, nombre)
       where nombre = ${nombre} returning nombre, activa`
     if (fila) await tx`${insercionEvento(tx, evento)}`
+    return fila
+  })
+
+/**
+ * A new modality, last in the clinic's order. Its icon is its value in lower case: the patients
+ * list draws a generic one for it (client/components/badges.tsx).
+ */
+export const crearModalidad = (sql: Sql, m: NuevaModalidad, evento: Evento) =>
+  cambio(sql, async (tx) => {
+    await exigirNombreLibre(
+      tx,
+      tx`select 1 from modalidades where lower(valor) = lower(${m.valor})`,
+      'modalidades_pkey',
+    )
+    await exigirNombreLibre(
+      tx,
+      tx`select 1 from modalidades where normalizar(etiqueta) = normalizar(${m.etiqueta})`,
+      'modalidades_etiqueta_normalizada_key',
+    )
+    const [fila] = await tx<ModalidadFila[]>`
+      insert into modalidades (valor, etiqueta, codigos_dicom, icono, orden)
+      values (${m.valor}, ${m.etiqueta}, ${m.codigosDicom}::text[], ${m.valor.toLowerCase()},
+        (select coalesce(max(orden), 0) + 1 from modalidades))
+      returning ${COLUMNAS_MODALIDAD(tx)}`
+    await tx`${insercionEvento(tx, evento)}`
+    return fila!
+  })
+
+/**
+ * Changes a modality's label or DICOM codes, or activates or deactivates it. Its row is taken
+ * first, so a sala created or given a code meanwhile waits; a code one of its salas publishes
+ * cannot be removed (Repetido 'modalidades_codigos_en_uso'), and it cannot be deactivated while
+ * it has active salas (the names of those salas come back instead).
+ */
+export const cambiarModalidad = (sql: Sql, valor: string, c: CambioModalidad, evento: Evento) =>
+  cambio(sql, async (tx): Promise<ModalidadFila | { salasActivas: string[] } | undefined> => {
+    const [actual] = await tx`select 1 from modalidades where valor = ${valor} for update`
+    if (!actual) return undefined
+    if (c.etiqueta !== undefined)
+      await exigirNombreLibre(
+        tx,
+        tx`select 1 from modalidades
+          where normalizar(etiqueta) = normalizar(${c.etiqueta}) and valor <> ${valor}`,
+        'modalidades_etiqueta_normalizada_key',
+      )
+    if (c.activa === false) {
+      const salas = await tx<{ sala: string }[]>`
+        select nombre || ' (' || sede || ')' as sala from salas
+        where modalidad = ${valor} and activa order by sede, nombre`
+      if (salas.length > 0) return { salasActivas: salas.map((s) => s.sala) }
+    }
+    const [fila] = await tx<ModalidadFila[]>`
+      update modalidades set etiqueta = coalesce(${c.etiqueta ?? null}::text, etiqueta),
+        codigos_dicom = coalesce(${c.codigosDicom ?? null}::text[], codigos_dicom),
+        activa = coalesce(${c.activa ?? null}::boolean, activa)
+      where valor = ${valor} returning ${COLUMNAS_MODALIDAD(tx)}`
+    await tx`${insercionEvento(tx, evento)}`
     return fila
   })
 

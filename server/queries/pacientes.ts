@@ -164,7 +164,10 @@ export async function listarPacientes(
   return sql<PacienteListaFila[]>`
     with pagina as (
       select ${columnas(sql)},
-        array(select distinct a.modalidad from atenciones a where a.paciente_id = p.id) as modalidades,
+        -- Each modality once, in the clinic's order.
+        array(select m.valor from modalidades m join (
+          select distinct a.modalidad from atenciones a where a.paciente_id = p.id
+        ) u on u.modalidad = m.valor order by m.orden, m.valor) as modalidades,
         to_char(p.creado_en at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave
       from pacientes p
       where ${despues ? sql`(p.creado_en, p.id) < (${instanteDe(sql, despues)}, ${despues[1] ?? 0})` : sql`true`}

@@ -1,7 +1,6 @@
 // The Modality Worklist read (docs/dicom.md): the published atenciones that match a query's
 // filters, and its audit — one event per patient served — in the same statement.
 import type postgres from 'postgres'
-import { CODIGOS_DICOM, MODALIDADES } from '../../shared/catalogos.js'
 import type { FiltrosWorklist, Patron } from '../dicom/consulta.js'
 import type { FilaWorklist } from '../dicom/item.js'
 import type { Sql } from '../db.js'
@@ -18,15 +17,15 @@ function comparar(sql: Sql, columna: postgres.Fragment, p: Patron): postgres.Fra
   return 'igual' in p ? sql`${columna} = ${p.igual}` : sql`${columna} like ${p.como}`
 }
 
-/**
- * The atención's modality's usual DICOM code (CODIGOS_DICOM's first), as SQL over `a`: constant
- * text built once from the catalogue in code, so a statement that names it thrice carries no
- * parameters for it.
- */
-const CODIGO_USUAL = `case a.modalidad ${MODALIDADES.map(
-  (m) => `when '${m}' then '${CODIGOS_DICOM[m][0] ?? ''}'`,
-).join(' ')} end`
-const codigoUsual = (sql: Sql) => sql.unsafe(CODIGO_USUAL)
+/** The atención's modality's usual DICOM code (its first), as SQL over `m`, its modality's row. */
+const codigoUsual = (sql: Sql) => sql`m.codigos_dicom[1]`
+
+/** Every DICOM code a modality of the catalogue has: what a query's Modality may match. */
+export async function codigosDicom(sql: Sql): Promise<string[]> {
+  const filas = await sql<{ codigo: string }[]>`
+    select distinct unnest(codigos_dicom) as codigo from modalidades order by 1`
+  return filas.map((f) => f.codigo)
+}
 
 /**
  * The stations an item is scheduled on, as `e` (arrays in sala id order): its sala when that sala
@@ -44,14 +43,16 @@ const estaciones = (sql: Sql) => sql`
       else x.sede = a.sede and x.modalidad = a.modalidad and x.activa end
   ) e on true`
 
-/** The filters as conditions over `a` (atenciones), `p` (pacientes), `s` (salas) and `e` (estaciones). */
+/**
+ * The filters as conditions over `a` (atenciones), `m` (its modality), `p` (pacientes), `s` (salas)
+ * and `e` (estaciones).
+ */
 export function condicionesWorklist(sql: Sql, f: FiltrosWorklist, tz: string): postgres.Fragment[] {
   const inicio = inicioDe(sql)
   const c: postgres.Fragment[] = []
   if (f.ninguno) c.push(sql`false`)
   if (f.codigos) {
-    const nuestras = MODALIDADES.filter((m) => CODIGOS_DICOM[m].some((d) => f.codigos!.includes(d)))
-    c.push(sql`a.modalidad = any(${nuestras}::text[])`)
+    c.push(sql`m.codigos_dicom && ${f.codigos}::text[]`)
     c.push(sql`(e.codigos && ${f.codigos}::text[]
       or (cardinality(e.codigos) = 0 and ${codigoUsual(sql)} = any(${f.codigos}::text[])))`)
   }
@@ -101,7 +102,10 @@ export async function leerWorklist(
   const inicio = inicioDe(sql)
   const condiciones = condicionesWorklist(sql, f, tz).reduce(
     (todas, c) => sql`${todas} and ${c}`,
-    sql`a.estado in ('Programado', 'En espera') and a.modalidad in ('RX', 'Eco', 'MRI')`,
+    // A modality with DICOM codes publishes its atenciones; one with none (LAB) publishes nothing.
+    // The UID every item carries is named as migration 0051's indexes name it, to read them.
+    sql`a.estado in ('Programado', 'En espera') and a.study_instance_uid is not null
+      and cardinality(m.codigos_dicom) > 0`,
   )
   const detalle = sql.json((evento.detalle ?? {}) as postgres.JSONValue)
   return sql<FilaWorklist[]>`
@@ -120,6 +124,7 @@ export async function leerWorklist(
         p.segundo_apellido, to_char(p.fecha_nacimiento, 'YYYYMMDD') as nacimiento, p.sexo,
         ${inicio} as orden
       from atenciones a
+      join modalidades m on m.valor = a.modalidad
       join pacientes p on p.id = a.paciente_id
       left join salas s on s.id = a.sala_id
       ${estaciones(sql)}

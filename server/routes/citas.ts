@@ -21,7 +21,12 @@ import { tramosDelDia } from '../../shared/configuracion.js'
 import { esDiaDeLaClinica } from '../../shared/edad.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
 import { EVENTO_CAMBIO, origenes } from '../../shared/estado-atencion.js'
-import { estudiosActivos, sedesActivas, type CacheCatalogos } from '../catalogos.js'
+import {
+  estudiosActivos,
+  etiquetaModalidad,
+  sedesActivas,
+  type CacheCatalogos,
+} from '../catalogos.js'
 import { llegadaDeOtroDia } from '../atenciones/estado.js'
 import { deshacerReprogramacion, reprogramar } from '../citas/reprogramacion.js'
 import { duracionMinutos, salaValida, tomado, turnoEn } from '../citas/turnos.js'
@@ -148,7 +153,11 @@ export async function citasRoutes(
     const b = request.body
     const c = await catalogos.leer()
     const sala = salaValida(c, b.salaId)
-    const errores = validarEstudios(sala.modalidad, b.estudios, estudiosActivos(c, sala.modalidad))
+    const errores = validarEstudios(
+      etiquetaModalidad(c, sala.modalidad),
+      b.estudios,
+      estudiosActivos(c, sala.modalidad),
+    )
     if (errores.length > 0) throw datosInvalidos(errores)
     const estudios = b.estudios.map((e) => e.nombre.trim())
     // The check and the insert in one transaction: a block being created waits or is seen.

@@ -341,7 +341,13 @@ describe('salas', () => {
         'sede',
         'Sede no válida: use Lima, Arequipa, Cusco, Puno',
       ],
-      ['POST', sala({ modalidad: 'CT' }), 400, 'modalidad', 'Modalidad no válida'],
+      [
+        'POST',
+        sala({ modalidad: 'CT' }),
+        400,
+        'modalidad',
+        'Modalidad no válida: use RX, Eco, MRI, LAB',
+      ],
       [
         'POST',
         sala({

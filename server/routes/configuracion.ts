@@ -1,41 +1,48 @@
-// The admins' catalogues: sedes, salas and estudios (docs/api.md#configuración). Every change is
-// audited with what it set, and the catalogue cache forgets its copy so the change shows at once.
+// The admins' catalogues: sedes, modalities, salas and estudios (docs/api.md#configuración).
+// Every change is audited with what it set, and the catalogue cache forgets its copy so the
+// change shows at once.
 import type { FastifyInstance } from 'fastify'
-import { CODIGOS_DICOM, type Modalidad } from '../../shared/catalogos.js'
+import type { Modalidad } from '../../shared/catalogos.js'
 import {
   cambiarEstudioContract,
+  cambiarModalidadContract,
   cambiarSalaContract,
   cambiarSedeContract,
   codigoDicomPermitido,
   crearEstudioContract,
+  crearModalidadContract,
   crearSalaContract,
   crearSedeContract,
   erroresHorario,
   listarEstudiosContract,
+  listarModalidadesContract,
   listarSalasContract,
   listarSedesContract,
   MENSAJES_CONFIGURACION as M,
 } from '../../shared/configuracion.js'
 import { soloAdmin } from '../auth/plugin.js'
-import { sedesActivas, type CacheCatalogos } from '../catalogos.js'
+import { modalidadesActivas, sedesActivas, type CacheCatalogos } from '../catalogos.js'
 import type { Sql } from '../db.js'
 import { ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import {
   cambiarEstudio,
+  cambiarModalidad,
   cambiarSala,
   cambiarSede,
   crearEstudio,
+  crearModalidad,
   crearSala,
   crearSede,
   listarEstudios,
+  listarModalidades,
   listarSalas,
   listarSedes,
   Repetido,
 } from '../queries/catalogos.js'
 import { route } from '../route.js'
 
-/** The Spanish 409 of each unique constraint of 0022. */
+/** The Spanish 409 of each unique constraint of 0022 and 0050, and of a DICOM code in use. */
 const REPETIDOS: Record<string, string> = {
   sedes_pkey: M.sedeRepetida,
   salas_sede_nombre_key: M.salaRepetida,
@@ -45,6 +52,11 @@ const REPETIDOS: Record<string, string> = {
   sedes_nombre_normalizado_key: M.sedeRepetida,
   salas_nombre_normalizado_key: M.salaRepetida,
   estudios_nombre_normalizado_key: M.estudioRepetido,
+  modalidades_pkey: M.modalidadRepetida,
+  modalidades_valor_normalizado_key: M.modalidadRepetida,
+  modalidades_etiqueta_normalizada_key: M.etiquetaRepetida,
+  modalidades_codigos_en_uso: M.codigosEnUso,
+  salas_modalidad_dicom_check: M.codigoDicomAjeno,
 }
 
 function sinCambio(cuerpo: object): void {
@@ -83,13 +95,23 @@ export async function configuracionRoutes(
       ])
   }
 
-  /** The code must be one of the sala's modality (the database checks the same pairs). */
-  function exigirCodigoDicom(modalidad: Modalidad, codigo: string | null | undefined): void {
-    if (!codigoDicomPermitido(modalidad, codigo))
+  /** A modality that exists and is active: new salas and studies are only of those. */
+  async function exigirModalidadActiva(modalidad: Modalidad): Promise<void> {
+    const activas = modalidadesActivas(await catalogos.leer())
+    if (!activas.includes(modalidad))
+      throw datosInvalidos([
+        { campo: 'modalidad', mensaje: `Modalidad no válida: use ${activas.join(', ')}` },
+      ])
+  }
+
+  /** The code must be one of the sala's modality (a trigger of 0050 checks the same). */
+  async function exigirCodigoDicom(modalidad: Modalidad, codigo: string | null | undefined) {
+    const m = (await catalogos.leer()).modalidades.find((x) => x.valor === modalidad)
+    if (!codigoDicomPermitido(m, codigo))
       throw datosInvalidos([
         {
           campo: 'modalidadDicom',
-          mensaje: `${M.codigoDicomAjeno}: use ${CODIGOS_DICOM[modalidad].join(', ') || 'ninguno'}`,
+          mensaje: `${M.codigoDicomAjeno}: use ${m?.codigosDicom.join(', ') || 'ninguno'}`,
         },
       ])
   }
@@ -117,6 +139,29 @@ export async function configuracionRoutes(
     return sede
   })
 
+  route(app, listarModalidadesContract, async () => listarModalidades(sql))
+
+  route(app, crearModalidadContract, async (request, reply) => {
+    const b = request.body
+    const modalidad = await cambio(() =>
+      crearModalidad(sql, b, eventoDe(request, 'modalidad.creada', { detalle: { ...b } })),
+    )
+    return reply.code(201).send(modalidad)
+  })
+
+  route(app, cambiarModalidadContract, async (request) => {
+    const { valor } = request.params
+    const b = request.body
+    sinCambio(b)
+    const detalle = { modalidad: valor, ...b }
+    const r = await cambio(() =>
+      cambiarModalidad(sql, valor, b, eventoDe(request, 'modalidad.modificada', { detalle })),
+    )
+    if (!r) throw new NotFoundError(M.modalidadNoEncontrada)
+    if ('salasActivas' in r) throw new ConflictError(M.modalidadConSalas(r.salasActivas.join(', ')))
+    return r
+  })
+
   route(app, listarSalasContract, async () => listarSalas(sql))
 
   route(app, crearSalaContract, async (request, reply) => {
@@ -124,7 +169,8 @@ export async function configuracionRoutes(
     const errores = erroresHorario(b.horario)
     if (errores.length > 0) throw datosInvalidos(errores)
     await exigirSedeActiva(b.sede)
-    exigirCodigoDicom(b.modalidad, b.modalidadDicom)
+    await exigirModalidadActiva(b.modalidad)
+    await exigirCodigoDicom(b.modalidad, b.modalidadDicom)
     const sala = await cambio(() =>
       crearSala(sql, b, (s) => eventoDe(request, 'sala.creada', { detalle: { sala: s.id, ...b } })),
     )
@@ -139,7 +185,7 @@ export async function configuracionRoutes(
     const id = Number(request.params.id)
     // A sala's modality never changes, so the catalogue's copy is enough to check the code.
     const actual = (await catalogos.leer()).salas.find((s) => s.id === id)
-    if (actual) exigirCodigoDicom(actual.modalidad, b.modalidadDicom)
+    if (actual) await exigirCodigoDicom(actual.modalidad, b.modalidadDicom)
     const sala = await cambio(() =>
       cambiarSala(sql, id, b, () =>
         eventoDe(request, 'sala.modificada', { detalle: { sala: id, ...b } }),
@@ -153,6 +199,7 @@ export async function configuracionRoutes(
 
   route(app, crearEstudioContract, async (request, reply) => {
     const b = request.body
+    await exigirModalidadActiva(b.modalidad)
     const estudio = await cambio(() =>
       crearEstudio(sql, b, (e) =>
         eventoDe(request, 'estudio.creado', { detalle: { estudio: e.id, ...b } }),

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { hoyEn } from '../../shared/edad.js'
 import { exportarListaContract } from '../../shared/exportacion.js'
-import type { CacheCatalogos } from '../catalogos.js'
+import { todasLasModalidades, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db.js'
 import { BadRequestError, TooManyRequestsError } from '../errors.js'
@@ -31,9 +31,11 @@ export async function exportacionRoutes(
   let enCurso = 0
 
   route(app, exportarListaContract, async (request, reply) => {
+    const c = await catalogos.leer()
     const { errores, filtros } = validarBusqueda(
       request.query,
-      (await catalogos.leer()).sedes.map((s) => s.nombre),
+      c.sedes.map((s) => s.nombre),
+      todasLasModalidades(c),
     )
     if (errores.length > 0) throw new BadRequestError('Filtros de búsqueda inválidos', errores)
     if (enCurso >= EXPORTACIONES_SIMULTANEAS)
@@ -54,9 +56,15 @@ export async function exportacionRoutes(
         eventoDe(request, 'pacientes.exportados', { detalle: filtrosDe(request.query) }),
       )
       const hoy = hoyEn(tz)
-      cuerpo = Readable.from(csvExportacion(leerExportacion(db, buscados, tz), hoy), {
-        objectMode: false,
-      })
+      cuerpo = Readable.from(
+        csvExportacion(leerExportacion(db, buscados, tz), {
+          hoy,
+          modalidades: c.modalidades,
+        }),
+        {
+          objectMode: false,
+        },
+      )
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="lista-de-trabajo-${hoy}.csv"`)

@@ -23,7 +23,7 @@ import {
   posiblesDuplicadosContract,
 } from '../../shared/pacientes.js'
 import { CAMPOS } from '../../shared/paciente-campos.js'
-import type { CacheCatalogos } from '../catalogos.js'
+import { todasLasModalidades, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import type { Database, Sql } from '../db.js'
 import {
@@ -155,6 +155,7 @@ export async function pacientesRoutes(
     const { errores, filtros } = validarBusqueda(
       request.query,
       catalogo.sedes.map((s) => s.nombre),
+      todasLasModalidades(catalogo),
     )
     if (filtros.salaId && !catalogo.salas.some((s) => s.id === filtros.salaId))
       errores.push({ campo: 'sala', mensaje: MENSAJE_SALA_NO_VALIDA })

@@ -2,7 +2,7 @@
 // the year, a waiting room right now and citas booked from now through the coming week, so a
 // newcomer sees a living dashboard and agenda.
 import {
-  MODALIDAD_INFO,
+  ESTUDIOS_INICIALES,
   MODALIDADES,
   SEDES,
   type Estado,
@@ -63,7 +63,7 @@ export function salaDeEspera(
       pacienteId: p.id,
       sede: SEDES[i % SEDES.length]!,
       modalidad,
-      estudios: r.varios(MODALIDAD_INFO[modalidad].estudios, 1),
+      estudios: r.varios(ESTUDIOS_INICIALES[modalidad], 1),
       estado: futura ? estado : estado === 'Programado' ? 'En espera' : estado,
       procedencia: prioridad === 'Emergencia' ? 'Emergencia' : 'Ambulatorio',
       prioridad,

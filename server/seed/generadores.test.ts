@@ -3,6 +3,7 @@ import { validarEstudios } from '../../shared/atenciones.js'
 import {
   ESTADOS,
   ESTADOS_ABIERTOS,
+  ESTUDIOS_INICIALES,
   MODALIDADES,
   PRIORIDADES,
   PROCEDENCIAS,
@@ -142,6 +143,7 @@ describe('atenciones generadas', () => {
         validarEstudios(
           a.modalidad,
           a.estudios.map((nombre) => ({ nombre })),
+          ESTUDIOS_INICIALES[a.modalidad as (typeof MODALIDADES)[number]],
         ),
       ),
     ).toEqual([])

@@ -1,7 +1,8 @@
 // Realistic patients and atenciones, generated from a seeded random source. Pure: the database
 // part (bulk inserts, where document numbers continue) is in cargar.ts.
 import {
-  MODALIDAD_INFO,
+  ESTUDIOS_INICIALES,
+  type MODALIDADES,
   type Estado,
   type GrupoSanguineo,
   type Modalidad,
@@ -331,7 +332,7 @@ const CUANTAS: readonly (readonly [number, number])[] = [
   [5, 12],
   [6, 8],
 ]
-const MODALIDADES_PESO: readonly (readonly [Modalidad, number])[] = [
+const MODALIDADES_PESO: readonly (readonly [(typeof MODALIDADES)[number], number])[] = [
   ['RX', 38],
   ['Eco', 24],
   ['LAB', 28],
@@ -382,7 +383,7 @@ export function generarAtenciones(
         ? r.ponderado(PROCEDENCIAS_EMERGENCIA)
         : r.ponderado(PROCEDENCIAS_PESO)
     const modalidad = r.ponderado(MODALIDADES_PESO)
-    const catalogo = MODALIDAD_INFO[modalidad].estudios
+    const catalogo = ESTUDIOS_INICIALES[modalidad]
     const estudios = r.varios(
       catalogo,
       modalidad === 'LAB' ? r.entero(1, 4) : r.ponderado(ESTUDIOS_POR_ATENCION),

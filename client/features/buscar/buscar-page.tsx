@@ -28,7 +28,7 @@ import { ExportarCsv } from './exportar-csv.js'
 import { leerPreferencias, recordarSala, recordarSede } from '../../lib/preferencias-api.js'
 import { ResultadosTable } from './resultados-table.js'
 import { REFRESCO_MS, useListaDeTrabajo, type Pedido } from './use-lista-de-trabajo.js'
-import { catalogos, nombresDeSedes, useCatalogos } from '../../state/catalogos.js'
+import { catalogos, modalidadesDe, nombresDeSedes, useCatalogos } from '../../state/catalogos.js'
 import './buscar.css'
 
 /** Pause after the last keystroke in a typed filter before searching. */
@@ -52,6 +52,11 @@ function erroresDe(lista: readonly { campo: string; mensaje: string }[]): Errore
 const sedesPosibles = (f: Filtros): string[] => [
   ...nombresDeSedes(catalogos.datos),
   ...(f.sede ? [f.sede] : []),
+]
+/** The active modalities, and the one a link names (the server knows those deactivated since). */
+const modalidadesPosibles = (f: Filtros): string[] => [
+  ...modalidadesDe(catalogos.datos).map((m) => m.valor),
+  ...(f.modalidad ? [f.modalidad] : []),
 ]
 
 export default function BuscarPage() {
@@ -147,7 +152,11 @@ export default function BuscarPage() {
     const escrito = SE_ESCRIBEN.includes(campo)
     const correr = () => {
       tocado.current = null
-      const { errores: lista } = validarBusqueda(filtros, sedesPosibles(filtros))
+      const { errores: lista } = validarBusqueda(
+        filtros,
+        sedesPosibles(filtros),
+        modalidadesPosibles(filtros),
+      )
       if (lista.length > 0) return setErrores((e) => ({ ...e, ...erroresDe(lista) }))
       // Every filter cleared searches everything, as «Buscar» with none does (not today's list).
       ir(filtros, escrito && clave ? 'escritura' : 'boton')
@@ -190,7 +199,7 @@ export default function BuscarPage() {
   }
 
   const buscar = (f: Filtros = filtros) => {
-    const { errores: lista } = validarBusqueda(f, sedesPosibles(f))
+    const { errores: lista } = validarBusqueda(f, sedesPosibles(f), modalidadesPosibles(f))
     if (lista.length > 0) {
       setErrores(erroresDe(lista))
       return

@@ -6,8 +6,6 @@ import {
   ESTADOS,
   ESTADOS_ABIERTOS,
   ESTADOS_PENDIENTES,
-  MODALIDADES,
-  MODALIDAD_INFO,
   PRIORIDADES,
   PRIORIDADES_ALERTA,
   TIPOS_DOCUMENTO,
@@ -20,7 +18,7 @@ import { describe, Field } from '../../components/field.js'
 import { IconCalendar, IconSearch } from '../../components/icons.js'
 import type { Sala } from '../../../shared/configuracion.js'
 import { CAMPOS, lista, type Campo, type Filtros } from '../../lib/filtros-busqueda.js'
-import { nombresDeSedes, useCatalogos } from '../../state/catalogos.js'
+import { modalidadesDe, nombresDeSedes, useCatalogos } from '../../state/catalogos.js'
 
 /** The groups of estados and prioridades the dashboard counts, then each value. */
 const OPCIONES_ESTADO: [string, string][] = [
@@ -239,7 +237,13 @@ export function FiltrosForm({
               'modalidad',
               'Modalidad',
               'Todas',
-              MODALIDADES.map((m) => [m, MODALIDAD_INFO[m].etiqueta]),
+              [
+                ...modalidadesDe(catalogo),
+                ...(filtros.modalidad &&
+                !modalidadesDe(catalogo).some((m) => m.valor === filtros.modalidad)
+                  ? [{ valor: filtros.modalidad, etiqueta: filtros.modalidad }]
+                  : []),
+              ].map((m) => [m.valor, m.etiqueta]),
             )}
             {select('sala', 'Sala', 'Todas', opcionesDeSala(catalogo?.salas ?? [], filtros))}
             {select('estado', 'Estado', 'Todos', OPCIONES_ESTADO)}

@@ -15,13 +15,14 @@ import {
 import { Link, useLocation } from 'wouter'
 import type { Atencion } from '../../../shared/atenciones.js'
 import type { BusquedaFila } from '../../../shared/busqueda.js'
-import { MODALIDAD_INFO, TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
+import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import { ModalidadIcon, PrioridadBadge } from '../../components/badges.js'
 import { CancelarAtencion, type AtencionACancelar } from '../../components/cancelar-atencion.js'
 import { EstadoCelda, useAhora } from '../../components/estado-celda.js'
 import { edad, fecha, texto } from '../../components/format.js'
 import { ahoraClinica } from '../../lib/hoy.js'
 import { paths } from '../../paths.js'
+import { useEtiquetaModalidad } from '../../state/catalogos.js'
 import { EstadoMenu } from './estado-menu.js'
 import { esperaDe, porSecciones, type ColumnaOrden, type Orden } from './orden-atencion.js'
 import { claveFila } from './use-lista-de-trabajo.js'
@@ -100,6 +101,7 @@ export function ResultadosTable({
   useFilasQuietas(cuerpo, filas)
   // A column's sort, asked on its header; a third click gives the attention order back.
   const [orden, setOrden] = useState<Orden | null>(null)
+  const etiqueta = useEtiquetaModalidad()
   const ordenarPor = (columna: ColumnaOrden) =>
     setOrden((o) =>
       o?.columna !== columna ? { columna, asc: true } : o.asc ? { columna, asc: false } : null,
@@ -186,7 +188,7 @@ export function ResultadosTable({
             <>
               <span className="modalidad-cell">
                 <ModalidadIcon modalidad={f.modalidad} />
-                <span aria-hidden="true">{MODALIDAD_INFO[f.modalidad].etiqueta}</span>
+                <span aria-hidden="true">{etiqueta(f.modalidad)}</span>
               </span>
               <span className="cell-sub worklist__estudios">
                 {f.estudios.map((e) => e.nombre).join(', ')}

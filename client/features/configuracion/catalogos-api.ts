@@ -1,18 +1,24 @@
-// The admins' catalogue calls (sedes, salas and their bloqueos, estudios), each through its shared contract. Whoever
-// calls a change then revalidates the catalogues, so the atención form and the sede filter see it.
+// The admins' catalogue calls (sedes, modalities, salas and their bloqueos, estudios), each through
+// its shared contract. Whoever calls a change then revalidates the catalogues, so the atención form
+// and the search's filters see it.
 import {
   cambiarEstudioContract,
+  cambiarModalidadContract,
   cambiarSalaContract,
   cambiarSedeContract,
   crearEstudioContract,
+  crearModalidadContract,
   crearSalaContract,
   crearSedeContract,
   listarEstudiosContract,
+  listarModalidadesContract,
   listarSalasContract,
   listarSedesContract,
   type CambioEstudio,
+  type CambioModalidad,
   type CambioSala,
   type CambioSede,
+  type NuevaModalidad,
   type NuevaSala,
   type NuevoEstudio,
 } from '../../../shared/configuracion.js'
@@ -30,6 +36,14 @@ export const crearSede = (nombre: string) => call(crearSedeContract, { body: { n
 
 export const cambiarSede = (nombre: string, body: CambioSede) =>
   call(cambiarSedeContract, { params: { nombre }, body })
+
+export const listarModalidades = (signal?: AbortSignal) =>
+  call(listarModalidadesContract, { signal })
+
+export const crearModalidad = (body: NuevaModalidad) => call(crearModalidadContract, { body })
+
+export const cambiarModalidad = (valor: string, body: CambioModalidad) =>
+  call(cambiarModalidadContract, { params: { valor }, body })
 
 export const listarSalas = (signal?: AbortSignal) => call(listarSalasContract, { signal })
 

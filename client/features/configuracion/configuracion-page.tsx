@@ -22,9 +22,9 @@ function SinPermiso() {
         <IconAlert />
         <h1>No tiene permiso para ver Configuración</h1>
         <p className="muted">
-          Solo un administrador puede gestionar el personal, las sedes, las salas, los estudios y
-          los datos de la clínica, y consultar la auditoría. Si necesita un cambio en su cuenta,
-          pídaselo a un administrador.
+          Solo un administrador puede gestionar el personal, las sedes, las modalidades, las salas,
+          los estudios y los datos de la clínica, y consultar la auditoría. Si necesita un cambio en
+          su cuenta, pídaselo a un administrador.
         </p>
       </div>
     </div>
@@ -53,8 +53,8 @@ export default function ConfiguracionPage() {
         <div>
           <h1>Configuración</h1>
           <p className="page__subtitle">
-            Cuentas del personal, sedes, salas, estudios, feriados, datos de la clínica, registro de
-            auditoría y respaldos.
+            Cuentas del personal, sedes, modalidades, salas, estudios, feriados, datos de la
+            clínica, registro de auditoría y respaldos.
           </p>
         </div>
       </header>

@@ -1,7 +1,7 @@
 // The question before a study is deactivated or activated again, from its row or its form.
-import { MODALIDAD_INFO } from '../../../shared/catalogos.js'
 import type { EstudioCatalogo } from '../../../shared/configuracion.js'
 import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
+import { useEtiquetaModalidad } from '../../state/catalogos.js'
 
 export function DialogoEstudioActivo({
   estudio,
@@ -16,7 +16,7 @@ export function DialogoEstudioActivo({
   onConfirmar: () => void
 }) {
   const { nombre } = estudio
-  const modalidad = MODALIDAD_INFO[estudio.modalidad].etiqueta
+  const modalidad = useEtiquetaModalidad()(estudio.modalidad)
   return (
     <DialogoConfirmar
       id="confirmar-estudio"

@@ -4,7 +4,7 @@
 // server's field errors show under their field.
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { MODALIDADES, MODALIDAD_INFO, type Modalidad } from '../../../shared/catalogos.js'
+import type { Modalidad } from '../../../shared/catalogos.js'
 import {
   CambioEstudioSchema,
   NuevoEstudioSchema,
@@ -14,6 +14,7 @@ import {
 } from '../../../shared/configuracion.js'
 import type { ErrorCampo } from '../../../shared/contract.js'
 import { describe, Field } from '../../components/field.js'
+import { modalidadesDe, useCatalogos, useEtiquetaModalidad } from '../../state/catalogos.js'
 import { CasillaActivo, FormularioCatalogo } from './formulario-catalogo.js'
 import { cambiarEstudio, crearEstudio } from './catalogos-api.js'
 import { DialogoEstudioActivo } from './estudio-activo.js'
@@ -48,7 +49,7 @@ const campos = (v: Valores) => ({
 function nuevo(v: Valores): NuevoEstudio {
   const { nombre, duracionMinutos, preparacion } = campos(v)
   return {
-    modalidad: v.modalidad as Modalidad,
+    modalidad: v.modalidad,
     codigo: v.codigo.trim().toUpperCase(),
     nombre,
     duracionMinutos,
@@ -98,6 +99,8 @@ export function EstudioForm({
   onCancelar: () => void
 }) {
   const editado = estudio !== undefined
+  const catalogo = useCatalogos()
+  const etiqueta = useEtiquetaModalidad()
   const { register, handleSubmit, setError, formState } = useForm<Valores>({
     defaultValues: estudio
       ? {
@@ -176,7 +179,7 @@ export function EstudioForm({
                 id={`${px}-modalidad`}
                 className="input"
                 readOnly
-                value={MODALIDAD_INFO[estudio.modalidad].etiqueta}
+                value={etiqueta(estudio.modalidad)}
               />
             </Field>
             <Field id={`${px}-codigo`} label="Código" hint={FIJOS}>
@@ -198,9 +201,9 @@ export function EstudioForm({
                 {...register('modalidad')}
               >
                 <option value="">Elija una modalidad</option>
-                {MODALIDADES.map((m) => (
-                  <option key={m} value={m}>
-                    {MODALIDAD_INFO[m].etiqueta}
+                {modalidadesDe(catalogo).map((m) => (
+                  <option key={m.valor} value={m.valor}>
+                    {m.etiqueta}
                   </option>
                 ))}
               </select>

@@ -2,12 +2,17 @@
 // its duration and preparation; a new one, «Editar» of each, and «Desactivar»/«Activar» (asked
 // first). A study is never deleted: atenciones name it.
 import { useState } from 'react'
-import { MODALIDADES, MODALIDAD_INFO, type Modalidad } from '../../../shared/catalogos.js'
+import type { Modalidad } from '../../../shared/catalogos.js'
 import type { EstudioCatalogo } from '../../../shared/configuracion.js'
 import { mensajeDe } from '../../api.js'
 import { Aviso } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
-import { revalidarCatalogos } from '../../state/catalogos.js'
+import {
+  modalidadesDe,
+  revalidarCatalogos,
+  useCatalogos,
+  useEtiquetaModalidad,
+} from '../../state/catalogos.js'
 import { cambiarEstudio, listarEstudios } from './catalogos-api.js'
 import { DialogoEstudioActivo } from './estudio-activo.js'
 import { EstudioForm } from './estudio-form.js'
@@ -28,6 +33,8 @@ export default function EstudiosPage() {
     recargar,
   } = useLista(listarEstudios, 'No se pudieron cargar los estudios')
   const [modalidad, setModalidad] = useState<Modalidad | ''>('')
+  const catalogo = useCatalogos()
+  const etiqueta = useEtiquetaModalidad()
   const [aviso, setAviso] = useState<Aviso | null>(null)
   /** The form open: a new study, or the one being edited. */
   const [abierto, setAbierto] = useState<EstudioCatalogo | 'nuevo' | null>(null)
@@ -84,8 +91,8 @@ export default function EstudiosPage() {
             id="filtro-modalidad"
             etiqueta="Modalidad"
             valor={modalidad}
-            onCambio={(m) => setModalidad(m as Modalidad | '')}
-            opciones={MODALIDADES.map((m) => [m, MODALIDAD_INFO[m].etiqueta] as const)}
+            onCambio={setModalidad}
+            opciones={modalidadesDe(catalogo).map((m) => [m.valor, m.etiqueta] as const)}
           />
         }
         nuevo={
@@ -106,7 +113,7 @@ export default function EstudiosPage() {
           {
             titulo: 'Modalidad',
             className: 'nowrap',
-            celda: (e) => MODALIDAD_INFO[e.modalidad].etiqueta,
+            celda: (e) => etiqueta(e.modalidad),
           },
           { titulo: 'Código', className: 'mono nowrap', celda: (e) => e.codigo },
           { titulo: 'Nombre', celda: (e) => e.nombre },

@@ -4,16 +4,10 @@
 // field errors show under their field.
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import {
-  CODIGOS_DICOM,
-  JUEGOS_CARACTERES,
-  MODALIDADES,
-  MODALIDAD_INFO,
-  type JuegoCaracteres,
-  type Modalidad,
-} from '../../../shared/catalogos.js'
+import { JUEGOS_CARACTERES, type JuegoCaracteres } from '../../../shared/catalogos.js'
 import type { Sala } from '../../../shared/configuracion.js'
 import { describe, Field } from '../../components/field.js'
+import { modalidadesDe, useCatalogos } from '../../state/catalogos.js'
 import { CasillaActivo, FormularioCatalogo } from './formulario-catalogo.js'
 import { cambiarSala, crearSala } from './catalogos-api.js'
 import { HorarioEditor } from './horario-editor.js'
@@ -74,9 +68,12 @@ export function SalaForm({
   const { errors, isSubmitting } = formState
   const [fallo, setFallo] = useState<string | null>(null)
   const dias = watch('dias')
-  const modalidad = (sala?.modalidad ?? watch('modalidad')) as Modalidad | ''
+  const catalogo = useCatalogos()
+  const modalidades = modalidadesDe(catalogo)
+  const modalidad = sala?.modalidad ?? watch('modalidad')
+  const deLaSala = modalidades.find((m) => m.valor === modalidad)
   // The DICOM fields only for a modality whose equipment reads the worklist (not LAB).
-  const codigos = modalidad ? CODIGOS_DICOM[modalidad] : []
+  const codigos = deLaSala?.codigosDicom ?? []
   // Another modality of a new sala: its own usual code, not the last one's choice.
   useEffect(() => {
     if (!sala) setValue('modalidadDicom', '')
@@ -118,7 +115,7 @@ export function SalaForm({
                 className="input"
                 readOnly
                 {...describe(`${px}-modalidad`, undefined, FIJAS)}
-                value={MODALIDAD_INFO[sala.modalidad].etiqueta}
+                value={deLaSala?.etiqueta ?? sala.modalidad}
               />
             </Field>
           </>
@@ -146,9 +143,9 @@ export function SalaForm({
                 {...register('modalidad')}
               >
                 <option value="">Elija una modalidad</option>
-                {MODALIDADES.map((m) => (
-                  <option key={m} value={m}>
-                    {MODALIDAD_INFO[m].etiqueta}
+                {modalidades.map((m) => (
+                  <option key={m.valor} value={m.valor}>
+                    {m.etiqueta}
                   </option>
                 ))}
               </select>

@@ -1,6 +1,6 @@
 // A sala's form values and the bodies they make: the new sala, or only what changed, each checked
 // with the shared schemas, and where each of their errors goes in the form.
-import type { JuegoCaracteres, Modalidad } from '../../../shared/catalogos.js'
+import type { JuegoCaracteres } from '../../../shared/catalogos.js'
 import {
   CambioSalaSchema,
   erroresHorario,
@@ -43,7 +43,7 @@ export const nueva = (v: Valores) => {
   const { aeTitle, direccion, modalidadDicom, ...resto } = campos(v)
   return {
     sede: v.sede,
-    modalidad: v.modalidad as Modalidad,
+    modalidad: v.modalidad,
     ...resto,
     ...(aeTitle === null ? {} : { aeTitle }),
     ...(direccion === null ? {} : { direccion }),

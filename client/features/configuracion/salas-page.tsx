@@ -2,11 +2,10 @@
 // one line; a new one (in an active sede), «Editar» of each and its «Bloqueos». A sala's sede and
 // modalidad never change.
 import { useState } from 'react'
-import { MODALIDAD_INFO } from '../../../shared/catalogos.js'
 import type { Sala } from '../../../shared/configuracion.js'
 import { Aviso } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
-import { revalidarCatalogos } from '../../state/catalogos.js'
+import { revalidarCatalogos, useEtiquetaModalidad } from '../../state/catalogos.js'
 import { listarSalas, listarSedes } from './catalogos-api.js'
 import { resumenHorario } from './horario.js'
 import { BloqueosSala } from './bloqueos-sala.js'
@@ -18,6 +17,7 @@ const sinDato = <span className="muted">—</span>
 
 export default function SalasPage() {
   useTitle('Salas')
+  const etiqueta = useEtiquetaModalidad()
   const { lista: salas, error, recargar } = useLista(listarSalas, 'No se pudieron cargar las salas')
   const { lista: sedes } = useLista(listarSedes, 'No se pudieron cargar las sedes')
   const [sede, setSede] = useState('')
@@ -87,7 +87,7 @@ export default function SalasPage() {
           {
             titulo: 'Modalidad',
             className: 'nowrap',
-            celda: (s) => MODALIDAD_INFO[s.modalidad].etiqueta,
+            celda: (s) => etiqueta(s.modalidad),
           },
           { titulo: 'Nombre', celda: (s) => s.nombre },
           { titulo: 'Horario', celda: (s) => resumenHorario(s.horario) },

@@ -23,6 +23,11 @@ export const SECCIONES: readonly Seccion[] = [
     cargar: () => import('./sedes-page.js'),
   },
   {
+    etiqueta: 'Modalidades',
+    path: `${paths.configuracion}/modalidades`,
+    cargar: () => import('./modalidades-page.js'),
+  },
+  {
     etiqueta: 'Salas',
     path: `${paths.configuracion}/salas`,
     cargar: () => import('./salas-page.js'),

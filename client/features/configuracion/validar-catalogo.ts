@@ -19,6 +19,9 @@ const CAMPO_DEL_CONFLICTO: Record<string, string> = {
   [M.aeTitleRepetido]: 'aeTitle',
   [M.estudioRepetido]: 'nombre',
   [M.codigoRepetido]: 'codigo',
+  [M.modalidadRepetida]: 'valor',
+  [M.etiquetaRepetida]: 'etiqueta',
+  [M.codigosEnUso]: 'codigosDicom',
   [MENSAJES_FERIADOS.repetido]: 'fecha',
 }
 

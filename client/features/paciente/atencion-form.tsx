@@ -14,12 +14,7 @@ import {
   type Atencion,
   type AtencionEntrada,
 } from '../../../shared/atenciones.js'
-import {
-  ESTADOS_INICIALES,
-  PRIORIDADES,
-  PROCEDENCIAS,
-  esModalidad,
-} from '../../../shared/catalogos.js'
+import { ESTADOS_INICIALES, PRIORIDADES, PROCEDENCIAS } from '../../../shared/catalogos.js'
 import { ApiError } from '../../api.js'
 import { describe, Field } from '../../components/field.js'
 import { IconAlert, IconCheck } from '../../components/icons.js'
@@ -27,6 +22,7 @@ import { aErroresDeFormulario } from '../../lib/typebox-mensajes.js'
 import {
   catalogos,
   estudiosDeModalidad,
+  etiquetaModalidad,
   nombresDeSedes,
   salasDe,
   useCatalogos,
@@ -134,16 +130,17 @@ const SIN_MODALIDAD = (AtencionEntradaSchema.properties.modalidad as { mensaje?:
 function erroresDeOtras(v: Valores, c: Catalogos): ErrorCampo[] {
   return v.otras.flatMap((o, i): ErrorCampo[] => {
     const campo = (k: string) => `otras.${i}.${k}`
-    if (!esModalidad(o.modalidad)) return [{ campo: campo('modalidad'), mensaje: SIN_MODALIDAD }]
+    if (!o.modalidad) return [{ campo: campo('modalidad'), mensaje: SIN_MODALIDAD }]
     if ([v.modalidad, ...v.otras.slice(0, i).map((x) => x.modalidad)].includes(o.modalidad))
       return [{ campo: campo('modalidad'), mensaje: MENSAJES_VISITAS.modalidadRepetida }]
     const estudios = marcados(o.estudios).map((nombre) => ({ nombre }))
     if (estudios.length === 0) return [{ campo: campo('estudios'), mensaje: SIN_ESTUDIOS }]
     return [
-      ...validarEstudios(o.modalidad, estudios, estudiosDeModalidad(c, o.modalidad)).map((e) => ({
-        ...e,
-        campo: campo(e.campo),
-      })),
+      ...validarEstudios(
+        etiquetaModalidad(c, o.modalidad),
+        estudios,
+        estudiosDeModalidad(c, o.modalidad),
+      ).map((e) => ({ ...e, campo: campo(e.campo) })),
       ...(o.salaId === '' && salasDe(c, v.sede, o.modalidad).length > 1
         ? [{ campo: campo('salaId'), mensaje: 'Elija la sala' }]
         : []),
@@ -169,13 +166,14 @@ const resolverCon =
         errors: { ...aErroresDeFormulario<Valores>(otras), ...r.errors } as never,
       }
     const errores =
-      esModalidad(values.modalidad) && catalogos.datos
+      values.modalidad && catalogos.datos
         ? [
             ...otras,
-            ...validarEstudios(values.modalidad, cuerpo.estudios, [
-              ...estudiosDeModalidad(catalogos.datos, values.modalidad),
-              ...conservados,
-            ]),
+            ...validarEstudios(
+              etiquetaModalidad(catalogos.datos, values.modalidad),
+              cuerpo.estudios,
+              [...estudiosDeModalidad(catalogos.datos, values.modalidad), ...conservados],
+            ),
             // Where the sede has several salas of the modality, its equipment's worklist needs one.
             ...(values.salaId === '' &&
             salasDe(catalogos.datos, values.sede, values.modalidad).length > 1
@@ -221,7 +219,7 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null)
   const modalidad = watch('modalidad')
   // The modality's active studies, and those the corrected atención keeps though retired since.
-  const estudios = esModalidad(modalidad)
+  const estudios = modalidad
     ? [
         ...new Set([
           ...estudiosDeModalidad(catalogo, modalidad),
@@ -318,6 +316,7 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
         <ModalidadSelect
           id={`${px}-modalidad`}
           error={errors.modalidad?.message}
+          actual={editada?.modalidad}
           registro={register('modalidad', {
             onChange: () => {
               setValue('estudios', [])

@@ -3,7 +3,7 @@
 // correction of the registered data. Nothing changes on a keystroke: only a button's click does.
 import { useState } from 'react'
 import type { Atencion } from '../../../shared/atenciones.js'
-import { ESTADOS_ABIERTOS, MODALIDAD_INFO, type Estado } from '../../../shared/catalogos.js'
+import { ESTADOS_ABIERTOS, type Estado } from '../../../shared/catalogos.js'
 import { siguientesEstados } from '../../../shared/estado-atencion.js'
 import { hoyClinica } from '../../lib/hoy.js'
 import { ModalidadIcon, PrioridadBadge } from '../../components/badges.js'
@@ -13,7 +13,7 @@ import { fecha } from '../../components/format.js'
 import { IconPrinter } from '../../components/icons.js'
 import { useCambiarEstado } from '../../lib/estado-atencion.js'
 import { paths } from '../../paths.js'
-import { useCatalogos } from '../../state/catalogos.js'
+import { useCatalogos, useEtiquetaModalidad } from '../../state/catalogos.js'
 import { EditarAtencion } from './editar-atencion.js'
 
 /** A button per next estado, and Editar while the atención is not done. */
@@ -98,6 +98,7 @@ export function AtencionesTable({
 }) {
   const ahora = useAhora()
   const catalogo = useCatalogos()
+  const etiqueta = useEtiquetaModalidad()
   const sala = (id: number | null) => catalogo?.salas.find((s) => s.id === id)?.nombre
   const [dialogo, setDialogo] = useState<{ tipo: 'cancelar' | 'editar'; id: number } | null>(null)
   const abierta = dialogo && atenciones.find((a) => a.id === dialogo.id)
@@ -144,7 +145,7 @@ export function AtencionesTable({
               <td data-label="Modalidad">
                 <span className="modalidad-cell">
                   <ModalidadIcon modalidad={a.modalidad} />
-                  <span aria-hidden="true">{MODALIDAD_INFO[a.modalidad].etiqueta}</span>
+                  <span aria-hidden="true">{etiqueta(a.modalidad)}</span>
                 </span>
               </td>
               <td data-label="Estudios">{a.estudios.map((e) => e.nombre).join(', ')}</td>

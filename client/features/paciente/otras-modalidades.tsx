@@ -2,10 +2,9 @@
 // an X-ray and a blood test is registered once, one block per modality, each with its studies and
 // sala; the desk prints one ticket with one turno. Each block becomes its own atención.
 import { useFieldArray, useWatch, type FieldError, type UseFormReturn } from 'react-hook-form'
-import { MODALIDADES, esModalidad } from '../../../shared/catalogos.js'
 import type { Catalogos } from '../../../shared/configuracion.js'
 import { describe, Field } from '../../components/field.js'
-import { estudiosDeModalidad, salasDe } from '../../state/catalogos.js'
+import { estudiosDeModalidad, modalidadesDe, salasDe } from '../../state/catalogos.js'
 import { EstudiosCasillas } from './estudios-casillas.js'
 import { ModalidadSelect } from './modalidad-select.js'
 
@@ -39,13 +38,13 @@ export function OtrasModalidades<T extends ConOtras>({
     name: ['sede', 'modalidad', 'otras'],
   })
   // Only the modalities not yet in the visit can be added.
-  const usadas = new Set([principal, ...(otras ?? []).map((o) => o.modalidad)])
-  const libres = MODALIDADES.filter((m) => !usadas.has(m))
+  const usadas = [principal, ...(otras ?? []).map((o) => o.modalidad)]
+  const libres = modalidadesDe(catalogo).filter((m) => !usadas.includes(m.valor))
   return (
     <>
       {fields.map((campo, i) => {
         const modalidad = otras?.[i]?.modalidad ?? ''
-        const estudios = esModalidad(modalidad) ? estudiosDeModalidad(catalogo, modalidad) : []
+        const estudios = modalidad ? estudiosDeModalidad(catalogo, modalidad) : []
         const salas = salasDe(catalogo, sede, modalidad)
         const errores = f.formState.errors.otras?.[i]
         const id = `at-otra-${i}`
@@ -65,7 +64,7 @@ export function OtrasModalidades<T extends ConOtras>({
               <ModalidadSelect
                 id={`${id}-modalidad`}
                 error={errores?.modalidad?.message}
-                opciones={MODALIDADES.filter((m) => m === modalidad || libres.includes(m))}
+                excluir={usadas.filter((m) => m !== modalidad)}
                 registro={f.register(`otras.${i}.modalidad`, {
                   onChange: () => {
                     f.setValue(`otras.${i}.estudios`, [])

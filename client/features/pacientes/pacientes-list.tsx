@@ -9,6 +9,7 @@ import { edad, texto } from '../../components/format.js'
 import { IconAlert } from '../../components/icons.js'
 import { PieDeLista } from '../../components/pie-de-lista.js'
 import { paths } from '../../paths.js'
+import { useCatalogos } from '../../state/catalogos.js'
 import { listarPacientes } from './pacientes-api.js'
 
 export interface PacientesListHandle {
@@ -22,6 +23,8 @@ export const PacientesList = forwardRef<PacientesListHandle>(function PacientesL
   const [siguiente, setSiguiente] = useState<string | null>(null)
   const [cargando, setCargando] = useState(true)
   const [error, setError] = useState<string | null>(null)
+  // The modalities' icons and names come from the catalogue.
+  useCatalogos()
 
   useImperativeHandle(ref, () => ({
     agregar(p) {

@@ -3,8 +3,8 @@
 // number as a barcode), printed on an 80 mm receipt printer or on A4. Outside the app's frame:
 // printed alone, with its size chosen above it.
 import { Fragment, useEffect, useRef, useState } from 'react'
+import { useSnapshot } from 'valtio'
 import { Link, useParams } from 'wouter'
-import { MODALIDAD_INFO } from '../../../shared/catalogos.js'
 import type { Ticket } from '../../../shared/ticket.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { edad, fecha } from '../../components/format.js'
@@ -17,6 +17,7 @@ import {
 import { BarraImpresion, useFormatoImpresion } from '../../components/barra-impresion.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
+import { catalogos, etiquetaModalidad, useCatalogos } from '../../state/catalogos.js'
 import { CodigoBarras } from './codigo-barras.js'
 import { usePaginaImpresa } from '../../components/pagina-impresa.js'
 import { obtenerTicket } from '../../lib/ticket-api.js'
@@ -28,8 +29,12 @@ export default function TicketPage() {
   const formato = useFormatoImpresion()
   const [ticket, setTicket] = useState<Ticket | null>(null)
   const [error, setError] = useState<{ texto: string; noEncontrada: boolean } | null>(null)
+  // The modalities' names come from the catalogue: the ticket waits for it, unless it failed.
+  const catalogo = useCatalogos()
+  const { error: sinCatalogo } = useSnapshot(catalogos)
+  const listo = ticket !== null && (catalogo !== null || sinCatalogo !== null)
   const ref = useRef<HTMLElement>(null)
-  usePaginaImpresa(formato, ref, ticket !== null)
+  usePaginaImpresa(formato, ref, listo)
 
   useEffect(() => {
     if (!/^[0-9]{1,12}$/.test(id)) {
@@ -65,13 +70,13 @@ export default function TicketPage() {
         </div>
       </main>
     )
-  if (!ticket) return <CargandoImpresion />
+  if (!ticket || !listo) return <CargandoImpresion />
 
   const { atencion: a, paciente: p } = ticket
   // A visit of several modalities (shared/visitas.ts): one ticket and one turno for all of them.
   const varias = ticket.visita.length > 1
   const estudios = (v: Ticket['visita'][number]) =>
-    `${MODALIDAD_INFO[v.modalidad].etiqueta}: ${v.estudios.map((e) => e.nombre).join(', ')}`
+    `${etiquetaModalidad(catalogo, v.modalidad)}: ${v.estudios.map((e) => e.nombre).join(', ')}`
   return (
     <main className="ticket-pagina">
       <BarraImpresion
@@ -136,7 +141,7 @@ export default function TicketPage() {
             />
             <p className="ticket__numero">
               Atención N.º {v.id}
-              {varias && ` · ${MODALIDAD_INFO[v.modalidad].etiqueta}`}
+              {varias && ` · ${etiquetaModalidad(catalogo, v.modalidad)}`}
             </p>
           </Fragment>
         ))}
