@@ -16,7 +16,7 @@ import {
 import { cambiarEstudio, listarEstudios } from './catalogos-api.js'
 import { DialogoEstudioActivo } from './estudio-activo.js'
 import { EstudioForm } from './estudio-form.js'
-import { EstadoActivo, FiltroCatalogo, TablaCatalogo } from './tabla-catalogo.js'
+import { BotonActivo, EstadoActivo, FiltroCatalogo, TablaCatalogo } from './tabla-catalogo.js'
 import { useLista } from './use-lista.js'
 
 type Aviso = { ok: boolean; texto: string }
@@ -142,15 +142,13 @@ export default function EstudiosPage() {
             >
               Editar
             </button>
-            <button
-              type="button"
-              className="btn btn--ghost btn--sm"
-              disabled={ocupado === e.id}
-              aria-label={`${e.activo ? 'Desactivar' : 'Activar'} el estudio ${e.nombre} (${e.codigo})`}
+            <BotonActivo
+              que={`el estudio ${e.nombre} (${e.codigo})`}
+              activo={e.activo}
+              ocupado={ocupado === e.id}
+              clase="btn--ghost"
               onClick={() => setPregunta(e)}
-            >
-              {e.activo ? 'Desactivar' : 'Activar'}
-            </button>
+            />
           </>
         )}
       />

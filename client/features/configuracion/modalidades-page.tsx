@@ -6,13 +6,12 @@ import { useState } from 'react'
 import type { ModalidadFila } from '../../../shared/configuracion.js'
 import { mensajeDe } from '../../api.js'
 import { ModalidadIcon } from '../../components/badges.js'
-import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
 import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
 import { cambiarModalidad, listarModalidades } from './catalogos-api.js'
 import { Aviso } from './estado-seccion.js'
 import { ModalidadForm } from './modalidad-form.js'
-import { EstadoActivo, TablaCatalogo } from './tabla-catalogo.js'
+import { BotonActivo, EstadoActivo, PreguntaActivo, TablaCatalogo } from './tabla-catalogo.js'
 import { useLista } from './use-lista.js'
 
 type Aviso = { ok: boolean; texto: string }
@@ -127,35 +126,32 @@ export default function ModalidadesPage() {
             >
               Editar
             </button>
-            <button
-              type="button"
-              className="btn btn--secondary btn--sm"
-              disabled={ocupada === m.valor}
-              aria-label={`${m.activa ? 'Desactivar' : 'Activar'} la modalidad ${m.etiqueta}`}
+            <BotonActivo
+              que={`la modalidad ${m.etiqueta}`}
+              activo={m.activa}
+              ocupado={ocupada === m.valor}
               onClick={() => setPregunta(m)}
-            >
-              {m.activa ? 'Desactivar' : 'Activar'}
-            </button>
+            />
           </>
         )}
       />
 
       {pregunta && (
-        <DialogoConfirmar
+        <PreguntaActivo
           id="confirmar-modalidad"
-          titulo={`¿${pregunta.activa ? 'Desactivar' : 'Activar'} la modalidad ${pregunta.etiqueta}?`}
-          volver="Volver"
-          confirmar={pregunta.activa ? 'Desactivar' : 'Activar'}
+          que={`la modalidad ${pregunta.etiqueta}`}
+          activar={!pregunta.activa}
+          efecto={
+            pregunta.activa
+              ? `Las atenciones ya registradas de ${pregunta.etiqueta} la conservan y se siguen buscando por ella, pero no podrá elegirse para atenciones, salas ni estudios nuevos. Antes desactive sus salas.`
+              : `${pregunta.etiqueta} podrá elegirse de nuevo para atenciones, salas y estudios nuevos.`
+          }
           onVolver={() => setPregunta(null)}
           onConfirmar={() => {
             setPregunta(null)
             void cambiarEstado(pregunta)
           }}
-        >
-          {pregunta.activa
-            ? `Las atenciones ya registradas de ${pregunta.etiqueta} la conservan y se siguen buscando por ella, pero no podrá elegirse para atenciones, salas ni estudios nuevos. Antes desactive sus salas.`
-            : `${pregunta.etiqueta} podrá elegirse de nuevo para atenciones, salas y estudios nuevos.`}
-        </DialogoConfirmar>
+        />
       )}
     </>
   )

@@ -4,13 +4,12 @@
 import { useState } from 'react'
 import type { SedeCatalogo } from '../../../shared/configuracion.js'
 import { mensajeDe } from '../../api.js'
-import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
 import { Aviso } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
 import { cambiarSede, listarSedes } from './catalogos-api.js'
 import { SedeForm } from './sede-form.js'
-import { EstadoActivo, TablaCatalogo } from './tabla-catalogo.js'
+import { BotonActivo, EstadoActivo, PreguntaActivo, TablaCatalogo } from './tabla-catalogo.js'
 import { useLista } from './use-lista.js'
 
 type Aviso = { ok: boolean; texto: string }
@@ -107,35 +106,32 @@ export default function SedesPage() {
             >
               Renombrar
             </button>
-            <button
-              type="button"
-              className="btn btn--secondary btn--sm"
-              disabled={ocupada === s.nombre}
-              aria-label={`${s.activa ? 'Desactivar' : 'Activar'} la sede ${s.nombre}`}
+            <BotonActivo
+              que={`la sede ${s.nombre}`}
+              activo={s.activa}
+              ocupado={ocupada === s.nombre}
               onClick={() => setPregunta(s)}
-            >
-              {s.activa ? 'Desactivar' : 'Activar'}
-            </button>
+            />
           </>
         )}
       />
 
       {pregunta && (
-        <DialogoConfirmar
+        <PreguntaActivo
           id="confirmar-sede"
-          titulo={`¿${pregunta.activa ? 'Desactivar' : 'Activar'} la sede ${pregunta.nombre}?`}
-          volver="Volver"
-          confirmar={pregunta.activa ? 'Desactivar' : 'Activar'}
+          que={`la sede ${pregunta.nombre}`}
+          activar={!pregunta.activa}
+          efecto={
+            pregunta.activa
+              ? `Las atenciones ya registradas en ${pregunta.nombre} conservan su sede, pero ${pregunta.nombre} no podrá elegirse para atenciones nuevas.`
+              : `${pregunta.nombre} podrá elegirse de nuevo para atenciones nuevas.`
+          }
           onVolver={() => setPregunta(null)}
           onConfirmar={() => {
             setPregunta(null)
             void cambiarEstado(pregunta)
           }}
-        >
-          {pregunta.activa
-            ? `Las atenciones ya registradas en ${pregunta.nombre} conservan su sede, pero ${pregunta.nombre} no podrá elegirse para atenciones nuevas.`
-            : `${pregunta.nombre} podrá elegirse de nuevo para atenciones nuevas.`}
-        </DialogoConfirmar>
+        />
       )}
     </>
   )

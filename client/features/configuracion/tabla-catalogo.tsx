@@ -2,6 +2,7 @@
 // and the «Nuevo …» button, the list loading or failed, and the table of its rows, each column
 // labelled for the narrow screen's cards and the row's actions last.
 import type { ReactNode } from 'react'
+import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
 import { BotonNuevo, CargaLista } from './estado-seccion.js'
 
 export interface Columna<T> {
@@ -118,6 +119,69 @@ export function EstadoActivo({
     <span className={activo ? 'badge badge--done' : 'badge badge--cancel'}>
       {activo ? etiquetas[0] : etiquetas[1]}
     </span>
+  )
+}
+
+/** «Desactivar» or «Activar» of a row, named for what it changes («Desactivar la sede Puno»). */
+export function BotonActivo({
+  que,
+  activo,
+  ocupado,
+  clase = 'btn--secondary',
+  onClick,
+}: {
+  /** What the row is, as the button's name says it: «la sede Puno». */
+  que: string
+  activo: boolean
+  ocupado: boolean
+  clase?: string
+  onClick: () => void
+}) {
+  const verbo = activo ? 'Desactivar' : 'Activar'
+  return (
+    <button
+      type="button"
+      className={`btn ${clase} btn--sm`}
+      disabled={ocupado}
+      aria-label={`${verbo} ${que}`}
+      onClick={onClick}
+    >
+      {verbo}
+    </button>
+  )
+}
+
+/** The question asked before a row is deactivated or activated again, and what that does. */
+export function PreguntaActivo({
+  id,
+  que,
+  activar,
+  efecto,
+  onVolver,
+  onConfirmar,
+}: {
+  id: string
+  /** What the row is: «la sede Puno». */
+  que: string
+  /** The state it would get. */
+  activar: boolean
+  /** What the change does, in a sentence. */
+  efecto: string
+  onVolver: () => void
+  onConfirmar: () => void
+}) {
+  const verbo = activar ? 'Activar' : 'Desactivar'
+  return (
+    <DialogoConfirmar
+      id={id}
+      titulo={`¿${verbo} ${que}?`}
+      volver="Volver"
+      confirmar={verbo}
+      onVolver={onVolver}
+      onConfirmar={onConfirmar}
+    >
+      {efecto}
+    </DialogoConfirmar>
   )
 }
 
