@@ -2,7 +2,13 @@
 // the admins' sedes, salas and estudios, each change audited and seen at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app.js'
-import { crearAtencion, crearPaciente, datosAtencion, LUNES_A_SABADO } from '../test/factories.js'
+import {
+  crearAtencion,
+  crearPaciente,
+  LUNES_A_SABADO,
+  registrarEnPacienteNuevo,
+  ultimoEvento,
+} from '../test/factories.js'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -17,24 +23,8 @@ const catalogos = (headers: Record<string, string> = t.headers) =>
   t.app.inject({ url: '/catalogos', headers })
 const enviar = (method: 'POST' | 'PATCH', url: string, payload: object, headers = admin) =>
   t.app.inject({ method, url, headers, payload })
-const ultimoEvento = async () => {
-  const [e] = await t.db.sql<
-    { accion: string; usuario: string; detalle: Record<string, unknown> }[]
-  >`
-    select accion, usuario, detalle from auditoria order by id desc limit 1`
-  return e!
-}
 const cuenta = async (tabla: 'sedes' | 'salas' | 'estudios' | 'auditoria') =>
   (await t.db.sql<{ n: number }[]>`select count(*)::int as n from ${t.db.sql(tabla)}`)[0]!.n
-const nuevaAtencion = async (cambios: object) => {
-  const p = await crearPaciente(t)
-  return t.app.inject({
-    method: 'POST',
-    url: `/pacientes/${p.id}/atenciones`,
-    headers: t.headers,
-    payload: { ...datosAtencion(), ...cambios },
-  })
-}
 
 describe('GET /catalogos', () => {
   it('los catálogos de una base nueva: las sedes de hoy, las cuatro modalidades con sus estudios, una sala por sede y modalidad', async () => {
@@ -123,7 +113,7 @@ describe('sedes', () => {
     const res = await enviar('POST', '/configuracion/sedes', { nombre: 'Puno' })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toEqual({ nombre: 'Puno', activa: true })
-    expect(await ultimoEvento()).toMatchObject({
+    expect(await ultimoEvento(t)).toMatchObject({
       accion: 'sede.creada',
       usuario: 'prueba.admin',
       detalle: { sede: 'Puno' },
@@ -134,7 +124,7 @@ describe('sedes', () => {
       'Cusco',
       'Puno',
     ])
-    expect((await nuevaAtencion({ sede: 'Puno' })).statusCode).toBe(201)
+    expect((await registrarEnPacienteNuevo(t, { sede: 'Puno' })).statusCode).toBe(201)
     const otra = await enviar('POST', '/configuracion/sedes', { nombre: 'Puno' })
     expect(otra.statusCode).toBe(409)
     expect(otra.json().message).toBe('Ya existe una sede con ese nombre')
@@ -162,14 +152,14 @@ describe('sedes', () => {
     const res = await enviar('PATCH', '/configuracion/sedes/Tacna', { activa: false })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ nombre: 'Tacna', activa: false })
-    expect(await ultimoEvento()).toMatchObject({
+    expect(await ultimoEvento(t)).toMatchObject({
       accion: 'sede.modificada',
       detalle: { sede: 'Tacna', activa: false },
     })
     expect((await catalogos()).json().sedes).not.toContainEqual(
       expect.objectContaining({ nombre: 'Tacna' }),
     )
-    const nueva = await nuevaAtencion({ sede: 'Tacna' })
+    const nueva = await registrarEnPacienteNuevo(t, { sede: 'Tacna' })
     expect(nueva.statusCode).toBe(400)
     expect(nueva.json().errores).toEqual([
       {
@@ -264,7 +254,7 @@ describe('salas', () => {
       direccion: null,
       activa: true,
     })
-    expect(await ultimoEvento()).toMatchObject({
+    expect(await ultimoEvento(t)).toMatchObject({
       accion: 'sala.creada',
       detalle: { sala: creada.id },
     })
@@ -279,7 +269,7 @@ describe('salas', () => {
       direccion: '10.0.5.20:104',
       horario: [{ dia: 1, abre: '08:00', cierra: '13:00' }],
     })
-    expect(await ultimoEvento()).toMatchObject({
+    expect(await ultimoEvento(t)).toMatchObject({
       accion: 'sala.modificada',
       detalle: { sala: creada.id, aeTitle: 'RX2', direccion: '10.0.5.20:104' },
     })
@@ -392,7 +382,7 @@ describe('salas', () => {
 
 describe('estudios', () => {
   it('un estudio que el catálogo no tenía se puede registrar en cuanto un administrador lo agrega', async () => {
-    const antes = await nuevaAtencion({
+    const antes = await registrarEnPacienteNuevo(t, {
       modalidad: 'Eco',
       estudios: [{ nombre: 'Ecografía abdominal' }],
     })
@@ -408,11 +398,11 @@ describe('estudios', () => {
       preparacion: 'Ayuno de 8 horas.',
     })
     expect(res.statusCode).toBe(201)
-    expect(await ultimoEvento()).toMatchObject({
+    expect(await ultimoEvento(t)).toMatchObject({
       accion: 'estudio.creado',
       detalle: { codigo: 'ECO-ABD-2', nombre: 'Ecografía abdominal' },
     })
-    const despues = await nuevaAtencion({
+    const despues = await registrarEnPacienteNuevo(t, {
       modalidad: 'Eco',
       estudios: [{ nombre: 'Ecografía abdominal' }],
     })
@@ -481,7 +471,7 @@ describe('estudios', () => {
     const res = await enviar('PATCH', `/configuracion/estudios/${mano!.id}`, { activo: false })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ nombre: 'Mano', activo: false })
-    expect(await ultimoEvento()).toMatchObject({
+    expect(await ultimoEvento(t)).toMatchObject({
       accion: 'estudio.modificado',
       detalle: { activo: false },
     })
@@ -499,7 +489,7 @@ describe('estudios', () => {
       payload: { estudios: [{ nombre: 'Mano' }, { nombre: 'Pelvis' }] },
     })
     expect(correccion.statusCode).toBe(200)
-    const nueva = await nuevaAtencion({ estudios: [{ nombre: 'Mano' }] })
+    const nueva = await registrarEnPacienteNuevo(t, { estudios: [{ nombre: 'Mano' }] })
     expect(nueva.statusCode).toBe(400)
     expect(nueva.json().errores).toEqual([
       { campo: 'estudios', mensaje: 'Estudio no disponible para DX (RX): Mano' },

@@ -3,7 +3,14 @@
 // and MRI keep working; every refusal is a Spanish message that stores nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../test/app.js'
-import { crearAtencion, crearPaciente, datosAtencion, LUNES_A_SABADO } from '../test/factories.js'
+import {
+  crearAtencion,
+  crearPaciente,
+  datosAtencion,
+  LUNES_A_SABADO,
+  registrarEnPacienteNuevo,
+  ultimoEvento,
+} from '../test/factories.js'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -17,26 +24,12 @@ afterAll(() => t.close())
 const enviar = (method: 'POST' | 'PATCH', url: string, payload: object, headers = admin) =>
   t.app.inject({ method, url, headers, payload })
 const pedir = (url: string, headers = t.headers) => t.app.inject({ url, headers })
-const ultimoEvento = async () => {
-  const [e] = await t.db.sql<{ accion: string; detalle: Record<string, unknown> }[]>`
-    select accion, detalle from auditoria order by id desc limit 1`
-  return e!
-}
 /** What a refusal must leave as it was: the modalities, the salas, the studies and the trail. */
 const estado = () =>
   t.db.sql`
     select (select json_agg(m order by valor) from modalidades m) as modalidades,
       (select count(*) from salas) as salas, (select count(*) from estudios) as estudios,
       (select count(*) from auditoria) as auditoria`
-const registrar = async (cambios: object) => {
-  const p = await crearPaciente(t)
-  return t.app.inject({
-    method: 'POST',
-    url: `/pacientes/${p.id}/atenciones`,
-    headers: t.headers,
-    payload: { ...datosAtencion(), ...cambios },
-  })
-}
 
 describe('modalidades', () => {
   it('una modalidad nueva, con su estudio y su sala, se registra, se busca y se lista al instante', async () => {
@@ -53,7 +46,7 @@ describe('modalidades', () => {
       icono: 'mg',
       activa: true,
     })
-    expect(await ultimoEvento()).toMatchObject({
+    expect(await ultimoEvento(t)).toMatchObject({
       accion: 'modalidad.creada',
       detalle: { valor: 'MG', etiqueta: 'Mamografía', codigosDicom: ['MG'] },
     })
@@ -68,7 +61,10 @@ describe('modalidades', () => {
     expect(catalogo.modalidades[4]).toMatchObject({ etiqueta: 'Mamografía', estudios: [] })
 
     // With no study yet, no atención can name one.
-    const sinEstudio = await registrar({ modalidad: 'MG', estudios: [{ nombre: 'Bilateral' }] })
+    const sinEstudio = await registrarEnPacienteNuevo(t, {
+      modalidad: 'MG',
+      estudios: [{ nombre: 'Bilateral' }],
+    })
     expect(sinEstudio.statusCode).toBe(400)
     expect(sinEstudio.json().errores).toEqual([
       { campo: 'estudios', mensaje: 'Estudio no disponible para Mamografía: Bilateral' },
@@ -252,7 +248,7 @@ describe('modalidades', () => {
       etiqueta: 'Fluoroscopía digital',
       codigosDicom: ['XA', 'RF', 'DX'],
     })
-    expect(await ultimoEvento()).toMatchObject({
+    expect(await ultimoEvento(t)).toMatchObject({
       accion: 'modalidad.modificada',
       detalle: { modalidad: 'RF', etiqueta: 'Fluoroscopía digital' },
     })
@@ -271,7 +267,10 @@ describe('modalidades', () => {
       duracionMinutos: 15,
     })
     expect(estudio.statusCode).toBe(201)
-    const vieja = await registrar({ modalidad: 'OT', estudios: [{ nombre: 'Uno' }] })
+    const vieja = await registrarEnPacienteNuevo(t, {
+      modalidad: 'OT',
+      estudios: [{ nombre: 'Uno' }],
+    })
     expect(vieja.statusCode, vieja.body).toBe(201)
     const res = await enviar('PATCH', '/configuracion/modalidades/OT', { activa: false })
     expect(res.statusCode).toBe(200)
@@ -280,7 +279,10 @@ describe('modalidades', () => {
       (await pedir('/catalogos')).json().modalidades.map((m: { valor: string }) => m.valor),
     ).not.toContain('OT')
 
-    const nueva = await registrar({ modalidad: 'OT', estudios: [{ nombre: 'Uno' }] })
+    const nueva = await registrarEnPacienteNuevo(t, {
+      modalidad: 'OT',
+      estudios: [{ nombre: 'Uno' }],
+    })
     expect(nueva.statusCode).toBe(400)
     expect(nueva.json().errores).toEqual([
       { campo: 'modalidad', mensaje: expect.stringMatching(/^Modalidad no válida: use RX, Eco/) },

@@ -2,6 +2,7 @@
 // account's sessions at once; every change is audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, iniciarSesionPrueba, type TestApp } from '../test/app.js'
+import { ultimoEvento } from '../test/factories.js'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -24,13 +25,6 @@ const clave = (id: number, contrasena: string, headers = admin) =>
     payload: { contrasena },
   })
 const quien = (headers: Record<string, string>) => t.app.inject({ url: '/sesion', headers })
-const ultimoEvento = async () => {
-  const [e] = await t.db.sql<
-    { accion: string; usuario: string; detalle: Record<string, unknown>; direccion: string }[]
-  >`
-    select accion, usuario, detalle, direccion from auditoria order by id desc limit 1`
-  return e!
-}
 
 describe('se rechaza a personal', () => {
   it('cada llamada a /usuarios responde 403 a una sesión de personal, y no cambia nada', async () => {
@@ -85,7 +79,7 @@ describe('administradores', () => {
     expect(
       await iniciarSesionPrueba(t.app, t.config, 'rosa.huaman', 'ecografo-verde-22'),
     ).toHaveProperty('cookie')
-    expect(await ultimoEvento()).toMatchObject({
+    expect(await ultimoEvento(t)).toMatchObject({
       accion: 'sesion.iniciada',
       usuario: 'rosa.huaman',
     })
@@ -179,7 +173,7 @@ describe('administradores', () => {
     await expect(
       iniciarSesionPrueba(t.app, t.config, 'luis.rojas', 'rayos-equis-1990'),
     ).rejects.toThrow(/401/)
-    expect(await ultimoEvento()).toMatchObject({ accion: 'sesion.fallida', usuario: 'luis.rojas' })
+    expect(await ultimoEvento(t)).toMatchObject({ accion: 'sesion.fallida', usuario: 'luis.rojas' })
     const modificado = await t.db
       .sql`select detalle from auditoria where accion = 'usuario.modificado' order by id desc limit 1`
     expect(modificado[0]!.detalle).toEqual({ cuenta: 'luis.rojas', activo: false })

@@ -132,3 +132,22 @@ export async function citaAhora(sql: Sql, id: number): Promise<void> {
       llegada = now()
     where id = ${id} and turno is not null`
 }
+
+/** The latest event of the audit trail: what the last change or read recorded. */
+export async function ultimoEvento(t: TestApp) {
+  const [e] = await t.db.sql<
+    { accion: string; usuario: string; detalle: Record<string, unknown>; direccion: string }[]
+  >`select accion, usuario, detalle, direccion from auditoria order by id desc limit 1`
+  return e!
+}
+
+/** POST /pacientes/:id/atenciones for a new patient: the usual body with `cambios`. */
+export async function registrarEnPacienteNuevo(t: TestApp, cambios: Partial<AtencionEntrada>) {
+  const p = await crearPaciente(t)
+  return t.app.inject({
+    method: 'POST',
+    url: `/pacientes/${p.id}/atenciones`,
+    headers: t.headers,
+    payload: { ...datosAtencion(), ...cambios },
+  })
+}
