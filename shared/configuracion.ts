@@ -25,6 +25,8 @@ export const MENSAJES_CONFIGURACION = {
   etiquetaRepetida: 'Ya existe una modalidad con ese nombre',
   modalidadNoEncontrada: 'Modalidad no encontrada',
   codigosEnUso: 'Una sala usa el código DICOM que quitaría',
+  modalidadDeLaSalaInactiva:
+    'La modalidad de la sala está desactivada: actívela primero en Modalidades',
   modalidadConSalas: (salas: string) =>
     `La modalidad tiene salas activas: desactívelas primero (${salas})`,
   aeTitleRepetido: 'Ese AE title ya lo usa otra sala',

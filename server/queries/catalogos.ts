@@ -220,8 +220,19 @@ export const crearSala = (sql: Sql, s: NuevaSala, evento: (sala: Sala) => Evento
     return fila!
   })
 
+/**
+ * Changes a sala. Activating it needs its modality active: that row is read `for share`, so a
+ * deactivation of the modality (which takes it `for update`, then looks for active salas) waits
+ * or is seen; 'modalidadInactiva' comes back instead.
+ */
 export const cambiarSala = (sql: Sql, id: number, s: CambioSala, evento: (sala: Sala) => Evento) =>
-  cambio(sql, async (tx) => {
+  cambio(sql, async (tx): Promise<Sala | 'modalidadInactiva' | undefined> => {
+    if (s.activa === true) {
+      const [m] = await tx<{ activa: boolean }[]>`
+        select m.activa from salas x join modalidades m on m.valor = x.modalidad
+        where x.id = ${id} for share of m`
+      if (m && !m.activa) return 'modalidadInactiva'
+    }
     const columnas = columnasSala(s)
     if (s.nombre !== undefined)
       await exigirNombreLibre(

@@ -192,6 +192,7 @@ export async function configuracionRoutes(
       ),
     )
     if (!sala) throw new NotFoundError(M.salaNoEncontrada)
+    if (sala === 'modalidadInactiva') throw new ConflictError(M.modalidadDeLaSalaInactiva)
     return sala
   })
 

@@ -318,6 +318,39 @@ describe('modalidades', () => {
     expect(correccion.json().modalidad).toBe('OT')
   })
 
+  it('una sala de una modalidad desactivada no se vuelve a activar hasta que se active su modalidad', async () => {
+    await enviar('POST', '/configuracion/modalidades', {
+      valor: 'ECG',
+      etiqueta: 'Electrocardiograma',
+      codigosDicom: [],
+    })
+    const sala = await enviar('POST', '/configuracion/salas', {
+      sede: 'Cusco',
+      modalidad: 'ECG',
+      nombre: 'ECG 1',
+      horario: LUNES_A_SABADO,
+    })
+    expect(sala.statusCode).toBe(201)
+    const url = `/configuracion/salas/${sala.json().id}`
+    expect((await enviar('PATCH', url, { activa: false })).statusCode).toBe(200)
+    expect(
+      (await enviar('PATCH', '/configuracion/modalidades/ECG', { activa: false })).statusCode,
+    ).toBe(200)
+    const antes = await estado()
+    const reactivada = await enviar('PATCH', url, { activa: true })
+    expect(reactivada.statusCode).toBe(409)
+    expect(reactivada.json().message).toBe(
+      'La modalidad de la sala está desactivada: actívela primero en Modalidades',
+    )
+    expect(await estado()).toEqual(antes)
+    // Its other fields can still be corrected while it stays inactive.
+    expect((await enviar('PATCH', url, { nombre: 'ECG antiguo' })).statusCode).toBe(200)
+    expect(
+      (await enviar('PATCH', '/configuracion/modalidades/ECG', { activa: true })).statusCode,
+    ).toBe(200)
+    expect((await enviar('PATCH', url, { activa: true })).statusCode).toBe(200)
+  })
+
   it('responde 403 a personal y no cambia nada', async () => {
     const antes = await estado()
     for (const res of [
