@@ -141,9 +141,7 @@ describe.each(CASOS)('Modalidades en %s', (_nombre, viewport, c) => {
     await sinScrollHorizontal(page)
 
     await page.goto('/pacientes')
-    const icono = page
-      .locator('tr', { hasText: documento })
-      .locator(`[data-estudio="${c.valor.toLowerCase()}"]`)
+    const icono = page.locator('tr', { hasText: documento }).locator('[data-estudio="otra"]')
     await icono.waitFor()
     expect(await icono.getAttribute('title')).toBe(`${c.etiqueta} (${c.valor})`)
 

@@ -12,7 +12,7 @@ import {
 import { ModalidadValorSchema } from './atenciones.js'
 import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
 import { enumTexto } from './paciente-datos.js'
-import { CARACTERES_CONTROL, SIN_CONTROL } from './texto.js'
+import { CARACTERES_CONTROL, CARACTERES_INVISIBLES, SIN_CONTROL } from './texto.js'
 
 export const MENSAJES_CONFIGURACION = {
   sedeRepetida: 'Ya existe una sede con ese nombre',
@@ -27,6 +27,8 @@ export const MENSAJES_CONFIGURACION = {
   codigosEnUso: 'Una sala usa el código DICOM que quitaría',
   modalidadDeLaSalaInactiva:
     'La modalidad de la sala está desactivada: actívela primero en Modalidades',
+  sinCodigosConSalas:
+    'Sus salas activas publican su lista de trabajo con el código habitual: deje al menos un código DICOM',
   modalidadConSalas: (salas: string) =>
     `La modalidad tiene salas activas: desactívelas primero (${salas})`,
   aeTitleRepetido: 'Ese AE title ya lo usa otra sala',
@@ -40,12 +42,16 @@ export const MENSAJES_CONFIGURACION = {
   horaCierre: 'La hora de cierre debe ser posterior a la de apertura',
 } as const
 
-/** A name as a person picks it: no blanks at its ends and no control character (NUL above all). */
+/**
+ * A name as a person picks it: no blanks at its ends, no control character (NUL above all) and
+ * nothing invisible, so two names that read the same are the same name.
+ */
+const NO_NOMBRE = `${CARACTERES_CONTROL}${CARACTERES_INVISIBLES}`
 export const nombre = (maxLength: number, mensaje: string) =>
   Type.String({
     minLength: 1,
     maxLength,
-    pattern: `^[^\\s${CARACTERES_CONTROL}]([^${CARACTERES_CONTROL}]*[^\\s${CARACTERES_CONTROL}])?$`,
+    pattern: `^[^\\s${NO_NOMBRE}]([^${NO_NOMBRE}]*[^\\s${NO_NOMBRE}])?$`,
     mensaje,
   })
 /** Free text over several lines: line breaks and tabs, but no other control character. */
@@ -332,7 +338,11 @@ const modalidadCampos = {
       pattern: CODIGO_DICOM_PATRON,
       mensaje: 'Cada código DICOM: de 2 a 16 letras mayúsculas o números (CT, MG, BMD…)',
     }),
-    { maxItems: 8, uniqueItems: true, mensaje: 'Cada código DICOM una sola vez' },
+    {
+      maxItems: 8,
+      uniqueItems: true,
+      mensaje: 'Códigos DICOM: una lista, cada código una sola vez',
+    },
   ),
   activa: Type.Boolean({ mensaje: 'Indique si la modalidad está activa' }),
 }

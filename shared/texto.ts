@@ -6,6 +6,13 @@
  */
 export const CARACTERES_CONTROL = '\\u0000-\\u001f\\u007f-\\u009f'
 
+/**
+ * Characters that show nothing or turn the text around (soft hyphen, zero-width spaces and
+ * joiners, bidi marks and overrides, word joiner, BOM): two names that read the same could differ
+ * only by them.
+ */
+export const CARACTERES_INVISIBLES = '\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff'
+
 /** Pattern of a text with no control character. */
 export const SIN_CONTROL = `^[^${CARACTERES_CONTROL}]*$`
 

@@ -27,7 +27,7 @@ export function PrioridadBadge({ prioridad }: { prioridad: Prioridad | null }) {
   return <span className={`badge ${clase}`}>{prioridad}</span>
 }
 
-/** The starting modalities' icons (migration 0050); a modality a clinic adds draws IconScan. */
+/** The starting modalities' icons (migration 0050); any other code (`otra`) draws IconScan. */
 const ICONO: Record<string, typeof IconBone> = {
   rx: IconBone,
   ecografia: IconWaves,
@@ -42,12 +42,14 @@ const ICONO: Record<string, typeof IconBone> = {
 export function ModalidadIcon({ modalidad }: { modalidad: Modalidad }) {
   const { datos } = useSnapshot(catalogos)
   const m = datos?.modalidades.find((x) => x.valor === modalidad)
-  const icono = m?.icono ?? modalidad.toLowerCase()
+  const icono = m?.icono ?? 'otra'
   const etiqueta = m?.etiqueta ?? modalidad
-  const Icon = ICONO[icono] ?? IconScan
+  // Own keys only: a code such as «constructor» is not an icon.
+  const propio = Object.hasOwn(ICONO, icono)
+  const Icon = propio ? ICONO[icono]! : IconScan
   return (
     <span
-      className={`modalidad modalidad--${ICONO[icono] ? icono : 'otra'}`}
+      className={`modalidad modalidad--${propio ? icono : 'otra'}`}
       title={etiqueta}
       data-estudio={icono}
     >

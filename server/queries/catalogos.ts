@@ -133,8 +133,8 @@ export const cambiarSede = (
   })
 
 /**
- * A new modality, last in the clinic's order. Its icon is its value in lower case: the patients
- * list draws a generic one for it (client/components/badges.tsx).
+ * A new modality, last in the clinic's order. Its icon is `otra`, the drawing every modality a
+ * clinic adds shares (client/components/badges.tsx); the four of 0050 have their own.
  */
 export const crearModalidad = (sql: Sql, m: NuevaModalidad, evento: Evento) =>
   cambio(sql, async (tx) => {
@@ -150,7 +150,7 @@ export const crearModalidad = (sql: Sql, m: NuevaModalidad, evento: Evento) =>
     )
     const [fila] = await tx<ModalidadFila[]>`
       insert into modalidades (valor, etiqueta, codigos_dicom, icono, orden)
-      values (${m.valor}, ${m.etiqueta}, ${m.codigosDicom}::text[], ${m.valor.toLowerCase()},
+      values (${m.valor}, ${m.etiqueta}, ${m.codigosDicom}::text[], 'otra',
         (select coalesce(max(orden), 0) + 1 from modalidades))
       returning ${COLUMNAS_MODALIDAD(tx)}`
     await tx`${insercionEvento(tx, evento)}`
@@ -164,30 +164,43 @@ export const crearModalidad = (sql: Sql, m: NuevaModalidad, evento: Evento) =>
  * it has active salas (the names of those salas come back instead).
  */
 export const cambiarModalidad = (sql: Sql, valor: string, c: CambioModalidad, evento: Evento) =>
-  cambio(sql, async (tx): Promise<ModalidadFila | { salasActivas: string[] } | undefined> => {
-    const [actual] = await tx`select 1 from modalidades where valor = ${valor} for update`
-    if (!actual) return undefined
-    if (c.etiqueta !== undefined)
-      await exigirNombreLibre(
-        tx,
-        tx`select 1 from modalidades
+  cambio(
+    sql,
+    async (
+      tx,
+    ): Promise<ModalidadFila | { salasActivas: string[] } | 'sinCodigosConSalas' | undefined> => {
+      const [actual] = await tx`select 1 from modalidades where valor = ${valor} for update`
+      if (!actual) return undefined
+      if (c.etiqueta !== undefined)
+        await exigirNombreLibre(
+          tx,
+          tx`select 1 from modalidades
           where normalizar(etiqueta) = normalizar(${c.etiqueta}) and valor <> ${valor}`,
-        'modalidades_etiqueta_normalizada_key',
-      )
-    if (c.activa === false) {
-      const salas = await tx<{ sala: string }[]>`
+          'modalidades_etiqueta_normalizada_key',
+        )
+      // Its active salas with no code of their own publish its usual one: it cannot lose them all.
+      if (c.codigosDicom?.length === 0) {
+        const [r] = await tx<{ publica: boolean }[]>`
+        select cardinality(codigos_dicom) > 0 and exists (
+          select 1 from salas where modalidad = ${valor} and activa) as publica
+        from modalidades where valor = ${valor}`
+        if (r?.publica) return 'sinCodigosConSalas'
+      }
+      if (c.activa === false) {
+        const salas = await tx<{ sala: string }[]>`
         select nombre || ' (' || sede || ')' as sala from salas
         where modalidad = ${valor} and activa order by sede, nombre`
-      if (salas.length > 0) return { salasActivas: salas.map((s) => s.sala) }
-    }
-    const [fila] = await tx<ModalidadFila[]>`
+        if (salas.length > 0) return { salasActivas: salas.map((s) => s.sala) }
+      }
+      const [fila] = await tx<ModalidadFila[]>`
       update modalidades set etiqueta = coalesce(${c.etiqueta ?? null}::text, etiqueta),
         codigos_dicom = coalesce(${c.codigosDicom ?? null}::text[], codigos_dicom),
         activa = coalesce(${c.activa ?? null}::boolean, activa)
       where valor = ${valor} returning ${COLUMNAS_MODALIDAD(tx)}`
-    await tx`${insercionEvento(tx, evento)}`
-    return fila
-  })
+      await tx`${insercionEvento(tx, evento)}`
+      return fila
+    },
+  )
 
 /** A sala's columns as stored, from the API's names. */
 function columnasSala(s: CambioSala): Record<string, unknown> {
@@ -202,8 +215,15 @@ function columnasSala(s: CambioSala): Record<string, unknown> {
   return c
 }
 
+/**
+ * A new sala, of an active modality: that row is read `for share`, as when a sala is activated
+ * (cambiarSala), so a deactivation at the same time waits or is seen.
+ */
 export const crearSala = (sql: Sql, s: NuevaSala, evento: (sala: Sala) => Evento) =>
-  cambio(sql, async (tx) => {
+  cambio(sql, async (tx): Promise<Sala | 'modalidadInactiva'> => {
+    const [m] = await tx<{ activa: boolean }[]>`
+      select activa from modalidades where valor = ${s.modalidad} for share`
+    if (!m?.activa) return 'modalidadInactiva'
     await exigirNombreLibre(
       tx,
       tx`select 1 from salas where sede = ${s.sede} and normalizar(nombre) = normalizar(${s.nombre})`,

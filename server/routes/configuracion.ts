@@ -95,13 +95,18 @@ export async function configuracionRoutes(
       ])
   }
 
+  /** The 400 of a modality that does not exist or is not active, naming those that are. */
+  async function modalidadNoValida() {
+    const activas = modalidadesActivas(await catalogos.leer())
+    return datosInvalidos([
+      { campo: 'modalidad', mensaje: `Modalidad no válida: use ${activas.join(', ')}` },
+    ])
+  }
+
   /** A modality that exists and is active: new salas and studies are only of those. */
   async function exigirModalidadActiva(modalidad: Modalidad): Promise<void> {
-    const activas = modalidadesActivas(await catalogos.leer())
-    if (!activas.includes(modalidad))
-      throw datosInvalidos([
-        { campo: 'modalidad', mensaje: `Modalidad no válida: use ${activas.join(', ')}` },
-      ])
+    if (!modalidadesActivas(await catalogos.leer()).includes(modalidad))
+      throw await modalidadNoValida()
   }
 
   /** The code must be one of the sala's modality (a trigger of 0050 checks the same). */
@@ -158,6 +163,7 @@ export async function configuracionRoutes(
       cambiarModalidad(sql, valor, b, eventoDe(request, 'modalidad.modificada', { detalle })),
     )
     if (!r) throw new NotFoundError(M.modalidadNoEncontrada)
+    if (r === 'sinCodigosConSalas') throw new ConflictError(M.sinCodigosConSalas)
     if ('salasActivas' in r) throw new ConflictError(M.modalidadConSalas(r.salasActivas.join(', ')))
     return r
   })
@@ -174,6 +180,8 @@ export async function configuracionRoutes(
     const sala = await cambio(() =>
       crearSala(sql, b, (s) => eventoDe(request, 'sala.creada', { detalle: { sala: s.id, ...b } })),
     )
+    // Deactivated since the catalogue was read (here or on another instance).
+    if (sala === 'modalidadInactiva') throw await modalidadNoValida()
     return reply.code(201).send(sala)
   })
 

@@ -43,7 +43,7 @@ describe('modalidades', () => {
       valor: 'MG',
       etiqueta: 'Mamografía',
       codigosDicom: ['MG'],
-      icono: 'mg',
+      icono: 'otra',
       activa: true,
     })
     expect(await ultimoEvento(t)).toMatchObject({
@@ -174,7 +174,11 @@ describe('modalidades', () => {
         'codigosDicom.0',
         'Cada código DICOM: de 2 a 16 letras mayúsculas o números (CT, MG, BMD…)',
       ],
-      [{ ...base, codigosDicom: ['CT', 'CT'] }, 'codigosDicom', 'Cada código DICOM una sola vez'],
+      [
+        { ...base, codigosDicom: ['CT', 'CT'] },
+        'codigosDicom',
+        'Códigos DICOM: una lista, cada código una sola vez',
+      ],
       [
         { ...base, codigosDicom: ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7', 'A8', 'A9'] },
         'codigosDicom',
@@ -349,6 +353,72 @@ describe('modalidades', () => {
       (await enviar('PATCH', '/configuracion/modalidades/ECG', { activa: true })).statusCode,
     ).toBe(200)
     expect((await enviar('PATCH', url, { activa: true })).statusCode).toBe(200)
+  })
+
+  it('una sala nueva mientras su modalidad se desactiva: la sala espera y se rechaza, nunca queda activa en una modalidad inactiva', async () => {
+    await enviar('POST', '/configuracion/modalidades', {
+      valor: 'PET',
+      etiqueta: 'Tomografía por emisión',
+      codigosDicom: ['PT'],
+    })
+    // Fill the cache while PET is active, as a request just before the deactivation would.
+    await pedir('/catalogos')
+    const bloqueo = t.db.sql.reserve()
+    const tx = await bloqueo
+    try {
+      await tx`begin`
+      await tx`select 1 from modalidades where valor = 'PET' for update`
+      const sala = enviar('POST', '/configuracion/salas', {
+        sede: 'Lima',
+        modalidad: 'PET',
+        nombre: 'PET 1',
+        horario: LUNES_A_SABADO,
+      })
+      await new Promise((r) => setTimeout(r, 300))
+      await tx`update modalidades set activa = false where valor = 'PET'`
+      await tx`commit`
+      const res = await sala
+      expect(res.statusCode, res.body).toBe(400)
+      expect(res.json().errores[0].campo).toBe('modalidad')
+    } finally {
+      tx.release()
+    }
+    const [n] = await t.db.sql<{ n: number }[]>`
+      select count(*)::int as n from salas where modalidad = 'PET'`
+    expect(n!.n).toBe(0)
+  })
+
+  it('no deja sin códigos DICOM a una modalidad con salas activas, ni acepta nombres que difieren en lo que no se ve', async () => {
+    const antes = await estado()
+    const sinCodigos = await enviar('PATCH', '/configuracion/modalidades/Eco', { codigosDicom: [] })
+    expect(sinCodigos.statusCode).toBe(409)
+    expect(sinCodigos.json().message).toBe(
+      'Sus salas activas publican su lista de trabajo con el código habitual: deje al menos un código DICOM',
+    )
+    for (const etiqueta of ['Eco\u200b (US)', '\u202eEco (US)', 'Eco (US)\ufeff']) {
+      const res = await enviar('POST', '/configuracion/modalidades', {
+        valor: 'ECO2',
+        etiqueta,
+        codigosDicom: [],
+      })
+      expect(res.statusCode, JSON.stringify(etiqueta)).toBe(400)
+      expect(res.json().errores[0].campo).toBe('etiqueta')
+    }
+    // LAB has no codes and active salas: sending none again changes nothing and is no error.
+    expect(
+      (await enviar('PATCH', '/configuracion/modalidades/LAB', { codigosDicom: [] })).statusCode,
+    ).toBe(200)
+    expect((await estado())[0]!.modalidades).toEqual(antes[0]!.modalidades)
+    // A value that names a built-in icon, or a property of every object, gets the common icon.
+    for (const valor of ['Resonancia', 'constructor']) {
+      const res = await enviar('POST', '/configuracion/modalidades', {
+        valor,
+        etiqueta: `Prueba ${valor}`,
+        codigosDicom: [],
+      })
+      expect(res.statusCode).toBe(201)
+      expect(res.json().icono).toBe('otra')
+    }
   })
 
   it('responde 403 a personal y no cambia nada', async () => {
