@@ -1,7 +1,8 @@
 // Configuración in Chromium at 1440 and 375 px, against the built app on a fresh database: an
 // admin creates an account, changes its role, deactivates it (asked first), resets its password
 // (shown once, and it works), and finds those actions in Auditoría, filtered by user in the URL;
-// a «personal» account sees the menu entry greyed and a no-permission page.
+// turns an account into Médico through its colegiatura; a reception account sees the menu entry
+// greyed and a no-permission page, and a physician's menu has no «Crear paciente».
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -66,7 +67,7 @@ describe.each([
 
     await page.getByRole('textbox', { name: 'Usuario', exact: true }).fill(cuenta)
     await page.getByLabel('Nombre').fill('Rosa Huamán')
-    await page.getByRole('combobox', { name: 'Rol', exact: true }).selectOption('personal')
+    await page.getByRole('combobox', { name: 'Rol', exact: true }).selectOption('recepcion')
     // The server's own policy answers under its field.
     await page.getByLabel('Contraseña inicial').fill('password')
     await page.getByRole('button', { name: 'Crear usuario' }).click()
@@ -76,7 +77,7 @@ describe.each([
     await aviso(page, `Cuenta ${cuenta} creada.`)
     const f = fila(page, cuenta)
     await f.getByText('Activo', { exact: true }).waitFor()
-    expect(await page.getByLabel(`Rol de ${cuenta}`).inputValue()).toBe('personal')
+    expect(await page.getByLabel(`Rol de ${cuenta}`).inputValue()).toBe('recepcion')
     await sinScrollHorizontal(page)
   })
 
@@ -84,14 +85,31 @@ describe.each([
     await page.getByLabel(`Rol de ${cuenta}`).selectOption('admin')
     await aviso(page, 'Rosa Huamán ahora tiene el rol Administrador.')
     expect(await page.getByLabel(`Rol de ${cuenta}`).inputValue()).toBe('admin')
-    await page.getByLabel(`Rol de ${cuenta}`).selectOption('personal')
-    await aviso(page, 'Rosa Huamán ahora tiene el rol Personal.')
+    await page.getByLabel(`Rol de ${cuenta}`).selectOption('recepcion')
+    await aviso(page, 'Rosa Huamán ahora tiene el rol Recepción.')
     if (viewport === DESKTOP) {
       // «admin» is the only active admin now: the server refuses, the row keeps its role.
-      await page.getByLabel('Rol de admin').selectOption('personal')
+      await page.getByLabel('Rol de admin').selectOption('recepcion')
       await aviso(page, 'Debe quedar al menos un administrador activo')
       expect(await page.getByLabel('Rol de admin').inputValue()).toBe('admin')
     }
+  })
+
+  it('pasar a Médico pide antes la colegiatura, y la guarda como va en un informe', async () => {
+    await page.getByLabel(`Rol de ${cuenta}`).selectOption('medico')
+    const dialogo = page.getByRole('dialog', { name: 'Colegiatura de Rosa Huamán' })
+    await dialogo.getByText('Para pasar a Médico, la cuenta necesita su colegiatura').waitFor()
+    await dialogo.getByRole('button', { name: 'Guardar' }).click()
+    await dialogo.getByText('Un médico necesita su colegiatura').waitFor()
+    await dialogo.getByRole('textbox', { name: /Colegiatura/ }).fill('cmp  45821')
+    await shot(page, 'configuracion-colegiatura')
+    await dialogo.getByRole('button', { name: 'Guardar' }).click()
+    await aviso(page, 'Rosa Huamán ahora tiene el rol Médico, con colegiatura CMP 45821.')
+    expect(await page.getByLabel(`Rol de ${cuenta}`).inputValue()).toBe('medico')
+    await page.getByRole('button', { name: `Colegiatura de ${cuenta}: CMP 45821` }).waitFor()
+    await page.getByLabel(`Rol de ${cuenta}`).selectOption('recepcion')
+    await aviso(page, 'Rosa Huamán ahora tiene el rol Recepción.')
+    await sinScrollHorizontal(page)
   })
 
   it('desactiva la cuenta tras confirmarlo; «Volver» no cambia nada', async () => {
@@ -190,7 +208,7 @@ describe.each([
     await apiPost(page, e2e.app, '/usuarios', {
       usuario,
       nombre: 'Luis Rojas',
-      rol: 'personal',
+      rol: 'recepcion',
       contrasena: 'tomografo-azul-7',
     })
     const personal = await sesion(viewport, usuario, 'tomografo-azul-7')
@@ -210,6 +228,25 @@ describe.each([
     expect(await personal.getByRole('table').count()).toBe(0)
     await sinScrollHorizontal(personal)
     await shot(personal, 'configuracion-sin-permiso')
+  })
+
+  it('el menú de un médico no ofrece lo que su rol no puede hacer', async () => {
+    const usuario = `ana.diaz${viewport.width}`
+    await apiPost(page, e2e.app, '/usuarios', {
+      usuario,
+      nombre: 'Dra. Ana Díaz',
+      rol: 'medico',
+      colegiatura: 'CMP 30211',
+      contrasena: 'tomografo-azul-7',
+    })
+    const medico = await sesion(viewport, usuario, 'tomografo-azul-7')
+    await abrirMenu(medico)
+    const menu = medico.getByRole('navigation', { name: 'Secciones' })
+    await menu.getByRole('button', { name: 'Mostrar opciones de Pacientes' }).click()
+    await menu.getByRole('link', { name: 'Buscar paciente' }).waitFor()
+    expect(await menu.getByRole('link', { name: 'Crear paciente' }).count()).toBe(0)
+    expect(await menu.getByRole('link', { name: 'Duplicados' }).count()).toBe(0)
+    await medico.getByText(`${usuario} · Médico`).waitFor()
   })
 
   it('sin errores en la consola', () => {

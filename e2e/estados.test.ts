@@ -260,7 +260,7 @@ describe('quien no es administrador ve Deshacer solo durante sus 10 minutos', ()
       data: {
         usuario: 'rosa.huaman',
         nombre: 'Rosa Huamán',
-        rol: 'personal',
+        rol: 'recepcion',
         contrasena: 'tomografo-azul-7',
       },
       headers: { origin: app.url },

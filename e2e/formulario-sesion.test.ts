@@ -242,7 +242,7 @@ describe('la sesión caducada y otra persona', () => {
       data: {
         usuario: 'recepcion.tarde',
         nombre: 'Recepción Tarde',
-        rol: 'personal',
+        rol: 'recepcion',
         contrasena: 'otra-clave-larga-de-prueba',
       },
     })

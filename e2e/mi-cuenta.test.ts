@@ -41,7 +41,7 @@ for (const [ancho, viewport] of [
       await apiPost(admin, e2e.app, '/usuarios', {
         usuario,
         nombre: 'Rosa Huamán',
-        rol: 'personal',
+        rol: 'recepcion',
         contrasena: CLAVE,
       })
       // The same account open in another browser (the other front-desk computer).

@@ -182,7 +182,7 @@ describe('las sesiones y sus registros de auditoría se confirman juntos', () =>
         method: 'POST',
         url: '/sesion',
         headers: { origin: ORIGEN_PRUEBA },
-        payload: { usuario: 'prueba.personal', contrasena: CONTRASENA_PRUEBA },
+        payload: { usuario: 'prueba.recepcion', contrasena: CONTRASENA_PRUEBA },
       }),
     )
     expect(res.statusCode).toBe(500)
@@ -190,7 +190,7 @@ describe('las sesiones y sus registros de auditoría se confirman juntos', () =>
   })
 
   it('un cierre de sesión cuyo registro de auditoría falla deja la sesión abierta', async () => {
-    const sesion = await t.login('personal')
+    const sesion = await t.login('recepcion')
     const res = await sinAuditoria('sesion.cerrada', () =>
       t.app.inject({ method: 'DELETE', url: '/sesion', headers: sesion }),
     )
@@ -210,7 +210,7 @@ describe('los cambios de cuentas y sus registros de auditoría se confirman junt
       payload: {
         usuario,
         nombre: 'Cuenta de Prueba',
-        rol: 'personal',
+        rol: 'recepcion',
         contrasena: 'tomografo-azul-7',
       },
     })

@@ -32,7 +32,7 @@ describe('auditoría del trabajo con pacientes', () => {
     const registro = await eventos('paciente.registrado')
     expect(registro).toHaveLength(1)
     expect(registro[0]).toMatchObject({
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
       direccion: '127.0.0.1',
       pacienteId: String(p.id),
       detalle: null,
@@ -43,7 +43,7 @@ describe('auditoría del trabajo con pacientes', () => {
       200,
     )
     expect(await eventos('paciente.consultado')).toMatchObject([
-      { usuario: 'prueba.personal', pacienteId: String(p.id) },
+      { usuario: 'prueba.recepcion', pacienteId: String(p.id) },
     ])
 
     const busqueda = await t.app.inject({
@@ -68,7 +68,7 @@ describe('auditoría del trabajo con pacientes', () => {
     const a = atencion.json()
     expect(await eventos('atencion.creada')).toMatchObject([
       {
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         pacienteId: String(p.id),
         detalle: { atencion: a.id, modalidad: 'RX', estado: a.estado },
       },
@@ -82,7 +82,7 @@ describe('auditoría del trabajo con pacientes', () => {
     expect(cambio.statusCode).toBe(200)
     expect(await eventos('atencion.modificada')).toMatchObject([
       {
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         pacienteId: String(p.id),
         detalle: { atencion: a.id, estado: 'En proceso' },
       },
@@ -110,7 +110,7 @@ describe('auditoría del trabajo con pacientes', () => {
   })
 
   it('registra un cierre de sesión', async () => {
-    const sesion = await t.login('personal')
+    const sesion = await t.login('recepcion')
     const res = await t.app.inject({
       method: 'DELETE',
       url: '/sesion',
@@ -118,7 +118,7 @@ describe('auditoría del trabajo con pacientes', () => {
     })
     expect(res.statusCode).toBe(204)
     expect(await eventos('sesion.cerrada')).toMatchObject([
-      { usuario: 'prueba.personal', direccion: '127.0.0.1' },
+      { usuario: 'prueba.recepcion', direccion: '127.0.0.1' },
     ])
   })
 })
@@ -136,13 +136,13 @@ describe('auditoría de las listas de pacientes', () => {
     const listados = (await eventos('pacientes.listados')).slice(antes)
     expect(listados).toMatchObject([
       {
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         direccion: '127.0.0.1',
         pacienteId: null,
         detalle: { lista: 'pacientes', limite: 2, pacientes: 2 },
       },
       {
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         detalle: {
           lista: 'pacientes',
           limite: 2,
@@ -163,7 +163,7 @@ describe('auditoría de las listas de pacientes', () => {
     expect(servidos).toBeGreaterThan(0)
     expect((await eventos('pacientes.listados')).slice(antes)).toMatchObject([
       {
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         pacienteId: null,
         detalle: { lista: 'tablero', pacientes: servidos },
       },

@@ -56,7 +56,7 @@ interface Caso {
   /** The record it must leave. */
   accion: AccionAuditoria
   /** Whose session calls (an admin for the admin-only lists). */
-  usuario: 'prueba.personal' | 'prueba.admin'
+  usuario: 'prueba.recepcion' | 'prueba.admin'
 }
 
 test('cada ruta que responde datos de pacientes deja su registro de auditoría', async () => {
@@ -106,39 +106,39 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
     'GET /pacientes': {
       llamar: personal('/pacientes'),
       accion: 'pacientes.listados',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'POST /pacientes': {
       llamar: personal('/pacientes', 'POST', datosPaciente()),
       accion: 'paciente.registrado',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /pacientes/buscar': {
       llamar: personal('/pacientes/buscar?q=lecturas'),
       accion: 'pacientes.buscados',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /pacientes/buscar.csv': {
       llamar: personal('/pacientes/buscar.csv?q=lecturas'),
       accion: 'pacientes.exportados',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /pacientes/posibles-duplicados': {
       llamar: personal(
         '/pacientes/posibles-duplicados?primerNombre=Auditada&primerApellido=Lecturas&fechaNacimiento=1985-04-12',
       ),
       accion: 'pacientes.buscados',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /pacientes/por-documento': {
       llamar: personal(`/pacientes/por-documento?tipoDocumento=dni&documento=${p.documento}`),
       accion: 'pacientes.buscados',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /pacientes/{id}': {
       llamar: personal(`/pacientes/${p.id}`),
       accion: 'paciente.consultado',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'PATCH /pacientes/{id}': {
       llamar: async () => {
@@ -151,17 +151,17 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
         })
       },
       accion: 'paciente.modificado',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /pacientes/{id}/historial': {
       llamar: personal(`/pacientes/${p.id}/historial`),
       accion: 'historial.consultado',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /pacientes/{id}/citas': {
       llamar: personal(`/pacientes/${p.id}/citas`),
       accion: 'citas.consultadas',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'POST /pacientes/{id}/atenciones': {
       llamar: personal(`/pacientes/${otro.id}/atenciones`, 'POST', {
@@ -170,7 +170,7 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
         sede: 'Lima',
       }),
       accion: 'atencion.creada',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'POST /pacientes/{id}/visitas': {
       llamar: personal(`/pacientes/${otro.id}/visitas`, 'POST', {
@@ -181,54 +181,54 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
         ],
       }),
       accion: 'atencion.creada',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'PATCH /atenciones/{id}': {
       llamar: personal(`/atenciones/${atencion.id}`, 'PATCH', { estado: 'En proceso' }),
       accion: 'atencion.modificada',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'POST /atenciones/{id}/deshacer': {
       llamar: personal(`/atenciones/${atencion.id}/deshacer`, 'POST', { estado: 'En proceso' }),
       accion: 'atencion.estado_deshecho',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /atenciones/{id}/ticket': {
       llamar: personal(`/atenciones/${atencion.id}/ticket`),
       accion: 'ticket.consultado',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /agenda': {
       llamar: personal(`/agenda?sede=Lima&fecha=${fecha}`),
       accion: 'agenda.consultada',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'POST /citas': {
       llamar: () => reservar(`${fecha}T13:00`),
       accion: 'cita.creada',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'POST /citas/{id}/reprogramar': {
       llamar: personal(`/citas/${cita.id}/reprogramar`, 'POST', { inicio: `${fecha}T15:00` }),
       accion: 'cita.reprogramada',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'POST /citas/{id}/reprogramar/deshacer': {
       llamar: personal(`/citas/${cita.id}/reprogramar/deshacer`, 'POST', {
         inicio: `${fecha}T15:00`,
       }),
       accion: 'cita.reprogramacion_deshecha',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'POST /citas/{id}/llegada': {
       llamar: personal(`/citas/${paraLlegar.id}/llegada`, 'POST'),
       accion: 'cita.llegada',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /estadisticas': {
       llamar: personal('/estadisticas'),
       accion: 'pacientes.listados',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     'GET /auditoria': {
       llamar: deAdmin('/auditoria'),
@@ -253,7 +253,7 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
     'GET /mpps/pendientes': {
       llamar: personal('/mpps/pendientes'),
       accion: 'mpps.consultados',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
     },
     // It names the citas left inside the block: the one booked at 09:00.
     'POST /configuracion/salas/{id}/bloqueos': {
@@ -302,18 +302,18 @@ test('un 409 que nombra a quien tiene el documento queda registrado sobre ese pa
 })
 
 test('un inicio de sesión fallido con una sesión viva en la cookie la cierra, registrado', async () => {
-  const sesion = await t.login('personal')
+  const sesion = await t.login('recepcion')
   const res = await t.app.inject({
     method: 'POST',
     url: '/sesion',
     headers: sesion,
-    payload: { usuario: 'prueba.personal', contrasena: 'no-es-la-clave-correcta' },
+    payload: { usuario: 'prueba.recepcion', contrasena: 'no-es-la-clave-correcta' },
   })
   expect(res.statusCode).toBe(401)
   expect((await t.app.inject({ url: '/sesion', headers: sesion })).statusCode).toBe(401)
   const filas = await t.db.sql<{ usuario: string; detalle: Record<string, unknown> }[]>`
     select usuario, detalle from auditoria where accion = 'sesion.cerrada' order by id desc limit 1`
   expect(filas).toEqual([
-    { usuario: 'prueba.personal', detalle: { motivo: 'nuevo inicio de sesión en el navegador' } },
+    { usuario: 'prueba.recepcion', detalle: { motivo: 'nuevo inicio de sesión en el navegador' } },
   ])
 })

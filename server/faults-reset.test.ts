@@ -64,7 +64,7 @@ async function ataque(env: NodeJS.ProcessEnv): Promise<void> {
     const alta = await fetch(`${servidor.url}/usuarios`, {
       method: 'POST',
       headers: admin,
-      body: JSON.stringify({ ...otro, nombre: 'Recepción', rol: 'personal' }),
+      body: JSON.stringify({ ...otro, nombre: 'Recepción', rol: 'recepcion' }),
     })
     expect(alta.status).toBe(201)
     const personal = await iniciarSesionProceso(servidor.url, otro)

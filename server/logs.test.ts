@@ -37,7 +37,7 @@ it('no guarda ninguna contraseña, cookie, documento ni nombre, aunque sí regis
   await crearUsuario(db.sql, {
     usuario: 'maria.lopez',
     nombre: 'Maria Lopez',
-    rol: 'personal',
+    rol: 'recepcion',
     contrasena,
   })
   const fallido = await app.inject({

@@ -2,7 +2,9 @@
 // types the handler sees are the ones the client was built against.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { BodyOf, Contract, ParamsOf, QueryOf, ResultOf } from '../shared/contract.js'
+import { NOMBRE_ROL, PERMISOS, type Permiso } from '../shared/permisos.js'
 import type { Sesion } from '../shared/sesion.js'
+import { exigirPermiso } from './auth/plugin.js'
 
 export type ContractRequest<C extends Contract> = FastifyRequest<{
   Params: ParamsOf<C>
@@ -19,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for the few routes anyone may call (see Contract.auth). */
     auth?: boolean
+    /** Who may call it (see Contract.permiso). */
+    permiso?: Permiso
   }
   interface FastifyRequest {
     /** The signed-in staff member, set by the session hook. */
@@ -31,6 +35,10 @@ declare module 'fastify' {
   }
 }
 
+/** The OpenAPI description of who may call a route. */
+const quienPuede = (permiso: Permiso): string =>
+  `Permiso \`${permiso}\`: ${PERMISOS[permiso].roles.map((r) => NOMBRE_ROL[r]).join(', ')}`
+
 export function route<C extends Contract>(
   app: FastifyInstance,
   contract: C,
@@ -39,13 +47,18 @@ export function route<C extends Contract>(
     reply: FastifyReply,
   ) => Promise<ResultOf<C> | FastifyReply>,
 ): void {
+  const auth = contract.auth !== false
+  if (auth && !contract.permiso)
+    throw new Error(`${contract.method} ${contract.url}: falta su permiso (shared/permisos.ts)`)
   app.route({
     method: contract.method,
     url: contract.url,
-    config: { auth: contract.auth !== false },
+    config: { auth, ...(contract.permiso && { permiso: contract.permiso }) },
+    ...(contract.permiso && { preParsing: exigirPermiso(contract.permiso) }),
     schema: {
       summary: contract.summary,
       tags: contract.tags,
+      ...(contract.permiso && { description: quienPuede(contract.permiso) }),
       ...(contract.params && { params: contract.params }),
       ...(contract.headers && { headers: contract.headers }),
       ...(contract.querystring && { querystring: contract.querystring }),

@@ -201,6 +201,7 @@ export function validarEstudios(
 export const crearAtencionContract = defineContract({
   method: 'POST',
   url: '/pacientes/:id/atenciones',
+  permiso: 'pacientes.registrar',
   summary: 'Registrar la llegada de un paciente para estudios',
   tags: ['atenciones'],
   params: IdParamsSchema,
@@ -211,6 +212,7 @@ export const crearAtencionContract = defineContract({
 export const cambiarAtencionContract = defineContract({
   method: 'PATCH',
   url: '/atenciones/:id',
+  permiso: 'atenciones.avanzar',
   summary:
     'Cambiar el estado de una atención (Cancelado con motivo) o corregir sus datos mientras no está terminada',
   tags: ['atenciones'],
@@ -222,6 +224,7 @@ export const cambiarAtencionContract = defineContract({
 export const deshacerCambioContract = defineContract({
   method: 'POST',
   url: '/atenciones/:id/deshacer',
+  permiso: 'atenciones.avanzar',
   summary: `Deshacer el último cambio de estado: su autor durante ${MINUTOS_DESHACER} minutos, un administrador siempre`,
   tags: ['atenciones'],
   params: IdParamsSchema,

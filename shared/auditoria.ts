@@ -130,6 +130,7 @@ export type EventoAuditoria = Static<typeof EventoAuditoriaSchema>
 export const listarAuditoriaContract = defineContract({
   method: 'GET',
   url: '/auditoria',
+  permiso: 'auditoria',
   summary:
     'Eventos de auditoría, los más recientes primero, filtrables por usuario, paciente, acción y fechas (solo administradores)',
   tags: ['auditoria'],
@@ -145,6 +146,7 @@ export const listarAuditoriaContract = defineContract({
 export const exportarAuditoriaContract = defineContract({
   method: 'GET',
   url: '/auditoria.csv',
+  permiso: 'auditoria',
   summary:
     'Exportar la auditoría como CSV para Excel (los mismos filtros que la lista, todos los eventos; solo administradores)',
   tags: ['auditoria'],

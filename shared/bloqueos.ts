@@ -82,6 +82,7 @@ export type BloqueoCreado = Static<typeof BloqueoCreadoSchema>
 export const listarBloqueosContract = defineContract({
   method: 'GET',
   url: '/configuracion/salas/:id/bloqueos',
+  permiso: 'configuracion',
   summary: 'Los bloqueos de una sala que aún no terminan, por inicio (solo administradores)',
   tags: ['configuracion'],
   params: IdParamsSchema,
@@ -96,6 +97,7 @@ export const listarBloqueosContract = defineContract({
 export const crearBloqueoContract = defineContract({
   method: 'POST',
   url: '/configuracion/salas/:id/bloqueos',
+  permiso: 'configuracion',
   summary:
     'Bloquear una sala un periodo: no toma citas en él; dice qué citas quedan dentro (solo administradores)',
   tags: ['configuracion'],
@@ -107,6 +109,7 @@ export const crearBloqueoContract = defineContract({
 export const borrarBloqueoContract = defineContract({
   method: 'DELETE',
   url: '/configuracion/bloqueos/:id',
+  permiso: 'configuracion',
   summary: 'Quitar un bloqueo: la sala vuelve a tomar citas en ese periodo (solo administradores)',
   tags: ['configuracion'],
   params: IdParamsSchema,

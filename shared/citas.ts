@@ -231,6 +231,7 @@ export const PROXIMAS_CITAS = 20
 export const proximasCitasContract = defineContract({
   method: 'GET',
   url: '/pacientes/:id/citas',
+  permiso: 'pacientes.ver',
   summary: `Las próximas citas de un paciente (de hoy en adelante, hasta ${PROXIMAS_CITAS}), sin las canceladas ni las perdidas`,
   tags: ['citas'],
   params: IdParamsSchema,
@@ -240,6 +241,7 @@ export const proximasCitasContract = defineContract({
 export const agendaContract = defineContract({
   method: 'GET',
   url: '/agenda',
+  permiso: 'pacientes.ver',
   summary:
     'Las salas activas de una sede con su horario y sus citas de un día (y los turnos libres)',
   tags: ['citas'],
@@ -250,6 +252,7 @@ export const agendaContract = defineContract({
 export const reservarCitaContract = defineContract({
   method: 'POST',
   url: '/citas',
+  permiso: 'citas.gestionar',
   summary: 'Reservar una cita: una atención Programada en una sala y un horario',
   tags: ['citas'],
   body: CitaEntradaSchema,
@@ -259,6 +262,7 @@ export const reservarCitaContract = defineContract({
 export const reprogramarCitaContract = defineContract({
   method: 'POST',
   url: '/citas/:id/reprogramar',
+  permiso: 'citas.gestionar',
   summary: 'Mover una cita Programada a otro horario u otra sala de su modalidad',
   tags: ['citas'],
   params: IdParamsSchema,
@@ -269,6 +273,7 @@ export const reprogramarCitaContract = defineContract({
 export const deshacerReprogramacionContract = defineContract({
   method: 'POST',
   url: '/citas/:id/reprogramar/deshacer',
+  permiso: 'citas.gestionar',
   summary: `Devolver una cita a la sala y la hora de antes de su última reprogramación: su autor durante ${MINUTOS_DESHACER} minutos, un administrador siempre`,
   tags: ['citas'],
   params: IdParamsSchema,
@@ -285,6 +290,7 @@ export const deshacerReprogramacionContract = defineContract({
 export const llegadaCitaContract = defineContract({
   method: 'POST',
   url: '/citas/:id/llegada',
+  permiso: 'citas.gestionar',
   summary: 'El paciente de una cita llegó: pasa a En espera, el mismo registro',
   tags: ['citas'],
   params: IdParamsSchema,

@@ -102,6 +102,7 @@ export const clinicaContract = defineContract({
 export const cambiarClinicaContract = defineContract({
   method: 'PATCH',
   url: '/configuracion/clinica',
+  permiso: 'configuracion',
   summary: 'Cambiar la identidad de la clínica (solo administradores)',
   tags: ['configuracion'],
   body: CambioClinicaSchema,
@@ -111,6 +112,7 @@ export const cambiarClinicaContract = defineContract({
 export const cambiarLogoContract = defineContract({
   method: 'PUT',
   url: '/configuracion/clinica/logo',
+  permiso: 'configuracion',
   summary: 'Poner el logo de la clínica: PNG o JPEG como data URL (solo administradores)',
   tags: ['configuracion'],
   body: LogoEntradaSchema,
@@ -120,6 +122,7 @@ export const cambiarLogoContract = defineContract({
 export const quitarLogoContract = defineContract({
   method: 'DELETE',
   url: '/configuracion/clinica/logo',
+  permiso: 'configuracion',
   summary: 'Quitar el logo de la clínica (solo administradores)',
   tags: ['configuracion'],
   response: { 200: ClinicaSchema, ...errores },

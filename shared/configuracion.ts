@@ -376,6 +376,7 @@ const errores = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
 export const catalogosContract = defineContract({
   method: 'GET',
   url: '/catalogos',
+  permiso: 'pacientes.ver',
   summary:
     'Sedes, modalidades con sus estudios y salas activos: los valores que aceptan las atenciones y la búsqueda (ETag; 304 con If-None-Match)',
   tags: ['catalogos'],
@@ -385,6 +386,7 @@ export const catalogosContract = defineContract({
 export const listarSedesContract = defineContract({
   method: 'GET',
   url: '/configuracion/sedes',
+  permiso: 'configuracion',
   summary: 'Todas las sedes, activas o no (solo administradores)',
   tags: ['configuracion'],
   response: { 200: Type.Array(SedeSchema), ...errores },
@@ -392,6 +394,7 @@ export const listarSedesContract = defineContract({
 export const crearSedeContract = defineContract({
   method: 'POST',
   url: '/configuracion/sedes',
+  permiso: 'configuracion',
   summary: 'Crear una sede (solo administradores)',
   tags: ['configuracion'],
   body: NuevaSedeSchema,
@@ -400,6 +403,7 @@ export const crearSedeContract = defineContract({
 export const cambiarSedeContract = defineContract({
   method: 'PATCH',
   url: '/configuracion/sedes/:nombre',
+  permiso: 'configuracion',
   summary:
     'Renombrar una sede (sus atenciones, salas y cuentas toman el nombre nuevo), activarla o desactivarla (solo administradores)',
   tags: ['configuracion'],
@@ -411,6 +415,7 @@ export const cambiarSedeContract = defineContract({
 export const listarModalidadesContract = defineContract({
   method: 'GET',
   url: '/configuracion/modalidades',
+  permiso: 'configuracion',
   summary: 'Todas las modalidades, activas o no (solo administradores)',
   tags: ['configuracion'],
   response: { 200: Type.Array(ModalidadSchema), ...errores },
@@ -418,6 +423,7 @@ export const listarModalidadesContract = defineContract({
 export const crearModalidadContract = defineContract({
   method: 'POST',
   url: '/configuracion/modalidades',
+  permiso: 'configuracion',
   summary: 'Crear una modalidad con su nombre y sus códigos DICOM (solo administradores)',
   tags: ['configuracion'],
   body: NuevaModalidadSchema,
@@ -426,6 +432,7 @@ export const crearModalidadContract = defineContract({
 export const cambiarModalidadContract = defineContract({
   method: 'PATCH',
   url: '/configuracion/modalidades/:valor',
+  permiso: 'configuracion',
   summary:
     'Cambiar el nombre o los códigos DICOM de una modalidad, o desactivarla (solo administradores)',
   tags: ['configuracion'],
@@ -437,6 +444,7 @@ export const cambiarModalidadContract = defineContract({
 export const listarSalasContract = defineContract({
   method: 'GET',
   url: '/configuracion/salas',
+  permiso: 'configuracion',
   summary: 'Todas las salas, activas o no (solo administradores)',
   tags: ['configuracion'],
   response: { 200: Type.Array(SalaSchema), ...errores },
@@ -444,6 +452,7 @@ export const listarSalasContract = defineContract({
 export const crearSalaContract = defineContract({
   method: 'POST',
   url: '/configuracion/salas',
+  permiso: 'configuracion',
   summary: 'Crear una sala de una sede y una modalidad (solo administradores)',
   tags: ['configuracion'],
   body: NuevaSalaSchema,
@@ -452,6 +461,7 @@ export const crearSalaContract = defineContract({
 export const cambiarSalaContract = defineContract({
   method: 'PATCH',
   url: '/configuracion/salas/:id',
+  permiso: 'configuracion',
   summary:
     'Cambiar el nombre, el horario, el AE title y la dirección DICOM de una sala, o desactivarla (solo administradores)',
   tags: ['configuracion'],
@@ -463,6 +473,7 @@ export const cambiarSalaContract = defineContract({
 export const listarEstudiosContract = defineContract({
   method: 'GET',
   url: '/configuracion/estudios',
+  permiso: 'configuracion',
   summary: 'Todos los estudios, activos o no (solo administradores)',
   tags: ['configuracion'],
   response: { 200: Type.Array(EstudioCatalogoSchema), ...errores },
@@ -470,6 +481,7 @@ export const listarEstudiosContract = defineContract({
 export const crearEstudioContract = defineContract({
   method: 'POST',
   url: '/configuracion/estudios',
+  permiso: 'configuracion',
   summary: 'Crear un estudio de una modalidad (solo administradores)',
   tags: ['configuracion'],
   body: NuevoEstudioSchema,
@@ -478,6 +490,7 @@ export const crearEstudioContract = defineContract({
 export const cambiarEstudioContract = defineContract({
   method: 'PATCH',
   url: '/configuracion/estudios/:id',
+  permiso: 'configuracion',
   summary:
     'Cambiar el nombre, la duración o la preparación de un estudio, o desactivarlo (solo administradores)',
   tags: ['configuracion'],

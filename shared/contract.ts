@@ -1,6 +1,7 @@
 // One contract per endpoint: the server registers its route from it and the client calls it
 // through it, so neither side writes a request or response type of its own.
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import type { Permiso } from './permisos.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -19,6 +20,8 @@ export interface Contract {
   response: Record<number, TSchema>
   /** false only for the few calls that work without a session. */
   auth?: boolean
+  /** Who may call it (shared/permisos.ts): every call with a session names one. */
+  permiso?: Permiso
 }
 
 export const defineContract = <const C extends Contract>(contract: C): C => contract

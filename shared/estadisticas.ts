@@ -39,6 +39,7 @@ export const ULTIMOS_PACIENTES = 5
 export const estadisticasContract = defineContract({
   method: 'GET',
   url: '/estadisticas',
+  permiso: 'estadisticas.ver',
   summary: 'Tarjetas, atenciones por mes del año en curso y últimos pacientes del dashboard',
   tags: ['estadisticas'],
   response: { 200: EstadisticasSchema },

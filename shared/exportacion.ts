@@ -13,6 +13,7 @@ export type ExportacionQuery = Static<typeof ExportacionQuerySchema>
 export const exportarListaContract = defineContract({
   method: 'GET',
   url: '/pacientes/buscar.csv',
+  permiso: 'pacientes.exportar',
   summary:
     'Exportar la lista de trabajo como CSV para Excel (los mismos filtros que la búsqueda, todas las filas)',
   tags: ['pacientes'],

@@ -123,6 +123,7 @@ export const MENSAJES_FERIADOS = {
 export const listarFeriadosContract = defineContract({
   method: 'GET',
   url: '/feriados',
+  permiso: 'pacientes.ver',
   summary: 'Feriados de un año: los nacionales y los que agregó la clínica',
   tags: ['configuracion'],
   querystring: Type.Object({
@@ -134,6 +135,7 @@ export const listarFeriadosContract = defineContract({
 export const crearFeriadoContract = defineContract({
   method: 'POST',
   url: '/configuracion/feriados',
+  permiso: 'configuracion',
   summary: 'Agregar un feriado de la clínica, para todas las sedes o una (solo administradores)',
   tags: ['configuracion'],
   body: FeriadoEntradaSchema,
@@ -143,6 +145,7 @@ export const crearFeriadoContract = defineContract({
 export const cambiarFeriadoContract = defineContract({
   method: 'PATCH',
   url: '/configuracion/feriados/:id',
+  permiso: 'configuracion',
   summary: 'Decir si la clínica atiende un feriado (solo administradores)',
   tags: ['configuracion'],
   params: IdParamsSchema,
@@ -156,6 +159,7 @@ export const cambiarFeriadoContract = defineContract({
 export const borrarFeriadoContract = defineContract({
   method: 'DELETE',
   url: '/configuracion/feriados/:id',
+  permiso: 'configuracion',
   summary: 'Quitar un feriado que agregó la clínica (solo administradores)',
   tags: ['configuracion'],
   params: IdParamsSchema,

@@ -115,6 +115,7 @@ const errores = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema }
 export const fusionarContract = defineContract({
   method: 'POST',
   url: '/pacientes/fusiones',
+  permiso: 'fusiones',
   summary:
     'Fusionar dos registros de una misma persona: las atenciones pasan al que se conserva (solo administradores)',
   tags: ['fusiones'],
@@ -130,6 +131,7 @@ export const fusionarContract = defineContract({
 export const deshacerFusionContract = defineContract({
   method: 'DELETE',
   url: '/pacientes/fusiones/:id',
+  permiso: 'fusiones',
   summary: 'Deshacer una fusión: ambos registros y sus atenciones vuelven a como estaban',
   tags: ['fusiones'],
   params: FusionIdParamsSchema,
@@ -139,6 +141,7 @@ export const deshacerFusionContract = defineContract({
 export const listarFusionesContract = defineContract({
   method: 'GET',
   url: '/pacientes/fusiones',
+  permiso: 'fusiones',
   summary: 'Fusiones, la más reciente primero (solo administradores)',
   tags: ['fusiones'],
   querystring: PaginaQuerySchema,
@@ -148,6 +151,7 @@ export const listarFusionesContract = defineContract({
 export const listarDuplicadosContract = defineContract({
   method: 'GET',
   url: '/pacientes/duplicados',
+  permiso: 'fusiones',
   summary: 'Pares de registros que probablemente son la misma persona, los más graves primero',
   tags: ['fusiones'],
   querystring: PaginaQuerySchema,
@@ -157,6 +161,7 @@ export const listarDuplicadosContract = defineContract({
 export const descartarDuplicadoContract = defineContract({
   method: 'POST',
   url: '/pacientes/duplicados/descartes',
+  permiso: 'fusiones',
   summary: 'Marcar un par como «No es duplicado»: no vuelve a aparecer en la lista',
   tags: ['fusiones'],
   body: DescarteSchema,

@@ -50,6 +50,7 @@ export type SesionesCerradas = Static<typeof SesionesCerradasSchema>
 export const cambiarContrasenaPropiaContract = defineContract({
   method: 'PUT',
   url: '/sesion/contrasena',
+  permiso: 'sesion.propia',
   summary:
     'Cambiar la propia contraseña (pide la actual); cierra las demás sesiones de la cuenta y conserva esta',
   tags: ['sesion'],
@@ -66,6 +67,7 @@ export const cambiarContrasenaPropiaContract = defineContract({
 export const listarSesionesPropiasContract = defineContract({
   method: 'GET',
   url: '/sesion/sesiones',
+  permiso: 'sesion.propia',
   summary: 'Las sesiones abiertas de quien llama, la más recientemente usada primero',
   tags: ['sesion'],
   response: { 200: Type.Array(SesionPropiaSchema), 401: ErrorSchema },
@@ -74,6 +76,7 @@ export const listarSesionesPropiasContract = defineContract({
 export const cerrarSesionPropiaContract = defineContract({
   method: 'DELETE',
   url: '/sesion/sesiones/:id',
+  permiso: 'sesion.propia',
   summary:
     'Cerrar una sesión propia (404 si no es de quien llama); si es esta misma, también retira la cookie',
   tags: ['sesion'],
@@ -90,6 +93,7 @@ export const cerrarSesionPropiaContract = defineContract({
 export const cerrarOtrasSesionesContract = defineContract({
   method: 'DELETE',
   url: '/sesion/sesiones',
+  permiso: 'sesion.propia',
   summary: 'Cerrar todas las sesiones propias salvo esta',
   tags: ['sesion'],
   response: { 200: SesionesCerradasSchema, 401: ErrorSchema, 403: ErrorSchema },

@@ -72,6 +72,7 @@ export const UidParamsSchema = Type.Object({
 export const mppsPendientesContract = defineContract({
   method: 'GET',
   url: '/mpps/pendientes',
+  permiso: 'equipos.conciliar',
   summary: 'Los pasos informados por los equipos (MPPS) que no coincidieron con ninguna atención',
   tags: ['dicom'],
   response: { 200: MppsPendientesSchema },
@@ -81,6 +82,7 @@ export const mppsPendientesContract = defineContract({
 export const totalMppsPendientesContract = defineContract({
   method: 'GET',
   url: '/mpps/pendientes/total',
+  permiso: 'equipos.conciliar',
   summary: 'Cuántos pasos de los equipos esperan conciliación',
   tags: ['dicom'],
   response: { 200: Type.Object({ total: Type.Integer() }) },
@@ -89,6 +91,7 @@ export const totalMppsPendientesContract = defineContract({
 export const conciliarMppsContract = defineContract({
   method: 'POST',
   url: '/mpps/:uid/conciliacion',
+  permiso: 'equipos.conciliar',
   summary:
     'Asigna un paso sin atención a la atención que le corresponde (y aplica su estado), o lo descarta',
   tags: ['dicom'],

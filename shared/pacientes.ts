@@ -99,6 +99,7 @@ export const MENSAJE_DOCUMENTO_REGISTRADO = 'Ya existe un paciente con ese docum
 export const crearPacienteContract = defineContract({
   method: 'POST',
   url: '/pacientes',
+  permiso: 'pacientes.registrar',
   summary: 'Registrar un paciente',
   tags: ['pacientes'],
   body: PacienteEntradaSchema,
@@ -108,6 +109,7 @@ export const crearPacienteContract = defineContract({
 export const listarPacientesContract = defineContract({
   method: 'GET',
   url: '/pacientes',
+  permiso: 'pacientes.ver',
   summary: 'Pacientes, el más reciente primero; la página siguiente va en el encabezado Link',
   tags: ['pacientes'],
   querystring: PaginaQuerySchema,
@@ -117,6 +119,7 @@ export const listarPacientesContract = defineContract({
 export const buscarPacientesContract = defineContract({
   method: 'GET',
   url: '/pacientes/buscar',
+  permiso: 'pacientes.ver',
   summary: 'Buscar atenciones y pacientes; la página siguiente va en el encabezado Link',
   tags: ['pacientes'],
   querystring: BusquedaQuerySchema,
@@ -126,6 +129,7 @@ export const buscarPacientesContract = defineContract({
 export const posiblesDuplicadosContract = defineContract({
   method: 'GET',
   url: '/pacientes/posibles-duplicados',
+  permiso: 'pacientes.registrar',
   summary: 'Pacientes con los mismos nombres (sin distinguir tildes) y fecha de nacimiento',
   tags: ['pacientes'],
   querystring: DuplicadosQuerySchema,
@@ -135,6 +139,7 @@ export const posiblesDuplicadosContract = defineContract({
 export const pacientePorDocumentoContract = defineContract({
   method: 'GET',
   url: '/pacientes/por-documento',
+  permiso: 'pacientes.ver',
   summary:
     'El paciente que tiene ese tipo y número de documento (el que lo conserva, si el registro se fusionó): un arreglo vacío o de uno',
   tags: ['pacientes'],
@@ -151,6 +156,7 @@ const ETAG = {
 export const obtenerPacienteContract = defineContract({
   method: 'GET',
   url: '/pacientes/:id',
+  permiso: 'pacientes.ver',
   summary: 'Un paciente con sus atenciones',
   tags: ['pacientes'],
   params: IdParamsSchema,
@@ -184,6 +190,7 @@ export const MENSAJES_EDICION = {
 export const editarPacienteContract = defineContract({
   method: 'PATCH',
   url: '/pacientes/:id',
+  permiso: 'pacientes.registrar',
   summary:
     'Corregir datos de un paciente; pide If-Match con la ETag de GET /pacientes/:id (412 si cambió, 428 si falta)',
   tags: ['pacientes'],
@@ -231,6 +238,7 @@ export type EventoHistorial = Static<typeof EventoHistorialSchema>
 export const historialPacienteContract = defineContract({
   method: 'GET',
   url: '/pacientes/:id/historial',
+  permiso: 'pacientes.ver',
   summary:
     'Historial de cambios de un paciente, el más reciente primero; la página siguiente va en el encabezado Link',
   tags: ['pacientes'],

@@ -36,6 +36,7 @@ export type CambioPreferencias = Static<typeof CambioPreferenciasSchema>
 export const preferenciasContract = defineContract({
   method: 'GET',
   url: '/preferencias',
+  permiso: 'sesion.propia',
   summary:
     'La sede y la sala con que abre la lista de trabajo de quien tiene la sesión, y el día de la clínica',
   tags: ['preferencias'],
@@ -45,6 +46,7 @@ export const preferenciasContract = defineContract({
 export const cambiarPreferenciasContract = defineContract({
   method: 'PATCH',
   url: '/preferencias',
+  permiso: 'sesion.propia',
   summary:
     'Recordar la sede (null: todas) o la sala (null: ninguna) de la lista de trabajo de quien tiene la sesión',
   tags: ['preferencias'],

@@ -36,6 +36,7 @@ export const RESPALDOS_RECIENTES = 10
 export const estadoRespaldosContract = defineContract({
   method: 'GET',
   url: '/respaldos',
+  permiso: 'respaldos',
   summary: 'Los últimos respaldos, buenos o fallidos, y el respaldo diario (solo administradores)',
   tags: ['sistema'],
   response: { 200: EstadoRespaldosSchema, 401: ErrorSchema, 403: ErrorSchema },

@@ -2,14 +2,14 @@
 // never reads; these calls only tell it who is signed in.
 import { Type, type Static } from '@sinclair/typebox'
 import { defineContract, ErrorSchema } from './contract.js'
+import { ROLES, type Rol } from './permisos.js'
 import { SIN_CONTROL } from './texto.js'
 
-export const ROLES = ['admin', 'personal'] as const
+export { ROLES, type Rol }
 export const RolSchema = Type.Union(
   ROLES.map((r) => Type.Literal(r)),
   { mensaje: 'Rol no permitido' },
 )
-export type Rol = (typeof ROLES)[number]
 
 export const CredencialesSchema = Type.Object(
   {
@@ -70,6 +70,7 @@ export const iniciarSesionContract = defineContract({
 export const sesionActualContract = defineContract({
   method: 'GET',
   url: '/sesion',
+  permiso: 'sesion.propia',
   summary: 'Quién tiene la sesión abierta y el reloj de la clínica (401 si nadie)',
   tags: ['sesion'],
   response: { 200: SesionAbiertaSchema, 401: ErrorSchema },
@@ -78,6 +79,7 @@ export const sesionActualContract = defineContract({
 export const cerrarSesionContract = defineContract({
   method: 'DELETE',
   url: '/sesion',
+  permiso: 'sesion.propia',
   summary: 'Cerrar la sesión: la borra del servidor y retira la cookie',
   tags: ['sesion'],
   response: { 204: Type.Null(), 401: ErrorSchema },

@@ -51,6 +51,7 @@ export type Ticket = Static<typeof TicketSchema>
 export const ticketContract = defineContract({
   method: 'GET',
   url: '/atenciones/:id/ticket',
+  permiso: 'atenciones.avanzar',
   summary: 'Datos del ticket de una atención: paciente, estudios, sede, llegada y turno',
   tags: ['atenciones'],
   params: IdParamsSchema,

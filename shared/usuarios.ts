@@ -2,7 +2,7 @@
 // role), and reset a password. The same rules hold for `npm run usuarios`.
 import { Type, type Static } from '@sinclair/typebox'
 import { defineContract, ErrorSchema } from './contract.js'
-import { RolSchema } from './sesion.js'
+import { RolSchema, type Rol } from './sesion.js'
 import { CARACTERES_CONTROL } from './texto.js'
 
 export const USUARIO_PATRON = '^[a-z0-9._-]{3,40}$'
@@ -13,8 +13,31 @@ export const MENSAJES_USUARIOS = {
   noEncontrado: 'Usuario no encontrado',
   ultimoAdmin: 'Debe quedar al menos un administrador activo',
   reservado: 'Ese nombre de usuario está reservado; elija otro',
-  sinCambio: 'Indique al menos un cambio: activo, nombre o rol',
+  sinCambio: 'Indique al menos un cambio: activo, nombre, rol o colegiatura',
+  colegiatura: 'Colegio y número, p. ej. «CMP 45821», «CTMP 1234» o «CMP 45821 RNE 12345»',
+  medicoSinColegiatura:
+    'Un médico necesita su colegiatura (p. ej. «CMP 45821»): va en sus informes',
 } as const
+
+/** A professional's colegiatura: college and number, a physician's RNE after it. */
+export const COLEGIATURA_PATRON = '^[A-Z]{2,8} [0-9]{1,8}( RNE [0-9]{1,8})?$'
+
+/** What staff type, as stored: upper case, single spaces; null for nothing. */
+export const normalizarColegiatura = (texto: string | null | undefined): string | null => {
+  const limpio = (texto ?? '').trim().toUpperCase().replace(/\s+/g, ' ')
+  return limpio === '' ? null : limpio
+}
+
+/**
+ * What is wrong with an account's colegiatura (normalised) for its role, or null: the server, the
+ * console and the form ask the same.
+ */
+export function problemaColegiatura(rol: Rol, colegiatura: string | null): string | null {
+  if (colegiatura !== null && !new RegExp(COLEGIATURA_PATRON).test(colegiatura))
+    return MENSAJES_USUARIOS.colegiatura
+  if (rol === 'medico' && colegiatura === null) return MENSAJES_USUARIOS.medicoSinColegiatura
+  return null
+}
 
 // A name used as an object key (rate limits, caches, a client's lookup table) must never reach
 // the prototype: the names every object carries are refused, whatever their case.
@@ -39,12 +62,20 @@ const NombreSchema = Type.String({
   pattern: `^(?=.*\\S)[^${CARACTERES_CONTROL}]*$`,
 })
 const ContrasenaSchema = Type.String({ minLength: 8, maxLength: 128 })
+// Checked after normalizarColegiatura (the handler's), so «cmp  45821» is accepted as «CMP 45821»
+// and an empty one means none.
+const ColegiaturaSchema = Type.String({
+  maxLength: 40,
+  pattern: `^[^${CARACTERES_CONTROL}]*$`,
+  mensaje: MENSAJES_USUARIOS.colegiatura,
+})
 
 export const UsuarioDetalleSchema = Type.Object({
   id: Type.Integer(),
   usuario: Type.String(),
   nombre: Type.String(),
   rol: RolSchema,
+  colegiatura: Type.Union([Type.String(), Type.Null()]),
   activo: Type.Boolean(),
   creadoEn: Type.String({ format: 'date-time' }),
 })
@@ -55,6 +86,7 @@ export const NuevoUsuarioSchema = Type.Object(
     usuario: Type.String({ pattern: USUARIO_PATRON, mensaje: MENSAJES_USUARIOS.usuario }),
     nombre: NombreSchema,
     rol: RolSchema,
+    colegiatura: Type.Optional(ColegiaturaSchema),
     contrasena: ContrasenaSchema,
   },
   { additionalProperties: false },
@@ -66,6 +98,7 @@ export const CambioUsuarioSchema = Type.Object(
     activo: Type.Optional(Type.Boolean()),
     nombre: Type.Optional(NombreSchema),
     rol: Type.Optional(RolSchema),
+    colegiatura: Type.Optional(Type.Union([ColegiaturaSchema, Type.Null()])),
   },
   { additionalProperties: false, minProperties: 1 },
 )
@@ -73,7 +106,10 @@ export type CambioUsuario = Static<typeof CambioUsuarioSchema>
 
 /** Whether a change names a field at all: unknown ones are dropped before the handler sees them. */
 export const tieneCambio = (c: CambioUsuario): boolean =>
-  c.activo !== undefined || c.nombre !== undefined || c.rol !== undefined
+  c.activo !== undefined ||
+  c.nombre !== undefined ||
+  c.rol !== undefined ||
+  c.colegiatura !== undefined
 
 export const NuevaContrasenaSchema = Type.Object(
   { contrasena: ContrasenaSchema },
@@ -83,6 +119,7 @@ export const NuevaContrasenaSchema = Type.Object(
 export const listarUsuariosContract = defineContract({
   method: 'GET',
   url: '/usuarios',
+  permiso: 'usuarios',
   summary: 'Cuentas del personal (solo administradores)',
   tags: ['usuarios'],
   response: { 200: Type.Array(UsuarioDetalleSchema), 401: ErrorSchema, 403: ErrorSchema },
@@ -91,6 +128,7 @@ export const listarUsuariosContract = defineContract({
 export const crearUsuarioContract = defineContract({
   method: 'POST',
   url: '/usuarios',
+  permiso: 'usuarios',
   summary: 'Crear una cuenta (solo administradores)',
   tags: ['usuarios'],
   body: NuevoUsuarioSchema,
@@ -106,6 +144,7 @@ export const crearUsuarioContract = defineContract({
 export const cambiarUsuarioContract = defineContract({
   method: 'PATCH',
   url: '/usuarios/:id',
+  permiso: 'usuarios',
   summary: 'Desactivar, reactivar, renombrar o cambiar el rol de una cuenta (solo administradores)',
   tags: ['usuarios'],
   params: UsuarioIdParamsSchema,
@@ -123,6 +162,7 @@ export const cambiarUsuarioContract = defineContract({
 export const restablecerContrasenaContract = defineContract({
   method: 'POST',
   url: '/usuarios/:id/contrasena',
+  permiso: 'usuarios',
   summary: 'Restablecer la contraseña de una cuenta; cierra sus sesiones (solo administradores)',
   tags: ['usuarios'],
   params: UsuarioIdParamsSchema,

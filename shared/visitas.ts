@@ -45,6 +45,7 @@ export const MENSAJES_VISITAS = {
 export const crearVisitaContract = defineContract({
   method: 'POST',
   url: '/pacientes/:id/visitas',
+  permiso: 'pacientes.registrar',
   summary:
     'Registrar la llegada de un paciente para estudios de varias modalidades: una atención por modalidad, con un solo ticket y un solo turno',
   tags: ['atenciones'],

@@ -8,7 +8,7 @@ import { cambiarEstado } from '../lib/estado-atencion.js'
 import { describe, Field } from './field.js'
 import { fecha } from './format.js'
 import { IconAlert } from './icons.js'
-import { Modal } from './modal.js'
+import { Modal, PieDialogo } from './modal.js'
 import './estado-atencion.css'
 
 /** What the dialog shows of the atención it cancels. */
@@ -64,7 +64,7 @@ export function CancelarAtencion({
         {fecha(atencion.fechaLlegada)} {atencion.horaLlegada}. Una atención cancelada sale de la
         lista de trabajo; el motivo queda registrado y se muestra junto a su estado.
       </p>
-      <form className="cancelar-form" onSubmit={(e) => void confirmar(e)} noValidate>
+      <form className="dialog__form" onSubmit={(e) => void confirmar(e)} noValidate>
         <Field
           id={`${id}-motivo`}
           label="Motivo de la cancelación"
@@ -81,21 +81,13 @@ export function CancelarAtencion({
             {...describe(`${id}-motivo`, error ?? undefined)}
           />
         </Field>
-        {fallo && (
-          <div className="alert alert--error" role="alert">
-            <IconAlert />
-            <span>{fallo}</span>
-          </div>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onVolver}>
-            Volver
-          </button>
-          <button type="submit" className="btn btn--danger" disabled={enviando}>
-            {enviando && <span className="spinner" aria-hidden="true" />}
-            Cancelar atención
-          </button>
-        </div>
+        <PieDialogo
+          fallo={fallo}
+          onVolver={onVolver}
+          enviando={enviando}
+          enviar="Cancelar atención"
+          peligro
+        />
       </form>
     </Modal>
   )

@@ -6,7 +6,7 @@ const abrir = (zonaHoraria: string) =>
   iniciarSesion({
     usuario: 'ana',
     nombre: 'Ana',
-    rol: 'personal',
+    rol: 'recepcion',
     reloj: { zonaHoraria, ahora: new Date().toISOString() },
   })
 

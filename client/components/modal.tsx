@@ -1,5 +1,6 @@
 // A modal <dialog> open while mounted: Escape and Volver close it through `onVolver`.
 import { useEffect, useRef, type ReactNode } from 'react'
+import { IconAlert } from './icons.js'
 
 export function Modal({
   className,
@@ -33,5 +34,47 @@ export function Modal({
     >
       {children}
     </dialog>
+  )
+}
+
+/**
+ * The foot of a dialog's form: what the server refused, «Volver», and the submit button (with a
+ * spinner while it is sent).
+ */
+export function PieDialogo({
+  fallo,
+  onVolver,
+  enviando,
+  enviar,
+  peligro = false,
+}: {
+  fallo: string | null
+  onVolver: () => void
+  enviando: boolean
+  enviar: string
+  peligro?: boolean
+}) {
+  return (
+    <>
+      {fallo && (
+        <div className="alert alert--error" role="alert">
+          <IconAlert />
+          <span>{fallo}</span>
+        </div>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="btn btn--secondary" onClick={onVolver}>
+          Volver
+        </button>
+        <button
+          type="submit"
+          className={peligro ? 'btn btn--danger' : 'btn btn--primary'}
+          disabled={enviando}
+        >
+          {enviando && <span className="spinner" aria-hidden="true" />}
+          {enviar}
+        </button>
+      </div>
+    </>
   )
 }

@@ -3,6 +3,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import { Link, useLocation } from 'wouter'
+import { NOMBRE_ROL, puede, type Permiso } from '../../shared/permisos.js'
 import { paths } from '../paths.js'
 import { pedirSalida } from '../state/salida.js'
 import { sesion } from '../state/sesion.js'
@@ -100,6 +101,8 @@ export function Sidebar() {
     return () => document.removeEventListener('keydown', onKey)
   }, [snap.menuMovilAbierto])
 
+  const tiene = (permiso: Permiso) => puede(usuario?.rol, permiso)
+
   const salir = () => {
     cerrarMenuMovil()
     pedirSalida(async () => {
@@ -168,17 +171,19 @@ export function Sidebar() {
                 </button>
               </div>
               <ul id="submenu-pacientes" className="nav__sub" hidden={!snap.pacientesAbierto}>
-                <li>
-                  <NavLink href={paths.crearPaciente} icon={<IconUserPlus />}>
-                    Crear paciente
-                  </NavLink>
-                </li>
+                {tiene('pacientes.registrar') && (
+                  <li>
+                    <NavLink href={paths.crearPaciente} icon={<IconUserPlus />}>
+                      Crear paciente
+                    </NavLink>
+                  </li>
+                )}
                 <li>
                   <NavLink href={paths.buscarPaciente} icon={<IconSearch />}>
                     Buscar paciente
                   </NavLink>
                 </li>
-                {usuario?.rol === 'admin' && (
+                {tiene('fusiones') && (
                   <li>
                     <NavLink href={paths.duplicados} icon={<IconMerge />} exact={false}>
                       Duplicados
@@ -193,7 +198,7 @@ export function Sidebar() {
               </NavLink>
             </li>
             <li>
-              {usuario?.rol === 'admin' ? (
+              {tiene('configuracion') ? (
                 <NavLink href={paths.configuracion} icon={<IconSettings />} exact={false}>
                   Configuración
                 </NavLink>
@@ -212,7 +217,7 @@ export function Sidebar() {
             <Link
               href={paths.miCuenta}
               className="user"
-              title={`Mi cuenta: ${usuario.nombre} (${usuario.rol})`}
+              title={`Mi cuenta: ${usuario.nombre} (${NOMBRE_ROL[usuario.rol]})`}
               aria-current={location === paths.miCuenta ? 'page' : undefined}
               onClick={cerrarMenuMovil}
             >
@@ -222,7 +227,7 @@ export function Sidebar() {
               <span className="user__text">
                 <span className="user__name">{usuario.nombre || usuario.usuario}</span>
                 <span className="user__role">
-                  {usuario.usuario} · {usuario.rol === 'admin' ? 'Administrador' : 'Personal'}
+                  {usuario.usuario} · {NOMBRE_ROL[usuario.rol]}
                 </span>
                 <span className="user__cuenta">Mi cuenta</span>
               </span>

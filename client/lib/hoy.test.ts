@@ -12,7 +12,7 @@ it('es la fecha de la clínica según el reloj del servidor, diga lo que diga el
   iniciarSesion({
     usuario: 'ana',
     nombre: 'Ana',
-    rol: 'personal',
+    rol: 'recepcion',
     reloj: { zonaHoraria: 'America/Lima', ahora: '2025-03-01T04:30:00.000Z' },
   })
   expect(hoyClinica()).toBe('2025-02-28')

@@ -1,12 +1,13 @@
 // Who is signed in, as the server told us (GET /sesion or the login answer), and the clinic's clock
 // it answered with.
-import { proxy } from 'valtio'
-import type { SesionAbierta } from '../../shared/sesion.js'
+import { proxy, useSnapshot } from 'valtio'
+import { puede, type Permiso } from '../../shared/permisos.js'
+import type { Rol, SesionAbierta } from '../../shared/sesion.js'
 
 export interface UsuarioSesion {
   usuario: string
   nombre: string
-  rol: string
+  rol: Rol
 }
 
 /** The clinic's zone, and how far the server's clock is ahead of this browser's (ms). */
@@ -29,4 +30,9 @@ export function iniciarSesion({ usuario, nombre, rol, reloj }: SesionAbierta): v
     ? { zonaHoraria: reloj.zonaHoraria, desfaseMs: Date.parse(reloj.ahora) - Date.now() }
     : null
   sesion.estado = 'activa'
+}
+
+/** Whether the signed-in role holds `permiso` (shared/permisos.ts): menus and buttons ask this. */
+export function usePuede(permiso: Permiso): boolean {
+  return puede(useSnapshot(sesion).usuario?.rol, permiso)
 }

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MENSAJES_USUARIOS } from '../../shared/usuarios.js'
 import { ROOT } from '../paths.js'
 import { createTestDatabase, type TestDatabase } from '../test/database.js'
 import { relojMovido } from '../test/server-process.js'
@@ -61,9 +62,23 @@ describe('comandos de usuarios', () => {
     })
   })
 
-  it('crear da por defecto el rol personal y el nombre de usuario como nombre a mostrar', async () => {
+  it('crear da por defecto el rol recepcion y el nombre de usuario como nombre a mostrar', async () => {
     await correr(['crear', 'ana.quispe'], 'ecografo-verde-22')
-    expect(await hash('ana.quispe')).toMatchObject({ rol: 'personal', nombre: 'ana.quispe' })
+    expect(await hash('ana.quispe')).toMatchObject({ rol: 'recepcion', nombre: 'ana.quispe' })
+  })
+
+  it('un médico se crea con su colegiatura, y sin ella no', async () => {
+    await expect(
+      correr(['crear', 'lucia.paredes', '--rol', 'medico'], 'ecografo-verde-22'),
+    ).rejects.toThrow(`Colegiatura inválida. ${MENSAJES_USUARIOS.medicoSinColegiatura}`)
+    expect(await hash('lucia.paredes')).toBeUndefined()
+    await correr(
+      ['crear', 'lucia.paredes', '--rol', 'medico', '--colegiatura', 'cmp 45821'],
+      'ecografo-verde-22',
+    )
+    expect(await hash('lucia.paredes')).toMatchObject({ rol: 'medico' })
+    const [fila] = await db.sql`select colegiatura from usuarios where usuario = 'lucia.paredes'`
+    expect(fila).toEqual({ colegiatura: 'CMP 45821' })
   })
 
   it('rechaza una contraseña dada como argumento, antes de leer nada', async () => {
@@ -102,7 +117,7 @@ describe('comandos de usuarios', () => {
   it('listar muestra cada cuenta con su rol y estado, nunca un hash', async () => {
     const { salida } = await correr(['listar'])
     expect(salida).toContain('jefa\tadmin\tactivo\tJefa de Sistemas')
-    expect(salida).toContain('ana.quispe\tpersonal\tactivo\tana.quispe')
+    expect(salida).toContain('ana.quispe\trecepcion\tactivo\tana.quispe')
     expect(salida).not.toContain('argon2')
   })
 
@@ -176,7 +191,7 @@ describe('el programa usuarios', () => {
       'tubo-de-rayos-x\n',
       env,
     )
-    expect(creado.salida).toContain('Cuenta creada: desde.consola (personal)')
+    expect(creado.salida).toContain('Cuenta creada: desde.consola (recepcion)')
     expect(creado.codigo).toBe(0)
     const error = await programa(
       ['clave', 'desde.consola', '--contrasena', 'tubo-de-rayos-x'],
@@ -186,6 +201,6 @@ describe('el programa usuarios', () => {
     expect(error.codigo).toBe(2)
     expect(error.salida).toContain('La contraseña nunca va como argumento')
     const lista = await programa(['listar'], '', env)
-    expect(lista.salida).toContain('desde.consola\tpersonal\tactivo\tDesde Consola')
+    expect(lista.salida).toContain('desde.consola\trecepcion\tactivo\tDesde Consola')
   }, 60_000)
 })

@@ -4,7 +4,13 @@
 import type { Evento } from '../queries/auditoria.js'
 import type { Sql } from '../db.js'
 import { ROLES, type Rol } from '../../shared/sesion.js'
-import { MENSAJES_USUARIOS, USUARIO_PATRON, usuarioReservado } from '../../shared/usuarios.js'
+import {
+  MENSAJES_USUARIOS,
+  normalizarColegiatura,
+  problemaColegiatura,
+  USUARIO_PATRON,
+  usuarioReservado,
+} from '../../shared/usuarios.js'
 import { problemaContrasena } from './contrasenas.js'
 import {
   buscarPorNombre,
@@ -24,8 +30,9 @@ export interface Consola {
 
 export const AYUDA = `Uso: npm run usuarios -- <comando>
   listar                                     lista las cuentas
-  crear <usuario> [--nombre "Nombre"] [--rol admin|personal]
-                                             crea una cuenta (rol por defecto: personal)
+  crear <usuario> [--nombre "Nombre"] [--rol recepcion|tecnologo|medico|admin]
+        [--colegiatura "CMP 45821"]          crea una cuenta (rol por defecto: recepcion;
+                                             un médico necesita su colegiatura)
   desactivar <usuario>                       desactiva la cuenta y cierra sus sesiones
   activar <usuario>                          vuelve a activar la cuenta
   clave <usuario>                            cambia la contraseña y cierra sus sesiones
@@ -101,13 +108,17 @@ export async function ejecutarUsuarios(args: string[], c: Consola): Promise<void
         throw new ErrorConsola(`Usuario inválido. ${MENSAJES_USUARIOS.usuario}`)
       if (usuarioReservado(usuario))
         throw new ErrorConsola(`Usuario inválido. ${MENSAJES_USUARIOS.reservado}`)
-      const rol = (banderas.get('rol') ?? 'personal') as Rol
-      if (!ROLES.includes(rol)) throw new ErrorConsola(`Rol inválido: use ${ROLES.join(' o ')}`)
+      const rol = (banderas.get('rol') ?? 'recepcion') as Rol
+      if (!ROLES.includes(rol)) throw new ErrorConsola(`Rol inválido: use ${ROLES.join(', ')}`)
+      const colegiatura = normalizarColegiatura(banderas.get('colegiatura'))
+      const problema = problemaColegiatura(rol, colegiatura)
+      if (problema) throw new ErrorConsola(`Colegiatura inválida. ${problema}`)
       const nombre = (banderas.get('nombre') ?? usuario).trim()
       if (nombre.length < 1 || nombre.length > 120)
         throw new ErrorConsola('El nombre debe tener de 1 a 120 caracteres')
       const contrasena = await nuevaContrasena(c, usuario)
-      const creado = await crearUsuario(c.sql, { usuario, nombre, rol, contrasena }, (n) =>
+      const datos = { usuario, nombre, rol, colegiatura: colegiatura ?? undefined, contrasena }
+      const creado = await crearUsuario(c.sql, datos, (n) =>
         evento('usuario.creado', { cuenta: n.usuario, rol }),
       )
       if (!creado) throw new ErrorConsola(`${MENSAJES_USUARIOS.duplicado}: ${usuario}`)

@@ -40,13 +40,13 @@ describe('auditoría de los inicios de sesión limitados', () => {
     for (let i = 0; i < 20; i++)
       expect((await login(`rafaga${i}`, 'mal-mal-mal', '10.6.0.1')).statusCode).toBe(401)
     const res = await Promise.all(
-      Array.from({ length: 13 }, () => login('prueba.personal', 'mal-mal-mal', '10.6.0.1')),
+      Array.from({ length: 13 }, () => login('prueba.recepcion', 'mal-mal-mal', '10.6.0.1')),
     )
     expect(res.map((r) => r.statusCode)).toEqual(Array(13).fill(429))
     const eventos = await limitados('10.6.0.1')
     expect(eventos.map((e) => e.detalle.intentos)).toEqual([1, 2, 4, 8])
     expect(
-      eventos.every((e) => e.usuario === 'prueba.personal' && e.accion === 'sesion.limitada'),
+      eventos.every((e) => e.usuario === 'prueba.recepcion' && e.accion === 'sesion.limitada'),
     ).toBe(true)
     // The window the count belongs to: the same for all four.
     expect(new Set(eventos.map((e) => Date.parse(e.detalle.desde))).size).toBe(1)

@@ -2,6 +2,7 @@
 // the built client), and a mutating call must come from this origin with a JSON body.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { puede, sinPermiso, type Permiso } from '../../shared/permisos.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { AppError, ForbiddenError, UnauthorizedError } from '../errors.js'
@@ -12,6 +13,8 @@ export interface RutaRegistrada {
   method: string
   url: string
   auth: boolean
+  /** What the route asks of the caller's role (shared/permisos.ts); none on public routes. */
+  permiso?: Permiso
 }
 
 const registros = new WeakMap<FastifyInstance, RutaRegistrada[]>()
@@ -76,7 +79,7 @@ async function autenticacionPlugin(
     const archivoDelCliente = typeof (ruta.config as { file?: unknown }).file === 'string'
     ruta.config.auth ??= !archivoDelCliente
     for (const method of [ruta.method].flat())
-      registro.push({ method, url: ruta.url, auth: ruta.config.auth })
+      registro.push({ method, url: ruta.url, auth: ruta.config.auth, permiso: ruta.config.permiso })
   })
 
   app.addHook('onRequest', async (request, reply) => {
@@ -116,13 +119,16 @@ export const autenticacion = fp(autenticacionPlugin, {
   dependencies: ['@fastify/cookie'],
 })
 
-/** A preParsing hook for a plugin whose routes are for admins only (after the session hook). */
-export async function soloAdmin(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-): Promise<unknown> {
-  if (request.usuario?.rol !== 'admin')
-    return rechazar(reply, new ForbiddenError('Solo un administrador puede hacer esto'))
-  return payload
+/**
+ * The preParsing hook of a route that needs `permiso` (shared/permisos.ts): after the session
+ * hook, before the body is read, so a forbidden call changes nothing and learns nothing.
+ */
+export function exigirPermiso(permiso: Permiso) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const usuario = request.usuario
+    if (!usuario) return rechazar(reply, new UnauthorizedError())
+    if (!puede(usuario.rol, permiso))
+      return rechazar(reply, new ForbiddenError(sinPermiso(permiso, usuario.rol)))
+    return payload
+  }
 }

@@ -120,7 +120,7 @@ describe('toda ruta pide sesión', () => {
     await crearUsuario(db.sql, {
       usuario: 'doc.lector',
       nombre: 'Lector',
-      rol: 'personal',
+      rol: 'recepcion',
       contrasena: 'una-clave-de-prueba-larga',
     })
     const headers = await iniciarSesionPrueba(app, testConfig(), 'doc.lector')

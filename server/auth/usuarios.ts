@@ -4,7 +4,8 @@ import { inTransaction, type Sql } from '../db.js'
 import { registrarEvento, type Evento } from '../queries/auditoria.js'
 import type { Usuario } from '../route.js'
 import type { Rol } from '../../shared/sesion.js'
-import type { UsuarioDetalle } from '../../shared/usuarios.js'
+import { problemaColegiatura, type UsuarioDetalle } from '../../shared/usuarios.js'
+import { datosInvalidos } from '../errors.js'
 import { hashContrasena } from './contrasenas.js'
 
 interface FilaUsuario {
@@ -12,6 +13,7 @@ interface FilaUsuario {
   usuario: string
   nombre: string
   rol: Rol
+  colegiatura: string | null
   activo: boolean
   creadoEn: Date
 }
@@ -21,6 +23,7 @@ const detalle = (f: FilaUsuario): UsuarioDetalle => ({
   usuario: f.usuario,
   nombre: f.nombre,
   rol: f.rol,
+  colegiatura: f.colegiatura,
   activo: f.activo,
   creadoEn: f.creadoEn.toISOString(),
 })
@@ -30,13 +33,13 @@ export const normalizarUsuario = (usuario: string) => usuario.trim().toLowerCase
 
 export async function listarUsuarios(sql: Sql): Promise<UsuarioDetalle[]> {
   const filas = await sql<FilaUsuario[]>`
-    select id, usuario, nombre, rol, activo, creado_en from usuarios order by usuario`
+    select id, usuario, nombre, rol, colegiatura, activo, creado_en from usuarios order by usuario`
   return filas.map(detalle)
 }
 
 export async function buscarUsuario(sql: Sql, id: number): Promise<UsuarioDetalle | undefined> {
   const [fila] = await sql<FilaUsuario[]>`
-    select id, usuario, nombre, rol, activo, creado_en from usuarios where id = ${id}`
+    select id, usuario, nombre, rol, colegiatura, activo, creado_en from usuarios where id = ${id}`
   return fila && detalle(fila)
 }
 
@@ -45,7 +48,7 @@ export async function buscarPorNombre(
   usuario: string,
 ): Promise<UsuarioDetalle | undefined> {
   const [fila] = await sql<FilaUsuario[]>`
-    select id, usuario, nombre, rol, activo, creado_en from usuarios where usuario = ${normalizarUsuario(usuario)}`
+    select id, usuario, nombre, rol, colegiatura, activo, creado_en from usuarios where usuario = ${normalizarUsuario(usuario)}`
   return fila && detalle(fila)
 }
 
@@ -63,6 +66,8 @@ export interface NuevoUsuario {
   usuario: string
   nombre: string
   rol: Rol
+  /** Already normalised (normalizarColegiatura); a médico's is required by the database. */
+  colegiatura?: string
   contrasena: string
 }
 
@@ -88,10 +93,11 @@ export async function crearUsuario(
   const claveHash = await hashContrasena(nuevo.contrasena)
   return inTransaction(sql, async (tx) => {
     const [fila] = await tx<FilaUsuario[]>`
-      insert into usuarios (usuario, nombre, rol, clave_hash)
-      values (${normalizarUsuario(nuevo.usuario)}, ${nuevo.nombre.trim()}, ${nuevo.rol}, ${claveHash})
+      insert into usuarios (usuario, nombre, rol, colegiatura, clave_hash)
+      values (${normalizarUsuario(nuevo.usuario)}, ${nuevo.nombre.trim()}, ${nuevo.rol},
+        ${nuevo.colegiatura ?? null}, ${claveHash})
       on conflict (usuario) do nothing
-      returning id, usuario, nombre, rol, activo, creado_en`
+      returning id, usuario, nombre, rol, colegiatura, activo, creado_en`
     return registrarCambio(tx, fila, registro)
   })
 }
@@ -113,7 +119,7 @@ export async function crearPrimerAdmin(
       select ${usuario}, 'Administrador', 'admin', ${claveHash}
       where not exists (select 1 from usuarios)
       on conflict (usuario) do nothing
-      returning id, usuario, nombre, rol, activo, creado_en`
+      returning id, usuario, nombre, rol, colegiatura, activo, creado_en`
     return registrarCambio(tx, fila, registro)
   })
 }
@@ -122,6 +128,14 @@ export interface CambioUsuario {
   activo?: boolean
   nombre?: string
   rol?: Rol
+  /** null takes it away; already normalised. */
+  colegiatura?: string | null
+}
+
+/** A 400 on `colegiatura` when the account's role and colegiatura do not go together. */
+export function exigirColegiaturaValida(rol: Rol, colegiatura: string | null): void {
+  const problema = problemaColegiatura(rol, colegiatura)
+  if (problema) throw datosInvalidos([{ campo: 'colegiatura', mensaje: problema }])
 }
 
 /** The change would leave no active admin: refused. */
@@ -148,14 +162,24 @@ export async function cambiarUsuario(
       const dejaDeSerAdmin =
         cambio.activo === false || (cambio.rol !== undefined && cambio.rol !== 'admin')
       if (dejaDeSerAdmin && admins.length === 1 && admins[0]!.id === id) return ULTIMO_ADMIN
+      // The role and colegiatura the change leaves, read under the row's lock.
+      const [actual] = await tx<Pick<FilaUsuario, 'rol' | 'colegiatura'>[]>`
+        select rol, colegiatura from usuarios where id = ${id} for update`
+      if (!actual) return undefined
+      exigirColegiaturaValida(
+        cambio.rol ?? actual.rol,
+        cambio.colegiatura === undefined ? actual.colegiatura : cambio.colegiatura,
+      )
       const [fila] = await tx<FilaUsuario[]>`
       update usuarios set
         activo = coalesce(${cambio.activo ?? null}::boolean, activo),
         nombre = coalesce(${cambio.nombre?.trim() ?? null}::text, nombre),
         rol = coalesce(${cambio.rol ?? null}::text, rol),
+        colegiatura = case when ${cambio.colegiatura !== undefined} then ${cambio.colegiatura ?? null}
+          else colegiatura end,
         actualizado_en = now()
       where id = ${id}
-      returning id, usuario, nombre, rol, activo, creado_en`
+      returning id, usuario, nombre, rol, colegiatura, activo, creado_en`
       if (fila && !fila.activo) await tx`delete from sesiones where usuario_id = ${id}`
       return registrarCambio(tx, fila, registro)
     },

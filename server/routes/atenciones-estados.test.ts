@@ -17,7 +17,7 @@ beforeAll(async () => {
   await crearUsuario(t.db.sql, {
     usuario: 'otra.persona',
     nombre: 'Otra Persona',
-    rol: 'personal',
+    rol: 'recepcion',
     contrasena: CONTRASENA_PRUEBA,
   })
   otra = await iniciarSesionPrueba(t.app, t.config, 'otra.persona')
@@ -89,7 +89,7 @@ describe('Cancelado pide confirmar un motivo', () => {
       motivoCancelacion: 'El paciente no llegó',
       ultimoCambio: {
         desde: 'Programado',
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         nombre: 'Personal de Prueba',
       },
     })
@@ -102,7 +102,7 @@ describe('Cancelado pide confirmar un motivo', () => {
     expect(await eventos(a.id)).toEqual([
       {
         accion: 'atencion.modificada',
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         detalle: {
           atencion: a.id,
           estado: 'Cancelado',
@@ -136,7 +136,7 @@ describe('cada cambio de estado dice de dónde vino, quién y hasta cuándo se p
     const a = await atencion()
     const res = await patch(a.id, { estado: 'En proceso' })
     const cambio = res.json().ultimoCambio
-    expect(cambio).toMatchObject({ desde: 'En espera', usuario: 'prueba.personal' })
+    expect(cambio).toMatchObject({ desde: 'En espera', usuario: 'prueba.recepcion' })
     expect(Date.parse(cambio.deshacibleHasta) - Date.parse(cambio.en)).toBe(10 * 60_000)
     expect(Math.abs(Date.parse(cambio.en) - Date.now())).toBeLessThan(60_000)
     // A new atención has no change to undo.
@@ -183,7 +183,7 @@ describe('POST /atenciones/:id/deshacer', () => {
     })
     expect((await eventos(a.id)).at(-1)).toEqual({
       accion: 'atencion.estado_deshecho',
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
       detalle: { atencion: a.id, estado: 'Programado', deshecho: 'Cancelado' },
     })
     // Only the last change: now there is nothing left to undo.
@@ -296,7 +296,7 @@ describe('PATCH /atenciones/:id corrige los datos mientras la atención no está
     expect(await eventos(a.id)).toEqual([
       {
         accion: 'atencion.modificada',
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         detalle: {
           atencion: a.id,
           cambios: {

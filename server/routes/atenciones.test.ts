@@ -55,7 +55,7 @@ describe('POST /pacientes/:id/atenciones', () => {
     expect(a.horaLlegada).toMatch(/^\d{2}:\d{2}$/)
     const [quien] = await t.db.sql`
       select u.usuario from atenciones a left join usuarios u on u.id = a.creado_por where a.id = ${a.id}`
-    expect(quien!.usuario).toBe('prueba.personal')
+    expect(quien!.usuario).toBe('prueba.recepcion')
   })
 
   test('fecha y hora locales de la clínica', async () => {

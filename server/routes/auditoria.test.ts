@@ -237,7 +237,7 @@ describe('GET /auditoria.csv', () => {
     expect(res.statusCode).toBe(403)
     expect(res.json()).toEqual({ message: 'Solo un administrador puede hacer esto' })
     const [fila] = await t.db.sql<{ n: number }[]>`
-      select count(*)::int as n from auditoria where accion = 'auditoria.exportada' and usuario = 'prueba.personal'`
+      select count(*)::int as n from auditoria where accion = 'auditoria.exportada' and usuario = 'prueba.recepcion'`
     expect(fila!.n).toBe(0)
   })
 

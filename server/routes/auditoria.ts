@@ -9,7 +9,6 @@ import {
   registrarExportacionAuditoria,
   type FiltroAuditoria,
 } from '../queries/auditoria.js'
-import { soloAdmin } from '../auth/plugin.js'
 import { normalizarUsuario } from '../auth/usuarios.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
@@ -52,7 +51,6 @@ export async function auditoriaRoutes(
   const { sql } = opts
   const tz = opts.config.clinicTz
   let enCurso = 0
-  app.addHook('preParsing', soloAdmin)
 
   route(app, listarAuditoriaContract, async (request, reply) => {
     const q = request.query

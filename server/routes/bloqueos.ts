@@ -13,7 +13,6 @@ import type { ErrorCampo } from '../../shared/contract.js'
 import { MENSAJES_CONFIGURACION } from '../../shared/configuracion.js'
 import { esDiaDeLaClinica } from '../../shared/edad.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
-import { soloAdmin } from '../auth/plugin.js'
 import type { CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
@@ -32,7 +31,6 @@ export async function bloqueosRoutes(
 ): Promise<void> {
   const { sql, config, catalogos } = opts
   const tz = config.clinicTz
-  app.addHook('preParsing', soloAdmin)
 
   /** The sala of the path: any sala, active or not (a block may wait for it to open again). */
   const salaDe = async (id: string) => {

@@ -144,7 +144,7 @@ test('solo su autor dentro del plazo, o un administrador; nunca de una cita que 
   await crearUsuario(t.db.sql, {
     usuario: 'prueba.otra',
     nombre: 'Otra Persona',
-    rol: 'personal',
+    rol: 'recepcion',
     contrasena: CONTRASENA_PRUEBA,
   })
   const headersOtra = await iniciarSesionPrueba(t.app, t.config, 'prueba.otra')

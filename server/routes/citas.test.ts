@@ -132,7 +132,7 @@ describe('en PostgreSQL (o el hogar de la corrida), America/Lima', () => {
       select usuario, paciente_id::int, detalle from auditoria where accion = 'cita.creada'
       and (detalle->>'atencion')::int = ${cita.id}`
     expect(evento).toEqual({
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
       pacienteId: p.id,
       detalle: { atencion: cita.id, sala: rx, inicio: `${fecha}T07:00`, fin: `${fecha}T07:25` },
     })

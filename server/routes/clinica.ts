@@ -13,7 +13,6 @@ import {
   tipoDeImagen,
 } from '../../shared/clinica.js'
 import { MENSAJES_CONFIGURACION } from '../../shared/configuracion.js'
-import { soloAdmin } from '../auth/plugin.js'
 import type { Sql } from '../db.js'
 import { datosInvalidos, NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
@@ -45,7 +44,6 @@ export async function configuracionClinicaRoutes(
   opts: { sql: Sql },
 ): Promise<void> {
   const { sql } = opts
-  app.addHook('preParsing', soloAdmin)
 
   route(app, cambiarClinicaContract, async (request) => {
     const cambio = request.body

@@ -20,7 +20,6 @@ import {
   listarSedesContract,
   MENSAJES_CONFIGURACION as M,
 } from '../../shared/configuracion.js'
-import { soloAdmin } from '../auth/plugin.js'
 import { modalidadesActivas, sedesActivas, type CacheCatalogos } from '../catalogos.js'
 import type { Sql } from '../db.js'
 import { ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
@@ -69,7 +68,6 @@ export async function configuracionRoutes(
   opts: { sql: Sql; catalogos: CacheCatalogos },
 ): Promise<void> {
   const { sql, catalogos } = opts
-  app.addHook('preParsing', soloAdmin)
 
   /** Runs a change: a repeated name is a 409, and the cache forgets its copy afterwards. */
   async function cambio<T>(trabajo: () => Promise<T>): Promise<T> {

@@ -254,7 +254,7 @@ describe('GET /pacientes/buscar.csv', () => {
     >`select usuario, paciente_id, detalle from auditoria where accion = 'pacientes.exportados'
       order by id desc limit 1`
     expect(evento).toEqual({
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
       pacienteId: null,
       detalle: { primerApellido: 'peña', sede: 'Lima', pacientes: 2, filas: 2 },
     })

@@ -12,7 +12,6 @@ import {
   MENSAJES_FERIADOS as M,
 } from '../../shared/feriados.js'
 import { esDiaDeLaClinica, hoyEn } from '../../shared/edad.js'
-import { soloAdmin } from '../auth/plugin.js'
 import { cadaMinuto } from '../cada-minuto.js'
 import type { CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
@@ -54,7 +53,6 @@ export async function configuracionFeriadosRoutes(
   opts: { sql: Sql; catalogos: CacheCatalogos },
 ): Promise<void> {
   const { sql, catalogos } = opts
-  app.addHook('preParsing', soloAdmin)
 
   route(app, crearFeriadoContract, async (request, reply) => {
     const b = request.body

@@ -16,7 +16,6 @@ import {
 } from '../../shared/fusiones.js'
 import { nombreCompleto, type PacienteDatos } from '../../shared/paciente-datos.js'
 import { validarPaciente } from '../../shared/paciente-validacion.js'
-import { soloAdmin } from '../auth/plugin.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { BadRequestError, ConflictError, datosInvalidos, NotFoundError } from '../errors.js'
@@ -95,7 +94,6 @@ export async function fusionesRoutes(
   opts: { sql: Sql; config: Config },
 ): Promise<void> {
   const { sql, config } = opts
-  app.addHook('preParsing', soloAdmin)
 
   route(app, fusionarContract, async (request, reply) => {
     const { conservar, absorber, campos = {} } = request.body

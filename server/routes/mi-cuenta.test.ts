@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CONTRASENA_PRUEBA, createTestApp, ORIGEN_PRUEBA, type TestApp } from '../test/app.js'
 import { crearUsuario } from '../auth/usuarios.js'
+import type { Rol } from '../../shared/sesion.js'
 import type { SesionPropia } from '../../shared/mi-cuenta.js'
 
 const CLAVE = 'tomografo-azul-7'
@@ -13,7 +14,7 @@ let t: TestApp
 let serie = 0
 
 /** A fresh account, so each test starts with no session and no failed attempt of its own. */
-async function cuentaNueva(rol: 'admin' | 'personal' = 'personal'): Promise<string> {
+async function cuentaNueva(rol: Rol = 'recepcion'): Promise<string> {
   serie += 1
   const usuario = `cuenta.${serie}`
   await crearUsuario(t.db.sql, { usuario, nombre: `Cuenta ${serie}`, rol, contrasena: CLAVE })

@@ -81,13 +81,13 @@ describe('pasos de equipo sin atención', () => {
     expect(eventos).toEqual([
       {
         accion: 'mpps.conciliado',
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         pacienteId: String(p.id),
         detalle: { uid, atencion: a.id, estado: 'COMPLETED' },
       },
       {
         accion: 'atencion.modificada',
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         pacienteId: String(p.id),
         detalle: { atencion: a.id, estado: 'Completado', desde: 'En espera' },
       },
@@ -164,7 +164,7 @@ describe('pasos de equipo sin atención', () => {
     const a = await crearAtencion(t, p.id)
     const b = await crearAtencion(t, p.id)
     const uid = await pasoSinAtencion('IN PROGRESS')
-    const otra = await t.login('personal')
+    const otra = await t.login('recepcion')
     const [r1, r2] = await Promise.all([
       conciliar(uid, { atencionId: a.id }),
       t.app.inject({

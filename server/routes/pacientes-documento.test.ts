@@ -86,7 +86,7 @@ describe('GET /pacientes/por-documento', () => {
     const nuevos = (await eventos()).slice(antes)
     expect(nuevos).toEqual([
       {
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         pacienteId: null,
         detalle: {
           busqueda: 'documento',
@@ -96,7 +96,7 @@ describe('GET /pacientes/por-documento', () => {
         },
       },
       {
-        usuario: 'prueba.personal',
+        usuario: 'prueba.recepcion',
         pacienteId: null,
         detalle: {
           busqueda: 'documento',

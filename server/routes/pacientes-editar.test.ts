@@ -263,7 +263,7 @@ describe('PATCH /pacientes/:id', () => {
     )
     const [registro, ...resto] = await cambiosAuditados(p.id)
     expect(resto).toEqual([])
-    expect(registro!.usuario).toBe('prueba.personal')
+    expect(registro!.usuario).toBe('prueba.recepcion')
     expect(registro!.detalle).toEqual({
       version: 2,
       cambios: {
@@ -287,8 +287,8 @@ describe('GET /pacientes/:id/historial', () => {
     const historial: EventoHistorial[] = res.json()
     expect(historial.map((h) => [h.accion, h.usuario, h.version])).toEqual([
       ['paciente.modificado', 'prueba.admin', 3],
-      ['paciente.modificado', 'prueba.personal', 2],
-      ['paciente.registrado', 'prueba.personal', 1],
+      ['paciente.modificado', 'prueba.recepcion', 2],
+      ['paciente.registrado', 'prueba.recepcion', 1],
     ])
     expect(historial[0]!.cambios).toEqual([
       { campo: 'fechaNacimiento', antes: '1985-04-12', despues: '1985-04-13' },

@@ -52,7 +52,7 @@ describe('POST /pacientes', () => {
     // Who registered it: the signed-in user of the request.
     const [quien] = await t.db.sql`
       select u.usuario from pacientes p left join usuarios u on u.id = p.creado_por where p.id = ${p.id}`
-    expect(quien!.usuario).toBe('prueba.personal')
+    expect(quien!.usuario).toBe('prueba.recepcion')
     const columnas = await t.db
       .sql`select column_name from information_schema.columns where table_name = 'pacientes'`
     expect(columnas.map((c) => c.columnName)).not.toContain('edad')

@@ -29,7 +29,7 @@ test('la sede elegida queda con la cuenta: otra sesión de la misma cuenta la ve
   expect(res.statusCode, res.body).toBe(200)
   expect(res.json()).toEqual({ sede: 'Cusco', sala: null, hoy: hoyEn(t.config.clinicTz) })
   // Another login of the same account (another browser, another computer).
-  expect((await leer(await t.login('personal'))).sede).toBe('Cusco')
+  expect((await leer(await t.login('recepcion'))).sede).toBe('Cusco')
   expect((await leer(await t.login('admin'))).sede).toBeNull()
   expect((await cambiar(t.headers, { sede: null })).statusCode).toBe(200)
   expect((await leer(t.headers)).sede).toBeNull()
@@ -53,7 +53,7 @@ test('la sala queda con la cuenta, aparte de la sede; una sala que no existe o c
   const res = await cambiar(t.headers, { sala: sala!.id })
   expect(res.statusCode, res.body).toBe(200)
   expect(res.json()).toMatchObject({ sede: 'Cusco', sala: sala!.id })
-  expect((await leer(await t.login('personal'))).sala).toBe(sala!.id)
+  expect((await leer(await t.login('recepcion'))).sala).toBe(sala!.id)
   expect((await leer(await t.login('admin'))).sala).toBeNull()
   // Changing the sede leaves the sala; both at once, both.
   expect((await cambiar(t.headers, { sede: 'Lima' })).json()).toMatchObject({ sala: sala!.id })

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 describe('GET /respaldos', () => {
   it('solo un administrador lo ve; lista el último primero, con su archivo o su error', async () => {
-    const personal = await t.login('personal')
+    const personal = await t.login('recepcion')
     const prohibido = await t.app.inject({ method: 'GET', url: '/respaldos', headers: personal })
     expect(prohibido.statusCode).toBe(403)
     expect(prohibido.json().message).toBe('Solo un administrador puede hacer esto')

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify'
-import { soloAdmin } from '../auth/plugin.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db.js'
 import { route } from '../route.js'
@@ -14,7 +13,6 @@ export async function respaldosRoutes(
   opts: { db: Database; config: Config },
 ): Promise<void> {
   const { db, config } = opts
-  app.addHook('preParsing', soloAdmin)
 
   route(app, estadoRespaldosContract, async () => {
     const filas = await db.sql<(Omit<Respaldo, 'inicio' | 'fin'> & { inicio: Date; fin: Date })[]>`

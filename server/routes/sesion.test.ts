@@ -31,7 +31,7 @@ beforeAll(async () => {
   await crearUsuario(t.db.sql, {
     usuario: 'ana.quispe',
     nombre: 'Ana Quispe',
-    rol: 'personal',
+    rol: 'recepcion',
     contrasena: 'tomografo-azul-7',
   })
 })
@@ -47,7 +47,7 @@ describe('POST /sesion', () => {
     expect(res.json()).toEqual({
       usuario: 'ana.quispe',
       nombre: 'Ana Quispe',
-      rol: 'personal',
+      rol: 'recepcion',
       reloj: { zonaHoraria: 'America/Lima', ahora: expect.any(String) },
     })
     const c = res.cookies.find((k) => k.name === 'sesion')!
@@ -85,7 +85,7 @@ describe('POST /sesion', () => {
     await crearUsuario(t.db.sql, {
       usuario: 'inactivo',
       nombre: 'Inactivo',
-      rol: 'personal',
+      rol: 'recepcion',
       contrasena: 'tomografo-azul-7',
     })
     await t.db.sql`update usuarios set activo = false where usuario = 'inactivo'`
@@ -232,7 +232,7 @@ describe('GET y DELETE /sesion', () => {
         method: 'POST',
         url: '/sesion',
         headers: { origin: ORIGEN_PRUEBA },
-        payload: { usuario: 'prueba.personal', contrasena: CONTRASENA_PRUEBA },
+        payload: { usuario: 'prueba.recepcion', contrasena: CONTRASENA_PRUEBA },
       })
       const quienSoy = await otra.app.inject({ url: '/sesion', headers: otra.headers })
       for (const res of [entrada, quienSoy]) {
@@ -251,9 +251,9 @@ describe('GET y DELETE /sesion', () => {
     const res = await quien(t.headers.cookie)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
       nombre: 'Personal de Prueba',
-      rol: 'personal',
+      rol: 'recepcion',
       reloj: { zonaHoraria: 'America/Lima', ahora: expect.any(String) },
     })
     expect(res.headers['cache-control']).toBe('no-store')
@@ -292,7 +292,7 @@ describe('GET y DELETE /sesion', () => {
     await t.db.sql`update sesiones set ultimo_uso = now() - interval '31 minutes'`
     expect((await quien(cookie)).statusCode).toBe(401)
     // The test account's session was idle too: log it in again for the tests that follow.
-    t.headers = await t.login('personal')
+    t.headers = await t.login('recepcion')
   })
 
   it('vence SESSION_MAX_HOURS después del inicio de sesión, por mucho que se use', async () => {
@@ -327,7 +327,7 @@ describe('vencimiento configurado y cookies Secure', () => {
         method: 'POST',
         url: '/sesion',
         headers: jsonOrigin,
-        payload: { usuario: 'prueba.personal', contrasena: CONTRASENA_PRUEBA },
+        payload: { usuario: 'prueba.recepcion', contrasena: CONTRASENA_PRUEBA },
       })
       const c = res.cookies.find((k) => k.name === '__Host-sesion')!
       expect(c.secure).toBe(true)
@@ -353,7 +353,7 @@ describe('sesiones recordadas (SESSION_CACHE_SECONDS)', () => {
     await crearUsuario(r.db.sql, {
       usuario: 'ana.quispe',
       nombre: 'Ana Quispe',
-      rol: 'personal',
+      rol: 'recepcion',
       contrasena: 'tomografo-azul-7',
     })
   })
@@ -432,7 +432,7 @@ describe('detrás de un proxy inverso (TRUST_PROXY)', () => {
           'x-forwarded-proto': 'https',
           'x-forwarded-for': '203.0.113.9',
         },
-        payload: { usuario: 'prueba.personal', contrasena: CONTRASENA_PRUEBA },
+        payload: { usuario: 'prueba.recepcion', contrasena: CONTRASENA_PRUEBA },
       })
       expect(res.statusCode).toBe(200)
       expect(res.cookies.find((k) => k.name === 'sesion')!.secure).toBe(true)

@@ -109,7 +109,7 @@ describe('GET /atenciones/:id/ticket', () => {
     >`select usuario, paciente_id, detalle from auditoria where accion = 'ticket.consultado'
       order by id desc limit 1`
     expect(evento).toEqual({
-      usuario: 'prueba.personal',
+      usuario: 'prueba.recepcion',
       pacienteId: String(rosa),
       detalle: { atencion: at[2] },
     })

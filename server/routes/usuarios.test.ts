@@ -1,6 +1,7 @@
 // Account management through the API: admins only; deactivation and password resets end the
 // account's sessions at once; every change is audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MENSAJES_USUARIOS } from '../../shared/usuarios.js'
 import { createTestApp, iniciarSesionPrueba, type TestApp } from '../test/app.js'
 import { ultimoEvento } from '../test/factories.js'
 
@@ -53,7 +54,7 @@ describe('administradores', () => {
     expect(res.statusCode).toBe(200)
     const lista = res.json() as { usuario: string }[]
     expect(lista.map((u) => u.usuario)).toEqual(
-      expect.arrayContaining(['prueba.admin', 'prueba.personal']),
+      expect.arrayContaining(['prueba.admin', 'prueba.recepcion']),
     )
     expect(res.body).not.toMatch(/argon2|clave|hash/i)
   })
@@ -62,14 +63,14 @@ describe('administradores', () => {
     const res = await crear({
       usuario: 'rosa.huaman',
       nombre: 'Rosa Huamán',
-      rol: 'personal',
+      rol: 'recepcion',
       contrasena: 'ecografo-verde-22',
     })
     expect(res.statusCode).toBe(201)
     expect(res.json()).toMatchObject({
       usuario: 'rosa.huaman',
       nombre: 'Rosa Huamán',
-      rol: 'personal',
+      rol: 'recepcion',
       activo: true,
     })
     const [fila] = await t.db.sql<
@@ -87,7 +88,7 @@ describe('administradores', () => {
       .sql`select usuario, detalle from auditoria where accion = 'usuario.creado'`
     expect(creado).toEqual({
       usuario: 'prueba.admin',
-      detalle: { cuenta: 'rosa.huaman', rol: 'personal' },
+      detalle: { cuenta: 'rosa.huaman', rol: 'recepcion' },
     })
   })
 
@@ -95,7 +96,7 @@ describe('administradores', () => {
     const dup = await crear({
       usuario: 'rosa.huaman',
       nombre: 'Otra',
-      rol: 'personal',
+      rol: 'recepcion',
       contrasena: 'ecografo-verde-23',
     })
     expect(dup.statusCode).toBe(409)
@@ -134,7 +135,7 @@ describe('administradores', () => {
       const res = await crear({
         usuario: 'nuevo.usuario',
         nombre: 'Nuevo',
-        rol: 'personal',
+        rol: 'recepcion',
         contrasena,
       })
       expect(res.statusCode, contrasena).toBe(400)
@@ -146,7 +147,7 @@ describe('administradores', () => {
         await crear({
           usuario: 'nuevo.usuario',
           nombre: 'Nuevo',
-          rol: 'personal',
+          rol: 'recepcion',
           contrasena: larga,
         })
       ).statusCode,
@@ -159,7 +160,7 @@ describe('administradores', () => {
       await crear({
         usuario: 'luis.rojas',
         nombre: 'Luis Rojas',
-        rol: 'personal',
+        rol: 'recepcion',
         contrasena: 'rayos-equis-1990',
       })
     ).json()
@@ -188,7 +189,7 @@ describe('administradores', () => {
       await crear({
         usuario: 'eva.soto',
         nombre: 'Eva Soto',
-        rol: 'personal',
+        rol: 'recepcion',
         contrasena: 'resonancia-1-5t',
       })
     ).json()
@@ -219,7 +220,7 @@ describe('administradores', () => {
     const res = await cambiar(yo!.id, { activo: false })
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toBe('Debe quedar al menos un administrador activo')
-    expect((await cambiar(yo!.id, { rol: 'personal' })).statusCode).toBe(409)
+    expect((await cambiar(yo!.id, { rol: 'recepcion' })).statusCode).toBe(409)
     const otro = (
       await crear({
         usuario: 'jefa.admin',
@@ -300,7 +301,7 @@ describe('administradores', () => {
       const res = await crear({
         usuario,
         nombre: 'Raro',
-        rol: 'personal',
+        rol: 'recepcion',
         contrasena: 'tomografo-azul-7',
       })
       expect(res.statusCode, usuario).toBe(400)
@@ -331,7 +332,7 @@ describe('administradores', () => {
       const res = await cambiar(yo!.id, payload)
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
       expect(res.json().errores, JSON.stringify(payload)).toEqual([
-        { campo: 'cuerpo', mensaje: 'Indique al menos un cambio: activo, nombre o rol' },
+        { campo: 'cuerpo', mensaje: MENSAJES_USUARIOS.sinCambio },
       ])
     }
     expect(
@@ -343,7 +344,7 @@ describe('administradores', () => {
     const res = await crear({
       usuario: 'con.nulo',
       nombre: 'Con\u0000Nulo',
-      rol: 'personal',
+      rol: 'recepcion',
       contrasena: 'tomografo-azul-7',
     })
     expect(res.statusCode).toBe(400)

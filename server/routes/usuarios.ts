@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { eventoDe } from '../http/auditoria.js'
 import { problemaContrasena } from '../auth/contrasenas.js'
-import { soloAdmin } from '../auth/plugin.js'
 import {
   buscarUsuario,
   cambiarContrasena,
   cambiarUsuario,
   crearUsuario,
+  exigirColegiaturaValida,
   listarUsuarios,
   ULTIMO_ADMIN,
 } from '../auth/usuarios.js'
@@ -18,6 +18,7 @@ import {
   crearUsuarioContract,
   listarUsuariosContract,
   MENSAJES_USUARIOS,
+  normalizarColegiatura,
   restablecerContrasenaContract,
   tieneCambio,
   usuarioReservado,
@@ -30,7 +31,6 @@ function exigirContrasenaValida(contrasena: string, usuario?: string): void {
 
 export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): Promise<void> {
   const { sql } = opts
-  app.addHook('preParsing', soloAdmin)
 
   route(app, listarUsuariosContract, async () => listarUsuarios(sql))
 
@@ -40,8 +40,11 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
       throw datosInvalidos([{ campo: 'usuario', mensaje: MENSAJES_USUARIOS.reservado }])
     }
     exigirContrasenaValida(nuevo.contrasena, nuevo.usuario)
+    const colegiatura = normalizarColegiatura(nuevo.colegiatura)
+    exigirColegiaturaValida(nuevo.rol, colegiatura)
     // The account and its audit record commit together.
-    const creado = await crearUsuario(sql, nuevo, (c) =>
+    const datos = { ...nuevo, colegiatura: colegiatura ?? undefined }
+    const creado = await crearUsuario(sql, datos, (c) =>
       eventoDe(request, 'usuario.creado', { detalle: { cuenta: c.usuario, rol: c.rol } }),
     )
     if (!creado) throw new ConflictError(MENSAJES_USUARIOS.duplicado)
@@ -53,6 +56,8 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
     // `{"x": 1}` arrives as `{}` (unknown fields are dropped): nothing to change, nothing to audit.
     if (!tieneCambio(cambio))
       throw datosInvalidos([{ campo: 'cuerpo', mensaje: MENSAJES_USUARIOS.sinCambio }])
+    if (cambio.colegiatura !== undefined)
+      cambio.colegiatura = normalizarColegiatura(cambio.colegiatura)
     const cambiado = await cambiarUsuario(sql, Number(request.params.id), cambio, (c) =>
       eventoDe(request, 'usuario.modificado', { detalle: { cuenta: c.usuario, ...cambio } }),
     )

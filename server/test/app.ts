@@ -17,9 +17,17 @@ export interface TestApp {
   config: Config
   /** Headers every call of a signed-in staff member carries (session cookie, same-origin Origin). */
   headers: Record<string, string>
-  /** A new session of the test account with that role (`prueba.admin` or `prueba.personal`). */
+  /** A new session of the test account with that role (`prueba.admin` or `prueba.recepcion`). */
   login(rol?: Rol): Promise<Record<string, string>>
   close(): Promise<void>
+}
+
+/** The test account of each role: a physician signs with a colegiatura, a technologist may. */
+export const CUENTAS_PRUEBA: Record<Rol, { nombre: string; colegiatura?: string }> = {
+  recepcion: { nombre: 'Personal de Prueba' },
+  tecnologo: { nombre: 'Tecnólogo de Prueba', colegiatura: 'CTMP 1234' },
+  medico: { nombre: 'Médica de Prueba', colegiatura: 'CMP 45821 RNE 12345' },
+  admin: { nombre: 'Administración de Prueba' },
 }
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
@@ -55,16 +63,22 @@ export async function createTestApp(
   const app = await buildApp({ config, db })
   await app.ready()
   const creados = new Set<Rol>()
-  const login = async (rol: Rol = 'personal') => {
+  const login = async (rol: Rol = 'recepcion') => {
     const usuario = `prueba.${rol}`
     if (!creados.has(rol)) {
-      const nombre = rol === 'admin' ? 'Administración de Prueba' : 'Personal de Prueba'
-      await crearUsuario(db.sql, { usuario, nombre, rol, contrasena: CONTRASENA_PRUEBA })
+      const { nombre, colegiatura } = CUENTAS_PRUEBA[rol]
+      await crearUsuario(db.sql, {
+        usuario,
+        nombre,
+        rol,
+        colegiatura,
+        contrasena: CONTRASENA_PRUEBA,
+      })
       creados.add(rol)
     }
     return iniciarSesionPrueba(app, config, usuario)
   }
-  const headers = await login('personal')
+  const headers = await login('recepcion')
   return {
     app,
     db,

@@ -12,8 +12,7 @@ import {
 import type { SalaAgenda, Tramo } from '../../../shared/citas.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { Field } from '../../components/field.js'
-import { IconAlert } from '../../components/icons.js'
-import { Modal } from '../../components/modal.js'
+import { Modal, PieDialogo } from '../../components/modal.js'
 import type { ValoresPaciente } from '../../components/registro-paciente/paciente-form-schema.js'
 import { RegistroForm } from '../../components/registro-paciente/registro-form.js'
 import { PREGUNTA_DESCARTAR } from '../../components/registro-paciente/use-aviso-salida.js'
@@ -180,21 +179,12 @@ export function ReservarPanel({
             </select>
           </Field>
         </div>
-        {fallo && (
-          <div className="alert alert--error" role="alert">
-            <IconAlert />
-            <span>{fallo.join(' ')}</span>
-          </div>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="btn btn--secondary" onClick={onVolver}>
-            Volver
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={enviando}>
-            {enviando && <span className="spinner" aria-hidden="true" />}
-            Guardar
-          </button>
-        </div>
+        <PieDialogo
+          fallo={fallo && fallo.join(' ')}
+          onVolver={onVolver}
+          enviando={enviando}
+          enviar="Guardar"
+        />
       </form>
     </Modal>
   )

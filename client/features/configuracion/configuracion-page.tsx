@@ -2,11 +2,10 @@
 // and the open one. /configuracion alone opens the first section. Anyone else gets a plain «no
 // permission» page: the server would refuse every call of these sections to them anyway.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
-import { useSnapshot } from 'valtio'
 import { Link, Redirect, useLocation } from 'wouter'
 import { IconAlert } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
-import { sesion } from '../../state/sesion.js'
+import { usePuede } from '../../state/sesion.js'
 import { SECCIONES, seccionDe } from './secciones.js'
 import './configuracion.css'
 
@@ -41,9 +40,9 @@ function Cargando() {
 }
 
 export default function ConfiguracionPage() {
-  const { usuario } = useSnapshot(sesion)
+  const permitido = usePuede('configuracion')
   const [location] = useLocation()
-  if (usuario?.rol !== 'admin') return <SinPermiso />
+  if (!permitido) return <SinPermiso />
   const seccion = seccionDe(location)
   if (!seccion) return <Redirect to={SECCIONES[0]!.path} replace />
   const Pagina = PAGINAS.get(seccion.path)!

@@ -4,8 +4,12 @@
 import { typeboxResolver } from '@hookform/resolvers/typebox'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { NOMBRE_ROL } from '../../../shared/permisos.js'
+import { ROLES } from '../../../shared/sesion.js'
 import {
+  normalizarColegiatura,
   NuevoUsuarioSchema,
+  problemaColegiatura,
   type NuevoUsuario,
   type UsuarioDetalle,
 } from '../../../shared/usuarios.js'
@@ -14,10 +18,16 @@ import { describe, Field } from '../../components/field.js'
 // Its Spanish messages for the schema's failures.
 import '../../lib/typebox-mensajes.js'
 import { FormularioCatalogo } from './formulario-catalogo.js'
-import { ROL_ETIQUETA } from './roles.js'
 import { crearUsuario } from './usuarios-api.js'
 
-const VACIO: NuevoUsuario = { usuario: '', nombre: '', rol: 'personal', contrasena: '' }
+const VACIO: NuevoUsuario = {
+  usuario: '',
+  nombre: '',
+  rol: 'recepcion',
+  colegiatura: '',
+  contrasena: '',
+}
+export const AYUDA_COLEGIATURA = 'Para médicos y tecnólogos, p. ej. CMP 45821 o CTMP 1234'
 const AYUDA_USUARIO = 'Minúsculas sin tildes, números, punto o guion; p. ej. rosa.huaman'
 const AYUDA_CONTRASENA = 'Al menos 8 caracteres; entréguela a la persona en privado'
 
@@ -37,8 +47,12 @@ export function NuevoUsuarioForm({
 
   const enviar = async (v: NuevoUsuario) => {
     setFallo(null)
+    const colegiatura = normalizarColegiatura(v.colegiatura)
+    const problema = problemaColegiatura(v.rol, colegiatura)
+    if (problema) return setError('colegiatura', { type: 'validate', message: problema })
     try {
-      onCreado(await crearUsuario({ ...v, usuario: v.usuario.trim(), nombre: v.nombre.trim() }))
+      const cuenta = { ...v, usuario: v.usuario.trim(), nombre: v.nombre.trim() }
+      onCreado(await crearUsuario({ ...cuenta, colegiatura: colegiatura ?? undefined }))
     } catch (err) {
       const e = err instanceof ApiError ? err : null
       for (const fe of e?.errores ?? [])
@@ -82,12 +96,26 @@ export function NuevoUsuarioForm({
         </Field>
         <Field id="nu-rol" label="Rol" required error={e('rol')}>
           <select className="select" {...describe('nu-rol', e('rol'))} {...register('rol')}>
-            {Object.entries(ROL_ETIQUETA).map(([rol, etiqueta]) => (
+            {ROLES.map((rol) => (
               <option key={rol} value={rol}>
-                {etiqueta}
+                {NOMBRE_ROL[rol]}
               </option>
             ))}
           </select>
+        </Field>
+        <Field
+          id="nu-colegiatura"
+          label="Colegiatura"
+          hint={AYUDA_COLEGIATURA}
+          error={e('colegiatura')}
+        >
+          <input
+            className="input"
+            autoComplete="off"
+            spellCheck={false}
+            {...describe('nu-colegiatura', e('colegiatura'), AYUDA_COLEGIATURA)}
+            {...register('colegiatura')}
+          />
         </Field>
         <Field
           id="nu-contrasena"

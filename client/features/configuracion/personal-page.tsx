@@ -3,6 +3,7 @@
 // shows the temporary password once. Accounts are never deleted: the audit trail names them.
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
+import { NOMBRE_ROL } from '../../../shared/permisos.js'
 import { ROLES, type Rol } from '../../../shared/sesion.js'
 import type { UsuarioDetalle } from '../../../shared/usuarios.js'
 import { mensajeDe } from '../../api.js'
@@ -12,13 +13,15 @@ import { Aviso } from './estado-seccion.js'
 import { Modal } from '../../components/modal.js'
 import { useTitle } from '../../components/use-title.js'
 import { sesion } from '../../state/sesion.js'
+import { ColegiaturaDialogo } from './colegiatura-dialogo.js'
 import { contrasenaTemporal } from './contrasena-temporal.js'
 import { NuevoUsuarioForm } from './nuevo-usuario-form.js'
-import { ROL_ETIQUETA } from './roles.js'
 import { EstadoActivo, TablaCatalogo } from './tabla-catalogo.js'
 import { cambiarUsuario, listarUsuarios, restablecerContrasena } from './usuarios-api.js'
 
-type Pregunta = { que: 'activo' | 'contrasena'; cuenta: UsuarioDetalle }
+type Pregunta =
+  | { que: 'activo' | 'contrasena'; cuenta: UsuarioDetalle }
+  | { que: 'colegiatura'; cuenta: UsuarioDetalle; rol?: Rol }
 type Aviso = { ok: boolean; texto: string }
 
 const nombreDe = (u: UsuarioDetalle) => u.nombre || u.usuario
@@ -59,7 +62,7 @@ export default function PersonalPage() {
         ok: true,
         texto:
           cambio.rol !== undefined
-            ? `${nombreDe(u)} ahora tiene el rol ${ROL_ETIQUETA[u.rol]}.`
+            ? `${nombreDe(u)} ahora tiene el rol ${NOMBRE_ROL[u.rol]}.`
             : u.activo
               ? `La cuenta de ${nombreDe(u)} está activa de nuevo.`
               : `La cuenta de ${nombreDe(u)} quedó desactivada y sus sesiones se cerraron.`,
@@ -85,8 +88,16 @@ export default function PersonalPage() {
     }
   }
 
+  /** A physician needs a colegiatura: without one, becoming Médico asks for it first. */
+  const cambiarRol = (cuenta: UsuarioDetalle, rol: Rol) => {
+    if (rol === 'medico' && cuenta.colegiatura === null) {
+      setAviso(null)
+      setPregunta({ que: 'colegiatura', cuenta, rol })
+    } else void cambiar(cuenta, { rol })
+  }
+
   const confirmar = () => {
-    if (!pregunta) return
+    if (!pregunta || pregunta.que === 'colegiatura') return
     const { que, cuenta } = pregunta
     setPregunta(null)
     void (que === 'activo' ? cambiar(cuenta, { activo: !cuenta.activo }) : restablecer(cuenta))
@@ -143,14 +154,32 @@ export default function PersonalPage() {
                 aria-label={`Rol de ${c.usuario}`}
                 value={c.rol}
                 disabled={ocupado === c.id}
-                onChange={(e) => void cambiar(c, { rol: e.target.value as Rol })}
+                onChange={(e) => cambiarRol(c, e.target.value as Rol)}
               >
                 {ROLES.map((r) => (
                   <option key={r} value={r}>
-                    {ROL_ETIQUETA[r]}
+                    {NOMBRE_ROL[r]}
                   </option>
                 ))}
               </select>
+            ),
+          },
+          {
+            titulo: 'Colegiatura',
+            celda: (c) => (
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm mono"
+                disabled={ocupado === c.id}
+                aria-label={
+                  c.colegiatura === null
+                    ? `Agregar colegiatura de ${c.usuario}`
+                    : `Colegiatura de ${c.usuario}: ${c.colegiatura}`
+                }
+                onClick={() => setPregunta({ que: 'colegiatura', cuenta: c })}
+              >
+                {c.colegiatura ?? 'Agregar'}
+              </button>
             ),
           },
           { titulo: 'Estado', celda: (c) => <EstadoActivo activo={c.activo} /> },
@@ -212,6 +241,24 @@ export default function PersonalPage() {
           Se generará una contraseña temporal y se cerrarán las sesiones abiertas de{' '}
           {nombreDe(pregunta.cuenta)}. La contraseña anterior dejará de servir.
         </DialogoConfirmar>
+      )}
+      {pregunta?.que === 'colegiatura' && (
+        <ColegiaturaDialogo
+          cuenta={pregunta.cuenta}
+          rol={pregunta.rol}
+          onVolver={() => setPregunta(null)}
+          onGuardada={(u) => {
+            setPregunta(null)
+            reemplazar(u)
+            setAviso({
+              ok: true,
+              texto:
+                pregunta.rol !== undefined
+                  ? `${nombreDe(u)} ahora tiene el rol ${NOMBRE_ROL[u.rol]}, con colegiatura ${u.colegiatura}.`
+                  : `Colegiatura de ${nombreDe(u)}: ${u.colegiatura ?? 'sin colegiatura'}.`,
+            })
+          }}
+        />
       )}
       {temporal && (
         <Modal

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio'
 import { useLocation } from 'wouter'
 import type { SesionPropia } from '../../../shared/mi-cuenta.js'
 import { MENSAJES_MI_CUENTA } from '../../../shared/mi-cuenta.js'
+import { NOMBRE_ROL } from '../../../shared/permisos.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { describe, Field } from '../../components/field.js'
 import { fechaHora } from '../../components/format.js'
@@ -308,8 +309,7 @@ export default function MiCuentaPage() {
           <h1>Mi cuenta</h1>
           {usuario && (
             <p className="page__subtitle">
-              {usuario.nombre} · {usuario.usuario} ·{' '}
-              {usuario.rol === 'admin' ? 'Administrador' : 'Personal'}
+              {usuario.nombre} · {usuario.usuario} · {NOMBRE_ROL[usuario.rol]}
             </p>
           )}
         </div>

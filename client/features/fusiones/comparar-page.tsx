@@ -1,7 +1,6 @@
 // /pacientes/duplicados/:a/:b (admins): the two records side by side; the admin picks the record
 // that stays and, for each field where they differ, the value to keep, then confirms the merge.
 import { useEffect, useMemo, useState } from 'react'
-import { useSnapshot } from 'valtio'
 import { Link, useParams } from 'wouter'
 import { TIPO_DOCUMENTO_ETIQUETA } from '../../../shared/catalogos.js'
 import type { ErrorCampo } from '../../../shared/contract.js'
@@ -13,7 +12,7 @@ import { fecha, fechaHora, texto } from '../../components/format.js'
 import { IconAlert, IconCheck } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { paths } from '../../paths.js'
-import { sesion } from '../../state/sesion.js'
+import { usePuede } from '../../state/sesion.js'
 import { deshacerFusion, fusionar, obtenerPaciente } from './fusiones-api.js'
 import './fusiones.css'
 
@@ -80,7 +79,7 @@ function Registro({
 export default function CompararPage() {
   useTitle('Fusionar registros')
   const { a: idA = '', b: idB = '' } = useParams<{ a: string; b: string }>()
-  const { usuario } = useSnapshot(sesion)
+  const permitido = usePuede('fusiones')
   const [registros, setRegistros] = useState<{ a: PacienteDetalle; b: PacienteDetalle } | null>(
     null,
   )
@@ -126,7 +125,7 @@ export default function CompararPage() {
     [registros],
   )
 
-  if (usuario?.rol !== 'admin') {
+  if (!permitido) {
     return (
       <div className="page">
         <div className="card card__body notfound">

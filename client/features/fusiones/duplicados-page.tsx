@@ -1,7 +1,6 @@
 // /pacientes/duplicados (admins): probable duplicate pairs worst first, each with "Fusionar" and
 // "No es duplicado", and the merges done, each with "Deshacer fusión".
 import { useCallback, useEffect, useState } from 'react'
-import { useSnapshot } from 'valtio'
 import { Link } from 'wouter'
 import type { Fusion, ParDuplicado } from '../../../shared/fusiones.js'
 import { mensajeDe } from '../../api.js'
@@ -10,7 +9,7 @@ import { IconAlert, IconCheck } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { PieDeLista } from '../../components/pie-de-lista.js'
 import { paths } from '../../paths.js'
-import { sesion } from '../../state/sesion.js'
+import { sesion, usePuede } from '../../state/sesion.js'
 import {
   descartarDuplicado,
   deshacerFusion,
@@ -284,11 +283,11 @@ function Fusiones({ onDeshecha }: { onDeshecha: (f: Fusion) => void }) {
 
 export default function DuplicadosPage() {
   useTitle('Posibles duplicados')
-  const { usuario } = useSnapshot(sesion)
+  const permitido = usePuede('fusiones')
   const [version, setVersion] = useState(0)
   const [aviso, setAviso] = useState<string | null>(null)
 
-  if (usuario?.rol !== 'admin') {
+  if (!permitido) {
     return (
       <div className="page">
         <div className="card card__body notfound">
