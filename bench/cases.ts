@@ -43,6 +43,7 @@ export type CasoId =
   | 'exportarCsv'
   | 'agendaDia'
   | 'salaDeEspera'
+  | 'porInformar'
   | 'reservarCita'
   | 'registrarVisita'
   | 'ticket'
@@ -74,6 +75,7 @@ export const TITULOS: Record<CasoId, string> = {
   exportarCsv: 'GET /pacientes/buscar.csv (exportación)',
   agendaDia: 'GET /agenda (el día de una sede, con turnos libres)',
   salaDeEspera: 'lista de trabajo al abrir: un día de una sede en orden de atención',
+  porInformar: 'GET /informes?estado=pendiente (Por informar, + sede, modalidad)',
   reservarCita: 'POST /citas',
   registrarVisita: 'POST /pacientes/:id/visitas (RX + LAB, una visita)',
   ticket: 'GET /atenciones/:id/ticket (visitas y el día más lleno)',
@@ -366,6 +368,19 @@ export function salasDeEspera(m: Muestras, r: () => number, n: number): string[]
     if (r() < 0.3) q.estado = 'En espera'
     q.orden = ORDEN_ATENCION
     return `/pacientes/buscar?${new URLSearchParams(q)}`
+  })
+}
+
+/**
+ * «Por informar» as a radiologist opens it: every pending study, or a sede's, or a modality's
+ * (the seed's modalities but the laboratory's, which is never reported).
+ */
+export function porInformar(r: () => number, n: number): string[] {
+  return Array.from({ length: n }, () => {
+    const q: Record<string, string> = { estado: 'pendiente' }
+    if (r() < 0.6) q.sede = elegir(r, SEDES)
+    if (r() < 0.4) q.modalidad = elegir(r, ['RX', 'Eco', 'MRI'])
+    return `/informes?${new URLSearchParams(q)}`
   })
 }
 

@@ -17,6 +17,7 @@ import {
   reservas,
   agendas,
   salasDeEspera,
+  porInformar,
   TERMINOS_VACIOS,
   TITULOS,
   type CasoId,
@@ -229,6 +230,7 @@ async function medirCasos(
   const cuerpo = registros(l.m, r)
   rutas.set('agendaDia', agendas(l.m.hoy, r, 5000))
   rutas.set('salaDeEspera', salasDeEspera(l.m, r, 5000))
+  rutas.set('porInformar', porInformar(r, 5000))
   const reserva = incluye(op, 'reservarCita') ? await preparaReservas(s, l.m) : null
   const visitas =
     incluye(op, 'registrarVisita') || incluye(op, 'ticket')
@@ -257,6 +259,7 @@ async function medirCasos(
     'exportarCsv',
     'agendaDia',
     'salaDeEspera',
+    'porInformar',
     'reservarCita',
     'registrarVisita',
     'ticket',

@@ -183,6 +183,78 @@ create table fusiones (
   constraint fusiones_pkey PRIMARY KEY (id)
 );
 
+-- Fuente: el aviso de cada hallazgo crítico marcado al firmar, y la llamada que lo cerró.
+create table hallazgos_criticos (
+  id integer generated always as identity,
+  informe_id integer not null,
+  creado_en timestamp with time zone default now() not null,
+  comunicado_a text,
+  medio text,
+  releido boolean,
+  comunicado_en timestamp with time zone,
+  registrado_por integer,
+  nota text,
+  constraint hallazgos_criticos_check CHECK ((((comunicado_en IS NULL) = (comunicado_a IS NULL)) AND ((comunicado_en IS NULL) = (medio IS NULL)) AND ((comunicado_en IS NULL) = (releido IS NULL)) AND ((comunicado_en IS NULL) = (registrado_por IS NULL)))),
+  constraint hallazgos_criticos_comunicado_a_check CHECK (((length(comunicado_a) >= 1) AND (length(comunicado_a) <= 200))),
+  constraint hallazgos_criticos_medio_check CHECK ((medio = ANY (ARRAY['Teléfono'::text, 'En persona'::text, 'Mensaje'::text, 'Correo'::text]))),
+  constraint hallazgos_criticos_nota_check CHECK (((length(nota) >= 1) AND (length(nota) <= 500))),
+  constraint hallazgos_criticos_informe_id_fkey FOREIGN KEY (informe_id) REFERENCES informes(id),
+  constraint hallazgos_criticos_registrado_por_fkey FOREIGN KEY (registrado_por) REFERENCES usuarios(id),
+  constraint hallazgos_criticos_pkey PRIMARY KEY (id),
+  constraint hallazgos_criticos_informe_id_key UNIQUE (informe_id)
+);
+
+-- Fuente: cada versión del informe de una atención (original, adenda o corrección); una versión
+-- final no cambia nunca (trigger informes_final_inmutable).
+create table informes (
+  id integer generated always as identity,
+  atencion_id integer not null,
+  version integer not null,
+  tipo text not null,
+  base_id integer,
+  motivo text,
+  estado text default 'borrador'::text not null,
+  contenido jsonb not null,
+  revision integer default 1 not null,
+  tomado_por integer,
+  tomado_en timestamp with time zone,
+  preliminar_por integer,
+  preliminar_en timestamp with time zone,
+  firmado_por integer,
+  firmado_en timestamp with time zone,
+  firmante_nombre text,
+  firmante_colegiatura text,
+  hallazgo_critico boolean default false not null,
+  completado_en timestamp with time zone,
+  pdf bytea,
+  pdf_sha256 text,
+  codigo text,
+  creado_por integer,
+  creado_en timestamp with time zone default now() not null,
+  actualizado_en timestamp with time zone default now() not null,
+  constraint informes_check CHECK (((tipo = 'original'::text) = (base_id IS NULL))),
+  constraint informes_check1 CHECK (((tipo = 'original'::text) = (motivo IS NULL))),
+  constraint informes_check2 CHECK (((tomado_por IS NULL) = (tomado_en IS NULL))),
+  constraint informes_check3 CHECK (((preliminar_por IS NULL) = (preliminar_en IS NULL))),
+  constraint informes_check4 CHECK (((estado = 'final'::text) = ((firmado_por IS NOT NULL) AND (firmado_en IS NOT NULL) AND (firmante_nombre IS NOT NULL) AND (firmante_colegiatura IS NOT NULL) AND (pdf IS NOT NULL) AND (pdf_sha256 IS NOT NULL) AND (codigo IS NOT NULL)))),
+  constraint informes_check5 CHECK (((estado <> 'preliminar'::text) OR (preliminar_por IS NOT NULL))),
+  constraint informes_codigo_check CHECK ((codigo ~ '^[A-Z2-9]{10}$'::text)),
+  constraint informes_estado_check CHECK ((estado = ANY (ARRAY['borrador'::text, 'preliminar'::text, 'final'::text]))),
+  constraint informes_motivo_check CHECK (((length(motivo) >= 1) AND (length(motivo) <= 500))),
+  constraint informes_pdf_sha256_check CHECK ((pdf_sha256 ~ '^[0-9a-f]{64}$'::text)),
+  constraint informes_tipo_check CHECK ((tipo = ANY (ARRAY['original'::text, 'adenda'::text, 'correccion'::text]))),
+  constraint informes_version_check CHECK (((version >= 1) AND (version <= 100))),
+  constraint informes_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
+  constraint informes_base_id_fkey FOREIGN KEY (base_id) REFERENCES informes(id),
+  constraint informes_creado_por_fkey FOREIGN KEY (creado_por) REFERENCES usuarios(id),
+  constraint informes_firmado_por_fkey FOREIGN KEY (firmado_por) REFERENCES usuarios(id),
+  constraint informes_preliminar_por_fkey FOREIGN KEY (preliminar_por) REFERENCES usuarios(id),
+  constraint informes_tomado_por_fkey FOREIGN KEY (tomado_por) REFERENCES usuarios(id),
+  constraint informes_pkey PRIMARY KEY (id),
+  constraint informes_atencion_id_version_key UNIQUE (atencion_id, version),
+  constraint informes_codigo_key UNIQUE (codigo)
+);
+
 create table intentos_fallidos (
   id bigint generated always as identity,
   usuario text not null,
@@ -397,6 +469,7 @@ create table sedes (
   activa boolean default true not null,
   orden integer default 0 not null,
   creada_en timestamp with time zone default now() not null,
+  informe_doble_firma boolean default false not null,
   constraint sedes_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 60)) AND (nombre = btrim(nombre)))),
   constraint sedes_pkey PRIMARY KEY (nombre)
 );
@@ -464,6 +537,12 @@ CASE
     ELSE 0
 END), llegada, id) INCLUDE (sede, sala_id, modalidad, paciente_id);
 CREATE INDEX atenciones_paciente_idx ON public.atenciones USING btree (paciente_id, llegada, id) INCLUDE (sede, modalidad);
+CREATE INDEX atenciones_por_informar_idx ON public.atenciones USING btree ((
+CASE prioridad
+    WHEN 'Emergencia'::text THEN 0
+    WHEN 'Urgente'::text THEN 1
+    ELSE 2
+END), COALESCE(ultimo_cambio_en, llegada), id) WHERE ((estado = 'Completado'::text) AND (modalidad <> 'LAB'::text));
 CREATE INDEX atenciones_sede_llegada_idx ON public.atenciones USING btree (sede, llegada, id) INCLUDE (paciente_id, modalidad);
 CREATE UNIQUE INDEX atenciones_study_instance_uid_key ON public.atenciones USING btree (study_instance_uid) WHERE (study_instance_uid IS NOT NULL);
 CREATE INDEX atenciones_visita_idx ON public.atenciones USING btree (visita) WHERE (visita IS NOT NULL);
@@ -478,6 +557,9 @@ CREATE UNIQUE INDEX estudios_nombre_normalizado_key ON public.estudios USING btr
 CREATE UNIQUE INDEX feriados_fecha_sede_key ON public.feriados USING btree (fecha, COALESCE(sede, ''::text));
 CREATE UNIQUE INDEX fusiones_absorbido_vigente_idx ON public.fusiones USING btree (absorbido_id) WHERE (deshecha_en IS NULL);
 CREATE INDEX fusiones_conservado_vigente_idx ON public.fusiones USING btree (conservado_id) WHERE (deshecha_en IS NULL);
+CREATE INDEX hallazgos_criticos_pendientes_idx ON public.hallazgos_criticos USING btree (creado_en) WHERE (comunicado_en IS NULL);
+CREATE UNIQUE INDEX informes_abierto_key ON public.informes USING btree (atencion_id) WHERE (estado <> 'final'::text);
+CREATE INDEX informes_base_idx ON public.informes USING btree (base_id) WHERE (base_id IS NOT NULL);
 CREATE INDEX intentos_direccion_idx ON public.intentos_fallidos USING btree (direccion, en);
 CREATE INDEX intentos_en_idx ON public.intentos_fallidos USING btree (en);
 CREATE INDEX intentos_usuario_idx ON public.intentos_fallidos USING btree (usuario, en);
@@ -662,6 +744,15 @@ begin
       where duplicados.gravedad > excluded.gravedad;
   end loop;
   return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.informes_final_inmutable()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  raise exception 'El informe % ya está firmado: no se modifica ni se borra', old.id
+    using errcode = 'P0001', constraint = 'informes_final_inmutable';
 end $function$;
 
 CREATE OR REPLACE FUNCTION public.modalidades_codigos_en_uso()
@@ -893,6 +984,7 @@ CREATE TRIGGER pacientes_sin_atencion_baja AFTER INSERT ON public.atenciones REF
 CREATE TRIGGER pacientes_sin_atencion_vuelta AFTER DELETE ON public.atenciones REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_sin_atencion_vuelta();
 CREATE TRIGGER auditoria_sin_cambios BEFORE DELETE OR UPDATE ON public.auditoria FOR EACH ROW EXECUTE FUNCTION auditoria_inmutable();
 CREATE TRIGGER auditoria_sin_truncate BEFORE TRUNCATE ON public.auditoria FOR EACH STATEMENT EXECUTE FUNCTION auditoria_inmutable();
+CREATE TRIGGER informes_final_inmutable BEFORE DELETE OR UPDATE ON public.informes FOR EACH ROW WHEN ((old.estado = 'final'::text)) EXECUTE FUNCTION informes_final_inmutable();
 CREATE TRIGGER modalidades_codigos_en_uso BEFORE UPDATE OF codigos_dicom ON public.modalidades FOR EACH ROW EXECUTE FUNCTION modalidades_codigos_en_uso();
 CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes REFERENCING OLD TABLE AS viejos NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_pacientes();
 CREATE TRIGGER pacientes_duplicados_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();

@@ -37,6 +37,7 @@ import { pacientesRoutes } from './routes/pacientes.js'
 import { preferenciasRoutes } from './routes/preferencias.js'
 import { sesionRoutes } from './routes/sesion.js'
 import { ticketRoutes } from './routes/ticket.js'
+import { informesRoutes } from './routes/informes.js'
 import { visitasRoutes } from './routes/visitas.js'
 import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
@@ -164,6 +165,7 @@ export async function buildApp({
   await app.register(citasRoutes, { sql: db.sql, config, catalogos })
   await app.register(citasPacienteRoutes, { sql: db.sql, config })
   await app.register(ticketRoutes, { sql: db.sql, config })
+  await app.register(informesRoutes, { sql: db.sql, config })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
   await app.register(miCuentaRoutes, { sql: db.sql, config })

@@ -198,6 +198,11 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
       accion: 'ticket.consultado',
       usuario: 'prueba.recepcion',
     },
+    'GET /informes': {
+      llamar: personal('/informes?estado=pendiente'),
+      accion: 'informes.listados',
+      usuario: 'prueba.recepcion',
+    },
     'GET /agenda': {
       llamar: personal(`/agenda?sede=Lima&fecha=${fecha}`),
       accion: 'agenda.consultada',

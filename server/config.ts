@@ -53,6 +53,7 @@ const EnvSchema = Type.Object({
   RESPALDO_DIR: Type.Optional(Type.String({ minLength: 1 })),
   RESPALDO_HORA: Type.Optional(Type.String({ pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|no)$' })),
   RESPALDO_CONSERVAR: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$' })),
 })
 
 export interface Config {
@@ -101,6 +102,11 @@ export interface Config {
   respaldoHora: string | null
   /** How many daily backups are kept; older ones are deleted. */
   respaldoConservar: number
+  /**
+   * Where patients and doctors reach this server: a signed document's QR leads to its verification
+   * page under it. Without a trailing slash.
+   */
+  publicUrl: string
 }
 
 export class ConfigError extends Error {}
@@ -208,5 +214,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The quiet hours: a backup of the embedded home holds its one session while it runs.
     respaldoHora: e.RESPALDO_HORA === 'no' ? null : (e.RESPALDO_HORA ?? '03:00'),
     respaldoConservar: Number(e.RESPALDO_CONSERVAR ?? 14),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
   })
 }

@@ -1,6 +1,6 @@
 // The estado machine (shared/estado-atencion.ts) against what the database checks, read from the
 // database itself, and against the moves each actor had before the machine was gathered in one
-// module: staff's menus, the desk's «Llegó», the equipment's MPPS.
+// module: staff's menus, the desk's «Llegó», the equipment's MPPS, and a médico's signature.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ESTADOS, type Estado } from '../shared/catalogos.js'
 import {
@@ -40,7 +40,8 @@ describe('la máquina de estados', () => {
       Programado: ['En espera', 'En proceso', 'Cancelado', 'No se presentó'],
       'En espera': ['En proceso', 'Cancelado'],
       'En proceso': ['Completado', 'Cancelado'],
-      Completado: ['Informado'],
+      // Informado is a médico's signature (server/informes/firmar.ts), never staff's choice.
+      Completado: [],
       Informado: [],
       Cancelado: [],
       'No se presentó': [],
@@ -67,10 +68,18 @@ describe('la máquina de estados', () => {
       COMPLETED: ['Completado', ['Programado', 'En espera', 'En proceso']],
       DISCONTINUED: ['En espera', ['En proceso']],
     })
-    // Nobody but staff cancels, reports or records a no-show.
+    // Nobody but staff cancels or records a no-show.
     for (const hacia of ['Cancelado', 'Informado', 'No se presentó'] as Estado[]) {
       expect(origenes(hacia, 'equipo')).toEqual([])
       expect(origenes(hacia, 'llegada')).toEqual([])
     }
+  })
+
+  it('lleva a Informado solo la firma final de un informe, y solo desde Completado', () => {
+    expect(PASOS.filter((p) => p.hacia === 'Informado')).toEqual([
+      { desde: 'Completado', hacia: 'Informado', por: ['firma'] },
+    ])
+    expect(origenes('Informado', 'personal')).toEqual([])
+    expect(PASOS.filter((p) => p.por.includes('firma')).map((p) => p.hacia)).toEqual(['Informado'])
   })
 })

@@ -60,6 +60,17 @@ export const ACCIONES_AUDITORIA = {
   'dicom.rechazada': 'Conexión DICOM rechazada (equipo no registrado)',
   'worklist.consultada': 'Lista de trabajo DICOM consultada por un equipo',
   'mpps.recibido': 'Avance de un estudio (MPPS) recibido de un equipo',
+  'informes.listados': 'Estudios por informar consultados',
+  'informe.creado': 'Informe comenzado',
+  'informe.consultado': 'Informe consultado',
+  'informe.guardado': 'Borrador de informe guardado',
+  'informe.tomado': 'Estudio tomado para informar',
+  'informe.liberado': 'Estudio liberado',
+  'informe.firmado': 'Informe firmado',
+  'informe.firma_rechazada': 'Firma de informe rechazada: contraseña incorrecta',
+  'informe.adenda': 'Adenda de informe comenzada',
+  'informe.correccion': 'Corrección de informe comenzada',
+  'informe.descargado': 'Documento de informe descargado (PDF)',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

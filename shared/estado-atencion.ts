@@ -1,14 +1,18 @@
 // The atención's estado machine, in one place: every move an atención's estado may make, who may
 // make it, and the audit event it writes. The worklist and the patient's page (staff), the desk's
-// «Llegó» on a cita, and the equipment's MPPS (server/queries/mpps.ts) all ask it; the database
-// conditions each move on the estados it may leave (server/queries/atenciones.ts's cambiarEstado),
-// so of two at once only one wins. Undoing is not a move of its own: it puts back the estado the
-// last move left, within MINUTOS_DESHACER by its author or at any time by an admin.
+// «Llegó» on a cita, the equipment's MPPS (server/queries/mpps.ts) and a médico's signature
+// (server/informes/firmar.ts) all ask it; the database conditions each move on the estados it may
+// leave (server/queries/atenciones.ts's cambiarEstado), so of two at once only one wins. Undoing
+// is not a move of its own: it puts back the estado the last move left, within MINUTOS_DESHACER by
+// its author or at any time by an admin; a signature leaves nothing to undo.
 import type { AccionAuditoria } from './auditoria.js'
 import { ESTADOS, type Estado } from './catalogos.js'
 
-/** Who moves an atención: staff, the desk marking a cita's arrival, or the equipment (MPPS). */
-export type Actor = 'personal' | 'llegada' | 'equipo'
+/**
+ * Who moves an atención: staff, the desk marking a cita's arrival, the equipment (MPPS), or a
+ * médico's final signature of its informe (server/informes/firmar.ts), the only way to Informado.
+ */
+export type Actor = 'personal' | 'llegada' | 'equipo' | 'firma'
 
 interface Paso {
   desde: Estado
@@ -34,7 +38,7 @@ export const PASOS: readonly Paso[] = [
   { desde: 'En proceso', hacia: 'Completado', por: ['personal', 'equipo'] },
   { desde: 'En proceso', hacia: 'En espera', por: ['equipo'] },
   { desde: 'En proceso', hacia: 'Cancelado', por: ['personal'] },
-  { desde: 'Completado', hacia: 'Informado', por: ['personal'] },
+  { desde: 'Completado', hacia: 'Informado', por: ['firma'] },
 ]
 
 /** The audit event each actor's move writes (the equipment's, under the calling sala's name). */
@@ -42,6 +46,7 @@ export const EVENTO_CAMBIO: Record<Actor, AccionAuditoria> = {
   personal: 'atencion.modificada',
   llegada: 'cita.llegada',
   equipo: 'atencion.modificada',
+  firma: 'atencion.modificada',
 }
 
 /** The estados `actor` may move an atención to `hacia` from. */

@@ -42,6 +42,19 @@ export const PERMISOS = {
     descripcion: 'Ver y conciliar los estudios que los equipos informaron sin atención',
   },
   'estadisticas.ver': { roles: TODOS, descripcion: 'El dashboard' },
+  'informes.ver': {
+    roles: TODOS,
+    descripcion: 'Ver los estudios por informar, los informes y sus documentos firmados',
+  },
+  'informes.redactar': {
+    roles: ['medico'],
+    descripcion: 'Tomar un estudio, escribir su informe, adendas y correcciones',
+  },
+  'informes.firmar': { roles: ['medico'], descripcion: 'Firmar informes con su contraseña' },
+  'informes.liberar': {
+    roles: ['medico', 'admin'],
+    descripcion: 'Liberar un estudio tomado (el propio, o cualquiera si es administrador)',
+  },
   configuracion: {
     roles: ADMIN,
     descripcion: 'La clínica, sedes, modalidades, salas, estudios, feriados y bloqueos',

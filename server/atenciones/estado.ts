@@ -42,6 +42,8 @@ export async function cambiarEstadoAtencion(
   tz: string,
   evento: Evento,
 ): Promise<AtencionFila> {
+  if (origenes(estado, 'personal').length === 0 && origenes(estado, 'firma').length > 0)
+    throw new ConflictError(M.informadoSoloFirma)
   let motivo: string | null = null
   if (estado === 'Cancelado') {
     if (tieneControl(b.motivo ?? ''))

@@ -149,15 +149,31 @@ describe('la tabla de permisos decide cada llamada', () => {
   })
 
   it('la recepción hace lo que hacía `personal`; el médico y el tecnólogo, lo de su oficio', () => {
-    const de = (rol: Rol) =>
-      (Object.keys(PERMISOS) as Permiso[]).filter((p) => puede(rol, p)).sort()
-    expect(de('admin')).toEqual(Object.keys(PERMISOS).sort())
+    const de = (rol: Rol) => LISTA_PERMISOS.filter((p) => puede(rol, p)).sort()
+    expect(de('admin')).toEqual(
+      LISTA_PERMISOS.filter((p) => p !== 'informes.redactar' && p !== 'informes.firmar').sort(),
+    )
+    // What `personal` held: everything but the admins' and, new with the roles, the informes'.
     expect(de('recepcion')).toEqual(
-      (Object.keys(PERMISOS) as Permiso[])
-        .filter((p) => !(PERMISOS[p].roles as readonly Rol[]).every((r) => r === 'admin'))
+      LISTA_PERMISOS.filter(
+        (p) =>
+          !(PERMISOS[p].roles as readonly Rol[]).every((r) => r === 'admin') &&
+          !p.startsWith('informes.'),
+      )
+        .concat(['informes.ver'])
         .sort(),
     )
-    expect(de('medico')).not.toContain('pacientes.registrar')
+    expect(de('medico')).toEqual(
+      [
+        'sesion.propia',
+        'pacientes.ver',
+        'estadisticas.ver',
+        'informes.ver',
+        'informes.redactar',
+        'informes.firmar',
+        'informes.liberar',
+      ].sort(),
+    )
     expect(de('tecnologo')).toContain('atenciones.avanzar')
     expect(de('tecnologo')).not.toContain('citas.gestionar')
   })

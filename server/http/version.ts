@@ -1,6 +1,6 @@
-// Optimistic concurrency of a patient (docs/api.md#corregir-un-paciente): the ETag is the row's
-// version, which the database bumps on every update; a change names the version it corrects in
-// If-Match.
+// Optimistic concurrency of a patient (docs/api.md#corregir-un-paciente) and of an informe's
+// draft: the ETag is the row's version, bumped on every change; a change names the version it
+// corrects in If-Match.
 import { MENSAJES_EDICION } from '../../shared/pacientes.js'
 import { BadRequestError, PreconditionRequiredError } from '../errors.js'
 
@@ -13,14 +13,16 @@ const ETIQUETA = /^(?:W\/)?"([0-9]{1,10})"$/
  * a proxy that compresses may weaken it). Missing or `*`: 428, since either would overwrite
  * whatever is stored; anything else unreadable: 400.
  */
-export function versionesDe(header: string | string[] | undefined): number[] {
+export function versionesDe(
+  header: string | string[] | undefined,
+  mensajes: { sinVersion: string; versionInvalida: string } = MENSAJES_EDICION,
+): number[] {
   const valor = (Array.isArray(header) ? header.join(',') : (header ?? '')).trim()
-  if (valor === '' || valor === '*')
-    throw new PreconditionRequiredError(MENSAJES_EDICION.sinVersion)
+  if (valor === '' || valor === '*') throw new PreconditionRequiredError(mensajes.sinVersion)
   const versiones = valor.split(',').map((parte) => ETIQUETA.exec(parte.trim())?.[1])
   if (versiones.some((v) => v === undefined)) {
-    throw new BadRequestError(MENSAJES_EDICION.versionInvalida, [
-      { campo: 'If-Match', mensaje: MENSAJES_EDICION.versionInvalida },
+    throw new BadRequestError(mensajes.versionInvalida, [
+      { campo: 'If-Match', mensaje: mensajes.versionInvalida },
     ])
   }
   return versiones.map(Number)

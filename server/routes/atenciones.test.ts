@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { MENSAJES_ATENCIONES } from '../../shared/atenciones.js'
 import { hoyEn } from '../../shared/edad.js'
 import { enlaceSiguiente } from '../../shared/enlaces.js'
 import { diaSiguiente } from '../horario.js'
@@ -166,14 +167,17 @@ describe('POST /pacientes/:id/atenciones', () => {
 })
 
 describe('PATCH /atenciones/:id', () => {
-  test('avanza por la lista de trabajo hasta Informado', async () => {
+  test('avanza por la lista de trabajo hasta Completado; Informado es la firma de un médico', async () => {
     const p = await crearPaciente(t)
     const a = await crearAtencion(t, p.id)
-    for (const estado of ['En proceso', 'Completado', 'Informado']) {
+    for (const estado of ['En proceso', 'Completado']) {
       const res = await patch(a.id, { estado })
       expect(res.statusCode).toBe(200)
       expect(res.json()).toMatchObject({ id: a.id, estado })
     }
+    const res = await patch(a.id, { estado: 'Informado' })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe(MENSAJES_ATENCIONES.informadoSoloFirma)
   })
 
   test('cambios sin sentido: 409 con mensaje, sin tocar el estado', async () => {
@@ -188,7 +192,7 @@ describe('PATCH /atenciones/:id', () => {
       'No se puede pasar una atención de Cancelado a En espera: Cancelado es un estado final',
     )
     const b = await crearAtencion(t, p.id)
-    res = await patch(b.id, { estado: 'Informado' })
+    res = await patch(b.id, { estado: 'Completado' })
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toMatch(/solo a: En proceso, Cancelado/)
     const [fila] = await t.db.sql`select estado from atenciones where id = ${b.id}`
