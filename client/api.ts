@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly errores: ErrorCampo[] = [],
     readonly id?: number,
     readonly retryAfter?: number,
+    /** The whole error body, for the answers that bring more (an informe's 412 brings `actual`). */
+    readonly cuerpo?: unknown,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -45,6 +47,8 @@ export type CallOptions<C extends Contract> = Part<C['params'], 'params', Params
     url?: string
     /** Headers of the call itself, e.g. the If-Match of a correction. */
     headers?: Record<string, string>
+    /** Let the call finish after the page is gone (an editor's last save, fetch's keepalive). */
+    keepalive?: boolean
   }
 
 export interface Answer<T> {
@@ -96,6 +100,7 @@ export async function request<C extends Contract>(
     signal?: AbortSignal
     url?: string
     headers?: Record<string, string>
+    keepalive?: boolean
   }
   const url = opts.url ?? fillPath(contract.url, opts.params) + toQuery(opts.query)
   const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' }
@@ -108,6 +113,7 @@ export async function request<C extends Contract>(
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       credentials: 'same-origin',
       signal: opts.signal,
+      keepalive: opts.keepalive,
     })
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err
@@ -131,6 +137,7 @@ export async function request<C extends Contract>(
       body.errores ?? [],
       body.id,
       retry,
+      data,
     )
     // The session ended (expired, or logged out elsewhere): log in again and come back here.
     if (response.status === 401 && contract.auth !== false) irAlLogin()

@@ -47,6 +47,8 @@ const PANTALLAS = [
   { ruta: paths.miCuenta, carga: () => import('./features/cuenta/mi-cuenta-page.js') },
   { ruta: paths.citas, carga: () => import('./features/citas/citas-page.js') },
   { ruta: paths.pasosEquipos, carga: () => import('./features/equipos/pasos-page.js') },
+  { ruta: paths.porInformar, carga: () => import('./features/informes/por-informar-page.js') },
+  { ruta: paths.informe(':id'), carga: () => import('./features/informes/informe-page.js') },
   {
     ruta: paths.configuracion,
     conSubrutas: true,

@@ -16,6 +16,8 @@ export const paths = {
   comprobanteCita: (atencionId: number | string) => `/citas/${atencionId}/comprobante`,
   configuracion: '/configuracion',
   pasosEquipos: '/equipos',
+  porInformar: '/informes',
+  informe: (id: number | string) => `/informes/${id}`,
 } as const
 
 /** `?volver=<page>` so that after logging in the user lands where they were going. */

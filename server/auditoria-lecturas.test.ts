@@ -8,7 +8,7 @@ import type { AccionAuditoria } from '../shared/auditoria.js'
 import { diaIso } from '../shared/citas.js'
 import { hoyEn } from '../shared/edad.js'
 import { diaSiguiente } from './horario.js'
-import { createTestApp, type TestApp } from './test/app.js'
+import { CONTRASENA_PRUEBA, createTestApp, type TestApp } from './test/app.js'
 import { citaAhora, crearAtencion, crearPaciente, datosPaciente } from './test/factories.js'
 
 let t: TestApp
@@ -56,7 +56,7 @@ interface Caso {
   /** The record it must leave. */
   accion: AccionAuditoria
   /** Whose session calls (an admin for the admin-only lists). */
-  usuario: 'prueba.recepcion' | 'prueba.admin'
+  usuario: 'prueba.recepcion' | 'prueba.admin' | 'prueba.medico'
 }
 
 test('cada ruta que responde datos de pacientes deja su registro de auditoría', async () => {
@@ -101,6 +101,37 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
         payload,
       })
   const deAdmin = (url: string) => () => t.app.inject({ url, headers: admin })
+  // A médico's informe of a completed study, and one signed to be corrected; the cases run in
+  // order, each on what the one before left.
+  const medico = await t.login('medico')
+  const completada = async () => {
+    const a = await crearAtencion(t, p.id)
+    await t.db.sql`update atenciones set estado = 'Completado' where id = ${a.id}`
+    return a.id
+  }
+  const porInformar = await completada()
+  const paraCorregir = await completada()
+  let informe = 0
+  const deMedico =
+    (url: () => string, method = 'GET', payload?: object, extra: Record<string, string> = {}) =>
+    async () => {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url: url(),
+        headers: { ...(payload ? json(medico) : medico), ...extra },
+        payload,
+      })
+      if (method === 'POST' && url().endsWith('/informe')) informe = res.json<{ id: number }>().id
+      return res
+    }
+  const CONTENIDO = { conclusion: [{ tipo: 'parrafo', tramos: [{ t: 'Sin hallazgos.' }] }] }
+  const firmar = (id: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/informes/${id}/firmar`,
+      headers: json(medico),
+      payload: { contrasena: CONTRASENA_PRUEBA },
+    })
 
   const casos: Record<string, Caso> = {
     'GET /pacientes': {
@@ -202,6 +233,69 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
       llamar: personal('/informes?estado=pendiente'),
       accion: 'informes.listados',
       usuario: 'prueba.recepcion',
+    },
+    'POST /atenciones/{id}/informe': {
+      llamar: deMedico(() => `/atenciones/${porInformar}/informe`, 'POST'),
+      accion: 'informe.creado',
+      usuario: 'prueba.medico',
+    },
+    'GET /informes/{id}': {
+      llamar: deMedico(() => `/informes/${informe}`),
+      accion: 'informe.consultado',
+      usuario: 'prueba.medico',
+    },
+    'GET /atenciones/{id}/informes': {
+      llamar: deMedico(() => `/atenciones/${porInformar}/informes`),
+      accion: 'informe.consultado',
+      usuario: 'prueba.medico',
+    },
+    'PUT /informes/{id}': {
+      llamar: deMedico(
+        () => `/informes/${informe}`,
+        'PUT',
+        { contenido: CONTENIDO },
+        {
+          'if-match': '"1"',
+        },
+      ),
+      accion: 'informe.guardado',
+      usuario: 'prueba.medico',
+    },
+    'POST /informes/{id}/liberar': {
+      llamar: deMedico(() => `/informes/${informe}/liberar`, 'POST'),
+      accion: 'informe.liberado',
+      usuario: 'prueba.medico',
+    },
+    'POST /informes/{id}/tomar': {
+      llamar: deMedico(() => `/informes/${informe}/tomar`, 'POST'),
+      accion: 'informe.tomado',
+      usuario: 'prueba.medico',
+    },
+    'POST /informes/{id}/firmar': {
+      llamar: () => firmar(informe),
+      accion: 'informe.firmado',
+      usuario: 'prueba.medico',
+    },
+    'POST /informes/{id}/adenda': {
+      llamar: deMedico(() => `/informes/${informe}/adenda`, 'POST', { motivo: 'Estudio previo' }),
+      accion: 'informe.adenda',
+      usuario: 'prueba.medico',
+    },
+    'POST /informes/{id}/correccion': {
+      llamar: async () => {
+        const abierto = await deMedico(() => `/atenciones/${paraCorregir}/informe`, 'POST')()
+        const { id } = abierto.json<{ id: number }>()
+        await deMedico(
+          () => `/informes/${id}`,
+          'PUT',
+          { contenido: CONTENIDO },
+          { 'if-match': '"1"' },
+        )()
+        await firmar(id)
+        return deMedico(() => `/informes/${id}/correccion`, 'POST', { motivo: 'Lateralidad' })()
+      },
+      accion: 'informe.correccion',
+      usuario: 'prueba.medico',
     },
     'GET /agenda': {
       llamar: personal(`/agenda?sede=Lima&fecha=${fecha}`),

@@ -148,11 +148,23 @@ const FirmaSchema = Type.Object({
   en: Type.String({ format: 'date-time' }),
 })
 
+/** The study an informe reports, as the editor's header shows it. */
+const EstudioInformadoSchema = Type.Object({
+  pacienteId: Type.Integer(),
+  paciente: Type.String(),
+  documento: Type.String(),
+  sede: Type.String(),
+  modalidad: Type.String(),
+  estudios: Type.Array(Type.String()),
+  prioridad: Type.Union(PRIORIDADES.map((p) => Type.Literal(p))),
+})
+
 export const InformeSchema = Type.Object({
   id: Type.Integer(),
   /** N.º de informe as the document prints it. */
   numero: Type.String(),
   atencionId: Type.Integer(),
+  estudio: EstudioInformadoSchema,
   version: Type.Integer(),
   tipo: Type.Union(TIPOS_INFORME.map((t) => Type.Literal(t))),
   baseId: Type.Union([Type.Integer(), Type.Null()]),
@@ -232,7 +244,10 @@ export const listarInformesContract = defineContract({
   tags: ['informes'],
   querystring: FiltrosInformesSchema,
   response: {
-    200: Type.Object({ estudios: Type.Array(PorInformarSchema), total: Type.Integer() }),
+    200: Type.Object({
+      estudios: Type.Array(PorInformarSchema),
+      total: Type.Integer({ description: 'Cuántos esperan, contados hasta 1000' }),
+    }),
     400: ErrorSchema,
   },
 })

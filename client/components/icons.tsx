@@ -97,6 +97,12 @@ export const IconEye = icon(
     <circle cx="12" cy="12" r="3" />
   </>,
 )
+export const IconFileText = icon(
+  <>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
+    <path d="M14 3v6h6M8 13h8M8 17h6" />
+  </>,
+)
 export const IconCheck = icon(<path d="M20 6 9 17l-5-5" />)
 export const IconDownload = icon(<path d="M12 3v12M7 10l5 5 5-5M5 21h14" />)
 export const IconPrinter = icon(

@@ -14,6 +14,7 @@ import {
   IconChevronsLeft,
   IconChevronsRight,
   IconDashboard,
+  IconFileText,
   IconLogout,
   IconMerge,
   IconSearch,
@@ -197,6 +198,13 @@ export function Sidebar() {
                 Citas
               </NavLink>
             </li>
+            {tiene('informes.redactar') && (
+              <li>
+                <NavLink href={paths.porInformar} icon={<IconFileText />} exact={false}>
+                  Por informar
+                </NavLink>
+              </li>
+            )}
             <li>
               {tiene('configuracion') ? (
                 <NavLink href={paths.configuracion} icon={<IconSettings />} exact={false}>

@@ -30,6 +30,8 @@ export type Titulo =
   | 'Citas'
   | 'Comprobante de cita'
   | 'Pasos de equipos sin atención'
+  | 'Por informar'
+  | 'Informe'
 
 /** Sets the tab's title for the current screen, followed by the clinic's name. */
 export function useTitle(title: Titulo): void {

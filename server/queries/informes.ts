@@ -11,10 +11,24 @@ import { insercionEvento, insercionEventos, type Evento } from './auditoria.js'
 /** N.º de informe as the document prints it. */
 export const numeroInforme = (id: number): string => String(id).padStart(6, '0')
 
-export interface InformeFila {
-  id: number
+/** The study an informe reports and its patient, as both the informe and the queue read them. */
+interface EstudioFila {
   atencionId: number
   pacienteId: number
+  tipoDocumento: string
+  documento: string
+  primerNombre: string
+  segundoNombre: string | null
+  primerApellido: string
+  segundoApellido: string | null
+  sede: string
+  modalidad: string
+  estudios: string[]
+  prioridad: Prioridad
+}
+
+export interface InformeFila extends EstudioFila {
+  id: number
   version: number
   tipo: Informe['tipo']
   baseId: number | null
@@ -42,7 +56,9 @@ export interface InformeFila {
 }
 
 /** Every column of InformeFila, from `informes i` (the PDF's bytes are read only by leerPdf). */
-const COLUMNAS = `i.id, i.atencion_id, a.paciente_id, i.version, i.tipo, i.base_id, i.motivo,
+const COLUMNAS = `i.id, i.atencion_id, a.paciente_id, p.tipo_documento, p.documento,
+  p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido, a.sede, a.modalidad,
+  a.estudios, a.prioridad, i.version, i.tipo, i.base_id, i.motivo,
   i.estado, i.contenido, i.revision, i.tomado_por, tu.usuario as tomado_usuario,
   tu.nombre as tomado_nombre, i.tomado_en, i.preliminar_por, pu.nombre as preliminar_nombre,
   pu.colegiatura as preliminar_colegiatura, i.preliminar_en, i.firmante_nombre,
@@ -51,6 +67,7 @@ const COLUMNAS = `i.id, i.atencion_id, a.paciente_id, i.version, i.tipo, i.base_
     and r.estado = 'final') as reemplazado_por,
   i.creado_en, i.actualizado_en`
 const DESDE = `informes i join atenciones a on a.id = i.atencion_id
+  join pacientes p on p.id = a.paciente_id
   left join usuarios tu on tu.id = i.tomado_por
   left join usuarios pu on pu.id = i.preliminar_por`
 
@@ -61,6 +78,15 @@ export function aInforme(f: InformeFila): Informe {
     id: f.id,
     numero: numeroInforme(f.id),
     atencionId: f.atencionId,
+    estudio: {
+      pacienteId: f.pacienteId,
+      paciente: nombreCompleto(f),
+      documento: `${f.tipoDocumento} ${f.documento}`,
+      sede: f.sede,
+      modalidad: f.modalidad,
+      estudios: f.estudios,
+      prioridad: f.prioridad,
+    },
     version: f.version,
     tipo: f.tipo,
     baseId: f.baseId,
@@ -324,19 +350,10 @@ export async function leerPdf(
   return { pdf: fila.pdf, sha256: fila.sha256, numero: numeroInforme(id) }
 }
 
-interface PorInformarFila {
-  atencionId: number
-  pacienteId: number
-  tipoDocumento: string
-  documento: string
-  primerNombre: string
-  segundoNombre: string | null
-  primerApellido: string
-  segundoApellido: string | null
-  sede: string
-  modalidad: string
-  estudios: string[]
-  prioridad: Prioridad
+/** The queue is counted up to this many: past it, the screen says «1000 o más». */
+export const TOTAL_MAXIMO = 1000
+
+interface PorInformarFila extends EstudioFila {
   completadoEn: Date
   informeId: number | null
   informeEstado: Informe['estado'] | null
@@ -357,37 +374,40 @@ export async function porInformar(
   ahora: Date,
   evento: Evento,
 ): Promise<{ estudios: PorInformar[]; total: number }> {
+  // 0053's partial index, in its own order: the page is read from it and stops at the limit.
+  const pendiente = sql`a.estado = 'Completado' and a.modalidad <> ${MODALIDAD_LABORATORIO}
+    ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
+    ${f.modalidad ? sql`and a.modalidad = ${f.modalidad}` : sql``}
+    ${
+      f.medico
+        ? sql`and a.id in (select i.atencion_id from informes i join usuarios u on u.id = i.tomado_por
+            where u.usuario = ${f.medico} and i.estado <> 'final')`
+        : sql``
+    }`
+  const orden = sql`(case a.prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end),
+    coalesce(a.ultimo_cambio_en, a.llegada), a.id`
   const filas = await sql<PorInformarFila[]>`
-    with pendientes as (
-      select a.id, a.paciente_id, a.sede, a.modalidad, a.estudios, a.prioridad,
-        coalesce(a.ultimo_cambio_en, a.llegada) as completado_en,
-        i.id as informe_id, i.estado as informe_estado, tu.usuario as tomado_usuario,
-        tu.nombre as tomado_nombre
-      from atenciones a
-      left join informes i on i.atencion_id = a.id and i.estado <> 'final'
-      left join usuarios tu on tu.id = i.tomado_por
-      where a.estado = 'Completado' and a.modalidad <> ${MODALIDAD_LABORATORIO}
-        ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
-        ${f.modalidad ? sql`and a.modalidad = ${f.modalidad}` : sql``}
-        ${f.medico ? sql`and tu.usuario = ${f.medico}` : sql``}
-    ),
-    pagina as (
-      select * from pendientes
-      order by case prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end,
-        completado_en, id
+    with pagina as (
+      select a.id, a.paciente_id, a.sede, a.modalidad, a.estudios, a.prioridad, a.ultimo_cambio_en,
+        a.llegada, coalesce(a.ultimo_cambio_en, a.llegada) as completado_en
+      from atenciones a where ${pendiente}
+      order by ${orden}
       limit ${limite}
     ),
     registro as (${insercionEvento(sql, {
       ...evento,
       detalle: { ...evento.detalle, filtros: { ...f, limite } },
     })})
-    select p.id as atencion_id, p.paciente_id, pa.tipo_documento, pa.documento, pa.primer_nombre,
-      pa.segundo_nombre, pa.primer_apellido, pa.segundo_apellido, p.sede, p.modalidad, p.estudios,
-      p.prioridad, p.completado_en, p.informe_id, p.informe_estado, p.tomado_usuario,
-      p.tomado_nombre, (select count(*) from pendientes)::int as total
-    from pagina p join pacientes pa on pa.id = p.paciente_id
-    order by case p.prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end,
-      p.completado_en, p.id`
+    select a.id as atencion_id, a.paciente_id, pa.tipo_documento, pa.documento, pa.primer_nombre,
+      pa.segundo_nombre, pa.primer_apellido, pa.segundo_apellido, a.sede, a.modalidad, a.estudios,
+      a.prioridad, a.completado_en, i.id as informe_id, i.estado as informe_estado,
+      tu.usuario as tomado_usuario, tu.nombre as tomado_nombre,
+      (select count(*) from (select 1 from atenciones a where ${pendiente} limit ${TOTAL_MAXIMO}) c)::int
+        as total
+    from pagina a join pacientes pa on pa.id = a.paciente_id
+      left join informes i on i.atencion_id = a.id and i.estado <> 'final'
+      left join usuarios tu on tu.id = i.tomado_por
+    order by ${orden}`
   return {
     // An empty page is an empty queue: the limit is at least one.
     total: filas[0]?.total ?? 0,
