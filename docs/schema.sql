@@ -542,7 +542,7 @@ CASE prioridad
     WHEN 'Emergencia'::text THEN 0
     WHEN 'Urgente'::text THEN 1
     ELSE 2
-END), COALESCE(ultimo_cambio_en, llegada), id) WHERE ((estado = 'Completado'::text) AND (modalidad <> 'LAB'::text));
+END), COALESCE(ultimo_cambio_en, llegada), id) INCLUDE (sede, modalidad) WHERE ((estado = 'Completado'::text) AND (modalidad <> 'LAB'::text));
 CREATE INDEX atenciones_sede_llegada_idx ON public.atenciones USING btree (sede, llegada, id) INCLUDE (paciente_id, modalidad);
 CREATE UNIQUE INDEX atenciones_study_instance_uid_key ON public.atenciones USING btree (study_instance_uid) WHERE (study_instance_uid IS NOT NULL);
 CREATE INDEX atenciones_visita_idx ON public.atenciones USING btree (visita) WHERE (visita IS NOT NULL);
