@@ -5,6 +5,7 @@ import type { Informe, FiltrosInformes, PorInformar } from '../../shared/informe
 import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
 import type { Prioridad } from '../../shared/catalogos.js'
+import type postgres from 'postgres'
 import type { Sql } from '../db.js'
 import { insercionEvento, insercionEventos, type Evento } from './auditoria.js'
 
@@ -251,82 +252,79 @@ export async function nuevaVersion(
 }
 
 /**
- * Saves the draft's content when `por` holds it and its revision is one of `revisiones`; undefined
- * when it changed nothing (the caller reads why).
+ * A conditional change of one version (`cambio`: an UPDATE of informes) and its audit record on
+ * the version's patient, in one statement: the version as the change left it, or undefined when
+ * it changed nothing (the caller reads why). `conRevision` names the new revision in the record.
  */
-export async function guardarBorrador(
+async function cambiarVersion(
   sql: Sql,
-  id: number,
-  contenido: Informe['contenido'],
-  por: number,
-  revisiones: number[],
+  cambio: postgres.Fragment,
   evento: Evento,
+  conRevision = false,
 ): Promise<InformeFila | undefined> {
+  const detalle = conRevision
+    ? sql`jsonb_build_object('informe', c.id, 'revision', c.revision)`
+    : sql`jsonb_build_object('informe', c.id)`
   const [fila] = await sql<{ id: number }[]>`
-    with cambiada as (
-      update informes set contenido = ${sql.json(contenido as never)}, revision = revision + 1,
-        actualizado_en = now()
-      where id = ${id} and estado = 'borrador' and tomado_por = ${por}
-        and revision = any(${revisiones}::int[])
-      returning id, atencion_id, revision
-    ),
+    with cambiada as (${cambio} returning id, atencion_id, revision),
     registro as (${insercionEventos(
       sql,
       evento,
-      sql`select a.paciente_id, jsonb_build_object('informe', c.id, 'revision', c.revision) as detalle
+      sql`select a.paciente_id, ${detalle} as detalle
         from cambiada c join atenciones a on a.id = c.atencion_id`,
     )})
     select id from cambiada`
   return fila && informePorId(sql, fila.id)
 }
 
-/** `por` takes a version nobody holds (or holds already); undefined when it changed nothing. */
-export async function tomarInforme(
+/** Saves the draft's content when `por` holds it and its revision is one of `revisiones`. */
+export const guardarBorrador = (
+  sql: Sql,
+  id: number,
+  contenido: Informe['contenido'],
+  por: number,
+  revisiones: number[],
+  evento: Evento,
+): Promise<InformeFila | undefined> =>
+  cambiarVersion(
+    sql,
+    sql`update informes set contenido = ${sql.json(contenido as never)}, revision = revision + 1,
+        actualizado_en = now()
+      where id = ${id} and estado = 'borrador' and tomado_por = ${por}
+        and revision = any(${revisiones}::int[])`,
+    evento,
+    true,
+  )
+
+/** `por` takes a version nobody holds (or holds already). */
+export const tomarInforme = (
   sql: Sql,
   id: number,
   por: number,
   evento: Evento,
-): Promise<InformeFila | undefined> {
-  const [fila] = await sql<{ id: number }[]>`
-    with tomada as (
-      update informes set tomado_por = ${por},
+): Promise<InformeFila | undefined> =>
+  cambiarVersion(
+    sql,
+    sql`update informes set tomado_por = ${por},
         tomado_en = case when tomado_por = ${por} then tomado_en else now() end
-      where id = ${id} and estado <> 'final' and (tomado_por is null or tomado_por = ${por})
-      returning id, atencion_id
-    ),
-    registro as (${insercionEventos(
-      sql,
-      evento,
-      sql`select a.paciente_id, jsonb_build_object('informe', t.id) as detalle
-        from tomada t join atenciones a on a.id = t.atencion_id`,
-    )})
-    select id from tomada`
-  return fila && informePorId(sql, fila.id)
-}
+      where id = ${id} and estado <> 'final' and (tomado_por is null or tomado_por = ${por})`,
+    evento,
+  )
 
-/** Releases a version: its holder's own, or anyone's when `admin`; undefined when it changed nothing. */
-export async function liberarInforme(
+/** Releases a version: its holder's own, or anyone's when `admin`. */
+export const liberarInforme = (
   sql: Sql,
   id: number,
   quien: { por: number; admin: boolean },
   evento: Evento,
-): Promise<InformeFila | undefined> {
-  const [fila] = await sql<{ id: number }[]>`
-    with liberada as (
-      update informes set tomado_por = null, tomado_en = null
+): Promise<InformeFila | undefined> =>
+  cambiarVersion(
+    sql,
+    sql`update informes set tomado_por = null, tomado_en = null
       where id = ${id} and estado <> 'final' and tomado_por is not null
-        and (${quien.admin}::boolean or tomado_por = ${quien.por})
-      returning id, atencion_id
-    ),
-    registro as (${insercionEventos(
-      sql,
-      evento,
-      sql`select a.paciente_id, jsonb_build_object('informe', l.id) as detalle
-        from liberada l join atenciones a on a.id = l.atencion_id`,
-    )})
-    select id from liberada`
-  return fila && informePorId(sql, fila.id)
-}
+        and (${quien.admin}::boolean or tomado_por = ${quien.por})`,
+    evento,
+  )
 
 /** The signed PDF's bytes, read and recorded; undefined for an unknown id, null before it is final. */
 export async function leerPdf(
