@@ -557,9 +557,11 @@ CREATE UNIQUE INDEX estudios_nombre_normalizado_key ON public.estudios USING btr
 CREATE UNIQUE INDEX feriados_fecha_sede_key ON public.feriados USING btree (fecha, COALESCE(sede, ''::text));
 CREATE UNIQUE INDEX fusiones_absorbido_vigente_idx ON public.fusiones USING btree (absorbido_id) WHERE (deshecha_en IS NULL);
 CREATE INDEX fusiones_conservado_vigente_idx ON public.fusiones USING btree (conservado_id) WHERE (deshecha_en IS NULL);
+CREATE INDEX hallazgos_criticos_comunicados_idx ON public.hallazgos_criticos USING btree (comunicado_en DESC, id DESC) WHERE (comunicado_en IS NOT NULL);
 CREATE INDEX hallazgos_criticos_pendientes_idx ON public.hallazgos_criticos USING btree (creado_en) WHERE (comunicado_en IS NULL);
 CREATE UNIQUE INDEX informes_abierto_key ON public.informes USING btree (atencion_id) WHERE (estado <> 'final'::text);
 CREATE INDEX informes_base_idx ON public.informes USING btree (base_id) WHERE (base_id IS NOT NULL);
+CREATE INDEX informes_tiempo_idx ON public.informes USING btree (firmado_en) INCLUDE (completado_en, atencion_id) WHERE (completado_en IS NOT NULL);
 CREATE INDEX intentos_direccion_idx ON public.intentos_fallidos USING btree (direccion, en);
 CREATE INDEX intentos_en_idx ON public.intentos_fallidos USING btree (en);
 CREATE INDEX intentos_usuario_idx ON public.intentos_fallidos USING btree (usuario, en);

@@ -38,6 +38,7 @@ import { preferenciasRoutes } from './routes/preferencias.js'
 import { sesionRoutes } from './routes/sesion.js'
 import { ticketRoutes } from './routes/ticket.js'
 import { informesRoutes } from './routes/informes.js'
+import { hallazgosRoutes } from './routes/hallazgos.js'
 import { visitasRoutes } from './routes/visitas.js'
 import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
@@ -166,6 +167,7 @@ export async function buildApp({
   await app.register(citasPacienteRoutes, { sql: db.sql, config })
   await app.register(ticketRoutes, { sql: db.sql, config })
   await app.register(informesRoutes, { sql: db.sql, config })
+  await app.register(hallazgosRoutes, { sql: db.sql, config })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
   await app.register(miCuentaRoutes, { sql: db.sql, config })

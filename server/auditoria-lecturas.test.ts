@@ -297,6 +297,25 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
       accion: 'informe.correccion',
       usuario: 'prueba.medico',
     },
+    'GET /hallazgos-criticos': {
+      llamar: personal('/hallazgos-criticos'),
+      accion: 'hallazgos.listados',
+      usuario: 'prueba.recepcion',
+    },
+    // The informe signed above, flagged critical as signing would have.
+    'POST /hallazgos-criticos/{id}/comunicacion': {
+      llamar: async () => {
+        const [h] = await t.db.sql<{ id: number }[]>`
+          insert into hallazgos_criticos (informe_id) values (${informe}) returning id`
+        return personal(`/hallazgos-criticos/${h!.id}/comunicacion`, 'POST', {
+          comunicadoA: 'Dr. Auditado, médico tratante',
+          medio: 'Teléfono',
+          releido: true,
+        })()
+      },
+      accion: 'hallazgo.comunicado',
+      usuario: 'prueba.recepcion',
+    },
     'GET /agenda': {
       llamar: personal(`/agenda?sede=Lima&fecha=${fecha}`),
       accion: 'agenda.consultada',

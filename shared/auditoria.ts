@@ -71,6 +71,8 @@ export const ACCIONES_AUDITORIA = {
   'informe.adenda': 'Adenda de informe comenzada',
   'informe.correccion': 'Corrección de informe comenzada',
   'informe.descargado': 'Documento de informe descargado (PDF)',
+  'hallazgos.listados': 'Hallazgos críticos consultados',
+  'hallazgo.comunicado': 'Comunicación de un hallazgo crítico registrada',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

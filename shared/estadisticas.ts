@@ -44,3 +44,34 @@ export const estadisticasContract = defineContract({
   tags: ['estadisticas'],
   response: { 200: EstadisticasSchema },
 })
+
+/** Of final informes signed this month: per modality, how long from Completado to the signature. */
+export const TiempoInformeSchema = Type.Object({
+  modalidad: Type.String(),
+  /** The modality as the catalogue names it. */
+  etiqueta: Type.String(),
+  /** Final originals signed this month (adendas and corrections are not a study's first report). */
+  informes: Type.Integer(),
+  /** Median hours from the atención's Completado to its final signature (one decimal). */
+  medianaHoras: Type.Number(),
+})
+export type TiempoInforme = Static<typeof TiempoInformeSchema>
+
+export const EstadisticasInformesSchema = Type.Object({
+  /** This month in the clinic's time zone ('YYYY-MM'). */
+  mes: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$' }),
+  tiempos: Type.Array(TiempoInformeSchema),
+  /** Studies waiting to be reported, as «Por informar» counts them: up to 1000. */
+  porInformar: Type.Integer(),
+})
+export type EstadisticasInformes = Static<typeof EstadisticasInformesSchema>
+
+export const estadisticasInformesContract = defineContract({
+  method: 'GET',
+  url: '/estadisticas/informes',
+  permiso: 'estadisticas.ver',
+  summary:
+    'Tiempo de informe del mes (mediana de horas de Completado a la firma final, por modalidad) y cuántos estudios esperan su informe',
+  tags: ['estadisticas'],
+  response: { 200: EstadisticasInformesSchema },
+})

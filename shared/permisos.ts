@@ -55,6 +55,10 @@ export const PERMISOS = {
     roles: ['medico', 'admin'],
     descripcion: 'Liberar un estudio tomado (el propio, o cualquiera si es administrador)',
   },
+  'hallazgos.comunicar': {
+    roles: TODOS,
+    descripcion: 'Ver los hallazgos críticos por comunicar y registrar a quién se comunicó',
+  },
   configuracion: {
     roles: ADMIN,
     descripcion: 'La clínica, sedes, modalidades, salas, estudios, feriados y bloqueos',

@@ -172,6 +172,7 @@ describe('la tabla de permisos decide cada llamada', () => {
         'informes.redactar',
         'informes.firmar',
         'informes.liberar',
+        'hallazgos.comunicar',
       ].sort(),
     )
     expect(de('tecnologo')).toContain('atenciones.avanzar')

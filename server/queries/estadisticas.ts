@@ -3,6 +3,7 @@ import { ESTADOS_NO_REALIZADOS } from '../../shared/catalogos.js'
 import type { CampoNombre } from '../../shared/paciente-datos.js'
 import { insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
+import { TOTAL_MAXIMO } from './informes.js'
 import type { PacienteFila } from './pacientes.js'
 
 export interface Tarjetas {
@@ -78,4 +79,42 @@ export async function ultimosPacientes(
     select id, primer_nombre, segundo_nombre, primer_apellido, segundo_apellido, documento, fecha_nacimiento, fecha_registro
     from ultimos
     order by creado_en desc, id desc`
+}
+
+/**
+ * Turnaround time of the clinic-local month from `inicio` to `fin` ('YYYY-MM-DD', `fin` excluded):
+ * per modality, the median hours from Completado to the final signature of each atención's
+ * original informe. completado_en is kept only on those (server/informes/firmar.ts), and 0057's
+ * index holds exactly them by their signature's instant.
+ */
+export async function tiemposDeInforme(
+  sql: Sql,
+  inicio: string,
+  fin: string,
+  tz: string,
+): Promise<{ modalidad: string; etiqueta: string; informes: number; medianaHoras: number }[]> {
+  return sql`
+    select a.modalidad, coalesce(m.etiqueta, a.modalidad) as etiqueta, count(*)::int as informes,
+      (percentile_cont(0.5) within group (
+        order by extract(epoch from i.firmado_en - i.completado_en)) / 3600)::float8 as mediana_horas
+    from informes i join atenciones a on a.id = i.atencion_id
+      left join modalidades m on m.valor = a.modalidad
+    where i.completado_en is not null
+      and i.firmado_en >= (${inicio}::date)::timestamp at time zone ${tz}
+      and i.firmado_en < (${fin}::date)::timestamp at time zone ${tz}
+    group by a.modalidad, m.etiqueta, m.orden
+    order by m.orden, a.modalidad`
+}
+
+/**
+ * Studies waiting for their informe, as «Por informar» selects them (up to TOTAL_MAXIMO, as its own page counts):
+ * the predicate as literals, so 0053's partial index answers it.
+ */
+export async function porInformarTotal(sql: Sql): Promise<number> {
+  const [fila] = await sql<{ total: number }[]>`
+    select count(*)::int as total from (
+      select 1 from atenciones a where a.estado = 'Completado' and a.modalidad <> 'LAB'
+      limit ${TOTAL_MAXIMO}
+    ) c`
+  return fila!.total
 }

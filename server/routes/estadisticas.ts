@@ -1,14 +1,25 @@
-// The dashboard: cards, atenciones per month of this year and the latest patients.
+// The dashboard: cards, atenciones per month of this year and the latest patients; and, in a call
+// of its own so the first paint does not wait for it, the informes' turnaround time.
 import type { FastifyInstance } from 'fastify'
 import { MESES } from '../../shared/catalogos.js'
 import { hoyEn } from '../../shared/edad.js'
-import { estadisticasContract, ULTIMOS_PACIENTES } from '../../shared/estadisticas.js'
+import {
+  estadisticasContract,
+  estadisticasInformesContract,
+  ULTIMOS_PACIENTES,
+} from '../../shared/estadisticas.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { eventoDe } from '../http/auditoria.js'
 import { edadEn } from '../http/respuestas.js'
-import { atencionesPorMes, tarjetas, ultimosPacientes } from '../queries/estadisticas.js'
+import {
+  atencionesPorMes,
+  porInformarTotal,
+  tarjetas,
+  tiemposDeInforme,
+  ultimosPacientes,
+} from '../queries/estadisticas.js'
 import { route } from '../route.js'
 
 export async function estadisticasRoutes(
@@ -49,6 +60,22 @@ export async function estadisticasRoutes(
         ...edadEn(p.fechaNacimiento, hoy),
         fechaRegistro: p.fechaRegistro,
       })),
+    }
+  })
+  route(app, estadisticasInformesContract, async () => {
+    const hoy = hoyEn(tz)
+    const anio = Number(hoy.slice(0, 4))
+    const mes = Number(hoy.slice(5, 7))
+    const inicio = `${hoy.slice(0, 7)}-01`
+    const fin = mes === 12 ? `${anio + 1}-01-01` : `${anio}-${String(mes + 1).padStart(2, '0')}-01`
+    const [tiempos, porInformar] = await Promise.all([
+      tiemposDeInforme(sql, inicio, fin, tz),
+      porInformarTotal(sql),
+    ])
+    return {
+      mes: hoy.slice(0, 7),
+      tiempos: tiempos.map((t) => ({ ...t, medianaHoras: Math.round(t.medianaHoras * 10) / 10 })),
+      porInformar,
     }
   })
 }
