@@ -102,6 +102,7 @@ create table clinica (
   logo bytea,
   logo_tipo text,
   actualizado_en timestamp with time zone default now() not null,
+  visor_url text,
   constraint clinica_check CHECK (((logo IS NULL) = (logo_tipo IS NULL))),
   constraint clinica_direccion_check CHECK (((char_length(direccion) >= 1) AND (char_length(direccion) <= 200))),
   constraint clinica_id_check CHECK (id),
@@ -111,6 +112,7 @@ create table clinica (
   constraint clinica_renipress_check CHECK ((renipress ~ '^[0-9]{8}$'::text)),
   constraint clinica_ruc_check CHECK ((ruc ~ '^(10|15|16|17|20)[0-9]{9}$'::text)),
   constraint clinica_telefono_check CHECK ((telefono ~ '^[0-9+() -]{6,30}$'::text)),
+  constraint clinica_visor_url_check CHECK (((length(visor_url) <= 500) AND (visor_url ~ '^https?://[^[:space:]]+$'::text))),
   constraint clinica_pkey PRIMARY KEY (id)
 );
 
@@ -160,6 +162,40 @@ create table feriados (
   constraint feriados_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 80)) AND (nombre = btrim(nombre)))),
   constraint feriados_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre) ON UPDATE CASCADE,
   constraint feriados_pkey PRIMARY KEY (id)
+);
+
+-- Fuente: la imagen de firma y sello de un médico, subida en Mi cuenta; cada informe que firma la
+-- copia en su PDF, así que cambiarla no cambia los ya firmados.
+create table firmas_imagen (
+  usuario_id integer not null,
+  imagen bytea not null,
+  tipo text not null,
+  ancho integer not null,
+  alto integer not null,
+  actualizada_en timestamp with time zone default now() not null,
+  constraint firmas_imagen_alto_check CHECK (((alto >= 40) AND (alto <= 2000))),
+  constraint firmas_imagen_ancho_check CHECK (((ancho >= 100) AND (ancho <= 2000))),
+  constraint firmas_imagen_check CHECK ((((tipo = 'image/png'::text) AND (SUBSTRING(imagen FROM 1 FOR 8) = '\x89504e470d0a1a0a'::bytea)) OR ((tipo = 'image/jpeg'::text) AND (SUBSTRING(imagen FROM 1 FOR 3) = '\xffd8ff'::bytea)))),
+  constraint firmas_imagen_imagen_check CHECK (((octet_length(imagen) >= 1) AND (octet_length(imagen) <= 307200))),
+  constraint firmas_imagen_tipo_check CHECK ((tipo = ANY (ARRAY['image/png'::text, 'image/jpeg'::text]))),
+  constraint firmas_imagen_usuario_id_fkey FOREIGN KEY (usuario_id) REFERENCES usuarios(id) ON DELETE CASCADE,
+  constraint firmas_imagen_pkey PRIMARY KEY (usuario_id)
+);
+
+-- Fuente: las frases del editor de informes y su atajo, por estudio o para todos, editadas en
+-- Configuración.
+create table frases_informe (
+  id integer generated always as identity,
+  estudio_id integer,
+  atajo text not null,
+  texto text not null,
+  actualizado_por integer,
+  actualizado_en timestamp with time zone default now() not null,
+  constraint frases_informe_atajo_check CHECK ((atajo ~ '^[a-z0-9]{2,20}$'::text)),
+  constraint frases_informe_texto_check CHECK ((((length(texto) >= 1) AND (length(texto) <= 2000)) AND (texto = btrim(texto)))),
+  constraint frases_informe_actualizado_por_fkey FOREIGN KEY (actualizado_por) REFERENCES usuarios(id),
+  constraint frases_informe_estudio_id_fkey FOREIGN KEY (estudio_id) REFERENCES estudios(id),
+  constraint frases_informe_pkey PRIMARY KEY (id)
 );
 
 create table fusiones (
@@ -422,6 +458,19 @@ create table pacientes_sin_atencion (
   constraint pacientes_sin_atencion_pkey PRIMARY KEY (paciente_id)
 );
 
+-- Fuente: la plantilla del informe de cada estudio, editada por los administradores en
+-- Configuración.
+create table plantillas_informe (
+  estudio_id integer not null,
+  contenido jsonb not null,
+  actualizado_por integer,
+  actualizado_en timestamp with time zone default now() not null,
+  constraint plantillas_informe_contenido_check CHECK ((jsonb_typeof(contenido) = 'object'::text)),
+  constraint plantillas_informe_actualizado_por_fkey FOREIGN KEY (actualizado_por) REFERENCES usuarios(id),
+  constraint plantillas_informe_estudio_id_fkey FOREIGN KEY (estudio_id) REFERENCES estudios(id),
+  constraint plantillas_informe_pkey PRIMARY KEY (estudio_id)
+);
+
 -- Fuente: cada respaldo tomado, con su archivo, tamaño y suma, o el error que lo impidió.
 create table respaldos (
   id bigint generated always as identity,
@@ -555,6 +604,7 @@ CREATE INDEX bloqueos_sala_fin ON public.bloqueos USING btree (sala_id, fin);
 CREATE INDEX duplicados_pendientes_idx ON public.duplicados USING btree (gravedad, paciente_a, paciente_b) WHERE (descartado_en IS NULL);
 CREATE UNIQUE INDEX estudios_nombre_normalizado_key ON public.estudios USING btree (modalidad, normalizar(nombre));
 CREATE UNIQUE INDEX feriados_fecha_sede_key ON public.feriados USING btree (fecha, COALESCE(sede, ''::text));
+CREATE UNIQUE INDEX frases_informe_atajo_key ON public.frases_informe USING btree (COALESCE(estudio_id, 0), atajo);
 CREATE UNIQUE INDEX fusiones_absorbido_vigente_idx ON public.fusiones USING btree (absorbido_id) WHERE (deshecha_en IS NULL);
 CREATE INDEX fusiones_conservado_vigente_idx ON public.fusiones USING btree (conservado_id) WHERE (deshecha_en IS NULL);
 CREATE INDEX hallazgos_criticos_comunicados_idx ON public.hallazgos_criticos USING btree (comunicado_en DESC, id DESC) WHERE (comunicado_en IS NOT NULL);

@@ -38,6 +38,7 @@ import { preferenciasRoutes } from './routes/preferencias.js'
 import { sesionRoutes } from './routes/sesion.js'
 import { ticketRoutes } from './routes/ticket.js'
 import { informesRoutes } from './routes/informes.js'
+import { plantillasRoutes } from './routes/plantillas.js'
 import { hallazgosRoutes } from './routes/hallazgos.js'
 import { visitasRoutes } from './routes/visitas.js'
 import { usuariosRoutes } from './routes/usuarios.js'
@@ -167,6 +168,7 @@ export async function buildApp({
   await app.register(citasPacienteRoutes, { sql: db.sql, config })
   await app.register(ticketRoutes, { sql: db.sql, config })
   await app.register(informesRoutes, { sql: db.sql, config })
+  await app.register(plantillasRoutes, { sql: db.sql })
   await app.register(hallazgosRoutes, { sql: db.sql, config })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })

@@ -14,6 +14,7 @@ export const ACCIONES_AUDITORIA = {
   'sesion.terminada': 'Sesión cerrada desde «Mi cuenta»',
   'cuenta.contrasena': 'Contraseña cambiada por su titular',
   'cuenta.contrasena_fallida': 'Cambio de contraseña rechazado: contraseña actual incorrecta',
+  'cuenta.firma': 'Firma y sello cambiada por su titular',
   'paciente.registrado': 'Paciente registrado',
   'paciente.consultado': 'Paciente consultado',
   'paciente.fusionado': 'Registros fusionados',
@@ -71,6 +72,13 @@ export const ACCIONES_AUDITORIA = {
   'informe.adenda': 'Adenda de informe comenzada',
   'informe.correccion': 'Corrección de informe comenzada',
   'informe.descargado': 'Documento de informe descargado (PDF)',
+  'informes.de_paciente':
+    'Informes de un paciente consultados (su página o los anteriores junto al editor)',
+  'plantilla.guardada': 'Plantilla de informe de un estudio guardada',
+  'frase.creada': 'Frase del editor de informes agregada',
+  'frase.modificada': 'Frase del editor de informes modificada',
+  'frase.borrada': 'Frase del editor de informes quitada',
+  'visor.modificado': 'Dirección del visor de imágenes modificada',
   'hallazgos.listados': 'Hallazgos críticos consultados',
   'hallazgo.comunicado': 'Comunicación de un hallazgo crítico registrada',
 } as const

@@ -110,6 +110,7 @@ export function textoDe(bloques: readonly Bloque[] | undefined): string {
 export const MENSAJES_INFORMES = {
   noEncontrado: 'Informe no encontrado',
   atencionNoEncontrada: 'Atención no encontrada',
+  pacienteNoEncontrado: 'Paciente no encontrado',
   noCompletada: (estado: string) =>
     `Solo se informa un estudio completado; esta atención está ${estado}`,
   laboratorio: 'Los resultados de laboratorio se validan en Laboratorio, no se informan aquí',

@@ -188,19 +188,22 @@ export async function atencionParaInforme(
 }
 
 /**
- * The open draft of an atención, created and taken by `por` when there is none: `creado` says
- * which. The unique index on open versions makes two at once create one.
+ * The open draft of an atención, created with `contenido` (its studies' templates) and taken by
+ * `por` when there is none: `creado` says which. The unique index on open versions makes two at
+ * once create one.
  */
 export async function abrirBorrador(
   sql: Sql,
   atencionId: number,
+  contenido: Informe['contenido'],
   por: number,
   evento: Evento,
 ): Promise<{ fila: InformeFila; creado: boolean }> {
   const [creada] = await sql<{ id: number }[]>`
     with nueva as (
       insert into informes (atencion_id, version, tipo, contenido, tomado_por, tomado_en, creado_por)
-      select ${atencionId}, coalesce(max(version), 0) + 1, 'original', '{}'::jsonb, ${por}, now(), ${por}
+      select ${atencionId}, coalesce(max(version), 0) + 1, 'original',
+        ${sql.json(contenido as never)}, ${por}, now(), ${por}
       from informes where atencion_id = ${atencionId}
       having count(*) = 0
       on conflict (atencion_id) where estado <> 'final' do nothing

@@ -189,7 +189,10 @@ describe('la firma', () => {
   })
 
   it('no firma un informe sin hallazgos ni conclusión', async () => {
-    const { id } = (await abrir(await completada())).json() as Informe
+    const { id, revision } = (await abrir(await completada())).json() as Informe
+    // The template filled both: the médico emptied them.
+    const vacio = { indicacion: [parrafo('Control.')], hallazgos: [], conclusion: [parrafo('')] }
+    expect((await guardar(id, vacio, revision)).statusCode).toBe(200)
     expect((await firmar(id)).json().message).toBe(M.vacio)
   })
 

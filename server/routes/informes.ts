@@ -8,24 +8,20 @@ import {
   firmarInformeContract,
   guardarInformeContract,
   informesDeAtencionContract,
-  LARGO_MAXIMO_INFORME,
   liberarInformeContract,
   listarInformesContract,
   MENSAJES_INFORMES as M,
-  canonico,
   MODALIDAD_LABORATORIO,
   obtenerInformeContract,
   pdfInformeContract,
-  seccionesDe,
-  textoDe,
   tomarInformeContract,
-  type ContenidoInforme,
-  type TipoInforme,
 } from '../../shared/informes.js'
+import { borradorDePlantillas } from '../../shared/plantillas.js'
 import { limpiar } from '../../shared/texto.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { ConflictError, datosInvalidos, ForbiddenError, NotFoundError } from '../errors.js'
+import { comprobarContenido } from '../informes/contenido.js'
 import { firmarInforme } from '../informes/firmar.js'
 import { eventoDe } from '../http/auditoria.js'
 import { leerId, limiteDe } from '../http/paginas.js'
@@ -45,23 +41,8 @@ import {
   tomarInforme,
   type InformeFila,
 } from '../queries/informes.js'
+import { plantillasDeAtencion } from '../queries/plantillas.js'
 import { route, type ContractRequest } from '../route.js'
-
-/**
- * The content to store: only the sections a version of `tipo` holds, within a length a paste
- * cannot grow without bound, and only what the schema names.
- */
-function comprobarContenido(tipo: TipoInforme, c: ContenidoInforme): ContenidoInforme {
-  const permitidas = new Set<string>(seccionesDe(tipo).map((s) => s.clave))
-  const ajenas = Object.keys(c).filter((k) => !permitidas.has(k))
-  if (ajenas.length > 0)
-    throw datosInvalidos(
-      ajenas.map((k) => ({ campo: `contenido.${k}`, mensaje: M.seccionAjena(k) })),
-    )
-  const largo = Object.values(c).reduce((n, bloques) => n + textoDe(bloques).length, 0)
-  if (largo > LARGO_MAXIMO_INFORME) throw datosInvalidos([{ campo: 'contenido', mensaje: M.largo }])
-  return canonico(c)
-}
 
 /** Why a conditional change of version `f` changed nothing, as the 409 it is. */
 function porQueNo(f: InformeFila, yo: number): ConflictError {
@@ -102,9 +83,11 @@ export async function informesRoutes(
     if (a.estado === 'Informado') throw new ConflictError(M.yaFirmado)
     if (a.estado !== 'Completado') throw new ConflictError(M.noCompletada(a.estado))
     const yo = request.usuario!.id
+    const plantilla = borradorDePlantillas(await plantillasDeAtencion(sql, atencionId))
     const { fila, creado } = await abrirBorrador(
       sql,
       atencionId,
+      plantilla,
       yo,
       eventoDe(request, 'informe.creado'),
     )
