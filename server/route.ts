@@ -53,6 +53,7 @@ export function route<C extends Contract>(
   app.route({
     method: contract.method,
     url: contract.url,
+    ...(contract.bodyLimit && { bodyLimit: contract.bodyLimit }),
     config: { auth, ...(contract.permiso && { permiso: contract.permiso }) },
     ...(contract.permiso && { preParsing: exigirPermiso(contract.permiso) }),
     schema: {

@@ -16,6 +16,8 @@ export interface Contract {
   headers?: TSchema
   querystring?: TSchema
   body?: TSchema
+  /** Most bytes of the body, for the few calls that carry more than the server's usual 256 KB. */
+  bodyLimit?: number
   /** Status code → body schema. */
   response: Record<number, TSchema>
   /** false only for the few calls that work without a session. */
