@@ -2,8 +2,10 @@
 // the failed logins of the same name), and in one transaction, under the version's row lock, the
 // server either records the first of two signatures (a sede that asks for a second signer) or
 // freezes the content, renders the PDF, stores its bytes with their SHA-256, the signer, their
-// colegiatura and the instant, moves the atención to Informado (the estado machine's only way
-// there), opens the critical finding's notification when flagged, and audits it all.
+// colegiatura, their signature-and-stamp image as it is now (a later change never reaches a signed
+// PDF: its bytes are kept as drawn) and the instant, moves the atención to Informado (the estado
+// machine's only way there), opens the critical finding's notification when flagged, and audits
+// it all.
 import { createHash, randomInt } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import {
@@ -15,6 +17,7 @@ import {
 } from '../../shared/edad.js'
 import { origenes } from '../../shared/estado-atencion.js'
 import { MENSAJES_INFORMES as M, textoDe, type ContenidoInforme } from '../../shared/informes.js'
+import { FIRMA_PIXELES } from '../../shared/mi-cuenta.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
 import { olvidarIntentos, registrarIntento } from '../auth/limite.js'
 import { verificarContrasena } from '../auth/contrasenas.js'
@@ -24,7 +27,9 @@ import { inTransaction, type Sql } from '../db.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import { registrarEvento } from '../queries/auditoria.js'
+import { imagenDeFirmante } from '../queries/firma-imagen.js'
 import { informePorId, numeroInforme, type InformeFila } from '../queries/informes.js'
+import { leerImagen } from './imagen.js'
 import { renderizarInforme, type DocumentoInforme } from './pdf.js'
 
 /** Letters and digits that cannot be misread for each other (no I, O, 0, 1). */
@@ -66,6 +71,21 @@ type Bloqueada = Pick<
   completadoEnAtencion: Date
 }
 
+/** A logo wider or taller than this is left out of the letterhead rather than inflated. */
+const LOGO_PIXELES_MAXIMO = 4000
+
+/**
+ * A signer's signature-and-stamp image as it is at signing, if pdfkit can draw it; one it could
+ * not (stored some other way than through Mi cuenta) is left out, and the line waits for a pen.
+ */
+async function imagenDe(tx: Sql, usuarioId: number | null): Promise<Buffer | null> {
+  const imagen = await imagenDeFirmante(tx, usuarioId)
+  const leida = imagen && leerImagen(imagen, FIRMA_PIXELES.maximo)
+  return leida && leida.ancho <= FIRMA_PIXELES.maximo && leida.alto <= FIRMA_PIXELES.maximo
+    ? imagen
+    : null
+}
+
 /** What the document prints, read inside the signing transaction. */
 async function documento(
   tx: Sql,
@@ -103,6 +123,9 @@ async function documento(
       join modalidades m on m.valor = a.modalidad
     where a.id = ${f.atencionId}`
   if (!c || !a) throw new Error(`Falta la clínica o la atención ${f.atencionId}`)
+  // pdfkit inflates a PNG's pixels where no try reaches: a broken one would end the process.
+  const logo = c.logo && leerImagen(c.logo, LOGO_PIXELES_MAXIMO)
+  if (!logo || logo.ancho > LOGO_PIXELES_MAXIMO || logo.alto > LOGO_PIXELES_MAXIMO) c.logo = null
   const fechaEstudio = fechaEnZona(a.llegada, tz)
   const edad = edadDetallada(a.fechaNacimiento, fechaEstudio)
   let base: DocumentoInforme['base'] = null
@@ -151,6 +174,7 @@ async function documento(
             nombre: f.preliminarNombre,
             colegiatura: f.preliminarColegiatura ?? '',
             en: instante(f.preliminarEn, tz),
+            imagen: await imagenDe(tx, f.preliminarPor),
           }
         : null,
     verificacion: { url: `${config.publicUrl}/verificar/${codigo}`, codigo },
@@ -228,6 +252,7 @@ export async function firmarInforme(
       nombre: yo.nombre,
       colegiatura,
       en: instante(firmadoEn, config.clinicTz),
+      imagen: await imagenDe(tx, yo.id),
     }
     const pdf = await renderizarInforme(
       await documento(tx, { ...f, hallazgoCritico: hallazgo }, firma, config, codigo),

@@ -1,9 +1,10 @@
 // The signed informe as an A4 PDF (docs/producto.md#el-documento): the clinic's letterhead, the
 // patient and study (NTS 139-MINSA: patient, N.º de historia, N.º de informe), the sections, the
-// signer with colegiatura and instant, page numbers, and a QR with a short code that lead to its
-// verification. pdfkit (pinned) draws it, with DejaVu Sans embedded (pinned, subset per document)
-// so accents, ñ and the symbols reports use (≥, ±, µ, °) print as typed. It is rendered once, at
-// signing; the bytes are stored and served as they are, never drawn again.
+// signer with colegiatura and instant (and their signature-and-stamp image, if they uploaded one),
+// page numbers, and a QR with a short code that lead to its verification. pdfkit (pinned) draws it,
+// with DejaVu Sans embedded (pinned, subset per document) so accents, ñ and the symbols reports use
+// (≥, ±, µ, °) print as typed. It is rendered once, at signing; the bytes are stored and served as
+// they are, never drawn again.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import * as fontkit from 'fontkit'
@@ -65,8 +66,9 @@ export interface DocumentoInforme {
   }
   /** What an adenda is appended to, or what a corrección replaces. */
   base: { numero: string; firmante: string; firmadoEn: string; contenido: ContenidoInforme } | null
-  firma: { nombre: string; colegiatura: string; en: string }
-  preliminar: { nombre: string; colegiatura: string; en: string } | null
+  /** `imagen`: the signer's signature-and-stamp image as it is at signing (PNG or JPEG), or null. */
+  firma: { nombre: string; colegiatura: string; en: string; imagen: Buffer | null }
+  preliminar: { nombre: string; colegiatura: string; en: string; imagen: Buffer | null } | null
   verificacion: { url: string; codigo: string }
 }
 
@@ -207,20 +209,35 @@ function qr(doc: PDFKit.PDFDocument, texto: string, x: number, y: number, lado: 
   doc.fill()
 }
 
-function bloqueFirma(doc: PDFKit.PDFDocument, d: DocumentoInforme) {
-  const alto = d.preliminar ? 150 : 120
-  if (doc.y + alto > A4.alto - MARGEN - PIE) doc.addPage()
-  doc.moveDown(1.5)
-  const y = doc.y
-  const ladoQr = 86
-  qr(doc, `${d.verificacion.url}`, MARGEN, y, ladoQr)
-  doc.font('normal').fontSize(7.5).fillColor(GRIS)
-  doc.text(`Código ${d.verificacion.codigo}`, MARGEN, y + ladoQr + 2, { width: ladoQr + 40 })
-  const x = MARGEN + ANCHO / 2
-  const ancho = ANCHO / 2
+/** The box a signer's signature-and-stamp image is fitted in, resting on their line. */
+const CAJA_FIRMA = { ancho: 160, alto: 60 }
+
+/**
+ * A signer above their line: the signature-and-stamp image, if any, fitted in CAJA_FIRMA (its
+ * aspect kept) and centered just above the line; then the line, the name, the colegiatura and `pie`.
+ */
+function firmante(
+  doc: PDFKit.PDFDocument,
+  quien: { nombre: string; colegiatura: string; imagen: Buffer | null },
+  pie: string,
+  x: number,
+  ancho: number,
+  yLinea: number,
+) {
+  if (quien.imagen) {
+    try {
+      doc.image(quien.imagen, x + (ancho - CAJA_FIRMA.ancho) / 2, yLinea - CAJA_FIRMA.alto - 2, {
+        fit: [CAJA_FIRMA.ancho, CAJA_FIRMA.alto],
+        align: 'center',
+        valign: 'bottom',
+      })
+    } catch {
+      // An image pdfkit cannot read leaves the line for a handwritten signature, as without one.
+    }
+  }
   doc
-    .moveTo(x, y + 40)
-    .lineTo(x + ancho, y + 40)
+    .moveTo(x, yLinea)
+    .lineTo(x + ancho, yLinea)
     .lineWidth(0.6)
     .strokeColor(TINTA)
     .stroke()
@@ -228,20 +245,55 @@ function bloqueFirma(doc: PDFKit.PDFDocument, d: DocumentoInforme) {
     .font('negrita')
     .fontSize(10)
     .fillColor(TINTA)
-    .text(d.firma.nombre, x, y + 46, {
+    .text(quien.nombre, x, yLinea + 6, {
       width: ancho,
       align: 'center',
     })
-  doc.font('normal').fontSize(9).text(d.firma.colegiatura, { width: ancho, align: 'center' })
-  doc.fontSize(8).fillColor(GRIS).text(`Firmado electrónicamente el ${d.firma.en}`, {
+  doc.font('normal').fontSize(9).text(quien.colegiatura, { width: ancho, align: 'center' })
+  doc.fontSize(8).fillColor(GRIS).text(pie, {
     width: ancho,
     align: 'center',
   })
-  if (d.preliminar)
-    doc.text(
-      `Primera lectura: ${d.preliminar.nombre}, ${d.preliminar.colegiatura}, ${d.preliminar.en}`,
-      { width: ancho, align: 'center' },
+}
+
+function bloqueFirma(doc: PDFKit.PDFDocument, d: DocumentoInforme) {
+  const conImagen = !!d.firma.imagen || !!d.preliminar?.imagen
+  // Room for the image above the line; without one, the line sits where a pen signs it.
+  const sobreLinea = conImagen ? CAJA_FIRMA.alto + 6 : 40
+  const alto = (d.preliminar ? 150 : 120) + sobreLinea - 40
+  if (doc.y + alto > A4.alto - MARGEN - PIE) doc.addPage()
+  doc.moveDown(1.5)
+  const y = doc.y
+  const ladoQr = 86
+  qr(doc, `${d.verificacion.url}`, MARGEN, y, ladoQr)
+  doc.font('normal').fontSize(7.5).fillColor(GRIS)
+  doc.text(`Código ${d.verificacion.codigo}`, MARGEN, y + ladoQr + 2, { width: ladoQr + 40 })
+  const firmado = `Firmado electrónicamente el ${d.firma.en}`
+  if (d.preliminar?.imagen) {
+    // Two signatures with the first one's image: side by side, the first reading on the left.
+    const x = MARGEN + ladoQr + 54
+    const ancho = (A4.ancho - MARGEN - x) / 2
+    firmante(
+      doc,
+      d.preliminar,
+      `Primera lectura el ${d.preliminar.en}`,
+      x,
+      ancho - 8,
+      y + sobreLinea,
     )
+    const abajo = doc.y
+    firmante(doc, d.firma, firmado, x + ancho + 8, ancho - 8, y + sobreLinea)
+    doc.y = Math.max(doc.y, abajo)
+  } else {
+    const x = MARGEN + ANCHO / 2
+    const ancho = ANCHO / 2
+    firmante(doc, d.firma, firmado, x, ancho, y + sobreLinea)
+    if (d.preliminar)
+      doc.text(
+        `Primera lectura: ${d.preliminar.nombre}, ${d.preliminar.colegiatura}, ${d.preliminar.en}`,
+        { width: ancho, align: 'center' },
+      )
+  }
   doc.y = Math.max(doc.y, y + ladoQr + 14)
   doc
     .font('normal')
