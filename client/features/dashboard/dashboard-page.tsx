@@ -1,17 +1,27 @@
 // Dashboard (docs/producto.md#dashboard): four cards with the clinic's real numbers, each opening
-// the list it counts, atenciones per month of this year, and the latest registered patients.
+// the list it counts, the critical findings waiting for their call, this month's turnaround time,
+// atenciones per month of this year, and the latest registered patients. Each part is its own
+// call, so a slow or failed one holds up none of the others.
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { VALOR_CITA } from '../../../shared/busqueda.js'
 import { ESTADOS_ABIERTOS, PRIORIDADES_ALERTA } from '../../../shared/catalogos.js'
-import { estadisticasContract, type Estadisticas } from '../../../shared/estadisticas.js'
+import {
+  estadisticasContract,
+  estadisticasInformesContract,
+  type Estadisticas,
+  type EstadisticasInformes,
+} from '../../../shared/estadisticas.js'
+import { listarHallazgosContract } from '../../../shared/hallazgos.js'
 import { call, mensajeDe } from '../../api.js'
-import { edad, fechaCorta, numero } from '../../components/format.js'
+import { edad, fechaCorta, numero, plural } from '../../components/format.js'
 import { IconActivity, IconAlert, IconClock, IconEye, IconUsers } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { lista, urlListaDeTrabajo } from '../../lib/filtros-busqueda.js'
 import { paths } from '../../paths.js'
 import { AtencionesChart, cargarUplot } from './atenciones-chart.js'
+import { HallazgosAlertas, type Pendientes } from './hallazgos-alertas.js'
+import { TiempoInforme } from './tiempo-informe.js'
 import './dashboard.css'
 
 /** A card; with `href` (once the server told today's date) the whole card opens what it counts. */
@@ -22,6 +32,7 @@ function Tarjeta({
   icono,
   tono,
   href,
+  extra,
 }: {
   titulo: string
   valor: number | null
@@ -29,6 +40,8 @@ function Tarjeta({
   icono: ReactNode
   tono: string
   href?: string
+  /** A second line under the detail (what else the card's subject has waiting). */
+  extra?: ReactNode
 }) {
   return (
     <article
@@ -51,6 +64,7 @@ function Tarjeta({
           <p className="stat__value">{numero(valor)}</p>
         )}
         <p className="stat__detail">{detalle}</p>
+        {extra && <p className="stat__extra">{extra}</p>}
         {href && (
           <span className="stat__ver" aria-hidden="true">
             Ver la lista →
@@ -63,6 +77,9 @@ function Tarjeta({
     </article>
   )
 }
+
+/** The oldest pending findings the dashboard lists; the rest are counted. */
+const HALLAZGOS_EN_ALERTAS = 10
 
 function hoyLargo(iso: string): string {
   const d = new Date(`${iso}T12:00:00Z`)
@@ -80,6 +97,10 @@ export default function DashboardPage() {
   useTitle('Dashboard')
   const [datos, setDatos] = useState<Estadisticas | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [pendientes, setPendientes] = useState<Pendientes | null>(null)
+  const [errorPendientes, setErrorPendientes] = useState<string | null>(null)
+  const [informes, setInformes] = useState<EstadisticasInformes | null>(null)
+  const [errorInformes, setErrorInformes] = useState<string | null>(null)
 
   const cargar = useCallback((signal?: AbortSignal) => {
     setError(null)
@@ -91,12 +112,29 @@ export default function DashboardPage() {
       })
   }, [])
 
+  const cargarPendientes = useCallback((signal?: AbortSignal) => {
+    setErrorPendientes(null)
+    call(listarHallazgosContract, { query: { limite: String(HALLAZGOS_EN_ALERTAS) }, signal })
+      .then(setPendientes)
+      .catch((err: unknown) => {
+        if ((err as Error).name !== 'AbortError')
+          setErrorPendientes(mensajeDe(err, 'No se pudieron cargar los hallazgos críticos'))
+      })
+  }, [])
+
   useEffect(() => {
     const ctrl = new AbortController()
     cargarUplot().catch(() => {}) // the chart reports its own failure
     cargar(ctrl.signal)
+    cargarPendientes(ctrl.signal)
+    call(estadisticasInformesContract, { signal: ctrl.signal })
+      .then(setInformes)
+      .catch((err: unknown) => {
+        if ((err as Error).name !== 'AbortError')
+          setErrorInformes(mensajeDe(err, 'No se pudo cargar el tiempo de informe'))
+      })
     return () => ctrl.abort()
-  }, [cargar])
+  }, [cargar, cargarPendientes])
 
   const t = datos?.tarjetas
   const hoy = datos?.hoy
@@ -160,6 +198,11 @@ export default function DashboardPage() {
           titulo="Alertas"
           valor={t?.alertas ?? null}
           detalle="Urgencias y emergencias sin completar"
+          extra={
+            pendientes && pendientes.total > 0
+              ? `y ${plural(pendientes.total, 'hallazgo crítico', 'hallazgos críticos')} por comunicar`
+              : undefined
+          }
           icono={<IconAlert />}
           tono="alertas"
           href={
@@ -173,6 +216,21 @@ export default function DashboardPage() {
           }
         />
       </section>
+
+      <div className="dash-duo">
+        <HallazgosAlertas
+          datos={pendientes}
+          error={errorPendientes}
+          onReintentar={() => cargarPendientes()}
+          onRegistrado={(h) =>
+            setPendientes(
+              (p) =>
+                p && { hallazgos: p.hallazgos.filter((x) => x.id !== h.id), total: p.total - 1 },
+            )
+          }
+        />
+        <TiempoInforme datos={informes} error={errorInformes} />
+      </div>
 
       <div className="dash-grid">
         <section className="card" aria-labelledby="grafico-titulo">
