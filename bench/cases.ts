@@ -44,6 +44,9 @@ export type CasoId =
   | 'agendaDia'
   | 'salaDeEspera'
   | 'porInformar'
+  | 'hallazgosPendientes'
+  | 'hallazgosComunicados'
+  | 'tiempoInforme'
   | 'reservarCita'
   | 'registrarVisita'
   | 'ticket'
@@ -76,6 +79,9 @@ export const TITULOS: Record<CasoId, string> = {
   agendaDia: 'GET /agenda (el día de una sede, con turnos libres)',
   salaDeEspera: 'lista de trabajo al abrir: un día de una sede en orden de atención',
   porInformar: 'GET /informes?estado=pendiente (Por informar, + sede, modalidad)',
+  hallazgosPendientes: 'GET /hallazgos-criticos (Alertas del dashboard)',
+  hallazgosComunicados: 'GET /hallazgos-criticos?estado=comunicados (primera página)',
+  tiempoInforme: 'GET /estadisticas/informes (tiempo de informe del mes y por informar)',
   reservarCita: 'POST /citas',
   registrarVisita: 'POST /pacientes/:id/visitas (RX + LAB, una visita)',
   ticket: 'GET /atenciones/:id/ticket (visitas y el día más lleno)',
@@ -383,6 +389,13 @@ export function porInformar(r: () => number, n: number): string[] {
     return `/informes?${new URLSearchParams(q)}`
   })
 }
+
+/** The dashboard's critical findings as it opens them: the ten oldest pending, or a page of recorded ones. */
+export const hallazgosCriticos = (estado: 'pendientes' | 'comunicados'): string[] => [
+  estado === 'pendientes'
+    ? '/hallazgos-criticos?limite=10'
+    : '/hallazgos-criticos?estado=comunicados',
+]
 
 /** Minutes of the booking case's study (LAB «Glucosa», migration 0022). */
 export const MINUTOS_CITA_BENCH = 10

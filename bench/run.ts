@@ -18,6 +18,7 @@ import {
   agendas,
   salasDeEspera,
   porInformar,
+  hallazgosCriticos,
   TERMINOS_VACIOS,
   TITULOS,
   type CasoId,
@@ -231,6 +232,9 @@ async function medirCasos(
   rutas.set('agendaDia', agendas(l.m.hoy, r, 5000))
   rutas.set('salaDeEspera', salasDeEspera(l.m, r, 5000))
   rutas.set('porInformar', porInformar(r, 5000))
+  rutas.set('hallazgosPendientes', hallazgosCriticos('pendientes'))
+  rutas.set('hallazgosComunicados', hallazgosCriticos('comunicados'))
+  rutas.set('tiempoInforme', ['/estadisticas/informes'])
   const reserva = incluye(op, 'reservarCita') ? await preparaReservas(s, l.m) : null
   const visitas =
     incluye(op, 'registrarVisita') || incluye(op, 'ticket')
@@ -260,6 +264,9 @@ async function medirCasos(
     'agendaDia',
     'salaDeEspera',
     'porInformar',
+    'hallazgosPendientes',
+    'hallazgosComunicados',
+    'tiempoInforme',
     'reservarCita',
     'registrarVisita',
     'ticket',
