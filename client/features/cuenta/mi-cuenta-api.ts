@@ -1,10 +1,14 @@
-// «Mi cuenta» calls: one's own password and sessions.
+// «Mi cuenta» calls: one's own password and sessions, and a médico's signature-and-stamp image.
 import {
   cambiarContrasenaPropiaContract,
+  cambiarFirmaContract,
   cerrarOtrasSesionesContract,
   cerrarSesionPropiaContract,
+  cuentaPropiaContract,
   listarSesionesPropiasContract,
+  quitarFirmaContract,
   type CambioContrasena,
+  type Cuenta,
   type SesionPropia,
 } from '../../../shared/mi-cuenta.js'
 import { call } from '../../api.js'
@@ -19,3 +23,12 @@ export const cerrarSesionPropia = (id: string) =>
   call(cerrarSesionPropiaContract, { params: { id } })
 
 export const cerrarOtrasSesiones = () => call(cerrarOtrasSesionesContract, {})
+
+export const leerCuenta = (signal?: AbortSignal): Promise<Cuenta> =>
+  call(cuentaPropiaContract, { signal })
+
+/** `imagen`: the file as a data URL (PNG or JPEG). */
+export const cambiarFirma = (imagen: string): Promise<Cuenta> =>
+  call(cambiarFirmaContract, { body: { imagen } })
+
+export const quitarFirma = (): Promise<Cuenta> => call(quitarFirmaContract, {})

@@ -1,10 +1,16 @@
 // /mi-cuenta (every role, docs/producto.md#mi-cuenta): change one's own password, and see and end
-// one's own sessions. Changing the password ends every other session; this one stays.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+// one's own sessions. Changing the password ends every other session; this one stays. A médico
+// also keeps here the signature-and-stamp image printed on the informes they sign.
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { useLocation } from 'wouter'
-import type { SesionPropia } from '../../../shared/mi-cuenta.js'
-import { MENSAJES_MI_CUENTA } from '../../../shared/mi-cuenta.js'
+import type { Cuenta, SesionPropia } from '../../../shared/mi-cuenta.js'
+import {
+  FIRMA_BYTES_MAXIMO,
+  FIRMA_PIXELES,
+  MENSAJES_FIRMA,
+  MENSAJES_MI_CUENTA,
+} from '../../../shared/mi-cuenta.js'
 import { NOMBRE_ROL } from '../../../shared/permisos.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { describe, Field } from '../../components/field.js'
@@ -16,9 +22,12 @@ import { paths } from '../../paths.js'
 import { sesion } from '../../state/sesion.js'
 import {
   cambiarContrasena,
+  cambiarFirma,
   cerrarOtrasSesiones,
   cerrarSesionPropia,
+  leerCuenta,
   listarSesiones,
+  quitarFirma,
 } from './mi-cuenta-api.js'
 import './mi-cuenta.css'
 
@@ -298,6 +307,137 @@ function Sesiones({ version }: { version: number }) {
   )
 }
 
+/** A file read as a data URL, as the server takes the image. */
+const leerComoDataUrl = (archivo: File) =>
+  new Promise<string>((resolve, reject) => {
+    const lector = new FileReader()
+    lector.onload = () => resolve(String(lector.result))
+    lector.onerror = () => reject(new Error('No se pudo leer el archivo'))
+    lector.readAsDataURL(archivo)
+  })
+
+const TIPOS_FIRMA = ['image/png', 'image/jpeg']
+
+/**
+ * «Firma y sello»: the image a médico's signed informes print above their name and colegiatura,
+ * shown as it prints. Only a médico uploads one (the server says the same); an account that stopped
+ * being a médico's still sees one it has, to remove it.
+ */
+function FirmaYSello({ medico }: { medico: boolean }) {
+  const [cuenta, setCuenta] = useState<Cuenta | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [aviso, setAviso] = useState<{ tipo: 'error' | 'success'; texto: string } | null>(null)
+  const [enviando, setEnviando] = useState(false)
+
+  useEffect(() => {
+    const ctrl = new AbortController()
+    leerCuenta(ctrl.signal).then(setCuenta, (err: Error) => {
+      if (err.name !== 'AbortError') setError(mensajeDe(err, 'No se pudo cargar su firma y sello'))
+    })
+    return () => ctrl.abort()
+  }, [])
+
+  const hacer = async (paso: () => Promise<Cuenta>, hecho: string) => {
+    setEnviando(true)
+    setAviso(null)
+    try {
+      setCuenta(await paso())
+      setAviso({ tipo: 'success', texto: hecho })
+    } catch (err) {
+      // The server's reason for the image (its type, size or pixels) says more than «Datos inválidos».
+      const motivo =
+        err instanceof ApiError ? err.errores.find((e) => e.campo === 'imagen')?.mensaje : undefined
+      setAviso({
+        tipo: 'error',
+        texto: motivo ?? mensajeDe(err, 'No se pudo cambiar la firma y sello'),
+      })
+    } finally {
+      setEnviando(false)
+    }
+  }
+
+  const elegido = async (e: ChangeEvent<HTMLInputElement>) => {
+    const archivo = e.target.files?.[0]
+    e.target.value = ''
+    if (!archivo) return
+    // What the browser knows at once; the server reads the bytes and the size in pixels.
+    if (!TIPOS_FIRMA.includes(archivo.type) || archivo.size > FIRMA_BYTES_MAXIMO)
+      return setAviso({ tipo: 'error', texto: MENSAJES_FIRMA.imagen })
+    let imagen: string
+    try {
+      imagen = await leerComoDataUrl(archivo)
+    } catch {
+      return setAviso({ tipo: 'error', texto: MENSAJES_FIRMA.ilegible })
+    }
+    await hacer(() => cambiarFirma(imagen), 'Firma y sello guardada.')
+  }
+
+  const firma = cuenta?.firma ?? null
+  if (!medico && !firma) return null
+  return (
+    <section className="card" aria-labelledby="firma-titulo">
+      <header className="card__header">
+        <h2 id="firma-titulo">Firma y sello</h2>
+      </header>
+      <div className="card__body firma">
+        {error && <Alerta tipo="error" texto={error} />}
+        <p className="firma__texto">
+          La imagen de su firma y sello se imprime sobre su nombre y colegiatura en los informes que
+          firme desde ahora. Los informes ya firmados no cambian.
+        </p>
+        {cuenta && (
+          <figure className="firma__muestra" aria-label="Así se imprime en el informe">
+            <div className="firma__caja">
+              {firma ? (
+                <img src={firma.url} alt="Su firma y sello actual" className="firma__imagen" />
+              ) : (
+                <span className="muted small">Sin imagen: el informe lleva solo la línea.</span>
+              )}
+            </div>
+            <figcaption className="firma__pie">
+              <strong>{cuenta.nombre}</strong>
+              {cuenta.colegiatura && <span>{cuenta.colegiatura}</span>}
+            </figcaption>
+          </figure>
+        )}
+        {cuenta && (
+          <div className="firma__acciones">
+            {medico && (
+              <label className="btn btn--secondary">
+                {enviando && <span className="spinner" aria-hidden="true" />}
+                {firma ? 'Cambiar imagen' : 'Subir imagen'}
+                <input
+                  type="file"
+                  accept={TIPOS_FIRMA.join(',')}
+                  className="visually-hidden"
+                  disabled={enviando}
+                  onChange={(e) => void elegido(e)}
+                />
+              </label>
+            )}
+            {firma && (
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={enviando}
+                onClick={() => void hacer(quitarFirma, 'Firma y sello quitada.')}
+              >
+                Quitar
+              </button>
+            )}
+          </div>
+        )}
+        <p className="muted small">
+          PNG o JPEG, hasta {FIRMA_BYTES_MAXIMO / 1024} KB y de al menos {FIRMA_PIXELES.anchoMinimo}{' '}
+          × {FIRMA_PIXELES.altoMinimo} píxeles. Se ve mejor recortada a la firma y el sello, sobre
+          fondo blanco o transparente.
+        </p>
+        {aviso && <Alerta tipo={aviso.tipo} texto={aviso.texto} />}
+      </div>
+    </section>
+  )
+}
+
 export default function MiCuentaPage() {
   useTitle('Mi cuenta')
   const { usuario } = useSnapshot(sesion)
@@ -315,6 +455,7 @@ export default function MiCuentaPage() {
         </div>
       </header>
       <CambiarContrasena onCambiada={() => setVersion((v) => v + 1)} />
+      <FirmaYSello medico={usuario?.rol === 'medico'} />
       <Sesiones version={version} />
     </div>
   )
