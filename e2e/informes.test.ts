@@ -2,6 +2,9 @@
 // finds a completed study in «Por informar», takes it, writes the sections (bold with Ctrl+B, a
 // list), sees it save itself and survive a reload, meets a save from a second tab as both
 // versions to choose from, signs with the password (a wrong one first) and opens the signed PDF.
+// The draft starts from the study's template; a second study of the patient shows the first one's
+// report beside the editor, a phrase's shortcut and Tab write the phrase, and the patient's page
+// lists both; the admin edits templates and phrases in Configuración › Informes.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -32,11 +35,13 @@ describe.each(CASOS)('Informes en %s', (_nombre, viewport) => {
   // Names take letters only: each width its own patient.
   const apellido = { 1440: 'Huamán', 1366: 'Quispe', 375: 'Mamani' }[viewport.width]!
   let page: Page
+  let admin: Page
+  let pacienteId: number
   let atencion: number
   let informeUrl: string
 
   beforeAll(async () => {
-    const admin = await e2e.entrar(viewport)
+    admin = await e2e.entrar(viewport)
     await apiPost(admin, e2e.app, '/usuarios', {
       usuario,
       nombre: `Dra. Lucía Paredes ${viewport.width}`,
@@ -49,6 +54,7 @@ describe.each(CASOS)('Informes en %s', (_nombre, viewport) => {
       primerApellido: apellido,
       fechaNacimiento: '1980-05-04',
     })
+    pacienteId = p.id
     const a = await apiPost<{ id: number }>(admin, e2e.app, `/pacientes/${p.id}/atenciones`, {
       sede: 'Lima',
       modalidad: 'RX',
@@ -77,8 +83,15 @@ describe.each(CASOS)('Informes en %s', (_nombre, viewport) => {
   })
 
   it('se guarda solo mientras se escribe, y sigue allí al recargar', async () => {
+    // The study's template: the seeded normal report of a chest X-ray.
+    await page
+      .locator('#seccion-conclusion')
+      .getByText('Radiografía de tórax sin alteraciones significativas.')
+      .waitFor()
+    expect(await page.locator('#seccion-tecnica').innerText()).toContain('posteroanterior')
     const hallazgos = page.locator('#seccion-hallazgos')
     await hallazgos.click()
+    await page.keyboard.press('Control+a')
     await page.keyboard.type('Campos pulmonares ')
     await page.keyboard.press('Control+b')
     await page.keyboard.type('sin consolidaciones')
@@ -86,6 +99,7 @@ describe.each(CASOS)('Informes en %s', (_nombre, viewport) => {
     await page.keyboard.press('Enter')
     await page.keyboard.type('- Senos costofrénicos libres.')
     await page.locator('#seccion-conclusion').click()
+    await page.keyboard.press('Control+a')
     await page.keyboard.type('Tórax dentro de límites normales; índice ≥ 0,5.')
     await page.getByTestId('guardado').filter({ hasText: 'Guardado' }).waitFor({ timeout: 15_000 })
     await shot(page, 'informes-editor')
@@ -117,7 +131,7 @@ describe.each(CASOS)('Informes en %s', (_nombre, viewport) => {
     await shot(page, 'informes-conflicto')
     await conflicto.getByRole('button', { name: 'Usar lo guardado' }).click()
     await page.locator('#seccion-recomendaciones').getByText('Control en seis meses.').waitFor()
-    expect((await page.locator('#seccion-tecnica').innerText()).trim()).toBe('')
+    expect(await page.locator('#seccion-tecnica').innerText()).not.toContain('Proyección PA.')
   })
 
   it('firma con la contraseña: una equivocada no firma; firmado, ofrece su PDF', async () => {
@@ -140,6 +154,86 @@ describe.each(CASOS)('Informes en %s', (_nombre, viewport) => {
     await sinScrollHorizontal(page)
     await shot(page, 'informes-firmado')
     await expectAccessible(page, 'informes-firmado')
+  })
+
+  it('el estudio siguiente muestra el informe anterior al lado, y un atajo con Tab escribe su frase', async () => {
+    const segunda = await apiPost<{ id: number }>(
+      admin,
+      e2e.app,
+      `/pacientes/${pacienteId}/atenciones`,
+      {
+        sede: 'Lima',
+        modalidad: 'RX',
+        estudios: [{ nombre: 'Tórax PA' }],
+        prioridad: 'Rutina',
+      },
+    )
+    for (const estado of ['En proceso', 'Completado'])
+      await apiPatch(admin, e2e.app, `/atenciones/${segunda.id}`, { estado })
+    await abrirMenu(page)
+    await page.getByRole('link', { name: 'Por informar' }).click()
+    await page
+      .getByTestId(`por-informar-${segunda.id}`)
+      .getByRole('button', { name: /^Tomar:/ })
+      .click()
+    await page.waitForURL(/\/informes\/\d+$/)
+    const lado = page.getByRole('complementary', { name: 'Apoyo para informar' })
+    await lado.getByText('Tórax dentro de límites normales; índice ≥ 0,5.').waitFor()
+    const conclusion = page.locator('#seccion-conclusion')
+    await conclusion.click()
+    await page.keyboard.press('Control+a')
+    await page.keyboard.type('Estable respecto al previo. sas')
+    await page.keyboard.press('Tab')
+    await conclusion
+      .getByText('Estable respecto al previo. Sin alteraciones significativas.')
+      .waitFor()
+    // Tab after a word that is no shortcut moves on, as everywhere.
+    await page.keyboard.type(' nada')
+    await page.keyboard.press('Tab')
+    expect(await conclusion.innerText()).toBe(
+      'Estable respecto al previo. Sin alteraciones significativas. nada',
+    )
+    await lado.getByRole('button', { name: /Correlacionar con los datos clínicos/ }).waitFor()
+    await page.getByTestId('guardado').filter({ hasText: 'Guardado' }).waitFor({ timeout: 15_000 })
+    await sinScrollHorizontal(page)
+    await shot(page, 'informes-anteriores-y-frases')
+    await expectAccessible(page, 'informes-anteriores-y-frases')
+  })
+
+  it('la ficha del paciente lista sus informes con sus versiones', async () => {
+    await page.goto(`/pacientes/${pacienteId}`)
+    const seccion = page.getByRole('region', { name: 'Informes' })
+    await seccion.getByText('Firmado', { exact: false }).first().waitFor()
+    expect(await seccion.getByTestId('informes-atencion').count()).toBe(2)
+    await seccion.getByText('Borrador').waitFor()
+    await seccion.getByRole('link', { name: 'PDF' }).waitFor()
+    await sinScrollHorizontal(page)
+    await shot(page, 'informes-ficha-paciente')
+  })
+
+  it('el administrador edita plantillas y frases en Configuración › Informes', async () => {
+    await admin.goto('/configuracion/informes')
+    await admin
+      .locator('#plantilla-conclusion')
+      .getByText('Radiografía de tórax sin alteraciones')
+      .first()
+      .waitFor()
+    await admin.getByTestId('frase-sas').waitFor()
+    await sinScrollHorizontal(admin)
+    await shot(admin, 'configuracion-informes')
+    await expectAccessible(admin, 'configuracion-informes')
+    await admin.getByRole('button', { name: 'Nueva frase' }).click()
+    await admin.getByLabel('Atajo').fill(`torax${viewport.width}`)
+    await admin.getByLabel('Texto').fill('Tórax sin cambios.')
+    await admin.getByRole('button', { name: 'Agregar frase' }).click()
+    await admin.getByTestId(`frase-torax${viewport.width}`).waitFor()
+    await admin.getByRole('button', { name: 'Nueva frase' }).click()
+    await admin.getByLabel('Atajo').fill('sas')
+    await admin.getByLabel('Para').selectOption({ label: 'Todos los estudios' })
+    await admin.getByLabel('Texto').fill('Otra.')
+    await admin.getByRole('button', { name: 'Agregar frase' }).click()
+    await admin.getByText('Ya hay una frase con el atajo «sas» para todos los estudios').waitFor()
+    await shot(admin, 'configuracion-informes-frase-repetida')
   })
 
   it('sin errores en la consola', () => {

@@ -1,7 +1,9 @@
 // One section of the informe in a rich-text editor. TipTap (ProseMirror; pinned) does the editing
 // —selection, undo, lists, pasting from a word processor— with only the extensions the informe's
 // content knows: paragraphs, bullet lists, bold, italic and underline (Ctrl+B, Ctrl+I, Ctrl+U; a
-// line starting with «- » becomes a list). contenido.ts converts to and from its document.
+// line starting with «- » becomes a list), and the clinic's phrases: a shortcut typed and then Tab
+// becomes its text (Tab elsewhere moves on, as it does everywhere). lib/contenido-informe.ts
+// converts to and from its document.
 import { Bold } from '@tiptap/extension-bold'
 import { Document } from '@tiptap/extension-document'
 import { Italic } from '@tiptap/extension-italic'
@@ -10,10 +12,11 @@ import { Paragraph } from '@tiptap/extension-paragraph'
 import { Text } from '@tiptap/extension-text'
 import { Underline } from '@tiptap/extension-underline'
 import { Placeholder, UndoRedo } from '@tiptap/extensions'
-import { EditorContent, useEditor, type Editor } from '@tiptap/react'
+import { EditorContent, Extension, useEditor, type Editor } from '@tiptap/react'
 import { useEffect, useRef } from 'react'
-import type { Bloque } from '../../../shared/informes.js'
-import { aBloques, aDocumento } from './contenido.js'
+import type { Bloque } from '../../shared/informes.js'
+import { aBloques, aDocumento } from '../lib/contenido-informe.js'
+import './seccion-editor.css'
 
 const EXTENSIONES = [
   Document,
@@ -26,6 +29,34 @@ const EXTENSIONES = [
   ListItem,
   UndoRedo,
 ]
+
+/** The shortcut just typed: letters and digits after a space or the line's start. */
+const ATAJO = /(?:^|[^\p{L}\p{N}])([a-z0-9]{2,20})$/u
+
+/** Tab after a phrase's shortcut replaces the shortcut with the phrase. */
+const ExpandirFrase = Extension.create<{ frases: () => ReadonlyMap<string, string> }>({
+  name: 'expandirFrase',
+  addOptions() {
+    return { frases: () => new Map<string, string>() }
+  },
+  addKeyboardShortcuts() {
+    return {
+      Tab: ({ editor }) => {
+        const { $from, empty } = editor.state.selection
+        if (!empty) return false
+        const antes = $from.parent.textBetween(0, $from.parentOffset, undefined, '\ufffc')
+        const atajo = ATAJO.exec(antes)?.[1]
+        const texto = atajo && this.options.frases().get(atajo)
+        if (!atajo || !texto) return false
+        return editor
+          .chain()
+          .deleteRange({ from: $from.pos - atajo.length, to: $from.pos })
+          .insertContent(texto)
+          .run()
+      },
+    }
+  },
+})
 
 function Boton({
   editor,
@@ -70,6 +101,8 @@ export function SeccionEditor({
   bloques,
   soloLectura,
   version,
+  frases,
+  onEditor,
   onCambio,
 }: {
   id: string
@@ -78,14 +111,23 @@ export function SeccionEditor({
   soloLectura: boolean
   /** Changes when the content comes from outside (a stored version chosen): the editor reloads it. */
   version: number
+  /** The phrases by shortcut, read as Tab is pressed. */
+  frases?: ReadonlyMap<string, string>
+  /** Told of the editor once it exists and whenever it takes the focus. */
+  onEditor?: (editor: Editor, enfocado: boolean) => void
   onCambio: (bloques: Bloque[]) => void
 }) {
   const alCambiar = useRef(onCambio)
   alCambiar.current = onCambio
+  const lasFrases = useRef(frases)
+  lasFrases.current = frases
+  const avisar = useRef(onEditor)
+  avisar.current = onEditor
   const editor = useEditor({
     extensions: [
       ...EXTENSIONES,
       Placeholder.configure({ placeholder: `Escriba ${titulo.toLowerCase()}…` }),
+      ExpandirFrase.configure({ frases: () => lasFrases.current ?? new Map<string, string>() }),
     ],
     content: aDocumento(bloques),
     editable: !soloLectura,
@@ -105,6 +147,8 @@ export function SeccionEditor({
       },
     },
     onUpdate: ({ editor: e }) => alCambiar.current(aBloques(e.getJSON())),
+    onCreate: ({ editor: e }) => avisar.current?.(e, false),
+    onFocus: ({ editor: e }) => avisar.current?.(e, true),
   })
 
   useEffect(() => {

@@ -198,7 +198,8 @@ export function Sidebar() {
                 Citas
               </NavLink>
             </li>
-            {tiene('informes.redactar') && (
+            {/* Médicos report from it; admins open a held study there to release it. */}
+            {(tiene('informes.redactar') || tiene('informes.liberar')) && (
               <li>
                 <NavLink href={paths.porInformar} icon={<IconFileText />} exact={false}>
                   Por informar

@@ -21,6 +21,7 @@ export type Titulo =
   | 'Auditoría'
   | 'Respaldos'
   | 'Clínica'
+  | 'Plantillas de informe'
   | 'Ficha del paciente'
   | 'Editar paciente'
   | 'Ticket de atención'

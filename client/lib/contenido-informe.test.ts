@@ -1,7 +1,7 @@
 // The editor's document and an informe's content carry the same text and marks both ways.
 import { describe, expect, it } from 'vitest'
-import type { Bloque } from '../../../shared/informes.js'
-import { aBloques, aDocumento } from './contenido.js'
+import type { Bloque } from '../../shared/informes.js'
+import { aBloques, aDocumento } from './contenido-informe.js'
 
 describe('contenido del editor', () => {
   it('ida y vuelta: párrafos, listas y marcas', () => {

@@ -2,7 +2,7 @@
 // as the TipTap editor reads and writes it). Only what both know crosses: paragraphs, bullet
 // lists (a nested one is flattened into its list) and runs in bold, italic or underline.
 import type { JSONContent } from '@tiptap/core'
-import type { Bloque, Tramo } from '../../../shared/informes.js'
+import type { Bloque, Tramo } from '../../shared/informes.js'
 
 const MARCAS = { bold: 'n', italic: 'c', underline: 's' } as const
 

@@ -12,6 +12,10 @@ import {
   type ContenidoInforme,
   type FiltrosInformes,
 } from '../../shared/informes.js'
+import {
+  contextoInformeContract,
+  informesDePacienteContract,
+} from '../../shared/informes-paciente.js'
 import { call } from '../api.js'
 
 const id = (n: number) => ({ id: String(n) })
@@ -53,6 +57,13 @@ export const nuevaVersion = (informeId: number, tipo: 'adenda' | 'correccion', m
     params: id(informeId),
     body: { motivo },
   })
+
+/** What the editor shows beside the informe: priors, phrases, viewer link. */
+export const contextoInforme = (informeId: number, signal?: AbortSignal) =>
+  call(contextoInformeContract, { params: id(informeId), signal })
+
+export const informesDePaciente = (pacienteId: number, signal?: AbortSignal) =>
+  call(informesDePacienteContract, { params: id(pacienteId), signal })
 
 /** Where the signed PDF is served (the bytes frozen at signing). */
 export const urlPdf = (informeId: number) => `/informes/${informeId}/pdf`

@@ -38,6 +38,11 @@ export const SECCIONES: readonly Seccion[] = [
     cargar: () => import('./estudios-page.js'),
   },
   {
+    etiqueta: 'Informes',
+    path: `${paths.configuracion}/informes`,
+    cargar: () => import('./plantillas-page.js'),
+  },
+  {
     etiqueta: 'Feriados',
     path: `${paths.configuracion}/feriados`,
     cargar: () => import('./feriados-page.js'),

@@ -3,7 +3,8 @@
 // closes, and keeps a copy in this tab until the server has it, so an expired session or a closed
 // tab loses no word. A save another window made first shows both versions to choose from. Signing
 // asks for the password again; a signed informe offers its PDF, an adenda and a corrección.
-import { useCallback, useEffect, useRef, useState } from 'react'
+// Beside it: the images in the clinic's viewer, the patient's earlier reports and the phrases.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { useLocation, useParams } from 'wouter'
 import {
@@ -19,12 +20,22 @@ import { PrioridadBadge } from '../../components/badges.js'
 import { fechaHora } from '../../components/format.js'
 import { IconAlert, IconDownload } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
-import { guardarInforme, leerInforme, tomarInforme, urlPdf } from '../../lib/informes-api.js'
+import type { Editor } from '@tiptap/react'
+import type { ContextoInforme } from '../../../shared/informes-paciente.js'
+import {
+  contextoInforme,
+  guardarInforme,
+  leerInforme,
+  liberarInforme,
+  tomarInforme,
+  urlPdf,
+} from '../../lib/informes-api.js'
 import { paths } from '../../paths.js'
 import { usePuede, sesion } from '../../state/sesion.js'
 import { useCatalogos, useEtiquetaModalidad } from '../../state/catalogos.js'
 import { FirmarDialogo, NuevaVersionDialogo } from './firmar-dialogo.js'
-import { SeccionEditor } from './seccion-editor.js'
+import { InformeLado } from './informe-lado.js'
+import { SeccionEditor } from '../../components/seccion-editor.js'
 import './informes.css'
 
 /** How often a draft with unsaved changes is saved. */
@@ -106,6 +117,8 @@ export default function InformePage() {
   const { usuario: cuenta } = useSnapshot(sesion)
   const yo = cuenta?.usuario
   const puedeRedactar = usePuede('informes.redactar')
+  const puedeLiberar = usePuede('informes.liberar')
+  const esAdmin = cuenta?.rol === 'admin'
   // The catalogue names the modality («DX (RX)»); asking for it loads it.
   useCatalogos()
   const etiqueta = useEtiquetaModalidad()
@@ -117,7 +130,29 @@ export default function InformePage() {
   const [error, setError] = useState<string | null>(null)
   const [aviso, setAviso] = useState<string | null>(null)
   const [dialogo, setDialogo] = useState<'firmar' | 'adenda' | 'correccion' | null>(null)
+  const [contexto, setContexto] = useState<ContextoInforme | null>(null)
+  // Where a phrase chosen beside the editor goes: the section last written in.
+  const editores = useRef(new Map<ClaveSeccion, Editor>())
+  const enfocada = useRef<ClaveSeccion>('hallazgos')
   useTitle('Informe')
+
+  useEffect(() => {
+    const ctrl = new AbortController()
+    setContexto(null)
+    contextoInforme(id, ctrl.signal)
+      .then(setContexto)
+      // Without it the editor still works: the side shows nothing.
+      .catch(() => {})
+    return () => ctrl.abort()
+  }, [id])
+  const frases = useMemo(
+    () => new Map((contexto?.frases ?? []).map((f) => [f.atajo, f.texto])),
+    [contexto],
+  )
+  const insertarFrase = (texto: string) => {
+    const editor = editores.current.get(enfocada.current) ?? editores.current.get('hallazgos')
+    editor?.chain().focus().insertContent(texto).run()
+  }
 
   // What the save in flight and the timer read: the latest, not the render's.
   const ref = useRef({ contenido, revision: 0, guardando: false, pendiente: false })
@@ -241,6 +276,18 @@ export default function InformePage() {
     }
   }
 
+  const liberar = async () => {
+    setError(null)
+    try {
+      // What was written stays: it is saved before the study is let go.
+      await guardar()
+      mostrar(await liberarInforme(id))
+      setAviso('Estudio liberado: otro médico puede tomarlo.')
+    } catch (err) {
+      setError(mensajeDe(err, 'No se pudo liberar el estudio'))
+    }
+  }
+
   if (error && !informe)
     return (
       <div className="page">
@@ -347,67 +394,91 @@ export default function InformePage() {
         />
       )}
 
-      <div className="card informe__secciones">
-        {seccionesDe(informe.tipo).map((s) => (
-          <SeccionEditor
-            key={`${s.clave}-${informe.id}`}
-            id={`seccion-${s.clave}`}
-            titulo={s.titulo}
-            bloques={contenido[s.clave]}
-            soloLectura={!editable}
-            version={version}
-            onCambio={(b) => cambiar(s.clave, b)}
-          />
-        ))}
-      </div>
+      <div className="informe__cuerpo">
+        <div className="informe__principal">
+          <div className="card informe__secciones">
+            {seccionesDe(informe.tipo).map((s) => (
+              <SeccionEditor
+                key={`${s.clave}-${informe.id}`}
+                id={`seccion-${s.clave}`}
+                titulo={s.titulo}
+                bloques={contenido[s.clave]}
+                soloLectura={!editable}
+                version={version}
+                frases={frases}
+                onEditor={(editor, enfocado) => {
+                  editores.current.set(s.clave, editor)
+                  if (enfocado) enfocada.current = s.clave
+                }}
+                onCambio={(b) => cambiar(s.clave, b)}
+              />
+            ))}
+          </div>
 
-      <div className="informe__acciones">
-        {puedeFirmar && (
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={async () => {
-              await guardar()
-              setDialogo('firmar')
-            }}
-          >
-            Firmar
-          </button>
-        )}
-        {informe.estado === 'final' && (
-          <>
-            <p className="informe__firma">
-              Firmado por {informe.firma!.nombre} ({informe.firma!.colegiatura}) el{' '}
-              {fechaHora(informe.firma!.en)} · Código <span className="mono">{informe.codigo}</span>
-            </p>
-            <a
-              className="btn btn--secondary"
-              href={urlPdf(informe.id)}
-              target="_blank"
-              rel="noopener"
-            >
-              <IconDownload /> Ver PDF
-            </a>
-            {puedeRedactar && informe.reemplazadoPor === null && (
+          <div className="informe__acciones">
+            {informe.estado === 'borrador' &&
+              puedeLiberar &&
+              informe.tomadoPor !== null &&
+              (esAdmin || informe.tomadoPor.usuario === yo) && (
+                <button type="button" className="btn btn--secondary" onClick={() => void liberar()}>
+                  Liberar
+                </button>
+              )}
+            {puedeFirmar && (
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={async () => {
+                  await guardar()
+                  setDialogo('firmar')
+                }}
+              >
+                Firmar
+              </button>
+            )}
+            {informe.estado === 'final' && (
               <>
-                <button
-                  type="button"
+                <p className="informe__firma">
+                  Firmado por {informe.firma!.nombre} ({informe.firma!.colegiatura}) el{' '}
+                  {fechaHora(informe.firma!.en)} · Código{' '}
+                  <span className="mono">{informe.codigo}</span>
+                </p>
+                <a
                   className="btn btn--secondary"
-                  onClick={() => setDialogo('adenda')}
+                  href={urlPdf(informe.id)}
+                  target="_blank"
+                  rel="noopener"
                 >
-                  Adenda
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--secondary"
-                  onClick={() => setDialogo('correccion')}
-                >
-                  Corrección
-                </button>
+                  <IconDownload /> Ver PDF
+                </a>
+                {puedeRedactar && informe.reemplazadoPor === null && (
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      onClick={() => setDialogo('adenda')}
+                    >
+                      Adenda
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      onClick={() => setDialogo('correccion')}
+                    >
+                      Corrección
+                    </button>
+                  </>
+                )}
               </>
             )}
-          </>
-        )}
+          </div>
+        </div>
+        <InformeLado
+          contexto={contexto}
+          etiqueta={etiqueta}
+          editable={editable}
+          onFrase={insertarFrase}
+        />
       </div>
 
       {dialogo === 'firmar' && (

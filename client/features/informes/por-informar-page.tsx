@@ -90,8 +90,9 @@ export default function PorInformarPage() {
     }
   }
 
-  const accion = (e: PorInformar): string => {
-    if (!e.informe) return puedeRedactar ? 'Tomar' : 'Ver'
+  /** What the row's button does; null when there is nothing to do or see (no draft, no médico). */
+  const accion = (e: PorInformar): string | null => {
+    if (!e.informe) return puedeRedactar ? 'Tomar' : null
     if (e.informe.tomadoPor?.usuario === yo) return 'Continuar'
     if (e.informe.tomadoPor === null && puedeRedactar) return 'Tomar'
     return 'Ver'
@@ -207,15 +208,17 @@ export default function PorInformarPage() {
                             : 'Borrador · libre'}
                     </td>
                     <td data-label="Acción">
-                      <button
-                        type="button"
-                        className={`btn btn--sm ${accion(e) === 'Ver' ? 'btn--secondary' : 'btn--primary'}`}
-                        disabled={ocupado === e.atencionId}
-                        aria-label={`${accion(e)}: ${e.paciente}, ${e.estudios.join(', ')}`}
-                        onClick={() => void abrir(e)}
-                      >
-                        {accion(e)}
-                      </button>
+                      {accion(e) && (
+                        <button
+                          type="button"
+                          className={`btn btn--sm ${accion(e) === 'Ver' ? 'btn--secondary' : 'btn--primary'}`}
+                          disabled={ocupado === e.atencionId}
+                          aria-label={`${accion(e)}: ${e.paciente}, ${e.estudios.join(', ')}`}
+                          onClick={() => void abrir(e)}
+                        >
+                          {accion(e)}
+                        </button>
+                      )}
                     </td>
                   </tr>
                 ))}

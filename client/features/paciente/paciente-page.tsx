@@ -23,6 +23,7 @@ import { FamiliarEnlace } from '../../components/familiar-enlace.js'
 import { AtencionForm } from './atencion-form.js'
 import { AtencionesTable } from './atenciones-table.js'
 import { Historial } from './historial.js'
+import { InformesPaciente } from './informes-paciente.js'
 import { ProximasCitas } from './proximas-citas.js'
 import { obtenerPaciente } from './paciente-api.js'
 import './paciente.css'
@@ -219,6 +220,7 @@ export default function PacientePage() {
       </section>
 
       <ProximasCitas pacienteId={p.id} />
+      <InformesPaciente pacienteId={p.id} />
       <Historial pacienteId={p.id} />
     </div>
   )
