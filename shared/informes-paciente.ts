@@ -24,6 +24,8 @@ export const VersionInformeSchema = Type.Object({
   firmadoEn: Nulo(Instante),
   /** A final version a signed corrección replaced. */
   reemplazadoPor: Type.Union([Type.Integer(), Type.Null()]),
+  /** Signed in the clinic's previous system: no PDF here. */
+  importado: Type.Boolean(),
 })
 export type VersionInforme = Static<typeof VersionInformeSchema>
 
@@ -60,6 +62,8 @@ export const InformePrevioSchema = Type.Object({
   tipo: Type.Union(TIPOS_INFORME.map((t) => Type.Literal(t))),
   firmante: Type.String(),
   firmadoEn: Instante,
+  /** Signed in the clinic's previous system: no PDF here. */
+  importado: Type.Boolean(),
   /** Its Conclusión as plain text (an adenda's text for an adenda). */
   conclusion: Type.String(),
 })

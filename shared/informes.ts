@@ -136,6 +136,8 @@ export const MENSAJES_INFORMES = {
   versionAbierta: 'Este estudio ya tiene una versión en curso: termínela o fírmela primero',
   reemplazado: 'Este informe fue reemplazado por una corrección: agréguela a la versión vigente',
   sinPdf: 'Este informe aún no está firmado: no tiene documento',
+  importadoSinPdf:
+    'Este informe se firmó en el sistema anterior de la clínica: su documento firmado no está aquí',
 } as const
 
 const PersonaSchema = Type.Object({
@@ -180,6 +182,8 @@ export const InformeSchema = Type.Object({
   preliminar: Type.Union([FirmaSchema, Type.Null()]),
   firma: Type.Union([FirmaSchema, Type.Null()]),
   hallazgoCritico: Type.Boolean(),
+  /** Signed in the clinic's previous system: its text and signer, no PDF of ours. */
+  importado: Type.Boolean(),
   /** SHA-256 of the PDF's bytes, and the code printed under its QR (final versions only). */
   sha256: Type.Union([Type.String(), Type.Null()]),
   codigo: Type.Union([Type.String(), Type.Null()]),

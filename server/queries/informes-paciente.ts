@@ -31,6 +31,7 @@ interface VersionFila {
   firmanteNombre: string | null
   firmadoEn: Date | null
   reemplazadoPor: number | null
+  importado: boolean
 }
 
 /**
@@ -48,7 +49,7 @@ export async function informesDePaciente(
   const filas = await sql<VersionFila[]>`
     with filas as (
       select a.id as atencion_id, a.llegada, a.sede, a.modalidad, a.estudios, i.id, i.version,
-        i.tipo, i.estado, i.motivo, i.firmante_nombre, i.firmado_en,
+        i.tipo, i.estado, i.motivo, i.firmante_nombre, i.firmado_en, i.importado,
         ${sql.unsafe(REEMPLAZADO_POR)} as reemplazado_por
       from atenciones a join informes i on i.atencion_id = a.id
       where a.paciente_id = ${paciente.id}
@@ -84,6 +85,7 @@ export async function informesDePaciente(
       firmante: f.firmanteNombre,
       firmadoEn: f.firmadoEn?.toISOString() ?? null,
       reemplazadoPor: f.reemplazadoPor,
+      importado: f.importado,
     })
   }
   return [...porAtencion.values()]
@@ -98,6 +100,7 @@ interface PrevioFila {
   tipo: Informe['tipo']
   firmanteNombre: string
   firmadoEn: Date
+  importado: boolean
   contenido: ContenidoInforme
 }
 
@@ -130,7 +133,7 @@ export async function contextoInforme(
     sql<PrevioFila[]>`
       with filas as (
         select i.id as informe_id, a.id as atencion_id, a.llegada, a.modalidad, a.estudios, i.tipo,
-          i.firmante_nombre, i.firmado_en, i.contenido
+          i.firmante_nombre, i.firmado_en, i.importado, i.contenido
         from atenciones a join informes i on i.atencion_id = a.id and i.estado = 'final'
         where a.paciente_id = ${estudio.pacienteId} and a.id <> ${estudio.atencionId}
           and ${sql.unsafe(REEMPLAZADO_POR)} is null
@@ -163,6 +166,7 @@ export async function contextoInforme(
       tipo: p.tipo,
       firmante: p.firmanteNombre,
       firmadoEn: p.firmadoEn.toISOString(),
+      importado: p.importado,
       conclusion: textoDe(p.tipo === 'adenda' ? p.contenido.adenda : p.contenido.conclusion),
     })),
     frases,

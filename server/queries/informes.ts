@@ -49,6 +49,7 @@ export interface InformeFila extends EstudioFila {
   firmanteColegiatura: string | null
   firmadoEn: Date | null
   hallazgoCritico: boolean
+  importado: boolean
   pdfSha256: string | null
   codigo: string | null
   reemplazadoPor: number | null
@@ -63,7 +64,7 @@ const COLUMNAS = `i.id, i.atencion_id, a.paciente_id, p.tipo_documento, p.docume
   i.estado, i.contenido, i.revision, i.tomado_por, tu.usuario as tomado_usuario,
   tu.nombre as tomado_nombre, i.tomado_en, i.preliminar_por, pu.nombre as preliminar_nombre,
   pu.colegiatura as preliminar_colegiatura, i.preliminar_en, i.firmante_nombre,
-  i.firmante_colegiatura, i.firmado_en, i.hallazgo_critico, i.pdf_sha256, i.codigo,
+  i.firmante_colegiatura, i.firmado_en, i.hallazgo_critico, i.importado, i.pdf_sha256, i.codigo,
   (select r.id from informes r where r.base_id = i.id and r.tipo = 'correccion'
     and r.estado = 'final') as reemplazado_por,
   i.creado_en, i.actualizado_en`
@@ -118,6 +119,7 @@ export function aInforme(f: InformeFila): Informe {
           }
         : null,
     hallazgoCritico: f.hallazgoCritico,
+    importado: f.importado,
     sha256: f.pdfSha256,
     codigo: f.codigo,
     creadoEn: f.creadoEn.toISOString(),
@@ -329,15 +331,18 @@ export const liberarInforme = (
     evento,
   )
 
-/** The signed PDF's bytes, read and recorded; undefined for an unknown id, null before it is final. */
+/**
+ * The signed PDF's bytes, read and recorded; undefined for an unknown id, 'importado' for a report
+ * signed in another system, null before it is final.
+ */
 export async function leerPdf(
   sql: Sql,
   id: number,
   evento: Evento,
-): Promise<{ pdf: Buffer; sha256: string; numero: string } | null | undefined> {
-  const [fila] = await sql<{ pdf: Buffer | null; sha256: string | null }[]>`
+): Promise<{ pdf: Buffer; sha256: string; numero: string } | 'importado' | null | undefined> {
+  const [fila] = await sql<{ pdf: Buffer | null; sha256: string | null; importado: boolean }[]>`
     with f as (
-      select i.id, i.pdf, i.pdf_sha256, a.paciente_id from informes i
+      select i.id, i.pdf, i.pdf_sha256, i.importado, a.paciente_id from informes i
       join atenciones a on a.id = i.atencion_id where i.id = ${id}
     ),
     registro as (${insercionEventos(
@@ -345,8 +350,9 @@ export async function leerPdf(
       evento,
       sql`select paciente_id, jsonb_build_object('informe', id) as detalle from f where pdf is not null`,
     )})
-    select pdf, pdf_sha256 as sha256 from f`
+    select pdf, pdf_sha256 as sha256, importado from f`
   if (!fila) return undefined
+  if (fila.importado) return 'importado'
   if (!fila.pdf || !fila.sha256) return null
   return { pdf: fila.pdf, sha256: fila.sha256, numero: numeroInforme(id) }
 }

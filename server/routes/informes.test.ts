@@ -9,9 +9,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MENSAJES_INFORMES as M, type Informe } from '../../shared/informes.js'
+import { MENSAJES_INFORMES as M, textoDe, type Informe } from '../../shared/informes.js'
 import { crearUsuario } from '../auth/usuarios.js'
 import { CONTRASENA_PRUEBA, createTestApp, iniciarSesionPrueba, type TestApp } from '../test/app.js'
+import { insertarInformes } from '../seed/cargar.js'
 import { insertarAtencion, insertarPaciente, ultimoEvento } from '../test/factories.js'
 
 let t: TestApp
@@ -415,5 +416,37 @@ describe('Por informar', () => {
     expect((await t.app.inject({ url: '/informes?estado=otro', headers: medica })).statusCode).toBe(
       400,
     )
+  })
+})
+
+describe('informes del sistema anterior (importados)', () => {
+  it('se leen con su firmante y fecha, sin PDF nuestro; aceptan adenda; la base no les da documento', async () => {
+    const paciente = await insertarPaciente(t.db.sql)
+    const atencion = await insertarAtencion(t.db.sql, paciente, { estado: 'Informado' })
+    await insertarInformes(t.db.sql, [paciente])
+    const [fila] = await t.db.sql<{ id: number }[]>`
+      select id from informes where atencion_id = ${atencion}`
+    const res = await t.app.inject({ url: `/informes/${fila!.id}`, headers: medica })
+    expect(res.statusCode, res.body).toBe(200)
+    const informe = res.json() as Informe
+    expect(informe).toMatchObject({ estado: 'final', importado: true, sha256: null, codigo: null })
+    expect(informe.firma?.colegiatura).toMatch(/^CMP \d+/)
+    expect(textoDe(informe.contenido.conclusion)).toBe(
+      'Radiografía de tórax sin alteraciones significativas.',
+    )
+    const pdf = await t.app.inject({ url: `/informes/${fila!.id}/pdf`, headers: medica })
+    expect(pdf.statusCode).toBe(409)
+    expect(pdf.json().message).toBe(M.importadoSinPdf)
+
+    const adenda = await accion(fila!.id, 'adenda', medica, {
+      motivo: 'Comparación con estudio nuevo',
+    })
+    expect(adenda.statusCode, adenda.body).toBe(201)
+
+    // What «importado» means, held by PostgreSQL: no document of ours, and only as a final original.
+    await expect(
+      t.db.sql`insert into informes (atencion_id, version, tipo, estado, contenido, importado)
+        values (${atencion}, 9, 'original', 'borrador', '{}', true)`,
+    ).rejects.toMatchObject({ constraint_name: 'informes_importado_check' })
   })
 })

@@ -197,6 +197,7 @@ export async function informesRoutes(
     const doc = await leerPdf(sql, id, eventoDe(request, 'informe.descargado'))
     if (doc === undefined) throw new NotFoundError(M.noEncontrado)
     if (doc === null) throw new ConflictError(M.sinPdf)
+    if (doc === 'importado') throw new ConflictError(M.importadoSinPdf)
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="informe-${doc.numero}.pdf"`)

@@ -55,6 +55,33 @@ describe('npm run seed (cargarDatos)', () => {
     expect(c.vacios).toBeGreaterThan(0)
   })
 
+  it('cada estudio de imágenes informado tiene su informe, y solo esperan informe los recientes', async () => {
+    const [f] = await t.db.sql<
+      {
+        informados: number
+        conInforme: number
+        importados: number
+        viejos: number
+        textos: number
+      }[]
+    >`
+      select
+        count(*) filter (where a.estado = 'Informado')::int as informados,
+        count(*) filter (where a.estado = 'Informado' and exists (
+          select 1 from informes i where i.atencion_id = a.id and i.estado = 'final'))::int as con_informe,
+        (select count(*)::int from informes where importado and estado = 'final'
+          and firmado_en >= completado_en and firmante_colegiatura like 'CMP %') as importados,
+        count(*) filter (where a.estado = 'Completado'
+          and coalesce(a.actualizado_en, a.llegada) < now() - interval '4 days')::int as viejos,
+        (select count(*)::int from informes where contenido ? 'conclusion') as textos
+      from atenciones a where a.modalidad <> 'LAB'`
+    expect(f!.informados).toBeGreaterThan(500)
+    expect(f!.conInforme).toBe(f!.informados)
+    expect(f!.importados).toBe(f!.informados)
+    expect(f!.textos).toBe(f!.informados)
+    expect(f!.viejos).toBe(0)
+  })
+
   it('al correrlo otra vez, agrega más junto a lo que hay, con documentos que siguen después del mayor', async () => {
     const antes = await ultimosDocumentos(t.db.sql)
     // The same seed again: the same people, under new documents.

@@ -98,6 +98,40 @@ export async function insertarAtenciones(sql: Sql, as: readonly AtencionSemilla[
     ) as t (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad, llegada, creado_en, actualizado_en)`
 }
 
+/** Who signed the seed's reports: médicos of the clinic's previous system, not accounts here. */
+const RADIOLOGOS = [
+  ['Dra. Carmen Rojas Villanueva', 'CMP 31245 RNE 18022'],
+  ['Dr. Julio Cárdenas Paz', 'CMP 28810 RNE 15430'],
+  ['Dra. Rosa Mendoza Aguilar', 'CMP 40112 RNE 22791'],
+  ['Dr. Luis Huerta Salinas', 'CMP 36754 RNE 21877'],
+] as const
+
+/**
+ * The report of each imaging atención of `pacientes` that is Informado: the template of its first
+ * study, signed by one of RADIOLOGOS when the atención last changed, as a report brought from the
+ * clinic's previous system (migration 0058: its text and signer, no PDF of ours). The laboratory's
+ * results are validated, not reported.
+ */
+export async function insertarInformes(sql: Sql, pacientes: readonly number[]): Promise<void> {
+  if (pacientes.length === 0) return
+  await sql`
+    insert into informes (atencion_id, version, tipo, estado, contenido, firmante_nombre,
+      firmante_colegiatura, firmado_en, completado_en, importado, creado_en, actualizado_en)
+    select a.id, 1, 'original', 'final',
+      coalesce((select p.contenido from estudios e
+        join plantillas_informe p on p.estudio_id = e.id
+        where e.modalidad = a.modalidad and e.nombre = a.estudios[1]), '{}'::jsonb),
+      (${RADIOLOGOS.map((m) => m[0])}::text[])[a.id % ${RADIOLOGOS.length} + 1],
+      (${RADIOLOGOS.map((m) => m[1])}::text[])[a.id % ${RADIOLOGOS.length} + 1],
+      a.actualizado_en,
+      -- Completed a quarter of the way from arrival to the report.
+      a.llegada + (a.actualizado_en - a.llegada) / 4,
+      true, a.actualizado_en, a.actualizado_en
+    from atenciones a
+    where a.paciente_id = any (${pacientes}::int[]) and a.estado = 'Informado'
+      and a.modalidad <> 'LAB'`
+}
+
 /** Stores the patients and generates and stores the atenciones of those stored; inside a transaction. */
 export async function guardarLote(
   tx: Sql,
@@ -124,6 +158,10 @@ export async function guardarLote(
   await insertarAtenciones(
     tx,
     atenciones.sort((a, b) => a.llegada.getTime() - b.llegada.getTime()),
+  )
+  await insertarInformes(
+    tx,
+    guardados.map((g) => g.id),
   )
   return { pacientes: guardados.length, atenciones: atenciones.length }
 }
@@ -171,6 +209,6 @@ export async function cargarDatos(sql: Sql, o: OpcionesCarga): Promise<Resultado
   await Promise.all(enCurso)
   if (error !== undefined) throw error
   // Fresh statistics, so the first searches after a large load are planned for its real size.
-  await sql`analyze pacientes, atenciones, pacientes_sin_atencion`
+  await sql`analyze pacientes, atenciones, pacientes_sin_atencion, informes`
   return { ...total, semilla }
 }

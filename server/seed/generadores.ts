@@ -344,6 +344,9 @@ const OTRA_SEDE: Record<DepartamentoSemilla, readonly Sede[]> = {
   Cusco: ['Lima', 'Arequipa'],
 }
 
+/** How many days a completed study may still wait for its report. */
+const DIAS_POR_INFORMAR = 3
+
 function estadoSegun(r: Aleatorio, llegada: number, v: Ventana): Estado {
   if (llegada > v.ahora) return 'Programado'
   const hace = v.ahora - llegada
@@ -352,8 +355,12 @@ function estadoSegun(r: Aleatorio, llegada: number, v: Ventana): Estado {
     if (hace < 120 * MINUTO_MS) return r.ponderado(ESTADOS_HORAS)
     return r.ponderado(ESTADOS_HOY)
   }
-  // Earlier days are done, except the odd one left open (the dashboard's older alerts).
-  return r.ponderado(ESTADOS_ANTES)
+  // Earlier days are done, except the odd one left open (the dashboard's older alerts); a study
+  // still waiting for its report is a recent one: past a few days, the radiologists reported it.
+  const estado = r.ponderado(ESTADOS_ANTES)
+  return estado === 'Completado' && hace > DIAS_POR_INFORMAR * 24 * 60 * MINUTO_MS
+    ? 'Informado'
+    : estado
 }
 
 export function generarAtenciones(

@@ -54,14 +54,18 @@ export function InformeLado({
                 <p className="previo__conclusion">{p.conclusion || '—'}</p>
                 <p className="previo__pie muted small">
                   <span>{p.firmante}</span>
-                  <a
-                    href={urlPdf(p.informeId)}
-                    target="_blank"
-                    rel="noopener"
-                    className="previo__pdf"
-                  >
-                    <IconDownload /> PDF
-                  </a>
+                  {p.importado ? (
+                    <span>Sistema anterior</span>
+                  ) : (
+                    <a
+                      href={urlPdf(p.informeId)}
+                      target="_blank"
+                      rel="noopener"
+                      className="previo__pdf"
+                    >
+                      <IconDownload /> PDF
+                    </a>
+                  )}
                 </p>
               </li>
             ))}

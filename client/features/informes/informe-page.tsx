@@ -440,17 +440,26 @@ export default function InformePage() {
               <>
                 <p className="informe__firma">
                   Firmado por {informe.firma!.nombre} ({informe.firma!.colegiatura}) el{' '}
-                  {fechaHora(informe.firma!.en)} · Código{' '}
-                  <span className="mono">{informe.codigo}</span>
+                  {fechaHora(informe.firma!.en)}
+                  {informe.importado ? (
+                    ' en el sistema anterior de la clínica: su documento no está aquí'
+                  ) : (
+                    <>
+                      {' '}
+                      · Código <span className="mono">{informe.codigo}</span>
+                    </>
+                  )}
                 </p>
-                <a
-                  className="btn btn--secondary"
-                  href={urlPdf(informe.id)}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  <IconDownload /> Ver PDF
-                </a>
+                {!informe.importado && (
+                  <a
+                    className="btn btn--secondary"
+                    href={urlPdf(informe.id)}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    <IconDownload /> Ver PDF
+                  </a>
+                )}
                 {puedeRedactar && informe.reemplazadoPor === null && (
                   <>
                     <button

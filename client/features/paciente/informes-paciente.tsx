@@ -85,7 +85,10 @@ export function InformesPaciente({ pacienteId }: { pacienteId: number }) {
                         {v.firmadoEn && ` · ${v.firmante ?? ''}, ${fechaHora(v.firmadoEn)}`}
                         {v.motivo && ` · Motivo: ${v.motivo}`}
                       </span>
-                      {v.estado === 'final' && (
+                      {v.importado && (
+                        <span className="muted small">Firmado en el sistema anterior</span>
+                      )}
+                      {v.estado === 'final' && !v.importado && (
                         <a
                           className="informes-paciente__pdf"
                           href={urlPdf(v.id)}
