@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Informe } from '../../shared/informes.js'
 import { crearUsuario } from '../auth/usuarios.js'
@@ -206,5 +207,22 @@ describe('la firma y sello en el informe firmado', () => {
     await t.db.sql`update clinica set logo = null, logo_tipo = null`
     expect(informe.estado).toBe('final')
     expect(imagenesDe(await pdfDe(informe.id), 'rota')).toEqual([])
+  })
+
+  it('ni una cuyos datos se inflan pero cuyas filas nombran un filtro que PNG no tiene: no termina el proceso', async () => {
+    await quitar()
+    // pdfkit's decoder throws «Invalid filter algorithm» in a zlib callback, outside any try.
+    const filtroAjeno = png(300, 100, ROJO, {
+      alfa: true,
+      idat: deflateSync(Buffer.alloc(100 * (1 + 300 * 4), 7)),
+    })
+    await t.db.sql`
+      insert into firmas_imagen (usuario_id, imagen, tipo, ancho, alto)
+      select id, ${filtroAjeno}, 'image/png', 300, 100 from usuarios where usuario = 'prueba.medico'`
+    await t.db.sql`update clinica set logo = ${filtroAjeno}, logo_tipo = 'image/png'`
+    const informe = await firmar((await listo()).id)
+    await t.db.sql`update clinica set logo = null, logo_tipo = null`
+    expect(informe.estado).toBe('final')
+    expect(imagenesDe(await pdfDe(informe.id), 'filtro')).toEqual([])
   })
 })

@@ -1,8 +1,9 @@
 // What an uploaded PNG or JPEG is, read from its bytes the way pdfkit will read it: its type and
 // its size in pixels, or null when pdfkit could not draw it. pdfkit inflates a PNG's pixels in a
 // callback that throws outside any try (png-js), so a PNG whose compressed data is broken would
-// end the process at signing; here the same data is inflated synchronously, bounded by what its
-// header says it holds, and a broken one is refused at upload and skipped at signing.
+// end the process at signing, and so would a row whose filter byte is not one of PNG's five; here
+// the same data is inflated synchronously, bounded by what its header says it holds, its rows'
+// filters are checked, and a broken one is refused at upload and skipped at signing.
 import { inflateSync } from 'node:zlib'
 import { tipoDeImagen, type LogoTipo } from '../../shared/clinica.js'
 
@@ -23,7 +24,13 @@ const PNG_BITS: Record<number, { canales: number; profundidades: number[] }> = {
 
 function leerPng(b: Buffer, maximo: number): ImagenLeida | null {
   let pos = 8
-  let cabecera: { ancho: number; alto: number; bits: number; color: number } | null = null
+  let cabecera: {
+    ancho: number
+    alto: number
+    bits: number
+    color: number
+    entrelazada: boolean
+  } | null = null
   let paleta = false
   const datos: Buffer[] = []
   while (pos + 8 <= b.length) {
@@ -39,6 +46,7 @@ function leerPng(b: Buffer, maximo: number): ImagenLeida | null {
         alto: cuerpo.readUInt32BE(4),
         bits: cuerpo[8]!,
         color: cuerpo[9]!,
+        entrelazada: cuerpo[12] === 1,
       }
       if (cuerpo[10] !== 0 || cuerpo[11] !== 0 || cuerpo[12]! > 1) return null
     } else if (!cabecera) return null
@@ -48,7 +56,7 @@ function leerPng(b: Buffer, maximo: number): ImagenLeida | null {
     pos = inicio + largo + 4
   }
   if (!cabecera || datos.length === 0) return null
-  const { ancho, alto, bits, color } = cabecera
+  const { ancho, alto, bits, color, entrelazada } = cabecera
   const forma = PNG_BITS[color]
   if (!forma || !forma.profundidades.includes(bits) || (color === 3 && !paleta)) return null
   if (ancho < 1 || alto < 1 || ancho > maximo || alto > maximo)
@@ -56,12 +64,50 @@ function leerPng(b: Buffer, maximo: number): ImagenLeida | null {
   // Each row is a filter byte and its pixels; interlacing adds at most a row per pass and column.
   const fila = Math.ceil((ancho * forma.canales * bits) / 8) + 1
   const limite = (alto + 8) * (fila + 8) * 2
+  let pixeles: Buffer
   try {
-    inflateSync(Buffer.concat(datos), { maxOutputLength: limite })
+    pixeles = inflateSync(Buffer.concat(datos), { maxOutputLength: limite })
   } catch {
     return null
   }
+  if (!filtrosValidos(pixeles, ancho, alto, forma.canales * bits, entrelazada)) return null
   return { tipo: 'image/png', ancho, alto }
+}
+
+/** Adam7's passes: first column and row, and the steps between columns and rows. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const
+
+/**
+ * Whether each row's filter byte is one of PNG's five, walking the rows the way png-js does
+ * (pdfkit's decoder, which throws «Invalid filter algorithm» where no try reaches). Data that
+ * ends early is no error to it: the rows it lacks stay blank.
+ */
+function filtrosValidos(
+  pixeles: Buffer,
+  ancho: number,
+  alto: number,
+  bitsPorPixel: number,
+  entrelazada: boolean,
+): boolean {
+  let pos = 0
+  for (const [x0, y0, dx, dy] of entrelazada ? ADAM7 : [[0, 0, 1, 1] as const]) {
+    const columnas = Math.max(0, Math.ceil((ancho - x0) / dx))
+    const filas = Math.ceil((alto - y0) / dy)
+    const bytesFila = Math.ceil((columnas * bitsPorPixel) / 8)
+    for (let fila = 0; fila < filas && pos < pixeles.length; fila++) {
+      if (pixeles[pos]! > 4) return false
+      pos += 1 + bytesFila
+    }
+  }
+  return true
 }
 
 /** Start-of-frame markers: baseline, extended, progressive and lossless, Huffman or arithmetic. */

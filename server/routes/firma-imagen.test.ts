@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MENSAJES_FIRMA, type Cuenta } from '../../shared/mi-cuenta.js'
 import { crearUsuario } from '../auth/usuarios.js'
@@ -109,6 +110,12 @@ describe('la firma y sello en Mi cuenta', () => {
     const eventosAntes = (await eventos('prueba.medico')).length
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')
     const rotoConAlfa = png(300, 100, AZUL, { alfa: true, idat: Buffer.from('esto no es zlib') })
+    // zlib data whose rows name a filter PNG does not have (7): pdfkit's decoder throws outside
+    // any try when it splits the alpha, which would end the process at signing.
+    const filtroAjeno = png(300, 100, AZUL, {
+      alfa: true,
+      idat: deflateSync(Buffer.alloc(100 * (1 + 300 * 4), 7)),
+    })
     const casos: [string, string][] = [
       [dataUrl('image/png', gif), MENSAJES_FIRMA.imagen],
       [
@@ -122,6 +129,7 @@ describe('la firma y sello en Mi cuenta', () => {
         MENSAJES_FIRMA.imagen,
       ],
       [dataUrl('image/png', rotoConAlfa), MENSAJES_FIRMA.ilegible],
+      [dataUrl('image/png', filtroAjeno), MENSAJES_FIRMA.ilegible],
       [dataUrl('image/jpeg', jpeg.subarray(0, 40)), MENSAJES_FIRMA.ilegible],
       [dataUrl('image/png', png(60, 30, AZUL)), MENSAJES_FIRMA.pixeles(60, 30)],
       [dataUrl('image/png', png(2400, 50, AZUL)), MENSAJES_FIRMA.pixeles(2400, 50)],
