@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { IdParamsSchema } from './atenciones.js'
 import { defineContract, ErrorSchema, IdEntrada } from './contract.js'
 import { ContenidoInformeSchema, SECCIONES_INFORME, type ContenidoInforme } from './informes.js'
+import { CARACTERES_CONTROL, CARACTERES_INVISIBLES } from './texto.js'
 
 export const MENSAJES_PLANTILLAS = {
   estudioNoEncontrado: 'Estudio no encontrado',
@@ -19,15 +20,18 @@ export const MENSAJES_PLANTILLAS = {
     `Ya hay una frase con el atajo «${atajo}» ${deEstudio ? 'para ese estudio' : 'para todos los estudios'}`,
   estudio: 'Elija un estudio',
   visor:
-    'La dirección del visor empieza con http:// o https://, no tiene espacios, mide hasta 500 caracteres y lleva {studyInstanceUid} o {accessionNumber}',
+    'La dirección del visor empieza con http:// o https://, no tiene espacios ni caracteres invisibles, mide hasta 500 caracteres y lleva {studyInstanceUid} o {accessionNumber}',
 } as const
 
 /** The placeholders a viewer's URL template may hold, and what replaces each. */
 export const MARCAS_VISOR = ['{studyInstanceUid}', '{accessionNumber}'] as const
 
+/** A URL's characters: none blank, none a control character, none invisible (bidi, zero-width). */
+const URL_VISOR = new RegExp(`^https?://[^\\s${CARACTERES_CONTROL}${CARACTERES_INVISIBLES}]+$`)
+
 /** Whether `url` is a viewer template the server stores. */
 export const esVisorValido = (url: string): boolean =>
-  url.length <= 500 && /^https?:\/\/\S+$/.test(url) && MARCAS_VISOR.some((m) => url.includes(m))
+  url.length <= 500 && URL_VISOR.test(url) && MARCAS_VISOR.some((m) => url.includes(m))
 
 /** The viewer's address for one study: each placeholder replaced, URL-encoded. */
 export function urlVisor(

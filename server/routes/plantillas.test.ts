@@ -250,9 +250,16 @@ describe('el visor', () => {
       'https://pacs.clinica.example/viewer',
       'javascript:alert(1)//{studyInstanceUid}',
       'https://pacs clinica/{accessionNumber}',
+      // Not blanks to a regular expression, yet nothing a link holds: NUL (PostgreSQL refuses it,
+      // which was a 500), other control characters, bidi overrides and zero-width ones.
+      'https://pacs.clinica.example/\u0000{studyInstanceUid}',
+      'https://pacs.clinica.example/\u0007{studyInstanceUid}',
+      'https://pacs.clinica.example/\u0085{studyInstanceUid}',
+      'https://pacs.clinica.example/\u202e{studyInstanceUid}',
+      'https://pacs.clinica.example/{studyInstanceUid}\u200b',
     ]) {
       const res = await poner(mala)
-      expect(res.statusCode, mala).toBe(400)
+      expect(res.statusCode, JSON.stringify(mala)).toBe(400)
       expect(res.json().errores[0]).toEqual({ campo: 'url', mensaje: M.visor })
     }
     expect((await t.app.inject({ url: '/configuracion/visor', headers: admin })).json()).toEqual({
