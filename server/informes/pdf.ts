@@ -87,6 +87,35 @@ function fuenteDe(t: Tramo): string {
   return 'normal'
 }
 
+/** The most characters without a blank that pdfkit lays out in one call (see `trozos`). */
+const TROZO_MAXIMO = 40
+const LARGO_SIN_BLANCOS = new RegExp(`\\S{${TROZO_MAXIMO + 1}}`)
+const GRAFEMAS = new Intl.Segmenter('es', { granularity: 'grapheme' })
+
+/**
+ * A run's text in the pieces given to pdfkit: a word longer than a line it splits by measuring the
+ * whole rest of the word again for each line it fills, so six pasted 10,000-character words kept
+ * the server busy 18 s. Such a word goes in pieces of TROZO_MAXIMO characters (whole graphemes),
+ * each a continued text: a line may end between two, and otherwise they print side by side.
+ */
+function trozos(texto: string): string[] {
+  if (!LARGO_SIN_BLANCOS.test(texto)) return [texto]
+  const salida: string[] = []
+  let actual = ''
+  let seguidos = 0
+  for (const { segment } of GRAFEMAS.segment(texto)) {
+    if (/\s/.test(segment)) seguidos = 0
+    else if (++seguidos > TROZO_MAXIMO) {
+      salida.push(actual)
+      actual = ''
+      seguidos = 1
+    }
+    actual += segment
+  }
+  salida.push(actual)
+  return salida
+}
+
 /** One line of runs, wrapping within [x, x + ancho]. */
 function escribirTramos(
   doc: PDFKit.PDFDocument,
@@ -94,16 +123,18 @@ function escribirTramos(
   x: number,
   ancho: number,
 ) {
-  const visibles = tramos.filter((t) => t.t.length > 0)
-  if (visibles.length === 0) {
+  const piezas = tramos
+    .filter((t) => t.t.length > 0)
+    .flatMap((t) => trozos(t.t).map((texto) => ({ texto, tramo: t })))
+  if (piezas.length === 0) {
     doc.font('normal').text(' ', x, doc.y, { width: ancho })
     return
   }
-  visibles.forEach((t, i) => {
-    const opciones = { width: ancho, continued: i < visibles.length - 1, underline: !!t.s }
-    doc.font(fuenteDe(t)).fillColor(TINTA)
-    if (i === 0) doc.text(t.t, x, doc.y, opciones)
-    else doc.text(t.t, opciones)
+  piezas.forEach(({ texto, tramo }, i) => {
+    const opciones = { width: ancho, continued: i < piezas.length - 1, underline: !!tramo.s }
+    doc.font(fuenteDe(tramo)).fillColor(TINTA)
+    if (i === 0) doc.text(texto, x, doc.y, opciones)
+    else doc.text(texto, opciones)
   })
 }
 
