@@ -2,7 +2,8 @@
 // on a fresh database: an admin creates a sede and a sala in it (its AE title and a Monday–Friday
 // week), edits the sala's address, meets the Spanish 409 of a repeated AE title, creates a study
 // and deactivates another (asked first); then a patient's «Registrar atención» offers the new sede
-// and study, and no longer the deactivated one.
+// and study, and no longer the deactivated one. At 1440, 1366 and 375 px an admin turns a seeded
+// sede's second signature on and off again (asked first, saying what it does).
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -77,6 +78,7 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
       'Modalidades',
       'Salas',
       'Estudios',
+      'Informes',
       'Feriados',
       'Clínica',
       'Auditoría',
@@ -324,5 +326,70 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
 
   it('sin errores en la consola', () => {
     expect(errores.flat()).toEqual([])
+  })
+})
+
+/** Each width flips a sede of its own; all are back to one signature when it ends. */
+const FIRMAS = [
+  ['escritorio', DESKTOP, 'Lima'],
+  ['portátil', { width: 1366, height: 768 }, 'Arequipa'],
+  ['teléfono', PHONE, 'Cusco'],
+] as const
+
+describe.each(FIRMAS)('Segunda firma de una sede en %s', (_nombre, viewport, sede) => {
+  let page: Page
+  /** What its page's console said wrong (the harness watches each page it opens). */
+  let suyos: string[] = []
+
+  beforeAll(async () => {
+    page = await sesion(viewport)
+    suyos = errores.at(-1) ?? []
+  })
+
+  it('se pide y se quita preguntando antes; la columna dice Sí o No', async () => {
+    await page.goto('/configuracion/sedes')
+    const fila = page.getByTestId(`sede-${sede}`)
+    const celda = fila.locator('td[data-label="Segunda firma"]')
+    await expect.poll(() => celda.innerText()).toBe('No')
+
+    const pedir = page.getByRole('button', { name: `Pedir segunda firma en la sede ${sede}` })
+    await pedir.click()
+    const dialogo = page.getByRole('dialog', { name: `¿Pedir segunda firma en la sede ${sede}?` })
+    await dialogo
+      .getByText(
+        'Los informes de esta sede necesitan la firma de un segundo médico para quedar finales',
+      )
+      .waitFor()
+    await shot(page, 'configuracion-sede-segunda-firma-pregunta')
+    await dialogo.getByRole('button', { name: 'Volver' }).click()
+    await dialogo.waitFor({ state: 'detached' })
+    expect(await celda.innerText()).toBe('No')
+
+    await pedir.click()
+    await dialogo.getByRole('button', { name: 'Pedir segunda firma' }).click()
+    await aviso(page, `Los informes de la sede ${sede} necesitan ahora una segunda firma.`)
+    await expect.poll(() => celda.innerText()).toBe('Sí')
+    expect(await celda.getAttribute('title')).toBe(
+      'Los informes de esta sede necesitan la firma de un segundo médico para quedar finales',
+    )
+    await sinScrollHorizontal(page)
+    await shot(page, 'configuracion-sede-segunda-firma')
+    await expectAccessible(page, 'configuracion-sede-segunda-firma')
+
+    await page.getByRole('button', { name: `Quitar segunda firma en la sede ${sede}` }).click()
+    const quitar = page.getByRole('dialog', { name: `¿Quitar segunda firma en la sede ${sede}?` })
+    await quitar
+      .getByText('Los que ya están preliminares siguen esperando la firma de otro médico.', {
+        exact: false,
+      })
+      .waitFor()
+    await quitar.getByRole('button', { name: 'Quitar segunda firma' }).click()
+    await aviso(page, `Los informes de la sede ${sede} quedan finales con una sola firma.`)
+    await expect.poll(() => celda.innerText()).toBe('No')
+    await sinScrollHorizontal(page)
+  })
+
+  it('sin errores en la consola', () => {
+    expect(suyos).toEqual([])
   })
 })

@@ -61,6 +61,12 @@ const HORA = '^([01]\\d|2[0-3]):[0-5]\\d$'
 export const SedeSchema = Type.Object({
   nombre: Type.String(),
   activa: Type.Boolean(),
+  /**
+   * Whether its informes need a second, different médico's signature to be final (migration
+   * 0053): the first leaves them `preliminar`. One already `preliminar` keeps needing it after
+   * this is turned off (server/informes/firmar.ts).
+   */
+  informeDobleFirma: Type.Boolean(),
 })
 export type SedeCatalogo = Static<typeof SedeSchema>
 
@@ -199,11 +205,17 @@ export const NuevaSedeSchema = Type.Object(
   },
   { additionalProperties: false },
 )
-/** Its new name (every atención, sala and account of the sede follows it), or whether it is active. */
+/**
+ * Its new name (every atención, sala and account of the sede follows it), whether it is active,
+ * or whether its informes need a second signature.
+ */
 export const CambioSedeSchema = Type.Object(
   {
     activa: Type.Optional(Type.Boolean({ mensaje: 'Indique si la sede está activa' })),
     nombre: Type.Optional(NuevaSedeSchema.properties.nombre),
+    informeDobleFirma: Type.Optional(
+      Type.Boolean({ mensaje: 'Indique si los informes de la sede necesitan una segunda firma' }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -405,7 +417,7 @@ export const cambiarSedeContract = defineContract({
   url: '/configuracion/sedes/:nombre',
   permiso: 'configuracion',
   summary:
-    'Renombrar una sede (sus atenciones, salas y cuentas toman el nombre nuevo), activarla o desactivarla (solo administradores)',
+    'Renombrar una sede (sus atenciones, salas y cuentas toman el nombre nuevo), activarla o desactivarla, o pedir o no una segunda firma en sus informes (solo administradores)',
   tags: ['configuracion'],
   params: SedeParamsSchema,
   body: CambioSedeSchema,

@@ -5,7 +5,10 @@
 // colegiatura, their signature-and-stamp image as it is now (a later change never reaches a signed
 // PDF: its bytes are kept as drawn) and the instant, moves the atención to Informado (the estado
 // machine's only way there), opens the critical finding's notification when flagged, and audits
-// it all.
+// it all. Whether a sede asks for the second signer is read at each signature (Configuración ›
+// Sedes changes it): a borrador signed where it is on becomes `preliminar`; one already
+// `preliminar` still needs another médico's signature after an admin turns it off, since its
+// first signer signed it as a first reading and the PDF prints them so.
 import { createHash, randomInt } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import {

@@ -7,6 +7,7 @@ import type {
   CambioEstudio,
   CambioModalidad,
   CambioSala,
+  CambioSede,
   EstudioCatalogo,
   ModalidadFila,
   NuevaModalidad,
@@ -40,8 +41,10 @@ const COLUMNAS_MODALIDAD = (sql: Sql) => sql`valor, etiqueta, codigos_dicom, ico
 const ordenModalidad = (sql: Sql, columna: postgres.Fragment) =>
   sql`(select orden from modalidades where valor = ${columna})`
 
+const COLUMNAS_SEDE = (sql: Sql) => sql`nombre, activa, informe_doble_firma`
+
 export const listarSedes = (sql: Sql) =>
-  sql<SedeCatalogo[]>`select nombre, activa from sedes order by orden, nombre`
+  sql<SedeCatalogo[]>`select ${COLUMNAS_SEDE(sql)} from sedes order by orden, nombre`
 
 export const listarModalidades = (sql: Sql) =>
   sql<ModalidadFila[]>`select ${COLUMNAS_MODALIDAD(sql)} from modalidades order by orden, valor`
@@ -96,22 +99,18 @@ export const crearSede = (sql: Sql, nombre: string, evento: Evento) =>
     const [fila] = await tx<SedeCatalogo[]>`
       insert into sedes (nombre, orden)
       values (${nombre}, (select coalesce(max(orden), 0) + 1 from sedes))
-      returning nombre, activa`
+      returning ${COLUMNAS_SEDE(tx)}`
     await tx`${insercionEvento(tx, evento)}`
     return fila!
   })
 
 /**
- * Renames a sede, activates or deactivates it. A new name reaches every row that keeps the old one
- * (atenciones, salas, usuarios, feriados: migration 0049) in this same transaction; the same name
- * in other letters («lima» for «Lima») is the sede itself, not another.
+ * Renames a sede, activates or deactivates it, or turns its second signature on or off (an informe
+ * already `preliminar` there keeps needing it: server/informes/firmar.ts). A new name reaches every
+ * row that keeps the old one (atenciones, salas, usuarios, feriados: migration 0049) in this same
+ * transaction; the same name in other letters («lima» for «Lima») is the sede itself, not another.
  */
-export const cambiarSede = (
-  sql: Sql,
-  nombre: string,
-  c: { activa?: boolean; nombre?: string },
-  evento: Evento,
-) =>
+export const cambiarSede = (sql: Sql, nombre: string, c: CambioSede, evento: Evento) =>
   cambio(sql, async (tx) => {
     if (c.nombre !== undefined && c.nombre !== nombre)
       await exigirNombreLibre(
@@ -126,8 +125,9 @@ export const cambiarSede = (
       await tx`select id from salas where sede = ${nombre} order by id for update`
     const [fila] = await tx<SedeCatalogo[]>`
       update sedes set activa = coalesce(${c.activa ?? null}::boolean, activa),
-        nombre = coalesce(${c.nombre ?? null}::text, nombre)
-      where nombre = ${nombre} returning nombre, activa`
+        nombre = coalesce(${c.nombre ?? null}::text, nombre),
+        informe_doble_firma = coalesce(${c.informeDobleFirma ?? null}::boolean, informe_doble_firma)
+      where nombre = ${nombre} returning ${COLUMNAS_SEDE(tx)}`
     if (fila) await tx`${insercionEvento(tx, evento)}`
     return fila
   })

@@ -53,7 +53,7 @@ describe('renombrar una sede', () => {
 
     const res = await renombrar('Trujilo', { nombre: 'Trujillo' })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ nombre: 'Trujillo', activa: true })
+    expect(res.json()).toEqual({ nombre: 'Trujillo', activa: true, informeDobleFirma: false })
 
     const ficha = await t.app.inject({ url: `/pacientes/${p.id}`, headers: t.headers })
     expect(ficha.json().atenciones).toMatchObject([{ id: a.id, sede: 'Trujillo' }])
@@ -82,10 +82,12 @@ describe('renombrar una sede', () => {
     expect((await renombrar('Trujillo', { nombre: 'TRUJILLO' })).json()).toEqual({
       nombre: 'TRUJILLO',
       activa: true,
+      informeDobleFirma: false,
     })
     expect((await renombrar('TRUJILLO', { nombre: 'Trujillo', activa: false })).json()).toEqual({
       nombre: 'Trujillo',
       activa: false,
+      informeDobleFirma: false,
     })
   })
 

@@ -1,9 +1,11 @@
 // Configuración › Sedes (docs/producto.md#sedes): every sede the clinic has had, a new one,
-// «Renombrar» (its atenciones, salas and accounts follow) and «Desactivar»/«Activar» (asked
-// first). A sede is never deleted: its atenciones keep it.
+// «Renombrar» (its atenciones, salas and accounts follow), «Desactivar»/«Activar» and «Pedir
+// segunda firma»/«Quitar segunda firma» for its informes (both asked first). A sede is never
+// deleted: its atenciones keep it.
 import { useState } from 'react'
-import type { SedeCatalogo } from '../../../shared/configuracion.js'
+import type { CambioSede, SedeCatalogo } from '../../../shared/configuracion.js'
 import { mensajeDe } from '../../api.js'
+import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
 import { Aviso } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
@@ -14,34 +16,57 @@ import { useLista } from './use-lista.js'
 
 type Aviso = { ok: boolean; texto: string }
 
+/** What the second signature does, as the column's hint and the question before turning it on. */
+const SEGUNDA_FIRMA =
+  'Los informes de esta sede necesitan la firma de un segundo médico para quedar finales'
+
+/** The row button that turns the second signature on or off, and its question's answer. */
+const verboFirma = (s: SedeCatalogo) =>
+  s.informeDobleFirma ? 'Quitar segunda firma' : 'Pedir segunda firma'
+
 export default function SedesPage() {
   useTitle('Sedes')
   const { lista: sedes, error, recargar } = useLista(listarSedes, 'No se pudieron cargar las sedes')
   const [aviso, setAviso] = useState<Aviso | null>(null)
   /** The form open: a new sede, or the one being renamed. */
   const [abierta, setAbierta] = useState<SedeCatalogo | 'nueva' | null>(null)
+  /** The question open: activating or deactivating a sede, or its second signature. */
   const [pregunta, setPregunta] = useState<SedeCatalogo | null>(null)
+  const [preguntaFirma, setPreguntaFirma] = useState<SedeCatalogo | null>(null)
   const [ocupada, setOcupada] = useState<string | null>(null)
 
-  const cambiarEstado = async (sede: SedeCatalogo) => {
+  const cambiar = async (
+    sede: SedeCatalogo,
+    cambio: CambioSede,
+    hecho: (s: SedeCatalogo) => string,
+  ) => {
     setOcupada(sede.nombre)
     setAviso(null)
     try {
-      const s = await cambiarSede(sede.nombre, { activa: !sede.activa })
+      const s = await cambiarSede(sede.nombre, cambio)
       await recargar()
       void revalidarCatalogos()
-      setAviso({
-        ok: true,
-        texto: s.activa
-          ? `La sede ${s.nombre} está activa de nuevo.`
-          : `La sede ${s.nombre} quedó desactivada.`,
-      })
+      setAviso({ ok: true, texto: hecho(s) })
     } catch (err) {
       setAviso({ ok: false, texto: mensajeDe(err, 'No se pudo cambiar la sede') })
     } finally {
       setOcupada(null)
     }
   }
+
+  const cambiarEstado = (sede: SedeCatalogo) =>
+    cambiar(sede, { activa: !sede.activa }, (s) =>
+      s.activa
+        ? `La sede ${s.nombre} está activa de nuevo.`
+        : `La sede ${s.nombre} quedó desactivada.`,
+    )
+
+  const cambiarFirma = (sede: SedeCatalogo) =>
+    cambiar(sede, { informeDobleFirma: !sede.informeDobleFirma }, (s) =>
+      s.informeDobleFirma
+        ? `Los informes de la sede ${s.nombre} necesitan ahora una segunda firma.`
+        : `Los informes de la sede ${s.nombre} quedan finales con una sola firma.`,
+    )
 
   return (
     <>
@@ -90,6 +115,12 @@ export default function SedesPage() {
             titulo: 'Estado',
             celda: (s) => <EstadoActivo activo={s.activa} etiquetas={['Activa', 'Inactiva']} />,
           },
+          {
+            titulo: 'Segunda firma',
+            celda: (s) => (s.informeDobleFirma ? 'Sí' : 'No'),
+            className: 'catalogo__dos-lineas',
+            title: (s) => (s.informeDobleFirma ? SEGUNDA_FIRMA : undefined),
+          },
         ]}
         clave={(s) => s.nombre}
         testId={(s) => `sede-${s.nombre}`}
@@ -112,6 +143,15 @@ export default function SedesPage() {
               ocupado={ocupada === s.nombre}
               onClick={() => setPregunta(s)}
             />
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              disabled={ocupada === s.nombre}
+              aria-label={`${verboFirma(s)} en la sede ${s.nombre}`}
+              onClick={() => setPreguntaFirma(s)}
+            >
+              {verboFirma(s)}
+            </button>
           </>
         )}
       />
@@ -132,6 +172,24 @@ export default function SedesPage() {
             void cambiarEstado(pregunta)
           }}
         />
+      )}
+
+      {preguntaFirma && (
+        <DialogoConfirmar
+          id="confirmar-firma-sede"
+          titulo={`¿${verboFirma(preguntaFirma)} en la sede ${preguntaFirma.nombre}?`}
+          volver="Volver"
+          confirmar={verboFirma(preguntaFirma)}
+          onVolver={() => setPreguntaFirma(null)}
+          onConfirmar={() => {
+            setPreguntaFirma(null)
+            void cambiarFirma(preguntaFirma)
+          }}
+        >
+          {preguntaFirma.informeDobleFirma
+            ? `Los informes nuevos de ${preguntaFirma.nombre} quedarán finales con la firma de un solo médico. Los que ya están preliminares siguen esperando la firma de otro médico.`
+            : `${SEGUNDA_FIRMA}: la primera firma los deja preliminares y la de otro médico, finales. Los informes ya firmados no cambian.`}
+        </DialogoConfirmar>
       )}
     </>
   )
