@@ -15,7 +15,8 @@ export const MENSAJES_PLANTILLAS = {
   adenda: 'Una plantilla tiene las secciones del informe, no la de una adenda',
   fraseNoEncontrada: 'Frase no encontrada',
   atajo: 'El atajo tiene de 2 a 20 letras minúsculas sin tilde o números, sin espacios',
-  texto: 'La frase tiene de 1 a 2000 caracteres, sin espacios al comienzo ni al final',
+  texto:
+    'La frase tiene de 1 a 2000 caracteres, sin espacios ni caracteres invisibles al comienzo ni al final',
   atajoRepetido: (atajo: string, deEstudio: boolean) =>
     `Ya hay una frase con el atajo «${atajo}» ${deEstudio ? 'para ese estudio' : 'para todos los estudios'}`,
   estudio: 'Elija un estudio',
@@ -104,6 +105,9 @@ export const FraseSchema = Type.Object({
 })
 export type Frase = Static<typeof FraseSchema>
 
+/** A phrase's first and last character: one that shows (no blank, control or invisible one). */
+const BORDE_FRASE = `[^\\s${CARACTERES_CONTROL}${CARACTERES_INVISIBLES}]`
+
 export const FraseEntradaSchema = Type.Object(
   {
     estudioId: Type.Union([IdEntrada(MENSAJES_PLANTILLAS.estudio), Type.Null()], {
@@ -113,8 +117,7 @@ export const FraseEntradaSchema = Type.Object(
     texto: Type.String({
       minLength: 1,
       maxLength: 2000,
-      pattern:
-        '^[^\\s\\u0000-\\u001f\\u007f-\\u009f]([^\\u0000-\\u001f\\u007f-\\u009f]*[^\\s\\u0000-\\u001f\\u007f-\\u009f])?$',
+      pattern: `^${BORDE_FRASE}([^${CARACTERES_CONTROL}]*${BORDE_FRASE})?$`,
       mensaje: MENSAJES_PLANTILLAS.texto,
     }),
   },

@@ -226,6 +226,10 @@ describe('las frases', () => {
       [{ estudioId: null, atajo: 'a', texto: 'x' }, 'atajo'],
       [{ estudioId: null, atajo: 'bien', texto: ' con espacio' }, 'texto'],
       [{ estudioId: null, atajo: 'bien', texto: 'dos\nlíneas' }, 'texto'],
+      // A phrase that shows nothing, or begins or ends with what shows nothing.
+      [{ estudioId: null, atajo: 'bien', texto: '\u200b' }, 'texto'],
+      [{ estudioId: null, atajo: 'bien', texto: '\u202eal revés' }, 'texto'],
+      [{ estudioId: null, atajo: 'bien', texto: 'fin\u200d' }, 'texto'],
       [{ estudioId: await estudioId('LAB-TSH'), atajo: 'bien', texto: 'x' }, 'estudioId'],
       [{ estudioId: 999999, atajo: 'bien', texto: 'x' }, 'estudioId'],
     ] as const) {
