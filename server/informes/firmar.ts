@@ -27,6 +27,7 @@ import { verificarContrasena } from '../auth/contrasenas.js'
 import { credencialesDe } from '../auth/usuarios.js'
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
+import { olvidarTiemposDeInforme } from './tiempos.js'
 import { BadRequestError, ConflictError, NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import { registrarEvento } from '../queries/auditoria.js'
@@ -292,6 +293,7 @@ export async function firmarInforme(
     if (hallazgo) await tx`insert into hallazgos_criticos (informe_id) values (${f.id})`
     await registrarEvento(tx, evento('final', { sha256, codigo, hallazgoCritico: hallazgo }))
   })
+  olvidarTiemposDeInforme(sql)
   const fila = await informePorId(sql, id)
   if (!fila) throw new NotFoundError(M.noEncontrado)
   return fila

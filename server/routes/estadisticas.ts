@@ -17,9 +17,9 @@ import {
   atencionesPorMes,
   porInformarTotal,
   tarjetas,
-  tiemposDeInforme,
   ultimosPacientes,
 } from '../queries/estadisticas.js'
+import { tiemposDelMes } from '../informes/tiempos.js'
 import { route } from '../route.js'
 
 export async function estadisticasRoutes(
@@ -69,7 +69,7 @@ export async function estadisticasRoutes(
     const inicio = `${hoy.slice(0, 7)}-01`
     const fin = mes === 12 ? `${anio + 1}-01-01` : `${anio}-${String(mes + 1).padStart(2, '0')}-01`
     const [tiempos, porInformar] = await Promise.all([
-      tiemposDeInforme(sql, inicio, fin, tz),
+      tiemposDelMes(sql, hoy.slice(0, 7), inicio, fin, tz),
       porInformarTotal(sql),
     ])
     return {
