@@ -47,6 +47,8 @@ export type CasoId =
   | 'hallazgosPendientes'
   | 'hallazgosComunicados'
   | 'tiempoInforme'
+  | 'abrirInforme'
+  | 'firmarInforme'
   | 'reservarCita'
   | 'registrarVisita'
   | 'ticket'
@@ -82,6 +84,8 @@ export const TITULOS: Record<CasoId, string> = {
   hallazgosPendientes: 'GET /hallazgos-criticos (Alertas del dashboard)',
   hallazgosComunicados: 'GET /hallazgos-criticos?estado=comunicados (primera página)',
   tiempoInforme: 'GET /estadisticas/informes (tiempo de informe del mes y por informar)',
+  abrirInforme: 'GET /informes/:id y su contexto (informes anteriores, frases, visor)',
+  firmarInforme: 'POST /informes/:id/firmar (contraseña, PDF e Informado, una tras otra)',
   reservarCita: 'POST /citas',
   registrarVisita: 'POST /pacientes/:id/visitas (RX + LAB, una visita)',
   ticket: 'GET /atenciones/:id/ticket (visitas y el día más lleno)',

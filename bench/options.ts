@@ -20,7 +20,8 @@ export const AYUDA = `Uso: npm run bench -- [opciones]
   --baseline-segundos N      tope de segundos por caso en la línea base (20)
   --sin-baseline             no medir la línea base
   --solo-planes              solo revisar los planes (EXPLAIN ANALYZE) y sus tiempos, sin servidor
-  --casos a,b,...            solo estos casos (${CASOS_BUSQUEDA.join(', ')}, apellidoBajoInundacion, listaPacientes, paginaDuplicados, pacientePorId, documentoRegistrado, catalogos, registrarPaciente, editarPaciente, exportarCsv, agendaDia, salaDeEspera, porInformar, hallazgosPendientes, hallazgosComunicados, tiempoInforme, reservarCita, registrarVisita, ticket, worklistDia, worklistLatin1, httpConWorklist, respaldo, vacuum)
+  --casos a,b,...            solo estos casos (${CASOS_BUSQUEDA.join(', ')}, apellidoBajoInundacion, listaPacientes, paginaDuplicados, pacientePorId, documentoRegistrado, catalogos, registrarPaciente, editarPaciente, exportarCsv, agendaDia, salaDeEspera, porInformar, hallazgosPendientes, hallazgosComunicados, tiempoInforme, abrirInforme, firmarInforme, reservarCita, registrarVisita, ticket, worklistDia, worklistLatin1, httpConWorklist, respaldo, vacuum)
+  --firmas N                 informes que firma el caso firmarInforme (1000)
   --duracion N               segundos de --soak (300)
   --semilla N                semilla de los términos de búsqueda (1)
 
@@ -46,6 +47,7 @@ export interface Opciones {
   casos: CasoId[] | null
   duracion: number
   semilla: number
+  firmas: number
 }
 
 const URL_POR_DEFECTO = 'postgres://postgres@127.0.0.1:5432/clinica_bench'
@@ -72,6 +74,7 @@ export function leerOpciones(
       'solo-planes': { type: 'boolean', default: false },
       casos: { type: 'string' },
       duracion: { type: 'string', default: '300' },
+      firmas: { type: 'string', default: '1000' },
       semilla: { type: 'string', default: '1' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -103,5 +106,6 @@ export function leerOpciones(
     casos,
     duracion: entero('duracion', v.duracion, 10),
     semilla: entero('semilla', v.semilla, 0),
+    firmas: entero('firmas', v.firmas, 200),
   }
 }

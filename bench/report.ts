@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { ROOT } from '../server/paths.js'
 import { TITULOS, type CasoId } from './cases.js'
 import type { CpuPorSolicitud } from './cpu.js'
+import { PRESUPUESTO_FIRMAS_RPS } from './firmas.js'
 import { redondear, type Medida } from './measure.js'
 
 export const PRESUPUESTO_P99_MS = 25
@@ -34,6 +35,8 @@ export interface LineaCaso {
     filasPorSegundo: number
     rss: { antesMb: number; maxMb: number; despuesMb: number }
   }
+  /** The signing case: the server's resident memory before, after 100 signatures, at most, after. */
+  firmas?: { rss: { antesMb: number; trasCienMb: number; maxMb: number; despuesMb: number } }
   /** The backup case: how long `npm run respaldo` took and the size of its file. */
   respaldo?: { segundos: number; mb: number }
   /** The VACUUM case: its three longest statements. */
@@ -69,6 +72,12 @@ export function linea(
     l.presupuesto = {
       limite: `≥ ${PRESUPUESTO_REGISTROS_RPS}/s`,
       cumple: producto.rps >= PRESUPUESTO_REGISTROS_RPS,
+    }
+  } else if (caso === 'firmarInforme') {
+    // Checked again with the memory by lineaFirmas.
+    l.presupuesto = {
+      limite: `≥ ${PRESUPUESTO_FIRMAS_RPS}/s, memoria estable`,
+      cumple: producto.rps >= PRESUPUESTO_FIRMAS_RPS,
     }
   } else if (caso === 'reservarCita') {
     l.presupuesto = {

@@ -54,6 +54,7 @@ import { agendarCitas } from '../server/seed/citas.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
 import { arrancarPostgresPropio } from './own-postgres.js'
 import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
+import { CRECIMIENTO_MAXIMO_MB, medirFirmas, rutasAbrirInforme } from './firmas.js'
 import { medirRespaldo } from './respaldo.js'
 import { arrancar, paginas, type Servidor } from './server.js'
 import { soak } from './soak.js'
@@ -235,6 +236,7 @@ async function medirCasos(
   rutas.set('hallazgosPendientes', hallazgosCriticos('pendientes'))
   rutas.set('hallazgosComunicados', hallazgosCriticos('comunicados'))
   rutas.set('tiempoInforme', ['/estadisticas/informes'])
+  rutas.set('abrirInforme', incluye(op, 'abrirInforme') ? await rutasAbrirInforme(s, l.m) : [])
   const reserva = incluye(op, 'reservarCita') ? await preparaReservas(s, l.m) : null
   const visitas =
     incluye(op, 'registrarVisita') || incluye(op, 'ticket')
@@ -267,6 +269,8 @@ async function medirCasos(
     'hallazgosPendientes',
     'hallazgosComunicados',
     'tiempoInforme',
+    'abrirInforme',
+    'firmarInforme',
     'reservarCita',
     'registrarVisita',
     'ticket',
@@ -278,6 +282,10 @@ async function medirCasos(
   for (const caso of casos.filter((c) => incluye(op, c))) {
     if (caso === 'respaldo') {
       lineas.push(await lineaRespaldo(s, rutas.get('pacientePorId') ?? [], op))
+      continue
+    }
+    if (caso === 'firmarInforme') {
+      lineas.push(await lineaFirmas(s, l.m, op))
       continue
     }
     if (caso === 'worklistDia' || caso === 'worklistLatin1' || caso === 'httpConWorklist') {
@@ -399,6 +407,30 @@ async function lineaRespaldo(s: Servidor, rutas: string[], op: Opciones): Promis
     `  ${l.titulo}: respaldo de ${r.respaldo.mb} MB en ${r.respaldo.segundos} s; ` +
       `${r.medida.solicitudes} lecturas, p50 ${r.medida.p50} ms, p99 ${r.medida.p99} ms, máx. ${r.medida.max} ms` +
       `${r.medida.no2xx ? `, estados ${JSON.stringify(r.medida.estados)}` : ''}`,
+  )
+  return l
+}
+
+async function lineaFirmas(s: Servidor, m: Muestras, op: Opciones): Promise<LineaCaso> {
+  const f = await medirFirmas(s, m, op.conexiones, op.firmas)
+  const l = linea(
+    'firmarInforme',
+    '/informes/:id/firmar',
+    op.conexiones,
+    f.medida,
+    undefined,
+    !op.embebida,
+  )
+  l.firmas = { rss: f.rss }
+  const crecimiento = f.rss.despuesMb - f.rss.trasCienMb
+  if (l.presupuesto && crecimiento > CRECIMIENTO_MAXIMO_MB)
+    l.presupuesto = { ...l.presupuesto, cumple: false }
+  console.log(
+    `  ${l.titulo}: ${f.medida.solicitudes} firmas en ${f.medida.segundos} s (${f.medida.rps}/s; ` +
+      `p50 ${f.medida.p50} ms, p99 ${f.medida.p99} ms); RSS del servidor ${f.rss.antesMb} MB antes, ` +
+      `${f.rss.trasCienMb} MB tras 100, ${f.rss.maxMb} MB máx., ${f.rss.despuesMb} MB después ` +
+      `(cada 100: ${f.cadaCien.join(', ')})` +
+      `${f.medida.no2xx ? `, estados ${JSON.stringify(f.medida.estados)}` : ''}`,
   )
   return l
 }
