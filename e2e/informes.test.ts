@@ -69,7 +69,10 @@ describe.each(CASOS)('Informes en %s', (_nombre, viewport) => {
 
   it('Por informar lista el estudio; «Tomar» abre su borrador', async () => {
     await abrirMenu(page)
-    await page.getByRole('link', { name: 'Por informar' }).click()
+    await page
+      .getByRole('navigation', { name: 'Secciones' })
+      .getByRole('link', { name: 'Por informar' })
+      .click()
     await page.waitForURL('**/informes')
     const fila = page.getByTestId(`por-informar-${atencion}`)
     await fila.getByText('Sin empezar').waitFor()
@@ -171,7 +174,10 @@ describe.each(CASOS)('Informes en %s', (_nombre, viewport) => {
     for (const estado of ['En proceso', 'Completado'])
       await apiPatch(admin, e2e.app, `/atenciones/${segunda.id}`, { estado })
     await abrirMenu(page)
-    await page.getByRole('link', { name: 'Por informar' }).click()
+    await page
+      .getByRole('navigation', { name: 'Secciones' })
+      .getByRole('link', { name: 'Por informar' })
+      .click()
     await page
       .getByTestId(`por-informar-${segunda.id}`)
       .getByRole('button', { name: /^Tomar:/ })

@@ -1,13 +1,12 @@
 // Informes (docs/producto.md#ficha-del-paciente): each atención of the patient with an informe, the
 // latest first, with all its versions — the original, its adendas and corrections, a replaced one
 // marked so — each opening in the informe page and, once signed, its PDF.
-import { useEffect, useState } from 'react'
 import { Link } from 'wouter'
 import type { InformesAtencion, VersionInforme } from '../../../shared/informes-paciente.js'
-import { mensajeDe } from '../../api.js'
 import { fechaHora } from '../../components/format.js'
 import { IconDownload } from '../../components/icons.js'
 import { informesDePaciente, urlPdf } from '../../lib/informes-api.js'
+import { useLectura } from '../../lib/use-lectura.js'
 import { paths } from '../../paths.js'
 import { useEtiquetaModalidad } from '../../state/catalogos.js'
 
@@ -21,22 +20,11 @@ function estadoDe(v: VersionInforme): string {
 
 export function InformesPaciente({ pacienteId }: { pacienteId: number }) {
   const etiqueta = useEtiquetaModalidad()
-  const [lista, setLista] = useState<InformesAtencion[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    const ctrl = new AbortController()
-    setLista(null)
-    informesDePaciente(pacienteId, ctrl.signal)
-      .then((l) => {
-        setLista(l)
-        setError(null)
-      })
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) setError(mensajeDe(err, 'No se pudieron cargar los informes'))
-      })
-    return () => ctrl.abort()
-  }, [pacienteId])
+  const { datos: lista, error } = useLectura<InformesAtencion[]>(
+    (signal) => informesDePaciente(pacienteId, signal),
+    pacienteId,
+    'No se pudieron cargar los informes',
+  )
 
   return (
     <section className="card" aria-labelledby="informes-paciente-titulo">

@@ -1,31 +1,19 @@
 // Próximas citas (docs/producto.md#ficha-del-paciente): the patient's citas from today on — day,
 // time, sede, sala, studies, estado — each with its slip while it is still booked.
-import { useEffect, useState } from 'react'
 import type { ProximaCita } from '../../../shared/citas.js'
-import { mensajeDe } from '../../api.js'
 import { EstadoBadge } from '../../components/badges.js'
 import { fecha } from '../../components/format.js'
 import { IconPrinter } from '../../components/icons.js'
+import { useLectura } from '../../lib/use-lectura.js'
 import { paths } from '../../paths.js'
 import { proximasCitas } from './paciente-api.js'
 
 export function ProximasCitas({ pacienteId }: { pacienteId: number }) {
-  const [citas, setCitas] = useState<ProximaCita[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    const ctrl = new AbortController()
-    setCitas(null)
-    proximasCitas(pacienteId, ctrl.signal)
-      .then((c) => {
-        setCitas(c)
-        setError(null)
-      })
-      .catch((err: unknown) => {
-        if (!ctrl.signal.aborted) setError(mensajeDe(err, 'No se pudieron cargar las citas'))
-      })
-    return () => ctrl.abort()
-  }, [pacienteId])
+  const { datos: citas, error } = useLectura<ProximaCita[]>(
+    (signal) => proximasCitas(pacienteId, signal),
+    pacienteId,
+    'No se pudieron cargar las citas',
+  )
 
   return (
     <section className="card" aria-labelledby="proximas-citas-titulo">
