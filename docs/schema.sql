@@ -5,6 +5,41 @@ create extension btree_gist;
 create extension pg_trgm;
 create extension unaccent;
 
+-- Fuente: el catálogo del laboratorio, sembrado con el de un laboratorio clínico pequeño.
+create table analitos (
+  id integer generated always as identity,
+  codigo text not null,
+  nombre text not null,
+  loinc text,
+  unidad text,
+  tipo text not null,
+  decimales integer,
+  opciones text[],
+  calculo text,
+  calculado_de text[],
+  activo boolean default true not null,
+  constraint analitos_calculo_check CHECK ((calculo = ANY (ARRAY['ldl_friedewald'::text, 'vldl'::text, 'castelli'::text, 'recuento_absoluto'::text, 'diferencia'::text]))),
+  constraint analitos_check CHECK (((tipo = 'numero'::text) = (decimales IS NOT NULL))),
+  constraint analitos_check1 CHECK (((tipo = 'opciones'::text) = (opciones IS NOT NULL))),
+  constraint analitos_check2 CHECK (((calculo IS NULL) OR (tipo = 'numero'::text))),
+  constraint analitos_check3 CHECK (((calculo IS NULL) = (calculado_de IS NULL))),
+  constraint analitos_check4 CHECK ((cardinality(calculado_de) =
+CASE calculo
+    WHEN 'ldl_friedewald'::text THEN 3
+    WHEN 'vldl'::text THEN 1
+    ELSE 2
+END)),
+  constraint analitos_codigo_check CHECK ((codigo ~ '^[A-Z0-9][A-Z0-9-]{0,19}$'::text)),
+  constraint analitos_decimales_check CHECK (((decimales >= 0) AND (decimales <= 4))),
+  constraint analitos_loinc_check CHECK ((loinc ~ '^[0-9]{1,7}-[0-9]$'::text)),
+  constraint analitos_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 100)) AND (nombre = btrim(nombre)))),
+  constraint analitos_opciones_check CHECK (((cardinality(opciones) >= 2) AND (array_position(opciones, NULL::text) IS NULL))),
+  constraint analitos_tipo_check CHECK ((tipo = ANY (ARRAY['numero'::text, 'opciones'::text, 'texto'::text]))),
+  constraint analitos_unidad_check CHECK ((((length(unidad) >= 1) AND (length(unidad) <= 20)) AND (unidad = btrim(unidad)))),
+  constraint analitos_pkey PRIMARY KEY (id),
+  constraint analitos_codigo_key UNIQUE (codigo)
+);
+
 -- Fuente: cada atención, de la cita al informe. tipo_documento, documento y los *_norm son copias
 -- del paciente que mantiene el trigger atenciones_copiar_paciente (y pacientes_propagar_busqueda),
 -- para que la búsqueda los pruebe sin salir de su índice.
@@ -149,6 +184,31 @@ create table estudios (
   constraint estudios_pkey PRIMARY KEY (id),
   constraint estudios_codigo_key UNIQUE (codigo),
   constraint estudios_modalidad_nombre_key UNIQUE (modalidad, nombre)
+);
+
+-- Fuente: los analitos que informa cada estudio de laboratorio, en orden.
+create table examen_analitos (
+  estudio_id integer not null,
+  analito_id integer not null,
+  orden integer not null,
+  seccion text,
+  constraint examen_analitos_orden_check CHECK ((orden >= 1)),
+  constraint examen_analitos_seccion_check CHECK (((length(seccion) >= 1) AND (length(seccion) <= 60))),
+  constraint examen_analitos_analito_id_fkey FOREIGN KEY (analito_id) REFERENCES analitos(id),
+  constraint examen_analitos_estudio_id_fkey FOREIGN KEY (estudio_id) REFERENCES examenes_laboratorio(estudio_id) ON DELETE CASCADE,
+  constraint examen_analitos_pkey PRIMARY KEY (estudio_id, analito_id),
+  constraint examen_analitos_estudio_id_orden_key UNIQUE (estudio_id, orden)
+);
+
+-- Fuente: el recipiente y la muestra de cada estudio de laboratorio.
+create table examenes_laboratorio (
+  estudio_id integer not null,
+  recipiente text not null,
+  muestra text not null,
+  constraint examenes_laboratorio_muestra_check CHECK (((length(muestra) >= 1) AND (length(muestra) <= 100))),
+  constraint examenes_laboratorio_recipiente_check CHECK (((length(recipiente) >= 1) AND (length(recipiente) <= 100))),
+  constraint examenes_laboratorio_estudio_id_fkey FOREIGN KEY (estudio_id) REFERENCES estudios(id),
+  constraint examenes_laboratorio_pkey PRIMARY KEY (estudio_id)
 );
 
 create table feriados (
@@ -473,6 +533,31 @@ create table plantillas_informe (
   constraint plantillas_informe_pkey PRIMARY KEY (estudio_id)
 );
 
+-- Fuente: valores de referencia generales sembrados; cada clínica los revisa con sus equipos.
+create table rangos_referencia (
+  id integer generated always as identity,
+  analito_id integer not null,
+  sexo text,
+  edad_desde_dias integer not null,
+  edad_hasta_dias integer,
+  normal_min numeric,
+  normal_max numeric,
+  critico_min numeric,
+  critico_max numeric,
+  constraint rangos_referencia_check CHECK ((edad_hasta_dias > edad_desde_dias)),
+  constraint rangos_referencia_check1 CHECK (((normal_min IS NOT NULL) OR (normal_max IS NOT NULL))),
+  constraint rangos_referencia_check2 CHECK ((normal_min <= normal_max)),
+  constraint rangos_referencia_check3 CHECK ((critico_min <= critico_max)),
+  constraint rangos_referencia_check4 CHECK ((critico_min <= normal_min)),
+  constraint rangos_referencia_check5 CHECK ((critico_max >= normal_max)),
+  constraint rangos_referencia_check6 CHECK ((critico_min < normal_max)),
+  constraint rangos_referencia_check7 CHECK ((critico_max > normal_min)),
+  constraint rangos_referencia_edad_desde_dias_check CHECK ((edad_desde_dias >= 0)),
+  constraint rangos_referencia_sexo_check CHECK ((sexo = ANY (ARRAY['Femenino'::text, 'Masculino'::text]))),
+  constraint rangos_referencia_analito_id_fkey FOREIGN KEY (analito_id) REFERENCES analitos(id) ON DELETE CASCADE,
+  constraint rangos_referencia_pkey PRIMARY KEY (id)
+);
+
 -- Fuente: cada respaldo tomado, con su archivo, tamaño y suma, o el error que lo impidió.
 create table respaldos (
   id bigint generated always as identity,
@@ -605,6 +690,7 @@ CREATE INDEX auditoria_usuario_idx ON public.auditoria USING btree (usuario, id 
 CREATE INDEX bloqueos_sala_fin ON public.bloqueos USING btree (sala_id, fin);
 CREATE INDEX duplicados_pendientes_idx ON public.duplicados USING btree (gravedad, paciente_a, paciente_b) WHERE (descartado_en IS NULL);
 CREATE UNIQUE INDEX estudios_nombre_normalizado_key ON public.estudios USING btree (modalidad, normalizar(nombre));
+CREATE INDEX examen_analitos_analito_idx ON public.examen_analitos USING btree (analito_id);
 CREATE UNIQUE INDEX feriados_fecha_sede_key ON public.feriados USING btree (fecha, COALESCE(sede, ''::text));
 CREATE UNIQUE INDEX frases_informe_atajo_key ON public.frases_informe USING btree (COALESCE(estudio_id, 0), atajo);
 CREATE UNIQUE INDEX fusiones_absorbido_vigente_idx ON public.fusiones USING btree (absorbido_id) WHERE (deshecha_en IS NULL);
@@ -641,6 +727,7 @@ CREATE INDEX pacientes_actividad_palabras_gin ON public.pacientes_actividad USIN
 CREATE INDEX pacientes_actividad_ultima_idx ON public.pacientes_actividad USING btree (ultima) INCLUDE (paciente_id, palabras);
 CREATE INDEX pacientes_sin_atencion_creado_idx ON public.pacientes_sin_atencion USING btree (creado_en, paciente_id) INCLUDE (tipo_documento, documento, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX pacientes_sin_atencion_documento_inicio_idx ON public.pacientes_sin_atencion USING btree ("left"(documento, 3), creado_en, paciente_id) INCLUDE (documento);
+CREATE INDEX rangos_referencia_analito_idx ON public.rangos_referencia USING btree (analito_id);
 CREATE INDEX respaldos_inicio_idx ON public.respaldos USING btree (inicio DESC);
 CREATE UNIQUE INDEX salas_nombre_normalizado_key ON public.salas USING btree (sede, normalizar(nombre));
 CREATE UNIQUE INDEX sedes_nombre_normalizado_key ON public.sedes USING btree (normalizar(nombre));

@@ -40,6 +40,7 @@ import { ticketRoutes } from './routes/ticket.js'
 import { informesRoutes } from './routes/informes.js'
 import { plantillasRoutes } from './routes/plantillas.js'
 import { hallazgosRoutes } from './routes/hallazgos.js'
+import { laboratorioRoutes } from './routes/laboratorio.js'
 import { visitasRoutes } from './routes/visitas.js'
 import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
@@ -170,6 +171,7 @@ export async function buildApp({
   await app.register(informesRoutes, { sql: db.sql, config })
   await app.register(plantillasRoutes, { sql: db.sql })
   await app.register(hallazgosRoutes, { sql: db.sql, config })
+  await app.register(laboratorioRoutes, { sql: db.sql })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
   await app.register(miCuentaRoutes, { sql: db.sql, config })
