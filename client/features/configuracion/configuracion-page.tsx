@@ -52,8 +52,8 @@ export default function ConfiguracionPage() {
         <div>
           <h1>Configuración</h1>
           <p className="page__subtitle">
-            Cuentas del personal, sedes, modalidades, salas, estudios, feriados, datos de la
-            clínica, registro de auditoría y respaldos.
+            Cuentas del personal, sedes, modalidades, salas, estudios, plantillas de informe,
+            feriados, datos de la clínica, registro de auditoría y respaldos.
           </p>
         </div>
       </header>
