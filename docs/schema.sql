@@ -18,6 +18,7 @@ create table analitos (
   calculo text,
   calculado_de text[],
   activo boolean default true not null,
+  delta_porcentaje numeric,
   constraint analitos_calculo_check CHECK ((calculo = ANY (ARRAY['ldl_friedewald'::text, 'vldl'::text, 'castelli'::text, 'recuento_absoluto'::text, 'diferencia'::text]))),
   constraint analitos_check CHECK (((tipo = 'numero'::text) = (decimales IS NOT NULL))),
   constraint analitos_check1 CHECK (((tipo = 'opciones'::text) = (opciones IS NOT NULL))),
@@ -31,6 +32,7 @@ CASE calculo
 END)),
   constraint analitos_codigo_check CHECK ((codigo ~ '^[A-Z0-9][A-Z0-9-]{0,19}$'::text)),
   constraint analitos_decimales_check CHECK (((decimales >= 0) AND (decimales <= 4))),
+  constraint analitos_delta_porcentaje_check CHECK ((delta_porcentaje > (0)::numeric)),
   constraint analitos_loinc_check CHECK ((loinc ~ '^[0-9]{1,7}-[0-9]$'::text)),
   constraint analitos_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 100)) AND (nombre = btrim(nombre)))),
   constraint analitos_opciones_check CHECK (((cardinality(opciones) >= 2) AND (array_position(opciones, NULL::text) IS NULL))),
@@ -282,7 +284,7 @@ create table fusiones (
 -- Fuente: el aviso de cada hallazgo crítico marcado al firmar, y la llamada que lo cerró.
 create table hallazgos_criticos (
   id integer generated always as identity,
-  informe_id integer not null,
+  informe_id integer,
   creado_en timestamp with time zone default now() not null,
   comunicado_a text,
   medio text,
@@ -290,14 +292,40 @@ create table hallazgos_criticos (
   comunicado_en timestamp with time zone,
   registrado_por integer,
   nota text,
+  resultado_id integer,
   constraint hallazgos_criticos_check CHECK ((((comunicado_en IS NULL) = (comunicado_a IS NULL)) AND ((comunicado_en IS NULL) = (medio IS NULL)) AND ((comunicado_en IS NULL) = (releido IS NULL)) AND ((comunicado_en IS NULL) = (registrado_por IS NULL)))),
   constraint hallazgos_criticos_comunicado_a_check CHECK (((length(comunicado_a) >= 1) AND (length(comunicado_a) <= 200))),
   constraint hallazgos_criticos_medio_check CHECK ((medio = ANY (ARRAY['Teléfono'::text, 'En persona'::text, 'Mensaje'::text, 'Correo'::text]))),
   constraint hallazgos_criticos_nota_check CHECK (((length(nota) >= 1) AND (length(nota) <= 500))),
+  constraint hallazgos_criticos_origen_check CHECK (((informe_id IS NULL) <> (resultado_id IS NULL))),
   constraint hallazgos_criticos_informe_id_fkey FOREIGN KEY (informe_id) REFERENCES informes(id),
   constraint hallazgos_criticos_registrado_por_fkey FOREIGN KEY (registrado_por) REFERENCES usuarios(id),
+  constraint hallazgos_criticos_resultado_id_fkey FOREIGN KEY (resultado_id) REFERENCES resultados(id),
   constraint hallazgos_criticos_pkey PRIMARY KEY (id),
-  constraint hallazgos_criticos_informe_id_key UNIQUE (informe_id)
+  constraint hallazgos_criticos_informe_id_key UNIQUE (informe_id),
+  constraint hallazgos_criticos_resultado_id_key UNIQUE (resultado_id)
+);
+
+-- Fuente: cada versión de la hoja de resultados de una atención, congelada al validar; no cambia
+-- nunca.
+create table hojas_resultados (
+  id integer generated always as identity,
+  atencion_id integer not null,
+  version integer not null,
+  parcial boolean not null,
+  pdf bytea not null,
+  pdf_sha256 text not null,
+  codigo text not null,
+  creado_por integer not null,
+  creado_en timestamp with time zone default now() not null,
+  constraint hojas_resultados_codigo_check CHECK ((codigo ~ '^[A-Z2-9]{10}$'::text)),
+  constraint hojas_resultados_pdf_sha256_check CHECK ((pdf_sha256 ~ '^[0-9a-f]{64}$'::text)),
+  constraint hojas_resultados_version_check CHECK (((version >= 1) AND (version <= 1000))),
+  constraint hojas_resultados_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
+  constraint hojas_resultados_creado_por_fkey FOREIGN KEY (creado_por) REFERENCES usuarios(id),
+  constraint hojas_resultados_pkey PRIMARY KEY (id),
+  constraint hojas_resultados_atencion_id_version_key UNIQUE (atencion_id, version),
+  constraint hojas_resultados_codigo_key UNIQUE (codigo)
 );
 
 -- Fuente: cada versión del informe de una atención (original, adenda o corrección); una versión
@@ -417,6 +445,41 @@ create table mpps_atenciones (
   constraint mpps_atenciones_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
   constraint mpps_atenciones_uid_fkey FOREIGN KEY (uid) REFERENCES mpps(uid),
   constraint mpps_atenciones_pkey PRIMARY KEY (uid, atencion_id)
+);
+
+-- Fuente: cada tubo o frasco tomado para una atención de laboratorio, su recepción o su rechazo.
+create table muestras (
+  id integer generated always as identity,
+  atencion_id integer not null,
+  recipiente text not null,
+  muestra text not null,
+  estudios text[] not null,
+  estado text default 'pendiente'::text not null,
+  creada_por integer,
+  creada_en timestamp with time zone default now() not null,
+  recibida_por integer,
+  recibida_en timestamp with time zone,
+  rechazada_por integer,
+  rechazada_en timestamp with time zone,
+  motivo_rechazo text,
+  nota_rechazo text,
+  reemplaza_id integer,
+  constraint muestras_check CHECK (((estado = 'recibida'::text) = ((recibida_en IS NOT NULL) AND (recibida_por IS NOT NULL)))),
+  constraint muestras_check1 CHECK (((estado = 'rechazada'::text) = ((rechazada_en IS NOT NULL) AND (rechazada_por IS NOT NULL) AND (motivo_rechazo IS NOT NULL)))),
+  constraint muestras_check2 CHECK (((motivo_rechazo <> 'Otro'::text) OR (nota_rechazo IS NOT NULL))),
+  constraint muestras_estado_check CHECK ((estado = ANY (ARRAY['pendiente'::text, 'recibida'::text, 'rechazada'::text]))),
+  constraint muestras_estudios_check CHECK (((cardinality(estudios) >= 1) AND (cardinality(estudios) <= 20))),
+  constraint muestras_motivo_rechazo_check CHECK ((motivo_rechazo = ANY (ARRAY['Hemolizada'::text, 'Insuficiente'::text, 'Mal rotulada'::text, 'Coagulada'::text, 'Lipémica'::text, 'Otro'::text]))),
+  constraint muestras_muestra_check CHECK (((length(muestra) >= 1) AND (length(muestra) <= 100))),
+  constraint muestras_nota_rechazo_check CHECK (((length(nota_rechazo) >= 1) AND (length(nota_rechazo) <= 500))),
+  constraint muestras_recipiente_check CHECK (((length(recipiente) >= 1) AND (length(recipiente) <= 100))),
+  constraint muestras_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
+  constraint muestras_creada_por_fkey FOREIGN KEY (creada_por) REFERENCES usuarios(id),
+  constraint muestras_rechazada_por_fkey FOREIGN KEY (rechazada_por) REFERENCES usuarios(id),
+  constraint muestras_recibida_por_fkey FOREIGN KEY (recibida_por) REFERENCES usuarios(id),
+  constraint muestras_reemplaza_id_fkey FOREIGN KEY (reemplaza_id) REFERENCES muestras(id),
+  constraint muestras_pkey PRIMARY KEY (id),
+  constraint muestras_reemplaza_id_key UNIQUE (reemplaza_id)
 );
 
 -- Derivada de pacientes (pacientes_nombres_palabras_*): cada palabra distinta de los nombres
@@ -577,6 +640,49 @@ create table respaldos (
   constraint respaldos_pkey PRIMARY KEY (id)
 );
 
+-- Fuente: cada versión del resultado de un analito en una atención; una validada no cambia nunca
+-- (trigger resultados_validado_inmutable).
+create table resultados (
+  id integer generated always as identity,
+  atencion_id integer not null,
+  analito_id integer not null,
+  version integer default 1 not null,
+  motivo text,
+  valor_numero numeric,
+  valor_texto text,
+  unidad text,
+  normal_min numeric,
+  normal_max numeric,
+  critico_min numeric,
+  critico_max numeric,
+  bandera text,
+  estado text default 'ingresado'::text not null,
+  revision integer default 1 not null,
+  ingresado_por integer,
+  ingresado_en timestamp with time zone default now() not null,
+  validado_por integer,
+  validado_en timestamp with time zone,
+  validador_nombre text,
+  validador_colegiatura text,
+  importado boolean default false not null,
+  constraint resultados_bandera_check CHECK ((bandera = ANY (ARRAY['LL'::text, 'L'::text, 'H'::text, 'HH'::text]))),
+  constraint resultados_check CHECK (((version = 1) = (motivo IS NULL))),
+  constraint resultados_check1 CHECK (((valor_numero IS NULL) OR (valor_texto IS NULL))),
+  constraint resultados_check2 CHECK (((estado = 'validado'::text) = ((validado_en IS NOT NULL) AND (validador_nombre IS NOT NULL)))),
+  constraint resultados_check3 CHECK (((estado = 'validado'::text) OR (NOT importado))),
+  constraint resultados_check4 CHECK ((importado OR (estado <> 'validado'::text) OR ((validado_por IS NOT NULL) AND (validador_colegiatura IS NOT NULL)))),
+  constraint resultados_estado_check CHECK ((estado = ANY (ARRAY['ingresado'::text, 'validado'::text]))),
+  constraint resultados_motivo_check CHECK (((length(motivo) >= 1) AND (length(motivo) <= 500))),
+  constraint resultados_valor_texto_check CHECK (((length(valor_texto) >= 1) AND (length(valor_texto) <= 2000))),
+  constraint resultados_version_check CHECK (((version >= 1) AND (version <= 100))),
+  constraint resultados_analito_id_fkey FOREIGN KEY (analito_id) REFERENCES analitos(id),
+  constraint resultados_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
+  constraint resultados_ingresado_por_fkey FOREIGN KEY (ingresado_por) REFERENCES usuarios(id),
+  constraint resultados_validado_por_fkey FOREIGN KEY (validado_por) REFERENCES usuarios(id),
+  constraint resultados_pkey PRIMARY KEY (id),
+  constraint resultados_atencion_id_analito_id_version_key UNIQUE (atencion_id, analito_id, version)
+);
+
 create table salas (
   id integer generated always as identity,
   sede text not null,
@@ -606,6 +712,7 @@ create table sedes (
   orden integer default 0 not null,
   creada_en timestamp with time zone default now() not null,
   informe_doble_firma boolean default false not null,
+  laboratorio_autovalidacion boolean default false not null,
   constraint sedes_nombre_check CHECK ((((length(nombre) >= 1) AND (length(nombre) <= 60)) AND (nombre = btrim(nombre)))),
   constraint sedes_pkey PRIMARY KEY (nombre)
 );
@@ -637,6 +744,7 @@ create table usuarios (
   sede text,
   sala_id integer,
   colegiatura text,
+  valida_resultados boolean default false not null,
   constraint usuarios_colegiatura_check CHECK ((colegiatura ~ '^[A-Z]{2,8} [0-9]{1,8}( RNE [0-9]{1,8})?$'::text)),
   constraint usuarios_medico_colegiatura_check CHECK (((rol <> 'medico'::text) OR (colegiatura IS NOT NULL))),
   constraint usuarios_nombre_check CHECK (((length(nombre) >= 1) AND (length(nombre) <= 120))),
@@ -709,6 +817,7 @@ CREATE UNIQUE INDEX modalidades_valor_normalizado_key ON public.modalidades USIN
 CREATE INDEX mpps_atencion_idx ON public.mpps USING btree (atencion_id, recibido_en) WHERE (atencion_id IS NOT NULL);
 CREATE INDEX mpps_sin_conciliar_idx ON public.mpps USING btree (recibido_en) WHERE ((atencion_id IS NULL) AND (conciliado_en IS NULL));
 CREATE INDEX mpps_atenciones_atencion_idx ON public.mpps_atenciones USING btree (atencion_id);
+CREATE UNIQUE INDEX muestras_vigente_key ON public.muestras USING btree (atencion_id, recipiente) WHERE (estado <> 'rechazada'::text);
 CREATE INDEX nombres_palabras_trgm ON public.nombres_palabras USING gin (palabra gin_trgm_ops);
 CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id);
 CREATE INDEX pacientes_documento_idx ON public.pacientes USING btree (documento text_pattern_ops) INCLUDE (tipo_documento, id, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
@@ -729,6 +838,8 @@ CREATE INDEX pacientes_sin_atencion_creado_idx ON public.pacientes_sin_atencion 
 CREATE INDEX pacientes_sin_atencion_documento_inicio_idx ON public.pacientes_sin_atencion USING btree ("left"(documento, 3), creado_en, paciente_id) INCLUDE (documento);
 CREATE INDEX rangos_referencia_analito_idx ON public.rangos_referencia USING btree (analito_id);
 CREATE INDEX respaldos_inicio_idx ON public.respaldos USING btree (inicio DESC);
+CREATE UNIQUE INDEX resultados_abierto_key ON public.resultados USING btree (atencion_id, analito_id) WHERE (estado <> 'validado'::text);
+CREATE INDEX resultados_analito_idx ON public.resultados USING btree (analito_id, atencion_id);
 CREATE UNIQUE INDEX salas_nombre_normalizado_key ON public.salas USING btree (sede, normalizar(nombre));
 CREATE UNIQUE INDEX sedes_nombre_normalizado_key ON public.sedes USING btree (normalizar(nombre));
 CREATE INDEX sesiones_expira_idx ON public.sesiones USING btree (expira_en);
@@ -885,6 +996,15 @@ begin
       where duplicados.gravedad > excluded.gravedad;
   end loop;
   return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.hojas_resultados_inmutable()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  raise exception 'La hoja de resultados % ya está emitida: no se modifica ni se borra', old.id
+    using errcode = 'P0001', constraint = 'hojas_resultados_inmutable';
 end $function$;
 
 CREATE OR REPLACE FUNCTION public.informes_final_inmutable()
@@ -1096,6 +1216,15 @@ CREATE OR REPLACE FUNCTION public.palabras_nombres(primer_nombre text, segundo_n
 AS $function$ select array_remove(string_to_array(
          public.nombres_busqueda(primer_nombre, segundo_nombre, primer_apellido, segundo_apellido), ' '), '') $function$;
 
+CREATE OR REPLACE FUNCTION public.resultados_validado_inmutable()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  raise exception 'El resultado % ya está validado: no se modifica ni se borra', old.id
+    using errcode = 'P0001', constraint = 'resultados_validado_inmutable';
+end $function$;
+
 CREATE OR REPLACE FUNCTION public.salas_codigo_dicom_de_su_modalidad()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1125,6 +1254,7 @@ CREATE TRIGGER pacientes_sin_atencion_baja AFTER INSERT ON public.atenciones REF
 CREATE TRIGGER pacientes_sin_atencion_vuelta AFTER DELETE ON public.atenciones REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_sin_atencion_vuelta();
 CREATE TRIGGER auditoria_sin_cambios BEFORE DELETE OR UPDATE ON public.auditoria FOR EACH ROW EXECUTE FUNCTION auditoria_inmutable();
 CREATE TRIGGER auditoria_sin_truncate BEFORE TRUNCATE ON public.auditoria FOR EACH STATEMENT EXECUTE FUNCTION auditoria_inmutable();
+CREATE TRIGGER hojas_resultados_inmutable BEFORE DELETE OR UPDATE ON public.hojas_resultados FOR EACH ROW EXECUTE FUNCTION hojas_resultados_inmutable();
 CREATE TRIGGER informes_final_inmutable BEFORE DELETE OR UPDATE ON public.informes FOR EACH ROW WHEN ((old.estado = 'final'::text)) EXECUTE FUNCTION informes_final_inmutable();
 CREATE TRIGGER modalidades_codigos_en_uso BEFORE UPDATE OF codigos_dicom ON public.modalidades FOR EACH ROW EXECUTE FUNCTION modalidades_codigos_en_uso();
 CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes REFERENCING OLD TABLE AS viejos NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_pacientes();
@@ -1138,4 +1268,5 @@ CREATE TRIGGER pacientes_version BEFORE UPDATE ON public.pacientes FOR EACH ROW 
 CREATE TRIGGER pacientes_actividad_alta AFTER INSERT ON public.pacientes_sin_atencion REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
 CREATE TRIGGER pacientes_actividad_baja AFTER DELETE ON public.pacientes_sin_atencion REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
 CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes_sin_atencion REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
+CREATE TRIGGER resultados_validado_inmutable BEFORE DELETE OR UPDATE ON public.resultados FOR EACH ROW WHEN ((old.estado = 'validado'::text)) EXECUTE FUNCTION resultados_validado_inmutable();
 CREATE TRIGGER salas_modalidad_dicom_check BEFORE INSERT OR UPDATE OF modalidad, modalidad_dicom ON public.salas FOR EACH ROW EXECUTE FUNCTION salas_codigo_dicom_de_su_modalidad();

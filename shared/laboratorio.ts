@@ -58,6 +58,8 @@ export const AnalitoSchema = Type.Object({
   /** The codes of the analitos it is calculated from, in the calculation's order. */
   calculadoDe: Nullable(Type.Array(Type.String())),
   activo: Type.Boolean(),
+  /** How far from the patient's previous value, in % of it, is flagged Δ; null: no check. */
+  deltaPorcentaje: Nullable(Type.Number()),
   /** Ordered by sex (both first) and band. */
   rangos: Type.Array(RangoReferenciaSchema),
 })

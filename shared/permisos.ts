@@ -55,6 +55,19 @@ export const PERMISOS = {
     roles: ['medico', 'admin'],
     descripcion: 'Liberar un estudio tomado (el propio, o cualquiera si es administrador)',
   },
+  'muestras.gestionar': {
+    roles: ['recepcion', 'tecnologo', 'admin'],
+    descripcion: 'Registrar las muestras de laboratorio, imprimir sus etiquetas, recibirlas y rechazarlas',
+  },
+  'resultados.ingresar': {
+    roles: ['tecnologo'],
+    descripcion: 'Ingresar y corregir resultados de laboratorio',
+  },
+  'resultados.validar': {
+    roles: ['tecnologo', 'medico'],
+    descripcion:
+      'Validar resultados de laboratorio (un tecnólogo, si su cuenta está habilitada como validadora)',
+  },
   'hallazgos.comunicar': {
     roles: TODOS,
     descripcion: 'Ver los hallazgos críticos por comunicar y registrar a quién se comunicó',

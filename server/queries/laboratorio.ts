@@ -13,6 +13,7 @@ export async function catalogoLaboratorio(sql: Sql): Promise<CatalogoLaboratorio
           'unidad', a.unidad, 'tipo', a.tipo, 'decimales', a.decimales,
           'opciones', to_jsonb(a.opciones), 'calculo', a.calculo,
           'calculadoDe', to_jsonb(a.calculado_de), 'activo', a.activo,
+          'deltaPorcentaje', a.delta_porcentaje,
           'rangos', coalesce((
             select jsonb_agg(jsonb_build_object(
               'sexo', r.sexo, 'edadDesdeDias', r.edad_desde_dias,
