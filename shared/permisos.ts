@@ -57,7 +57,8 @@ export const PERMISOS = {
   },
   'muestras.gestionar': {
     roles: ['recepcion', 'tecnologo', 'admin'],
-    descripcion: 'Registrar las muestras de laboratorio, imprimir sus etiquetas, recibirlas y rechazarlas',
+    descripcion:
+      'Registrar las muestras de laboratorio, imprimir sus etiquetas, recibirlas y rechazarlas',
   },
   'resultados.ingresar': {
     roles: ['tecnologo'],

@@ -78,9 +78,7 @@ export const ResultadoSchema = Type.Object({
   validacion: Nullable(ValidacionSchema),
   importado: Type.Boolean(),
   /** A value past a critical limit: its call-back (POST /hallazgos-criticos/:id/comunicacion). */
-  critico: Nullable(
-    Type.Object({ hallazgoId: Type.Integer(), comunicadoEn: Nullable(Instante) }),
-  ),
+  critico: Nullable(Type.Object({ hallazgoId: Type.Integer(), comunicadoEn: Nullable(Instante) })),
 })
 export type Resultado = Static<typeof ResultadoSchema>
 
