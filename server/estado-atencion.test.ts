@@ -75,11 +75,21 @@ describe('la máquina de estados', () => {
     }
   })
 
-  it('lleva a Informado solo la firma final de un informe, y solo desde Completado', () => {
+  it('lleva a Informado solo la firma final de un informe desde Completado, o la validación del último resultado de laboratorio', () => {
     expect(PASOS.filter((p) => p.hacia === 'Informado')).toEqual([
-      { desde: 'Completado', hacia: 'Informado', por: ['firma'] },
+      { desde: 'Completado', hacia: 'Informado', por: ['firma', 'validacion'] },
+      { desde: 'En espera', hacia: 'Informado', por: ['validacion'] },
+      { desde: 'En proceso', hacia: 'Informado', por: ['validacion'] },
     ])
     expect(origenes('Informado', 'personal')).toEqual([])
+    expect(origenes('Informado', 'firma')).toEqual(['Completado'])
     expect(PASOS.filter((p) => p.por.includes('firma')).map((p) => p.hacia)).toEqual(['Informado'])
+    expect(
+      PASOS.filter((p) => p.por.includes('validacion')).every((p) => p.hacia === 'Informado'),
+    ).toBe(true)
+    // Receiving the first sample only starts the work of an atención that arrived.
+    expect(PASOS.filter((p) => p.por.includes('muestra'))).toEqual([
+      { desde: 'En espera', hacia: 'En proceso', por: ['personal', 'equipo', 'muestra'] },
+    ])
   })
 })

@@ -144,7 +144,7 @@ export const DeshacerCambioSchema = Type.Object(
 
 export const MENSAJES_ATENCIONES = {
   informadoSoloFirma:
-    'Una atención pasa a Informado solo cuando un médico firma su informe (en Por informar)',
+    'Una atención pasa a Informado solo cuando un médico firma su informe (en Por informar) o se valida su último resultado de laboratorio',
   motivoRequerido: 'Indique el motivo de la cancelación',
   motivoSoloCancelado: 'El motivo solo se indica al cancelar',
   sinCambio: 'Indique al menos un cambio: el estado o un dato de la atención',

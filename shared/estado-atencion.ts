@@ -9,10 +9,12 @@ import type { AccionAuditoria } from './auditoria.js'
 import { ESTADOS, type Estado } from './catalogos.js'
 
 /**
- * Who moves an atención: staff, the desk marking a cita's arrival, the equipment (MPPS), or a
- * médico's final signature of its informe (server/informes/firmar.ts), the only way to Informado.
+ * Who moves an atención: staff, the desk marking a cita's arrival, the equipment (MPPS), a
+ * médico's final signature of its informe (server/informes/firmar.ts), the laboratory receiving
+ * its first sample (server/laboratorio/muestras.ts), or the validation of its last lab result
+ * (server/laboratorio/validar.ts). A signature and a validation are the only ways to Informado.
  */
-export type Actor = 'personal' | 'llegada' | 'equipo' | 'firma'
+export type Actor = 'personal' | 'llegada' | 'equipo' | 'firma' | 'muestra' | 'validacion'
 
 interface Paso {
   desde: Estado
@@ -32,13 +34,16 @@ export const PASOS: readonly Paso[] = [
   { desde: 'Programado', hacia: 'Completado', por: ['equipo'] },
   { desde: 'Programado', hacia: 'Cancelado', por: ['personal'] },
   { desde: 'Programado', hacia: 'No se presentó', por: ['personal'], soloCita: true },
-  { desde: 'En espera', hacia: 'En proceso', por: ['personal', 'equipo'] },
+  { desde: 'En espera', hacia: 'En proceso', por: ['personal', 'equipo', 'muestra'] },
   { desde: 'En espera', hacia: 'Completado', por: ['equipo'] },
   { desde: 'En espera', hacia: 'Cancelado', por: ['personal'] },
   { desde: 'En proceso', hacia: 'Completado', por: ['personal', 'equipo'] },
   { desde: 'En proceso', hacia: 'En espera', por: ['equipo'] },
   { desde: 'En proceso', hacia: 'Cancelado', por: ['personal'] },
-  { desde: 'Completado', hacia: 'Informado', por: ['firma'] },
+  { desde: 'Completado', hacia: 'Informado', por: ['firma', 'validacion'] },
+  // A lab atención is done when its last result is validated, whether or not anyone marked it.
+  { desde: 'En espera', hacia: 'Informado', por: ['validacion'] },
+  { desde: 'En proceso', hacia: 'Informado', por: ['validacion'] },
 ]
 
 /** The audit event each actor's move writes (the equipment's, under the calling sala's name). */
@@ -47,6 +52,8 @@ export const EVENTO_CAMBIO: Record<Actor, AccionAuditoria> = {
   llegada: 'cita.llegada',
   equipo: 'atencion.modificada',
   firma: 'atencion.modificada',
+  muestra: 'atencion.modificada',
+  validacion: 'atencion.modificada',
 }
 
 /** The estados `actor` may move an atención to `hacia` from. */
