@@ -11,11 +11,7 @@ import { textoDe, type ContenidoInforme, type Informe } from '../../shared/infor
 import { urlVisor } from '../../shared/plantillas.js'
 import type { Sql } from '../db.js'
 import { insercionEventos, type Evento } from './auditoria.js'
-import { numeroInforme } from './informes.js'
-
-/** A final version a signed corrección replaced, as SQL over `i`. */
-const REEMPLAZADO_POR = `(select r.id from informes r where r.base_id = i.id
-  and r.tipo = 'correccion' and r.estado = 'final')`
+import { numeroInforme, REEMPLAZADO_POR } from './informes.js'
 
 interface VersionFila {
   atencionId: number

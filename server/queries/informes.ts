@@ -57,6 +57,10 @@ export interface InformeFila extends EstudioFila {
   actualizadoEn: Date
 }
 
+/** The signed corrección that replaced a final version, as SQL over `informes i` (null: none). */
+export const REEMPLAZADO_POR = `(select r.id from informes r where r.base_id = i.id
+  and r.tipo = 'correccion' and r.estado = 'final')`
+
 /** Every column of InformeFila, from `informes i` (the PDF's bytes are read only by leerPdf). */
 const COLUMNAS = `i.id, i.atencion_id, a.paciente_id, p.tipo_documento, p.documento,
   p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido, a.sede, a.modalidad,
@@ -65,8 +69,7 @@ const COLUMNAS = `i.id, i.atencion_id, a.paciente_id, p.tipo_documento, p.docume
   tu.nombre as tomado_nombre, i.tomado_en, i.preliminar_por, pu.nombre as preliminar_nombre,
   pu.colegiatura as preliminar_colegiatura, i.preliminar_en, i.firmante_nombre,
   i.firmante_colegiatura, i.firmado_en, i.hallazgo_critico, i.importado, i.pdf_sha256, i.codigo,
-  (select r.id from informes r where r.base_id = i.id and r.tipo = 'correccion'
-    and r.estado = 'final') as reemplazado_por,
+  ${REEMPLAZADO_POR} as reemplazado_por,
   i.creado_en, i.actualizado_en`
 const DESDE = `informes i join atenciones a on a.id = i.atencion_id
   join pacientes p on p.id = a.paciente_id
