@@ -36,7 +36,8 @@ try {
     })
     const ms = barra.terminar()
     console.log(
-      `Cargados ${miles(r.pacientes)} pacientes y ${miles(r.atenciones)} atenciones en ${duracion(ms)} (semilla ${r.semilla}).`,
+      `Cargados ${miles(r.pacientes)} pacientes y ${miles(r.atenciones)} atenciones en ${duracion(ms)} (semilla ${r.semilla}), ` +
+        `con ${miles(r.muestras)} muestras y ${miles(r.resultados)} resultados de laboratorio.`,
     )
     const citas = await agendarCitas(db.sql, { tz: config.clinicTz })
     console.log(`Reservadas ${miles(citas)} citas en las próximas semanas.`)

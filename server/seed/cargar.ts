@@ -13,6 +13,8 @@ import {
   type Contadores,
   type PacienteSemilla,
 } from './generadores.js'
+import type { CatalogoSemilla } from './laboratorio.js'
+import { insertarLaboratorio, leerCatalogoSemilla } from './laboratorio-carga.js'
 import { crearVentana, type Ventana } from './ventana.js'
 
 export interface OpcionesCarga {
@@ -28,10 +30,16 @@ export interface OpcionesCarga {
   alAvanzar?: (avance: { pacientes: number; atenciones: number }) => void
 }
 
-export interface ResultadoCarga {
+export interface ResultadoCarga extends Hecho {
+  semilla: number
+}
+
+/** Rows a batch wrote. */
+interface Hecho {
   pacientes: number
   atenciones: number
-  semilla: number
+  muestras: number
+  resultados: number
 }
 
 /** The last generated-style number of each document type already stored. */
@@ -132,13 +140,17 @@ export async function insertarInformes(sql: Sql, pacientes: readonly number[]): 
       and a.modalidad <> 'LAB'`
 }
 
-/** Stores the patients and generates and stores the atenciones of those stored; inside a transaction. */
+/**
+ * Stores the patients and generates and stores the atenciones of those stored, the informes and
+ * the laboratory's work of those done; inside a transaction.
+ */
 export async function guardarLote(
   tx: Sql,
   ps: readonly PacienteSemilla[],
   r: Aleatorio,
   ventana: Ventana,
-): Promise<{ pacientes: number; atenciones: number }> {
+  catalogo?: CatalogoSemilla,
+): Promise<Hecho> {
   // In index order (registration time, arrival time): a batch then touches few index pages.
   const orden = [...ps].sort((a, b) => a.creadoEn.getTime() - b.creadoEn.getTime())
   const guardados = await insertarPacientes(tx, orden)
@@ -159,11 +171,16 @@ export async function guardarLote(
     tx,
     atenciones.sort((a, b) => a.llegada.getTime() - b.llegada.getTime()),
   )
-  await insertarInformes(
+  const pacientes = guardados.map((g) => g.id)
+  await insertarInformes(tx, pacientes)
+  const lab = await insertarLaboratorio(
     tx,
-    guardados.map((g) => g.id),
+    pacientes,
+    r,
+    ventana,
+    catalogo ?? (await leerCatalogoSemilla(tx)),
   )
-  return { pacientes: guardados.length, atenciones: atenciones.length }
+  return { pacientes: guardados.length, atenciones: atenciones.length, ...lab }
 }
 
 /** Loads `pacientes` generated patients with about three atenciones each, batch by batch. */
@@ -174,16 +191,19 @@ export async function cargarDatos(sql: Sql, o: OpcionesCarga): Promise<Resultado
   const docs = new Documentos(await ultimosDocumentos(sql), o.pacientes)
   const lote = Math.max(1, o.lote ?? 5000)
   const paralelo = Math.max(1, o.paralelo ?? 1)
-  const total = { pacientes: 0, atenciones: 0 }
+  const total: Hecho = { pacientes: 0, atenciones: 0, muestras: 0, resultados: 0 }
+  const catalogo = await leerCatalogoSemilla(sql)
 
   // Each batch draws its atenciones from its own generator, so batches in flight stay reproducible.
   const cargarLote = (ps: PacienteSemilla[], indice: number) =>
     sql.begin(async (tx) => {
       const ra = crearAleatorio((semilla + Math.imul(indice + 1, 0x9e3779b9)) >>> 0)
-      const hecho = await guardarLote(tx as unknown as Sql, ps, ra, ventana)
+      const hecho = await guardarLote(tx as unknown as Sql, ps, ra, ventana, catalogo)
       total.pacientes += hecho.pacientes
       total.atenciones += hecho.atenciones
-      o.alAvanzar?.({ ...total })
+      total.muestras += hecho.muestras
+      total.resultados += hecho.resultados
+      o.alAvanzar?.({ pacientes: total.pacientes, atenciones: total.atenciones })
     })
 
   const enCurso = new Set<Promise<unknown>>()
@@ -209,6 +229,6 @@ export async function cargarDatos(sql: Sql, o: OpcionesCarga): Promise<Resultado
   await Promise.all(enCurso)
   if (error !== undefined) throw error
   // Fresh statistics, so the first searches after a large load are planned for its real size.
-  await sql`analyze pacientes, atenciones, pacientes_sin_atencion, informes`
+  await sql`analyze pacientes, atenciones, pacientes_sin_atencion, informes, muestras, resultados`
   return { ...total, semilla }
 }

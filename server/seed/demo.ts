@@ -13,6 +13,7 @@ import type { Sql } from '../db.js'
 import { crearAleatorio, type Aleatorio } from './aleatorio.js'
 import { guardarLote, insertarAtenciones } from './cargar.js'
 import { agendarCitas } from './citas.js'
+import { insertarLaboratorio, leerCatalogoSemilla } from './laboratorio-carga.js'
 import {
   CONTADORES_INICIALES,
   Documentos,
@@ -94,6 +95,14 @@ export async function cargarDemo(
       select id, departamento, creado_en from pacientes order by creado_en desc, id desc limit ${SALA.length}`
     const sala = salaDeEspera(r, recientes, v)
     await insertarAtenciones(tx, sala)
+    // The waiting room's lab atención in process has its tubes, like the day's others.
+    await insertarLaboratorio(
+      tx,
+      recientes.map((p) => p.id),
+      r,
+      v,
+      await leerCatalogoSemilla(tx),
+    )
     const citas = await agendarCitas(tx, { tz, ahora, ...CITAS_DEMO })
     return { pacientes: hecho.pacientes, atenciones: hecho.atenciones + sala.length + citas }
   })
