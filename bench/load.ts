@@ -65,7 +65,9 @@ export function sembrar(env: NodeJS.ProcessEnv, pacientes: number): Promise<void
 
 /** Statistics for the planner after a bulk load (autovacuum may not have caught up yet). */
 export async function analizar(sql: Sql): Promise<void> {
-  await sql.unsafe('vacuum (analyze) pacientes, atenciones, pacientes_sin_atencion').simple()
+  await sql
+    .unsafe('vacuum (analyze) pacientes, atenciones, pacientes_sin_atencion, muestras, resultados')
+    .simple()
 }
 
 /** Whether the tables were never analysed (a load the planner has not seen). */

@@ -51,6 +51,7 @@ import {
 import { medir, redondear, type Carga, type Medida } from './measure.js'
 import { migrate } from '../server/migrate.js'
 import { agendarCitas } from '../server/seed/citas.js'
+import { completarLaboratorio } from '../server/seed/laboratorio-carga.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
 import { arrancarPostgresPropio } from './own-postgres.js'
 import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
@@ -97,13 +98,32 @@ async function prepararDatos(op: Opciones): Promise<{ conteo: Conteo; version: s
       citas = await agendarCitas(con.sql, { tz: TZ })
       console.log(`Citas reservadas en las próximas semanas: ${citas.toLocaleString('es-PE')}.`)
     }
-    if (aplicadas.length > 0 || citas > 0 || (await sinEstadisticas(con.sql)))
+    const lab = await completarLaboratorioReutilizado(con.sql)
+    if (aplicadas.length > 0 || citas > 0 || lab || (await sinEstadisticas(con.sql)))
       await analizar(con.sql)
   }
   const [v] = await con.sql<{ version: string; sb: string }[]>`
     select version() as version, current_setting('shared_buffers') as sb`
   await con.cerrar()
   return { conteo, version: `${v!.version}; shared_buffers ${v!.sb}` }
+}
+
+/**
+ * Data seeded before the seed wrote the laboratory's work: its LAB atenciones get their samples and
+ * results now (completarLaboratorio), not a new load. Whether anything was written.
+ */
+async function completarLaboratorioReutilizado(sql: Sql): Promise<boolean> {
+  const [f] = await sql<{ falta: boolean }[]>`
+    select not exists (select 1 from resultados) and exists (
+      select 1 from atenciones where modalidad = 'LAB' and estado = 'Informado') as falta`
+  if (!f?.falta) return false
+  console.log('Escribiendo el trabajo del laboratorio de los datos reutilizados…')
+  const inicio = Date.now()
+  const hecho = await completarLaboratorio(sql, { tz: TZ })
+  console.log(
+    `  ${hecho.muestras.toLocaleString('es-PE')} muestras y ${hecho.resultados.toLocaleString('es-PE')} resultados en ${Math.round((Date.now() - inicio) / 1000)} s.`,
+  )
+  return true
 }
 
 const incluye = (op: Opciones, caso: CasoId) => op.casos === null || op.casos.includes(caso)
