@@ -4,11 +4,11 @@
 import { useState } from 'react'
 import { Link } from 'wouter'
 import type { HallazgoCritico } from '../../../shared/hallazgos.js'
+import { ComunicarDialogo } from '../../components/comunicar-dialogo.js'
 import { fechaHora, plural } from '../../components/format.js'
 import { IconAlert, IconCheck, IconFileText } from '../../components/icons.js'
 import { paths } from '../../paths.js'
 import { useEtiquetaModalidad } from '../../state/catalogos.js'
-import { ComunicarDialogo } from './comunicar-dialogo.js'
 
 export interface Pendientes {
   hallazgos: HallazgoCritico[]
@@ -128,7 +128,8 @@ export function HallazgosAlertas({
       )}
       {abierto && (
         <ComunicarDialogo
-          hallazgo={abierto}
+          hallazgoId={abierto.id}
+          descripcion={`Hallazgo crítico de ${abierto.paciente} (${abierto.estudios.join(', ')}), firmado por ${abierto.firmante}.`}
           onRegistrado={(h) => {
             setAbierto(null)
             setHecho(`Comunicación registrada: ${h.paciente}`)

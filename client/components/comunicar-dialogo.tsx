@@ -1,6 +1,6 @@
-// «Registrar comunicación» of a critical finding: whom it was told to, how, and whether they read
-// it back. What the server refuses shows under its field; a finding someone else recorded
-// meanwhile says who and when (409), and the list is read again.
+// «Registrar comunicación» of a critical finding or a lab critical value: whom it was told to,
+// how, and whether they read it back. What the server refuses shows under its field; a finding
+// someone else recorded meanwhile says who and when (409), and the caller reads its list again.
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import {
@@ -11,12 +11,12 @@ import {
   NOTA_MAXIMO,
   type HallazgoCritico,
   type MedioComunicacion,
-} from '../../../shared/hallazgos.js'
-import { limpiar } from '../../../shared/texto.js'
-import { ApiError, call, mensajeDe } from '../../api.js'
-import { describe, Field, FieldError } from '../../components/field.js'
-import { IconAlert } from '../../components/icons.js'
-import { Modal, PieDialogo } from '../../components/modal.js'
+} from '../../shared/hallazgos.js'
+import { limpiar } from '../../shared/texto.js'
+import { ApiError, call, mensajeDe } from '../api.js'
+import { describe, Field, FieldError } from './field.js'
+import { IconAlert } from './icons.js'
+import { Modal, PieDialogo } from './modal.js'
 
 interface Valores {
   comunicadoA: string
@@ -29,12 +29,15 @@ interface Valores {
 const CAMPOS = ['comunicadoA', 'medio', 'releido', 'nota'] as const
 
 export function ComunicarDialogo({
-  hallazgo,
+  hallazgoId,
+  descripcion,
   onRegistrado,
   onYaRegistrado,
   onVolver,
 }: {
-  hallazgo: HallazgoCritico
+  hallazgoId: number
+  /** What is being communicated and about whom, first in the dialog's text. */
+  descripcion: string
   onRegistrado: (h: HallazgoCritico) => void
   /** Someone recorded it first: the list is read again. */
   onYaRegistrado: () => void
@@ -45,14 +48,14 @@ export function ComunicarDialogo({
   })
   const { errors, isSubmitting } = formState
   const [fallo, setFallo] = useState<string | null>(null)
-  const id = `comunicar-${hallazgo.id}`
+  const id = `comunicar-${hallazgoId}`
 
   const enviar = async (v: Valores) => {
     setFallo(null)
     try {
       onRegistrado(
         await call(comunicarHallazgoContract, {
-          params: { id: String(hallazgo.id) },
+          params: { id: String(hallazgoId) },
           body: {
             comunicadoA: limpiar(v.comunicadoA),
             medio: v.medio as MedioComunicacion,
@@ -79,8 +82,7 @@ export function ComunicarDialogo({
       </div>
       <h2 id={`${id}-titulo`}>Registrar comunicación</h2>
       <p id={`${id}-texto`}>
-        Hallazgo crítico de {hallazgo.paciente} ({hallazgo.estudios.join(', ')}), firmado por{' '}
-        {hallazgo.firmante}. Anote a quién se comunicó y si lo repitió para confirmarlo.
+        {descripcion} Anote a quién se comunicó y si lo repitió para confirmarlo.
       </p>
       <form className="dialog__form" onSubmit={(e) => void handleSubmit(enviar)(e)} noValidate>
         <Field
