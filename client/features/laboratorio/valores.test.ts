@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import type { Analito } from '../../../shared/laboratorio.js'
+import {
+  calcularTodos,
+  indiceDeCampo,
+  leerNumero,
+  pasaDelta,
+  textoDeValor,
+  textoRango,
+  valorDeTexto,
+} from './valores.js'
+
+const glucosa = { nombre: 'Glucosa', tipo: 'numero', decimales: 0, opciones: null } as const
+const hemoglobina = { nombre: 'Hemoglobina', tipo: 'numero', decimales: 1, opciones: null } as const
+const color = {
+  nombre: 'Color',
+  tipo: 'opciones' as const,
+  decimales: null,
+  opciones: ['Amarillo', 'Ámbar'],
+}
+
+describe('leerNumero', () => {
+  it('acepta la coma o el punto como separador decimal', () => {
+    expect(leerNumero('12,5')).toBe(12.5)
+    expect(leerNumero(' 12.5 ')).toBe(12.5)
+    expect(leerNumero(',5')).toBe(0.5)
+    expect(leerNumero('-3')).toBe(-3)
+    expect(leerNumero('7,')).toBe(7)
+  })
+  it('vacío es null; separadores de miles, letras o dos separadores no son número', () => {
+    expect(leerNumero('  ')).toBeNull()
+    for (const t of ['1.234,5', '12,5,1', 'abc', '12a', '1e3', ',', '--1'])
+      expect(leerNumero(t), t).toBeNaN()
+  })
+})
+
+describe('valorDeTexto', () => {
+  it('un número con hasta los decimales del analito', () => {
+    expect(valorDeTexto('13,4', hemoglobina)).toEqual({ valor: 13.4 })
+    expect(valorDeTexto('', hemoglobina)).toEqual({ valor: null })
+    expect(valorDeTexto('13,45', hemoglobina)).toEqual({
+      error: 'Hemoglobina: hasta 1 decimales',
+    })
+    expect(valorDeTexto('95,0', glucosa)).toEqual({ error: 'Glucosa: sin decimales' })
+    expect(valorDeTexto('noventa', glucosa)).toEqual({ error: 'Glucosa: escriba un número' })
+  })
+  it('una opción de la lista, o ninguna', () => {
+    expect(valorDeTexto('Ámbar', color)).toEqual({ valor: 'Ámbar' })
+    expect(valorDeTexto('', color)).toEqual({ valor: null })
+    expect(valorDeTexto('Rojo', color)).toEqual({ error: 'Color: elija una de las opciones' })
+  })
+})
+
+it('textoDeValor muestra los decimales del analito', () => {
+  expect(textoDeValor(13, hemoglobina)).toBe('13.0')
+  expect(textoDeValor(null, hemoglobina)).toBe('')
+  expect(textoDeValor('Ámbar', color)).toBe('Ámbar')
+})
+
+it('textoRango: los dos límites, solo uno, o ninguno', () => {
+  const r = { normalMin: 70, normalMax: 100 }
+  expect(textoRango(r, 0)).toBe('70 – 100')
+  expect(textoRango({ normalMin: 12, normalMax: 16 }, 1)).toBe('12.0 – 16.0')
+  expect(textoRango({ normalMin: 40, normalMax: null }, 0)).toBe('≥ 40')
+  expect(textoRango({ normalMin: null, normalMax: 200 }, 0)).toBe('≤ 200')
+  expect(textoRango({ normalMin: null, normalMax: null }, 0)).toBeNull()
+  expect(textoRango(null, 0)).toBeNull()
+})
+
+it('pasaDelta: más del porcentaje del valor anterior, no igual a él', () => {
+  expect(pasaDelta(120, 100, 20)).toBe(false)
+  expect(pasaDelta(120.1, 100, 20)).toBe(true)
+  expect(pasaDelta(79, 100, 20)).toBe(true)
+  expect(pasaDelta(150, 100, null)).toBe(false)
+  expect(pasaDelta(150, null, 20)).toBe(false)
+  expect(pasaDelta(1, 0, 20)).toBe(true)
+  expect(pasaDelta('Ámbar', 'Amarillo', 20)).toBe(false)
+})
+
+it('calcularTodos: LDL, VLDL y Castelli del perfil lipídico; sin operando, null', () => {
+  const perfil: Pick<Analito, 'codigo' | 'calculo' | 'calculadoDe' | 'decimales'>[] = [
+    { codigo: 'CT', calculo: null, calculadoDe: null, decimales: 0 },
+    {
+      codigo: 'LDL',
+      calculo: 'ldl_friedewald',
+      calculadoDe: ['CT', 'HDL', 'TG'],
+      decimales: 0,
+    },
+    { codigo: 'VLDL', calculo: 'vldl', calculadoDe: ['TG'], decimales: 0 },
+    { codigo: 'CAST', calculo: 'castelli', calculadoDe: ['CT', 'HDL'], decimales: 1 },
+  ]
+  expect(calcularTodos(perfil, { CT: 200, HDL: 50, TG: 150 })).toEqual({
+    LDL: 120,
+    VLDL: 30,
+    CAST: 4,
+  })
+  expect(calcularTodos(perfil, { CT: 200, HDL: null, TG: 450 })).toEqual({
+    LDL: null,
+    VLDL: 90,
+    CAST: null,
+  })
+})
+
+it('indiceDeCampo lee el ítem del cuerpo que nombra un error', () => {
+  expect(indiceDeCampo('resultados.3.valor')).toBe(3)
+  expect(indiceDeCampo('resultados/0/motivo')).toBe(0)
+  expect(indiceDeCampo('cuerpo')).toBeNull()
+})

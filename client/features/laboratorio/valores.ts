@@ -1,0 +1,119 @@
+// How a result reads and is typed on the entry grids: the text in a field and the value it sends,
+// the range as a line, the flag and the delta check while typing, and the calculated analitos.
+// The flag and calculations are the shared rules (shared/laboratorio.ts), as the server applies.
+import {
+  bandera,
+  calcular,
+  type Analito,
+  type Bandera,
+  type RangoReferencia,
+} from '../../../shared/laboratorio.js'
+import { LARGO_MAXIMO_RESULTADO, MENSAJES_RESULTADOS } from '../../../shared/resultados.js'
+
+type AnalitoFila = Omit<Analito, 'rangos'>
+type Valor = number | string | null
+
+/**
+ * A number as a person types it: a point or a comma as the decimal separator («12,5»), an optional
+ * sign, no thousands separators. null for an empty field, NaN for anything else.
+ */
+export function leerNumero(texto: string): number | null {
+  const t = texto.trim()
+  if (t === '') return null
+  if (!/^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/.test(t)) return Number.NaN
+  return Number(t.replace(',', '.'))
+}
+
+/** Decimals written after the separator («12,50» → 2). */
+const decimalesEscritos = (texto: string) => {
+  const m = /[.,](\d*)$/.exec(texto.trim())
+  return m ? m[1]!.length : 0
+}
+
+/** A stored value as its field shows it: numbers with the analito's decimals. */
+export function textoDeValor(valor: Valor, analito: Pick<AnalitoFila, 'tipo' | 'decimales'>) {
+  if (valor === null) return ''
+  if (typeof valor === 'number')
+    return analito.decimales === null ? String(valor) : valor.toFixed(analito.decimales)
+  return valor
+}
+
+/**
+ * The value a field's text sends, or the Spanish reason it cannot be sent (the server's own
+ * messages, so the grid and the server say the same).
+ */
+export function valorDeTexto(
+  texto: string,
+  analito: Pick<AnalitoFila, 'nombre' | 'tipo' | 'decimales' | 'opciones'>,
+): { valor: Valor } | { error: string } {
+  if (analito.tipo === 'numero') {
+    const n = leerNumero(texto)
+    if (n === null) return { valor: null }
+    if (!Number.isFinite(n)) return { error: MENSAJES_RESULTADOS.numeroInvalido(analito.nombre) }
+    const d = analito.decimales ?? 0
+    if (decimalesEscritos(texto) > d)
+      return { error: MENSAJES_RESULTADOS.decimales(analito.nombre, d) }
+    return { valor: n }
+  }
+  const t = texto.trim()
+  if (t === '') return { valor: null }
+  if (analito.tipo === 'opciones' && !(analito.opciones ?? []).includes(t))
+    return { error: MENSAJES_RESULTADOS.opcionInvalida(analito.nombre) }
+  if (t.length > LARGO_MAXIMO_RESULTADO)
+    return { error: MENSAJES_RESULTADOS.textoLargo(analito.nombre) }
+  return { valor: t }
+}
+
+const limite = (n: number, d: number | null) => (d === null ? String(n) : n.toFixed(d))
+
+/** The normal range as one line: «70 – 100», «≥ 40», «≤ 200»; null without limits. */
+export function textoRango(
+  rango: Pick<RangoReferencia, 'normalMin' | 'normalMax'> | null,
+  decimales: number | null,
+): string | null {
+  if (!rango) return null
+  const { normalMin: min, normalMax: max } = rango
+  if (min !== null && max !== null) return `${limite(min, decimales)} – ${limite(max, decimales)}`
+  if (min !== null) return `≥ ${limite(min, decimales)}`
+  if (max !== null) return `≤ ${limite(max, decimales)}`
+  return null
+}
+
+/** The flag of a value (numbers only), by the shared rule. */
+export const banderaDe = (valor: Valor, rango: RangoReferencia | null): Bandera | null =>
+  typeof valor === 'number' ? bandera(valor, rango) : null
+
+export const esCritica = (b: Bandera | null) => b === 'LL' || b === 'HH'
+
+/**
+ * Whether `valor` moved from the patient's previous one by more than the analito's delta
+ * threshold, in % of the previous value (a previous 0 counts any change).
+ */
+export function pasaDelta(valor: Valor, anterior: Valor, porcentaje: number | null): boolean {
+  if (porcentaje === null || typeof valor !== 'number' || typeof anterior !== 'number') return false
+  if (anterior === 0) return valor !== 0
+  return (Math.abs(valor - anterior) / Math.abs(anterior)) * 100 > porcentaje
+}
+
+/**
+ * Every calculated analito's value from the numbers at hand (by code), in the order given, so one
+ * calculated from another calculated one (none in the seeded catalogue) still gets its operand.
+ */
+export function calcularTodos(
+  analitos: readonly Pick<AnalitoFila, 'codigo' | 'calculo' | 'calculadoDe' | 'decimales'>[],
+  numeros: Readonly<Record<string, number | null>>,
+): Record<string, number | null> {
+  const valores: Record<string, number | null> = { ...numeros }
+  const calculados: Record<string, number | null> = {}
+  for (const a of analitos) {
+    if (!a.calculo) continue
+    calculados[a.codigo] = valores[a.codigo] = calcular(a, valores)
+  }
+  return calculados
+}
+
+/** The row a field error of a save names: `resultados.3.valor` is the fourth item sent. */
+export function indiceDeCampo(campo: string): number | null {
+  const m = /^resultados[.[/](\d+)/.exec(campo)
+  return m ? Number(m[1]) : null
+}
