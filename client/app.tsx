@@ -49,6 +49,19 @@ const PANTALLAS = [
   { ruta: paths.pasosEquipos, carga: () => import('./features/equipos/pasos-page.js') },
   { ruta: paths.porInformar, carga: () => import('./features/informes/por-informar-page.js') },
   { ruta: paths.informe(':id'), carga: () => import('./features/informes/informe-page.js') },
+  { ruta: paths.laboratorio, carga: () => import('./features/laboratorio/laboratorio-page.js') },
+  {
+    ruta: paths.laboratorioAtencion(':id'),
+    carga: () => import('./features/laboratorio/atencion-page.js'),
+  },
+  {
+    ruta: paths.laboratorioAnalitos,
+    carga: () => import('./features/laboratorio/por-analito-page.js'),
+  },
+  {
+    ruta: paths.laboratorioAnalito(':id'),
+    carga: () => import('./features/laboratorio/por-analito-page.js'),
+  },
   {
     ruta: paths.configuracion,
     conSubrutas: true,

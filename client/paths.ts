@@ -18,6 +18,10 @@ export const paths = {
   pasosEquipos: '/equipos',
   porInformar: '/informes',
   informe: (id: number | string) => `/informes/${id}`,
+  laboratorio: '/laboratorio',
+  laboratorioAtencion: (id: number | string) => `/laboratorio/atenciones/${id}`,
+  laboratorioAnalitos: '/laboratorio/analitos',
+  laboratorioAnalito: (id: number | string) => `/laboratorio/analitos/${id}`,
 } as const
 
 /** `?volver=<page>` so that after logging in the user lands where they were going. */

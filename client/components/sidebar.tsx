@@ -15,6 +15,7 @@ import {
   IconChevronsRight,
   IconDashboard,
   IconFileText,
+  IconFlask,
   IconLogout,
   IconMerge,
   IconSearch,
@@ -203,6 +204,15 @@ export function Sidebar() {
               <li>
                 <NavLink href={paths.porInformar} icon={<IconFileText />} exact={false}>
                   Por informar
+                </NavLink>
+              </li>
+            )}
+            {(tiene('muestras.gestionar') ||
+              tiene('resultados.ingresar') ||
+              tiene('resultados.validar')) && (
+              <li>
+                <NavLink href={paths.laboratorio} icon={<IconFlask />} exact={false}>
+                  Laboratorio
                 </NavLink>
               </li>
             )}

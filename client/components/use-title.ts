@@ -33,6 +33,9 @@ export type Titulo =
   | 'Pasos de equipos sin atención'
   | 'Por informar'
   | 'Informe'
+  | 'Laboratorio'
+  | 'Resultados de laboratorio'
+  | 'Laboratorio por analito'
 
 /** Sets the tab's title for the current screen, followed by the clinic's name. */
 export function useTitle(title: Titulo): void {
