@@ -38,7 +38,8 @@ import { renderizarInforme, type DocumentoInforme } from './pdf.js'
 
 /** Letters and digits that cannot be misread for each other (no I, O, 0, 1). */
 const ALFABETO = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-const codigoVerificacion = () =>
+/** The short code printed under a signed document's QR (an informe's, a result sheet's). */
+export const codigoVerificacion = (): string =>
   Array.from({ length: 10 }, () => ALFABETO[randomInt(ALFABETO.length)]).join('')
 
 /** Whether a version has what signing asks of it: findings or a conclusion, or an adenda's text. */
@@ -48,7 +49,7 @@ function vacio(tipo: InformeFila['tipo'], c: ContenidoInforme): string | null {
 }
 
 /** «28/11/2026 10:32 (hora de America/Lima)». */
-const instante = (d: Date, tz: string) =>
+export const instante = (d: Date, tz: string) =>
   `${fechaLegible(fechaEnZona(d, tz))} ${horaEnZona(d, tz)} (hora de ${tz})`
 
 type Bloqueada = Pick<
@@ -82,12 +83,45 @@ const LOGO_PIXELES_MAXIMO = 4000
  * A signer's signature-and-stamp image as it is at signing, if pdfkit can draw it; one it could
  * not (stored some other way than through Mi cuenta) is left out, and the line waits for a pen.
  */
-async function imagenDe(tx: Sql, usuarioId: number | null): Promise<Buffer | null> {
+export async function imagenDe(tx: Sql, usuarioId: number | null): Promise<Buffer | null> {
   const imagen = await imagenDeFirmante(tx, usuarioId)
   const leida = imagen && leerImagen(imagen, FIRMA_PIXELES.maximo)
   return leida && leida.ancho <= FIRMA_PIXELES.maximo && leida.alto <= FIRMA_PIXELES.maximo
     ? imagen
     : null
+}
+
+/** The clinic's letterhead as a signed document prints it, its logo left out if pdfkit could not draw it. */
+export async function membrete(tx: Sql): Promise<DocumentoInforme['clinica']> {
+  const [c] = await tx<DocumentoInforme['clinica'][]>`
+    select nombre, ruc, direccion, telefono, renipress, logo from clinica`
+  if (!c) throw new Error('Falta la clínica')
+  // pdfkit inflates a PNG's pixels where no try reaches: a broken one would end the process.
+  const logo = c.logo && leerImagen(c.logo, LOGO_PIXELES_MAXIMO)
+  if (!logo || logo.ancho > LOGO_PIXELES_MAXIMO || logo.alto > LOGO_PIXELES_MAXIMO) c.logo = null
+  return c
+}
+
+/** The patient as a signed document prints them, their age on the study's day `fecha`. */
+export function pacienteDelDocumento(
+  p: Parameters<typeof nombreCompleto>[0] & {
+    tipoDocumento: string
+    documento: string
+    pacienteId: number
+    sexo: string
+    fechaNacimiento: string
+  },
+  fecha: string,
+): DocumentoInforme['paciente'] {
+  const edad = edadDetallada(p.fechaNacimiento, fecha)
+  return {
+    nombre: nombreCompleto(p),
+    documento: `${p.tipoDocumento} ${p.documento}`,
+    historia: String(p.pacienteId).padStart(6, '0'),
+    sexo: p.sexo,
+    edad: edad ? edadTexto(edad) : null,
+    fechaNacimiento: fechaLegible(p.fechaNacimiento),
+  }
 }
 
 /** What the document prints, read inside the signing transaction. */
@@ -99,8 +133,7 @@ async function documento(
   codigo: string,
 ): Promise<DocumentoInforme> {
   const tz = config.clinicTz
-  const [c] = await tx<(DocumentoInforme['clinica'] & { logo: Buffer | null })[]>`
-    select nombre, ruc, direccion, telefono, renipress, logo from clinica`
+  const c = await membrete(tx)
   const [a] = await tx<
     {
       tipoDocumento: string
@@ -126,12 +159,8 @@ async function documento(
     from atenciones a join pacientes p on p.id = a.paciente_id
       join modalidades m on m.valor = a.modalidad
     where a.id = ${f.atencionId}`
-  if (!c || !a) throw new Error(`Falta la clínica o la atención ${f.atencionId}`)
-  // pdfkit inflates a PNG's pixels where no try reaches: a broken one would end the process.
-  const logo = c.logo && leerImagen(c.logo, LOGO_PIXELES_MAXIMO)
-  if (!logo || logo.ancho > LOGO_PIXELES_MAXIMO || logo.alto > LOGO_PIXELES_MAXIMO) c.logo = null
+  if (!a) throw new Error(`Falta la atención ${f.atencionId}`)
   const fechaEstudio = fechaEnZona(a.llegada, tz)
-  const edad = edadDetallada(a.fechaNacimiento, fechaEstudio)
   let base: DocumentoInforme['base'] = null
   if (f.baseId !== null) {
     const b = await informePorId(tx, f.baseId)
@@ -145,14 +174,7 @@ async function documento(
   }
   return {
     clinica: c,
-    paciente: {
-      nombre: nombreCompleto(a),
-      documento: `${a.tipoDocumento} ${a.documento}`,
-      historia: String(a.pacienteId).padStart(6, '0'),
-      sexo: a.sexo,
-      edad: edad ? edadTexto(edad) : null,
-      fechaNacimiento: fechaLegible(a.fechaNacimiento),
-    },
+    paciente: pacienteDelDocumento(a, fechaEstudio),
     estudio: {
       atencionId: f.atencionId,
       modalidad: a.etiqueta,
