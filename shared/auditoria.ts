@@ -81,6 +81,11 @@ export const ACCIONES_AUDITORIA = {
   'visor.modificado': 'Dirección del visor de imágenes modificada',
   'hallazgos.listados': 'Hallazgos críticos consultados',
   'hallazgo.comunicado': 'Comunicación de un hallazgo crítico registrada',
+  'muestras.consultadas': 'Muestras de una atención de laboratorio consultadas',
+  'muestras.registradas': 'Muestras de una atención de laboratorio registradas',
+  'muestras.etiquetas': 'Etiquetas de muestras de laboratorio impresas (PDF)',
+  'muestra.recibida': 'Muestra de laboratorio recibida',
+  'muestra.rechazada': 'Muestra de laboratorio rechazada (se pide una nueva)',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

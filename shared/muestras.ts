@@ -38,6 +38,7 @@ export function idDeCodigoMuestra(codigo: string): number | null {
 export const MENSAJES_MUESTRAS = {
   codigoInvalido: 'Código de muestra inválido: escanee la etiqueta (8 dígitos)',
   noEncontrada: 'No hay una muestra con ese código',
+  atencionNoEncontrada: 'Atención no encontrada',
   noLaboratorio: 'Esta atención no es de laboratorio',
   sinLlegada: 'El paciente aún no llegó: marque su llegada antes de tomar las muestras',
   atencionCerrada: (estado: string) => `La atención está ${estado}: ya no se toman muestras`,
@@ -45,6 +46,8 @@ export const MENSAJES_MUESTRAS = {
   rechazada: 'Esta muestra fue rechazada: use la etiqueta de la muestra nueva',
   motivoRequerido: 'Elija el motivo del rechazo',
   notaRequerida: 'Describa el motivo del rechazo',
+  conValidados: 'Esta muestra ya tiene resultados validados: corríjalos en lugar de rechazarla',
+  sinMuestras: 'Esta atención aún no tiene muestras: regístrelas antes de imprimir sus etiquetas',
 } as const
 
 export const MuestraSchema = Type.Object({
@@ -144,7 +147,10 @@ export const recibirMuestraContract = defineContract({
 
 export const RechazoMuestraSchema = Type.Object(
   {
-    motivo: Type.Union(MOTIVOS_RECHAZO.map((m) => Type.Literal(m))),
+    motivo: Type.Union(
+      MOTIVOS_RECHAZO.map((m) => Type.Literal(m)),
+      { mensaje: MENSAJES_MUESTRAS.motivoRequerido },
+    ),
     nota: Type.Optional(Type.String({ maxLength: 500 })),
   },
   { additionalProperties: false },
