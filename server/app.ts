@@ -22,6 +22,7 @@ import { respaldosRoutes } from './routes/respaldos.js'
 import { catalogosRoutes } from './routes/catalogos.js'
 import { clinicaRoutes, configuracionClinicaRoutes } from './routes/clinica.js'
 import { configuracionRoutes } from './routes/configuracion.js'
+import { configuracionLaboratorioRoutes } from './routes/configuracion-laboratorio.js'
 import { bloqueosRoutes } from './routes/bloqueos.js'
 import { configuracionFeriadosRoutes, feriadosRoutes } from './routes/feriados.js'
 import { atencionesRoutes } from './routes/atenciones.js'
@@ -172,6 +173,7 @@ export async function buildApp({
   await app.register(plantillasRoutes, { sql: db.sql })
   await app.register(hallazgosRoutes, { sql: db.sql, config })
   await app.register(laboratorioRoutes, { sql: db.sql })
+  await app.register(configuracionLaboratorioRoutes, { sql: db.sql })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
   await app.register(miCuentaRoutes, { sql: db.sql, config })

@@ -40,6 +40,8 @@ export const ACCIONES_AUDITORIA = {
   'sala.modificada': 'Sala modificada',
   'estudio.creado': 'Estudio creado',
   'estudio.modificado': 'Estudio modificado',
+  'analito.modificado': 'Analito de laboratorio modificado',
+  'analito.rangos': 'Rangos de referencia de un analito reemplazados',
   'clinica.modificada': 'Identidad de la clínica modificada',
   'feriado.creado': 'Feriado agregado',
   'feriado.modificado': 'Feriado atendido o cerrado',
