@@ -92,7 +92,7 @@ export async function imagenDe(tx: Sql, usuarioId: number | null): Promise<Buffe
 }
 
 /** The clinic's letterhead as a signed document prints it, its logo left out if pdfkit could not draw it. */
-export async function membrete(tx: Sql): Promise<DocumentoInforme['clinica']> {
+export async function datosMembrete(tx: Sql): Promise<DocumentoInforme['clinica']> {
   const [c] = await tx<DocumentoInforme['clinica'][]>`
     select nombre, ruc, direccion, telefono, renipress, logo from clinica`
   if (!c) throw new Error('Falta la clínica')
@@ -133,7 +133,7 @@ async function documento(
   codigo: string,
 ): Promise<DocumentoInforme> {
   const tz = config.clinicTz
-  const c = await membrete(tx)
+  const c = await datosMembrete(tx)
   const [a] = await tx<
     {
       tipoDocumento: string
