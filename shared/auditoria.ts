@@ -88,6 +88,11 @@ export const ACCIONES_AUDITORIA = {
   'muestras.etiquetas': 'Etiquetas de muestras de laboratorio impresas (PDF)',
   'muestra.recibida': 'Muestra de laboratorio recibida',
   'muestra.rechazada': 'Muestra de laboratorio rechazada (se pide una nueva)',
+  'resultados.consultados': 'Resultados de laboratorio de una atención consultados',
+  'resultados.por_analito': 'Resultados de un analito en las atenciones de un día consultados',
+  'resultados.guardados': 'Resultados de laboratorio guardados (o corregidos)',
+  'resultados.validados': 'Resultados de laboratorio validados (hoja de resultados emitida)',
+  'hoja_resultados.descargada': 'Hoja de resultados de laboratorio descargada (PDF)',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

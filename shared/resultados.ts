@@ -35,12 +35,16 @@ export const MENSAJES_RESULTADOS = {
     `${nombre}: pasa de ${LARGO_MAXIMO_RESULTADO.toLocaleString('es-PE')} caracteres`,
   motivoRequerido: (nombre: string) =>
     `${nombre} ya está validado: indique el motivo de la corrección`,
+  validadoSinValor: (nombre: string) =>
+    `${nombre} ya está validado: no se borra, se corrige con otro valor y su motivo`,
+  textoInvalido: (nombre: string) => `${nombre}: el texto tiene caracteres no permitidos`,
   sinVersion:
     'Falta la cabecera If-Match: envíe la ETag que dio la lectura de los resultados, para no sobrescribir lo que se guardó después',
   versionInvalida: 'Cabecera If-Match inválida: use la ETag que dio la lectura de los resultados',
   versionVieja:
     'Otra persona guardó o validó resultados de esta atención después de que usted los abrió: se muestran los guardados',
   nadaQueValidar: 'No hay resultados ingresados por validar',
+  yaValidado: (nombre: string) => `${nombre} ya está validado`,
   sinValor: (nombre: string) => `${nombre} no tiene valor: ingréselo antes de validarlo`,
   criticoSinLlamada: (nombre: string) =>
     `${nombre} es un valor crítico: registre a quién se comunicó antes de validarlo`,
@@ -64,6 +68,39 @@ const ValidacionSchema = Type.Object({
 
 /** A value as typed: a number ('numero'), an option or text; null when a calculation does not apply. */
 export const ValorSchema = Nullable(Type.Union([Type.Number(), Type.String()]))
+export type Valor = Static<typeof ValorSchema>
+
+/** A value as the grids and the sheet print it: a number with its analito's decimals. */
+export function textoValor(valor: Valor, decimales: number | null): string {
+  if (valor === null) return ''
+  if (typeof valor === 'number')
+    return decimales === null ? String(valor) : valor.toFixed(decimales)
+  return valor
+}
+
+/** A normal range as one line: «70 – 100», «≥ 40», «≤ 200» (limits are inclusive); null without one. */
+export function textoRango(
+  rango: { normalMin: number | null; normalMax: number | null } | null,
+  decimales: number | null,
+): string | null {
+  if (!rango) return null
+  const { normalMin: min, normalMax: max } = rango
+  const t = (n: number) => textoValor(n, decimales)
+  if (min !== null && max !== null) return `${t(min)} – ${t(max)}`
+  if (min !== null) return `≥ ${t(min)}`
+  if (max !== null) return `≤ ${t(max)}`
+  return null
+}
+
+/**
+ * The delta check: whether `valor` moved from the patient's previous one by more than the
+ * analito's threshold, in % of the previous value (a previous 0 counts any change); numbers only.
+ */
+export function pasaDelta(valor: Valor, anterior: Valor, porcentaje: number | null): boolean {
+  if (porcentaje === null || typeof valor !== 'number' || typeof anterior !== 'number') return false
+  if (anterior === 0) return valor !== 0
+  return (Math.abs(valor - anterior) / Math.abs(anterior)) * 100 > porcentaje
+}
 
 export const ResultadoSchema = Type.Object({
   id: Type.Integer(),
