@@ -17,7 +17,7 @@ export const MENSAJES_LABORATORIO_CONFIG = {
   decimales: 'Decimales: de 0 a 4',
   decimalesRequeridos: 'Un analito numérico necesita sus decimales (de 0 a 4)',
   sinDecimales: 'Solo un analito numérico tiene decimales',
-  delta: 'Control delta: un porcentaje mayor que 0 y hasta 1000',
+  delta: 'Control delta: un porcentaje de 1 a 1000',
   sinDelta: 'Solo un analito numérico tiene control delta',
   activo: 'Indique si el analito está activo',
   sexo: 'Sexo: Femenino, Masculino o ambos',
@@ -123,7 +123,7 @@ export const AnalitoEntradaSchema = Type.Object(
     ),
     activo: Type.Boolean({ mensaje: M.activo }),
     deltaPorcentaje: Nullable(
-      Type.Number({ exclusiveMinimum: 0, maximum: 1000, mensaje: M.delta }),
+      Type.Number({ minimum: 1, maximum: 1000, mensaje: M.delta }),
       M.delta,
     ),
   },
