@@ -67,6 +67,11 @@ export const SedeSchema = Type.Object({
    * this is turned off (server/informes/firmar.ts).
    */
   informeDobleFirma: Type.Boolean(),
+  /**
+   * Whether whoever typed a lab result may validate it too (migration 0060); off, a second person
+   * validates it. Each validation reads the value of that moment.
+   */
+  laboratorioAutovalidacion: Type.Boolean(),
 })
 export type SedeCatalogo = Static<typeof SedeSchema>
 
@@ -207,7 +212,8 @@ export const NuevaSedeSchema = Type.Object(
 )
 /**
  * Its new name (every atención, sala and account of the sede follows it), whether it is active,
- * or whether its informes need a second signature.
+ * whether its informes need a second signature, or whether its lab results may be validated by
+ * whoever typed them.
  */
 export const CambioSedeSchema = Type.Object(
   {
@@ -215,6 +221,11 @@ export const CambioSedeSchema = Type.Object(
     nombre: Type.Optional(NuevaSedeSchema.properties.nombre),
     informeDobleFirma: Type.Optional(
       Type.Boolean({ mensaje: 'Indique si los informes de la sede necesitan una segunda firma' }),
+    ),
+    laboratorioAutovalidacion: Type.Optional(
+      Type.Boolean({
+        mensaje: 'Indique si quien ingresa un resultado de laboratorio puede validarlo también',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -417,7 +428,7 @@ export const cambiarSedeContract = defineContract({
   url: '/configuracion/sedes/:nombre',
   permiso: 'configuracion',
   summary:
-    'Renombrar una sede (sus atenciones, salas y cuentas toman el nombre nuevo), activarla o desactivarla, o pedir o no una segunda firma en sus informes (solo administradores)',
+    'Renombrar una sede (sus atenciones, salas y cuentas toman el nombre nuevo), activarla o desactivarla, pedir o no una segunda firma en sus informes, o permitir que quien ingresa un resultado de laboratorio lo valide (solo administradores)',
   tags: ['configuracion'],
   params: SedeParamsSchema,
   body: CambioSedeSchema,

@@ -139,6 +139,8 @@ export const CuentaSchema = Type.Object({
   nombre: Type.String(),
   rol: RolSchema,
   colegiatura: Type.Union([Type.String(), Type.Null()]),
+  /** Whether an admin enabled this tecnólogo to validate lab results (read-only here). */
+  validaResultados: Type.Boolean(),
   /** The signature-and-stamp image, or null without one (only a médico uploads one). */
   firma: Type.Union([FirmaImagenSchema, Type.Null()]),
 })
@@ -161,7 +163,8 @@ export const cuentaPropiaContract = defineContract({
   method: 'GET',
   url: '/sesion/cuenta',
   permiso: 'sesion.propia',
-  summary: 'La cuenta de quien llama: usuario, nombre, rol, colegiatura y su firma y sello',
+  summary:
+    'La cuenta de quien llama: usuario, nombre, rol, colegiatura, si valida resultados de laboratorio y su firma y sello',
   tags: ['sesion'],
   response: { 200: CuentaSchema, 401: ErrorSchema },
 })

@@ -13,10 +13,16 @@ export const MENSAJES_USUARIOS = {
   noEncontrado: 'Usuario no encontrado',
   ultimoAdmin: 'Debe quedar al menos un administrador activo',
   reservado: 'Ese nombre de usuario está reservado; elija otro',
-  sinCambio: 'Indique al menos un cambio: activo, nombre, rol o colegiatura',
+  sinCambio:
+    'Indique al menos un cambio: activo, nombre, rol, colegiatura o si valida resultados de laboratorio',
   colegiatura: 'Colegio y número, p. ej. «CMP 45821», «CTMP 1234» o «CMP 45821 RNE 12345»',
   medicoSinColegiatura:
     'Un médico necesita su colegiatura (p. ej. «CMP 45821»): va en sus informes',
+  validaSoloTecnologo:
+    'Solo a un tecnólogo se le habilita validar resultados de laboratorio: un médico los valida siempre',
+  validadorSinColegiatura:
+    'Un tecnólogo que valida resultados necesita su colegiatura (p. ej. «CTMP 1234»): va en la hoja de resultados',
+  validaResultados: 'Indique si la cuenta valida resultados de laboratorio',
 } as const
 
 /** A professional's colegiatura: college and number, a physician's RNE after it. */
@@ -30,14 +36,28 @@ export const normalizarColegiatura = (texto: string | null | undefined): string 
 
 /**
  * What is wrong with an account's colegiatura (normalised) for its role, or null: the server, the
- * console and the form ask the same.
+ * console and the form ask the same. A tecnólogo who validates lab results signs the result sheet,
+ * so needs one too.
  */
-export function problemaColegiatura(rol: Rol, colegiatura: string | null): string | null {
+export function problemaColegiatura(
+  rol: Rol,
+  colegiatura: string | null,
+  validaResultados = false,
+): string | null {
   if (colegiatura !== null && !new RegExp(COLEGIATURA_PATRON).test(colegiatura))
     return MENSAJES_USUARIOS.colegiatura
   if (rol === 'medico' && colegiatura === null) return MENSAJES_USUARIOS.medicoSinColegiatura
+  if (rol === 'tecnologo' && validaResultados && colegiatura === null)
+    return MENSAJES_USUARIOS.validadorSinColegiatura
   return null
 }
+
+/**
+ * Whether an account validates lab results: a médico always; a tecnólogo when its account is
+ * enabled to (`validaResultados`, set by an admin); nobody else.
+ */
+export const validaResultadosDe = (rol: Rol, validaResultados: boolean): boolean =>
+  rol === 'medico' || (rol === 'tecnologo' && validaResultados)
 
 // A name used as an object key (rate limits, caches, a client's lookup table) must never reach
 // the prototype: the names every object carries are refused, whatever their case.
@@ -70,12 +90,19 @@ const ColegiaturaSchema = Type.String({
   mensaje: MENSAJES_USUARIOS.colegiatura,
 })
 
+const ValidaResultadosSchema = Type.Boolean({ mensaje: MENSAJES_USUARIOS.validaResultados })
+
 export const UsuarioDetalleSchema = Type.Object({
   id: Type.Integer(),
   usuario: Type.String(),
   nombre: Type.String(),
   rol: RolSchema,
   colegiatura: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Whether this tecnólogo's account may validate lab results (a médico always may; on another
+   * role it is always false: a change of role away from tecnólogo takes it away).
+   */
+  validaResultados: Type.Boolean(),
   activo: Type.Boolean(),
   creadoEn: Type.String({ format: 'date-time' }),
 })
@@ -87,6 +114,7 @@ export const NuevoUsuarioSchema = Type.Object(
     nombre: NombreSchema,
     rol: RolSchema,
     colegiatura: Type.Optional(ColegiaturaSchema),
+    validaResultados: Type.Optional(ValidaResultadosSchema),
     contrasena: ContrasenaSchema,
   },
   { additionalProperties: false },
@@ -99,6 +127,7 @@ export const CambioUsuarioSchema = Type.Object(
     nombre: Type.Optional(NombreSchema),
     rol: Type.Optional(RolSchema),
     colegiatura: Type.Optional(Type.Union([ColegiaturaSchema, Type.Null()])),
+    validaResultados: Type.Optional(ValidaResultadosSchema),
   },
   { additionalProperties: false, minProperties: 1 },
 )
@@ -109,7 +138,8 @@ export const tieneCambio = (c: CambioUsuario): boolean =>
   c.activo !== undefined ||
   c.nombre !== undefined ||
   c.rol !== undefined ||
-  c.colegiatura !== undefined
+  c.colegiatura !== undefined ||
+  c.validaResultados !== undefined
 
 export const NuevaContrasenaSchema = Type.Object(
   { contrasena: ContrasenaSchema },
@@ -145,7 +175,8 @@ export const cambiarUsuarioContract = defineContract({
   method: 'PATCH',
   url: '/usuarios/:id',
   permiso: 'usuarios',
-  summary: 'Desactivar, reactivar, renombrar o cambiar el rol de una cuenta (solo administradores)',
+  summary:
+    'Desactivar, reactivar, renombrar, cambiar el rol o la colegiatura de una cuenta, o habilitar a un tecnólogo para validar resultados (solo administradores)',
   tags: ['usuarios'],
   params: UsuarioIdParamsSchema,
   body: CambioUsuarioSchema,

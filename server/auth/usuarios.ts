@@ -4,7 +4,11 @@ import { inTransaction, type Sql } from '../db.js'
 import { registrarEvento, type Evento } from '../queries/auditoria.js'
 import type { Usuario } from '../route.js'
 import type { Rol } from '../../shared/sesion.js'
-import { problemaColegiatura, type UsuarioDetalle } from '../../shared/usuarios.js'
+import {
+  MENSAJES_USUARIOS,
+  problemaColegiatura,
+  type UsuarioDetalle,
+} from '../../shared/usuarios.js'
 import { datosInvalidos } from '../errors.js'
 import { hashContrasena } from './contrasenas.js'
 
@@ -14,6 +18,7 @@ interface FilaUsuario {
   nombre: string
   rol: Rol
   colegiatura: string | null
+  validaResultados: boolean
   activo: boolean
   creadoEn: Date
 }
@@ -24,6 +29,7 @@ const detalle = (f: FilaUsuario): UsuarioDetalle => ({
   nombre: f.nombre,
   rol: f.rol,
   colegiatura: f.colegiatura,
+  validaResultados: f.validaResultados,
   activo: f.activo,
   creadoEn: f.creadoEn.toISOString(),
 })
@@ -33,13 +39,13 @@ export const normalizarUsuario = (usuario: string) => usuario.trim().toLowerCase
 
 export async function listarUsuarios(sql: Sql): Promise<UsuarioDetalle[]> {
   const filas = await sql<FilaUsuario[]>`
-    select id, usuario, nombre, rol, colegiatura, activo, creado_en from usuarios order by usuario`
+    select id, usuario, nombre, rol, colegiatura, valida_resultados, activo, creado_en from usuarios order by usuario`
   return filas.map(detalle)
 }
 
 export async function buscarUsuario(sql: Sql, id: number): Promise<UsuarioDetalle | undefined> {
   const [fila] = await sql<FilaUsuario[]>`
-    select id, usuario, nombre, rol, colegiatura, activo, creado_en from usuarios where id = ${id}`
+    select id, usuario, nombre, rol, colegiatura, valida_resultados, activo, creado_en from usuarios where id = ${id}`
   return fila && detalle(fila)
 }
 
@@ -48,7 +54,7 @@ export async function buscarPorNombre(
   usuario: string,
 ): Promise<UsuarioDetalle | undefined> {
   const [fila] = await sql<FilaUsuario[]>`
-    select id, usuario, nombre, rol, colegiatura, activo, creado_en from usuarios where usuario = ${normalizarUsuario(usuario)}`
+    select id, usuario, nombre, rol, colegiatura, valida_resultados, activo, creado_en from usuarios where usuario = ${normalizarUsuario(usuario)}`
   return fila && detalle(fila)
 }
 
@@ -68,6 +74,8 @@ export interface NuevoUsuario {
   rol: Rol
   /** Already normalised (normalizarColegiatura); a médico's is required by the database. */
   colegiatura?: string
+  /** Only a tecnólogo's may be true (exigirValidador). */
+  validaResultados?: boolean
   contrasena: string
 }
 
@@ -93,11 +101,11 @@ export async function crearUsuario(
   const claveHash = await hashContrasena(nuevo.contrasena)
   return inTransaction(sql, async (tx) => {
     const [fila] = await tx<FilaUsuario[]>`
-      insert into usuarios (usuario, nombre, rol, colegiatura, clave_hash)
+      insert into usuarios (usuario, nombre, rol, colegiatura, valida_resultados, clave_hash)
       values (${normalizarUsuario(nuevo.usuario)}, ${nuevo.nombre.trim()}, ${nuevo.rol},
-        ${nuevo.colegiatura ?? null}, ${claveHash})
+        ${nuevo.colegiatura ?? null}, ${nuevo.validaResultados ?? false}, ${claveHash})
       on conflict (usuario) do nothing
-      returning id, usuario, nombre, rol, colegiatura, activo, creado_en`
+      returning id, usuario, nombre, rol, colegiatura, valida_resultados, activo, creado_en`
     return registrarCambio(tx, fila, registro)
   })
 }
@@ -119,7 +127,7 @@ export async function crearPrimerAdmin(
       select ${usuario}, 'Administrador', 'admin', ${claveHash}
       where not exists (select 1 from usuarios)
       on conflict (usuario) do nothing
-      returning id, usuario, nombre, rol, colegiatura, activo, creado_en`
+      returning id, usuario, nombre, rol, colegiatura, valida_resultados, activo, creado_en`
     return registrarCambio(tx, fila, registro)
   })
 }
@@ -130,11 +138,23 @@ export interface CambioUsuario {
   rol?: Rol
   /** null takes it away; already normalised. */
   colegiatura?: string | null
+  validaResultados?: boolean
 }
 
-/** A 400 on `colegiatura` when the account's role and colegiatura do not go together. */
-export function exigirColegiaturaValida(rol: Rol, colegiatura: string | null): void {
-  const problema = problemaColegiatura(rol, colegiatura)
+/**
+ * A 400 when the account's role, colegiatura and validation of lab results do not go together:
+ * only a tecnólogo is enabled to validate (a médico always does), and then needs a colegiatura.
+ */
+export function exigirColegiaturaValida(
+  rol: Rol,
+  colegiatura: string | null,
+  validaResultados = false,
+): void {
+  if (validaResultados && rol !== 'tecnologo')
+    throw datosInvalidos([
+      { campo: 'validaResultados', mensaje: MENSAJES_USUARIOS.validaSoloTecnologo },
+    ])
+  const problema = problemaColegiatura(rol, colegiatura, validaResultados)
   if (problema) throw datosInvalidos([{ campo: 'colegiatura', mensaje: problema }])
 }
 
@@ -162,13 +182,17 @@ export async function cambiarUsuario(
       const dejaDeSerAdmin =
         cambio.activo === false || (cambio.rol !== undefined && cambio.rol !== 'admin')
       if (dejaDeSerAdmin && admins.length === 1 && admins[0]!.id === id) return ULTIMO_ADMIN
-      // The role and colegiatura the change leaves, read under the row's lock.
-      const [actual] = await tx<Pick<FilaUsuario, 'rol' | 'colegiatura'>[]>`
-        select rol, colegiatura from usuarios where id = ${id} for update`
+      // The role, colegiatura and validation the change leaves, read under the row's lock. A
+      // change of role away from tecnólogo takes the validation away.
+      const [actual] = await tx<Pick<FilaUsuario, 'rol' | 'colegiatura' | 'validaResultados'>[]>`
+        select rol, colegiatura, valida_resultados from usuarios where id = ${id} for update`
       if (!actual) return undefined
+      const rol = cambio.rol ?? actual.rol
+      const valida = cambio.validaResultados ?? (rol === 'tecnologo' && actual.validaResultados)
       exigirColegiaturaValida(
-        cambio.rol ?? actual.rol,
+        rol,
         cambio.colegiatura === undefined ? actual.colegiatura : cambio.colegiatura,
+        valida,
       )
       const [fila] = await tx<FilaUsuario[]>`
       update usuarios set
@@ -177,9 +201,10 @@ export async function cambiarUsuario(
         rol = coalesce(${cambio.rol ?? null}::text, rol),
         colegiatura = case when ${cambio.colegiatura !== undefined} then ${cambio.colegiatura ?? null}
           else colegiatura end,
+        valida_resultados = ${valida},
         actualizado_en = now()
       where id = ${id}
-      returning id, usuario, nombre, rol, colegiatura, activo, creado_en`
+      returning id, usuario, nombre, rol, colegiatura, valida_resultados, activo, creado_en`
       if (fila && !fila.activo) await tx`delete from sesiones where usuario_id = ${id}`
       return registrarCambio(tx, fila, registro)
     },

@@ -41,7 +41,8 @@ const COLUMNAS_MODALIDAD = (sql: Sql) => sql`valor, etiqueta, codigos_dicom, ico
 const ordenModalidad = (sql: Sql, columna: postgres.Fragment) =>
   sql`(select orden from modalidades where valor = ${columna})`
 
-const COLUMNAS_SEDE = (sql: Sql) => sql`nombre, activa, informe_doble_firma`
+const COLUMNAS_SEDE = (sql: Sql) =>
+  sql`nombre, activa, informe_doble_firma, laboratorio_autovalidacion`
 
 export const listarSedes = (sql: Sql) =>
   sql<SedeCatalogo[]>`select ${COLUMNAS_SEDE(sql)} from sedes order by orden, nombre`
@@ -105,8 +106,9 @@ export const crearSede = (sql: Sql, nombre: string, evento: Evento) =>
   })
 
 /**
- * Renames a sede, activates or deactivates it, or turns its second signature on or off (an informe
- * already `preliminar` there keeps needing it: server/informes/firmar.ts). A new name reaches every
+ * Renames a sede, activates or deactivates it, turns its second signature on or off (an informe
+ * already `preliminar` there keeps needing it: server/informes/firmar.ts) or its lab's
+ * self-validation. A new name reaches every
  * row that keeps the old one (atenciones, salas, usuarios, feriados: migration 0049) in this same
  * transaction; the same name in other letters («lima» for «Lima») is the sede itself, not another.
  */
@@ -126,7 +128,9 @@ export const cambiarSede = (sql: Sql, nombre: string, c: CambioSede, evento: Eve
     const [fila] = await tx<SedeCatalogo[]>`
       update sedes set activa = coalesce(${c.activa ?? null}::boolean, activa),
         nombre = coalesce(${c.nombre ?? null}::text, nombre),
-        informe_doble_firma = coalesce(${c.informeDobleFirma ?? null}::boolean, informe_doble_firma)
+        informe_doble_firma = coalesce(${c.informeDobleFirma ?? null}::boolean, informe_doble_firma),
+        laboratorio_autovalidacion = coalesce(${c.laboratorioAutovalidacion ?? null}::boolean,
+          laboratorio_autovalidacion)
       where nombre = ${nombre} returning ${COLUMNAS_SEDE(tx)}`
     if (fila) await tx`${insercionEvento(tx, evento)}`
     return fila

@@ -20,7 +20,7 @@ interface FilaCuenta extends Omit<Cuenta, 'firma'> {
 /** The account as Mi cuenta shows it; null if it no longer exists. */
 export async function leerCuenta(sql: Sql, usuarioId: number): Promise<Cuenta | null> {
   const [f] = await sql<FilaCuenta[]>`
-    select u.usuario, u.nombre, u.rol, u.colegiatura, f.tipo, f.ancho, f.alto,
+    select u.usuario, u.nombre, u.rol, u.colegiatura, u.valida_resultados, f.tipo, f.ancho, f.alto,
       octet_length(f.imagen) as bytes, substr(md5(f.imagen), 1, 12) as version, f.actualizada_en
     from usuarios u left join firmas_imagen f on f.usuario_id = u.id
     where u.id = ${usuarioId}`

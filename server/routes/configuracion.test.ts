@@ -32,9 +32,14 @@ describe('GET /catalogos', () => {
     expect(res.statusCode).toBe(200)
     const c = res.json()
     expect(c.sedes).toEqual([
-      { nombre: 'Lima', activa: true, informeDobleFirma: false },
-      { nombre: 'Arequipa', activa: true, informeDobleFirma: false },
-      { nombre: 'Cusco', activa: true, informeDobleFirma: false },
+      { nombre: 'Lima', activa: true, informeDobleFirma: false, laboratorioAutovalidacion: false },
+      {
+        nombre: 'Arequipa',
+        activa: true,
+        informeDobleFirma: false,
+        laboratorioAutovalidacion: false,
+      },
+      { nombre: 'Cusco', activa: true, informeDobleFirma: false, laboratorioAutovalidacion: false },
     ])
     expect(
       c.modalidades.map((m: { valor: string; etiqueta: string }) => [m.valor, m.etiqueta]),
@@ -112,7 +117,12 @@ describe('sedes', () => {
   it('una sede nueva se ofrece al instante, auditada; su nombre es único', async () => {
     const res = await enviar('POST', '/configuracion/sedes', { nombre: 'Puno' })
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toEqual({ nombre: 'Puno', activa: true, informeDobleFirma: false })
+    expect(res.json()).toEqual({
+      nombre: 'Puno',
+      activa: true,
+      informeDobleFirma: false,
+      laboratorioAutovalidacion: false,
+    })
     expect(await ultimoEvento(t)).toMatchObject({
       accion: 'sede.creada',
       usuario: 'prueba.admin',
@@ -151,7 +161,12 @@ describe('sedes', () => {
     const vieja = await crearAtencion(t, p.id, { sede: 'Tacna' })
     const res = await enviar('PATCH', '/configuracion/sedes/Tacna', { activa: false })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ nombre: 'Tacna', activa: false, informeDobleFirma: false })
+    expect(res.json()).toEqual({
+      nombre: 'Tacna',
+      activa: false,
+      informeDobleFirma: false,
+      laboratorioAutovalidacion: false,
+    })
     expect(await ultimoEvento(t)).toMatchObject({
       accion: 'sede.modificada',
       detalle: { sede: 'Tacna', activa: false },

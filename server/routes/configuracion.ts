@@ -132,7 +132,7 @@ export async function configuracionRoutes(
   route(app, cambiarSedeContract, async (request) => {
     const { nombre } = request.params
     const b = request.body
-    if (b.activa === undefined && b.nombre === undefined && b.informeDobleFirma === undefined)
+    if (Object.values(b).every((v) => v === undefined))
       throw datosInvalidos([{ campo: 'cuerpo', mensaje: M.sinCambio }])
     const detalle = { sede: nombre, ...b }
     const sede = await cambio(() =>

@@ -74,16 +74,26 @@ describe('segunda firma de una sede', () => {
     const res = await t.app.inject({ url: '/configuracion/sedes', headers: admin })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual([
-      { nombre: 'Lima', activa: true, informeDobleFirma: false },
-      { nombre: 'Arequipa', activa: true, informeDobleFirma: false },
-      { nombre: 'Cusco', activa: true, informeDobleFirma: false },
+      { nombre: 'Lima', activa: true, informeDobleFirma: false, laboratorioAutovalidacion: false },
+      {
+        nombre: 'Arequipa',
+        activa: true,
+        informeDobleFirma: false,
+        laboratorioAutovalidacion: false,
+      },
+      { nombre: 'Cusco', activa: true, informeDobleFirma: false, laboratorioAutovalidacion: false },
     ])
   })
 
   it('el administrador la activa: la primera firma deja el informe preliminar y la de otro médico lo deja final', async () => {
     const res = await cambiar('Arequipa', { informeDobleFirma: true })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ nombre: 'Arequipa', activa: true, informeDobleFirma: true })
+    expect(res.json()).toEqual({
+      nombre: 'Arequipa',
+      activa: true,
+      informeDobleFirma: true,
+      laboratorioAutovalidacion: false,
+    })
     expect(await ultimoEvento(t)).toMatchObject({
       accion: 'sede.modificada',
       usuario: 'prueba.admin',
@@ -94,6 +104,7 @@ describe('segunda firma de una sede', () => {
       nombre: 'Arequipa',
       activa: true,
       informeDobleFirma: true,
+      laboratorioAutovalidacion: false,
     })
 
     const informe = await borrador('Arequipa')
@@ -127,14 +138,21 @@ describe('segunda firma de una sede', () => {
       nombre: 'Arequipa Centro',
       activa: true,
       informeDobleFirma: true,
+      laboratorioAutovalidacion: false,
     })
     expect(
       (await cambiar('Arequipa Centro', { nombre: 'Arequipa', activa: false })).json(),
-    ).toEqual({ nombre: 'Arequipa', activa: false, informeDobleFirma: true })
+    ).toEqual({
+      nombre: 'Arequipa',
+      activa: false,
+      informeDobleFirma: true,
+      laboratorioAutovalidacion: false,
+    })
     expect((await cambiar('Arequipa', { activa: true })).json()).toEqual({
       nombre: 'Arequipa',
       activa: true,
       informeDobleFirma: true,
+      laboratorioAutovalidacion: false,
     })
   })
 
@@ -144,7 +162,12 @@ describe('segunda firma de una sede', () => {
 
     const res = await cambiar('Arequipa', { informeDobleFirma: false })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ nombre: 'Arequipa', activa: true, informeDobleFirma: false })
+    expect(res.json()).toEqual({
+      nombre: 'Arequipa',
+      activa: true,
+      informeDobleFirma: false,
+      laboratorioAutovalidacion: false,
+    })
     expect((await ultimoEvento(t)).detalle).toEqual({ sede: 'Arequipa', informeDobleFirma: false })
 
     const nuevo = await borrador('Arequipa')

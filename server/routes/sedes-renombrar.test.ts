@@ -53,7 +53,12 @@ describe('renombrar una sede', () => {
 
     const res = await renombrar('Trujilo', { nombre: 'Trujillo' })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ nombre: 'Trujillo', activa: true, informeDobleFirma: false })
+    expect(res.json()).toEqual({
+      nombre: 'Trujillo',
+      activa: true,
+      informeDobleFirma: false,
+      laboratorioAutovalidacion: false,
+    })
 
     const ficha = await t.app.inject({ url: `/pacientes/${p.id}`, headers: t.headers })
     expect(ficha.json().atenciones).toMatchObject([{ id: a.id, sede: 'Trujillo' }])
@@ -83,11 +88,13 @@ describe('renombrar una sede', () => {
       nombre: 'TRUJILLO',
       activa: true,
       informeDobleFirma: false,
+      laboratorioAutovalidacion: false,
     })
     expect((await renombrar('TRUJILLO', { nombre: 'Trujillo', activa: false })).json()).toEqual({
       nombre: 'Trujillo',
       activa: false,
       informeDobleFirma: false,
+      laboratorioAutovalidacion: false,
     })
   })
 

@@ -41,7 +41,7 @@ export async function usuariosRoutes(app: FastifyInstance, opts: { sql: Sql }): 
     }
     exigirContrasenaValida(nuevo.contrasena, nuevo.usuario)
     const colegiatura = normalizarColegiatura(nuevo.colegiatura)
-    exigirColegiaturaValida(nuevo.rol, colegiatura)
+    exigirColegiaturaValida(nuevo.rol, colegiatura, nuevo.validaResultados)
     // The account and its audit record commit together.
     const datos = { ...nuevo, colegiatura: colegiatura ?? undefined }
     const creado = await crearUsuario(sql, datos, (c) =>
