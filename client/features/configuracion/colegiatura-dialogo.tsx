@@ -1,5 +1,6 @@
-// An account's colegiatura, from Configuración › Personal: asked on its own, or before an account
-// becomes Médico (a physician signs reports, and the report carries it).
+// An account's colegiatura, from Configuración › Personal: asked on its own, before an account
+// becomes Médico (a physician signs reports, and the report carries it), or before a tecnólogo
+// validates lab results (the result sheet carries it).
 import { useState, type FormEvent } from 'react'
 import { NOMBRE_ROL } from '../../../shared/permisos.js'
 import type { Rol } from '../../../shared/sesion.js'
@@ -17,12 +18,15 @@ import { cambiarUsuario } from './usuarios-api.js'
 export function ColegiaturaDialogo({
   cuenta,
   rol,
+  validaResultados,
   onGuardada,
   onVolver,
 }: {
   cuenta: UsuarioDetalle
   /** The role the account takes with it, when the dialog was opened by a change of role. */
   rol?: Rol
+  /** Opened to enable the tecnólogo to validate lab results: saved with the colegiatura. */
+  validaResultados?: true
   onGuardada: (u: UsuarioDetalle) => void
   onVolver: () => void
 }) {
@@ -36,12 +40,14 @@ export function ColegiaturaDialogo({
     e.preventDefault()
     setFallo(null)
     const colegiatura = normalizarColegiatura(texto)
-    const problema = problemaColegiatura(rol ?? cuenta.rol, colegiatura)
+    const problema = problemaColegiatura(rol ?? cuenta.rol, colegiatura, validaResultados)
     setError(problema)
     if (problema) return
     setEnviando(true)
     try {
-      onGuardada(await cambiarUsuario(cuenta.id, { colegiatura, ...(rol && { rol }) }))
+      onGuardada(
+        await cambiarUsuario(cuenta.id, { colegiatura, ...(rol && { rol }), validaResultados }),
+      )
     } catch (err) {
       setFallo(mensajeDe(err, 'No se pudo guardar la colegiatura'))
       setEnviando(false)
@@ -54,13 +60,15 @@ export function ColegiaturaDialogo({
       <p id={`${id}-texto`}>
         {rol
           ? `Para pasar a ${NOMBRE_ROL[rol]}, la cuenta necesita su colegiatura: va en los informes que firme.`
-          : 'Va en los informes y resultados que esta persona firme.'}
+          : validaResultados
+            ? 'Para validar resultados de laboratorio, la cuenta necesita su colegiatura: va en la hoja de resultados.'
+            : 'Va en los informes y resultados que esta persona firme.'}
       </p>
       <form className="dialog__form" onSubmit={(e) => void guardar(e)} noValidate>
         <Field
           id={`${id}-valor`}
           label="Colegiatura"
-          required={rol === 'medico' || cuenta.rol === 'medico'}
+          required={rol === 'medico' || cuenta.rol === 'medico' || validaResultados}
           hint={AYUDA_COLEGIATURA}
           error={error ?? undefined}
         >

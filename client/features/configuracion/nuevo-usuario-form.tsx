@@ -1,5 +1,5 @@
-// «Nuevo usuario»: an account with its name, role and first password, checked with the shared
-// schema before it is sent; the server's own refusals (a taken name, a common password) show
+// «Nuevo usuario»: an account with its name, role, first password and, for a tecnólogo, whether
+// it validates lab results, checked with the shared schema before it is sent; the server's own refusals (a taken name, a common password) show
 // under their field.
 import { typeboxResolver } from '@hookform/resolvers/typebox'
 import { useState } from 'react'
@@ -19,12 +19,14 @@ import { describe, Field } from '../../components/field.js'
 import '../../lib/typebox-mensajes.js'
 import { FormularioCatalogo } from './formulario-catalogo.js'
 import { crearUsuario } from './usuarios-api.js'
+import { MEDICO_VALIDA, VALIDA_RESULTADOS } from './valida-resultados.js'
 
 const VACIO: NuevoUsuario = {
   usuario: '',
   nombre: '',
   rol: 'recepcion',
   colegiatura: '',
+  validaResultados: false,
   contrasena: '',
 }
 export const AYUDA_COLEGIATURA = 'Para médicos y tecnólogos, p. ej. CMP 45821 o CTMP 1234'
@@ -38,7 +40,7 @@ export function NuevoUsuarioForm({
   onCreado: (u: UsuarioDetalle) => void
   onCancelar: () => void
 }) {
-  const { register, handleSubmit, setError, formState } = useForm<NuevoUsuario>({
+  const { register, handleSubmit, setError, formState, watch } = useForm<NuevoUsuario>({
     defaultValues: VACIO,
     resolver: typeboxResolver(NuevoUsuarioSchema),
   })
@@ -48,10 +50,17 @@ export function NuevoUsuarioForm({
   const enviar = async (v: NuevoUsuario) => {
     setFallo(null)
     const colegiatura = normalizarColegiatura(v.colegiatura)
-    const problema = problemaColegiatura(v.rol, colegiatura)
+    // Only a tecnólogo is enabled: a médico always validates, other roles never.
+    const validaResultados = v.rol === 'tecnologo' && v.validaResultados === true
+    const problema = problemaColegiatura(v.rol, colegiatura, validaResultados)
     if (problema) return setError('colegiatura', { type: 'validate', message: problema })
     try {
-      const cuenta = { ...v, usuario: v.usuario.trim(), nombre: v.nombre.trim() }
+      const cuenta = {
+        ...v,
+        usuario: v.usuario.trim(),
+        nombre: v.nombre.trim(),
+        validaResultados,
+      }
       onCreado(await crearUsuario({ ...cuenta, colegiatura: colegiatura ?? undefined }))
     } catch (err) {
       const e = err instanceof ApiError ? err : null
@@ -64,6 +73,7 @@ export function NuevoUsuarioForm({
   }
 
   const e = (k: keyof NuevoUsuario) => errors[k]?.message
+  const rol = watch('rol')
   return (
     <FormularioCatalogo
       id="nuevo-usuario"
@@ -117,6 +127,15 @@ export function NuevoUsuarioForm({
             {...register('colegiatura')}
           />
         </Field>
+        {rol === 'tecnologo' && (
+          <div className="field catalogo__activo">
+            <label className="check">
+              <input type="checkbox" {...register('validaResultados')} />
+              {VALIDA_RESULTADOS}
+            </label>
+          </div>
+        )}
+        {rol === 'medico' && <p className="muted small field--wide">{MEDICO_VALIDA}.</p>}
         <Field
           id="nu-contrasena"
           label="Contraseña inicial"

@@ -1,27 +1,28 @@
 // Configuración › Personal (docs/producto.md#personal): the staff accounts, a new one, and per
-// account its role, «Desactivar»/«Activar» (asked first) and «Restablecer contraseña», which
-// shows the temporary password once. Accounts are never deleted: the audit trail names them.
+// account its role, whether a tecnólogo validates lab results, «Desactivar»/«Activar» (asked
+// first) and «Restablecer contraseña», which shows the temporary password once. Accounts are
+// never deleted: the audit trail names them.
 import { useEffect, useState } from 'react'
 import { useSnapshot } from 'valtio'
 import { NOMBRE_ROL } from '../../../shared/permisos.js'
 import { ROLES, type Rol } from '../../../shared/sesion.js'
-import type { UsuarioDetalle } from '../../../shared/usuarios.js'
+import type { CambioUsuario, UsuarioDetalle } from '../../../shared/usuarios.js'
 import { mensajeDe } from '../../api.js'
 import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
-import { IconCheck } from '../../components/icons.js'
 import { Aviso } from './estado-seccion.js'
-import { Modal } from '../../components/modal.js'
 import { useTitle } from '../../components/use-title.js'
 import { sesion } from '../../state/sesion.js'
 import { ColegiaturaDialogo } from './colegiatura-dialogo.js'
 import { contrasenaTemporal } from './contrasena-temporal.js'
+import { ContrasenaTemporal } from './contrasena-temporal-dialogo.js'
 import { NuevoUsuarioForm } from './nuevo-usuario-form.js'
 import { EstadoActivo, TablaCatalogo } from './tabla-catalogo.js'
 import { cambiarUsuario, listarUsuarios, restablecerContrasena } from './usuarios-api.js'
+import { ValidaResultados } from './valida-resultados.js'
 
 type Pregunta =
   | { que: 'activo' | 'contrasena'; cuenta: UsuarioDetalle }
-  | { que: 'colegiatura'; cuenta: UsuarioDetalle; rol?: Rol }
+  | { que: 'colegiatura'; cuenta: UsuarioDetalle; rol?: Rol; validaResultados?: true }
 type Aviso = { ok: boolean; texto: string }
 
 const nombreDe = (u: UsuarioDetalle) => u.nombre || u.usuario
@@ -51,8 +52,8 @@ export default function PersonalPage() {
   const reemplazar = (u: UsuarioDetalle) =>
     setCuentas((cs) => (cs ?? []).map((c) => (c.id === u.id ? u : c)))
 
-  /** A change of role or state; a refusal (the last active admin) shows the server's message. */
-  const cambiar = async (cuenta: UsuarioDetalle, cambio: { rol?: Rol; activo?: boolean }) => {
+  /** A change of role, state or validation; a refusal (the last active admin) shows the server's message. */
+  const cambiar = async (cuenta: UsuarioDetalle, cambio: CambioUsuario) => {
     setOcupado(cuenta.id)
     setAviso(null)
     try {
@@ -62,10 +63,14 @@ export default function PersonalPage() {
         ok: true,
         texto:
           cambio.rol !== undefined
-            ? `${nombreDe(u)} ahora tiene el rol ${NOMBRE_ROL[u.rol]}.`
-            : u.activo
-              ? `La cuenta de ${nombreDe(u)} está activa de nuevo.`
-              : `La cuenta de ${nombreDe(u)} quedó desactivada y sus sesiones se cerraron.`,
+            ? `${nombreDe(u)} ahora tiene el rol ${NOMBRE_ROL[u.rol]}.${cuenta.validaResultados && !u.validaResultados ? ' Ya no valida resultados de laboratorio.' : ''}`
+            : cambio.validaResultados !== undefined
+              ? u.validaResultados
+                ? `${nombreDe(u)} ahora valida resultados de laboratorio.`
+                : `${nombreDe(u)} ya no valida resultados de laboratorio.`
+              : u.activo
+                ? `La cuenta de ${nombreDe(u)} está activa de nuevo.`
+                : `La cuenta de ${nombreDe(u)} quedó desactivada y sus sesiones se cerraron.`,
       })
     } catch (err) {
       setAviso({ ok: false, texto: mensajeDe(err, 'No se pudo cambiar la cuenta') })
@@ -94,6 +99,14 @@ export default function PersonalPage() {
       setAviso(null)
       setPregunta({ que: 'colegiatura', cuenta, rol })
     } else void cambiar(cuenta, { rol })
+  }
+
+  /** A validator signs the result sheet: without a colegiatura, enabling one asks for it first. */
+  const cambiarValida = (cuenta: UsuarioDetalle, validaResultados: boolean) => {
+    if (validaResultados && cuenta.colegiatura === null) {
+      setAviso(null)
+      setPregunta({ que: 'colegiatura', cuenta, validaResultados })
+    } else void cambiar(cuenta, { validaResultados })
   }
 
   const confirmar = () => {
@@ -182,6 +195,16 @@ export default function PersonalPage() {
               </button>
             ),
           },
+          {
+            titulo: 'Laboratorio',
+            celda: (c) => (
+              <ValidaResultados
+                cuenta={c}
+                ocupado={ocupado === c.id}
+                onCambio={(v) => cambiarValida(c, v)}
+              />
+            ),
+          },
           { titulo: 'Estado', celda: (c) => <EstadoActivo activo={c.activo} /> },
         ]}
         clave={(c) => c.id}
@@ -246,6 +269,7 @@ export default function PersonalPage() {
         <ColegiaturaDialogo
           cuenta={pregunta.cuenta}
           rol={pregunta.rol}
+          validaResultados={pregunta.validaResultados}
           onVolver={() => setPregunta(null)}
           onGuardada={(u) => {
             setPregunta(null)
@@ -255,39 +279,19 @@ export default function PersonalPage() {
               texto:
                 pregunta.rol !== undefined
                   ? `${nombreDe(u)} ahora tiene el rol ${NOMBRE_ROL[u.rol]}, con colegiatura ${u.colegiatura}.`
-                  : `Colegiatura de ${nombreDe(u)}: ${u.colegiatura ?? 'sin colegiatura'}.`,
+                  : pregunta.validaResultados
+                    ? `${nombreDe(u)} ahora valida resultados de laboratorio, con colegiatura ${u.colegiatura}.`
+                    : `Colegiatura de ${nombreDe(u)}: ${u.colegiatura ?? 'sin colegiatura'}.`,
             })
           }}
         />
       )}
       {temporal && (
-        <Modal
-          labelledBy="temporal-titulo"
-          describedBy="temporal-nota"
+        <ContrasenaTemporal
+          cuenta={temporal.cuenta}
+          clave={temporal.clave}
           onVolver={() => setTemporal(null)}
-        >
-          <div className="dialog__icon" aria-hidden="true">
-            <IconCheck />
-          </div>
-          <h2 id="temporal-titulo">Contraseña temporal de {temporal.cuenta.usuario}</h2>
-          <code className="contrasena-temporal mono" data-testid="contrasena-temporal">
-            {temporal.clave}
-          </code>
-          <p id="temporal-nota">
-            Anótela ahora y entréguela a {nombreDe(temporal.cuenta)} en privado: no se volverá a
-            mostrar y no queda guardada en ninguna parte. Sus sesiones abiertas se cerraron.
-          </p>
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="btn btn--primary"
-              autoFocus
-              onClick={() => setTemporal(null)}
-            >
-              Entendido
-            </button>
-          </div>
-        </Modal>
+        />
       )}
     </>
   )

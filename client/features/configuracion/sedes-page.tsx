@@ -1,7 +1,7 @@
 // Configuración › Sedes (docs/producto.md#sedes): every sede the clinic has had, a new one,
-// «Renombrar» (its atenciones, salas and accounts follow), «Desactivar»/«Activar» and «Pedir
-// segunda firma»/«Quitar segunda firma» for its informes (both asked first). A sede is never
-// deleted: its atenciones keep it.
+// «Renombrar» (its atenciones, salas and accounts follow), «Desactivar»/«Activar», and its yes/no
+// settings (sede-ajustes.ts: a second signature for its informes, the lab's self-validation), all
+// asked first. A sede is never deleted: its atenciones keep it.
 import { useState } from 'react'
 import type { CambioSede, SedeCatalogo } from '../../../shared/configuracion.js'
 import { mensajeDe } from '../../api.js'
@@ -10,19 +10,12 @@ import { Aviso } from './estado-seccion.js'
 import { useTitle } from '../../components/use-title.js'
 import { revalidarCatalogos } from '../../state/catalogos.js'
 import { cambiarSede, listarSedes } from './catalogos-api.js'
+import { AJUSTES_SEDE, ajusteActivo, type AjusteSede } from './sede-ajustes.js'
 import { SedeForm } from './sede-form.js'
 import { BotonActivo, EstadoActivo, PreguntaActivo, TablaCatalogo } from './tabla-catalogo.js'
 import { useLista } from './use-lista.js'
 
 type Aviso = { ok: boolean; texto: string }
-
-/** What the second signature does, as the column's hint and the question before turning it on. */
-const SEGUNDA_FIRMA =
-  'Los informes de esta sede necesitan la firma de un segundo médico para quedar finales'
-
-/** The row button that turns the second signature on or off, and its question's answer. */
-const verboFirma = (s: SedeCatalogo) =>
-  s.informeDobleFirma ? 'Quitar segunda firma' : 'Pedir segunda firma'
 
 export default function SedesPage() {
   useTitle('Sedes')
@@ -30,9 +23,12 @@ export default function SedesPage() {
   const [aviso, setAviso] = useState<Aviso | null>(null)
   /** The form open: a new sede, or the one being renamed. */
   const [abierta, setAbierta] = useState<SedeCatalogo | 'nueva' | null>(null)
-  /** The question open: activating or deactivating a sede, or its second signature. */
+  /** The question open: activating or deactivating a sede, or turning one of its settings. */
   const [pregunta, setPregunta] = useState<SedeCatalogo | null>(null)
-  const [preguntaFirma, setPreguntaFirma] = useState<SedeCatalogo | null>(null)
+  const [preguntaAjuste, setPreguntaAjuste] = useState<{
+    sede: SedeCatalogo
+    ajuste: AjusteSede
+  } | null>(null)
   const [ocupada, setOcupada] = useState<string | null>(null)
 
   const cambiar = async (
@@ -61,11 +57,9 @@ export default function SedesPage() {
         : `La sede ${s.nombre} quedó desactivada.`,
     )
 
-  const cambiarFirma = (sede: SedeCatalogo) =>
-    cambiar(sede, { informeDobleFirma: !sede.informeDobleFirma }, (s) =>
-      s.informeDobleFirma
-        ? `Los informes de la sede ${s.nombre} necesitan ahora una segunda firma.`
-        : `Los informes de la sede ${s.nombre} quedan finales con una sola firma.`,
+  const cambiarAjuste = (sede: SedeCatalogo, ajuste: AjusteSede) =>
+    cambiar(sede, { [ajuste.campo]: !ajusteActivo(sede, ajuste) }, (s) =>
+      ajuste.hecho(s.nombre, ajusteActivo(s, ajuste)),
     )
 
   return (
@@ -115,12 +109,12 @@ export default function SedesPage() {
             titulo: 'Estado',
             celda: (s) => <EstadoActivo activo={s.activa} etiquetas={['Activa', 'Inactiva']} />,
           },
-          {
-            titulo: 'Segunda firma',
-            celda: (s) => (s.informeDobleFirma ? 'Sí' : 'No'),
+          ...AJUSTES_SEDE.map((a) => ({
+            titulo: a.columna,
+            celda: (s: SedeCatalogo) => (ajusteActivo(s, a) ? 'Sí' : 'No'),
             className: 'catalogo__dos-lineas',
-            title: (s) => (s.informeDobleFirma ? SEGUNDA_FIRMA : undefined),
-          },
+            title: (s: SedeCatalogo) => (ajusteActivo(s, a) ? a.ayuda : undefined),
+          })),
         ]}
         clave={(s) => s.nombre}
         testId={(s) => `sede-${s.nombre}`}
@@ -143,15 +137,18 @@ export default function SedesPage() {
               ocupado={ocupada === s.nombre}
               onClick={() => setPregunta(s)}
             />
-            <button
-              type="button"
-              className="btn btn--secondary btn--sm"
-              disabled={ocupada === s.nombre}
-              aria-label={`${verboFirma(s)} en la sede ${s.nombre}`}
-              onClick={() => setPreguntaFirma(s)}
-            >
-              {verboFirma(s)}
-            </button>
+            {AJUSTES_SEDE.map((a) => (
+              <button
+                key={a.campo}
+                type="button"
+                className="btn btn--secondary btn--sm"
+                disabled={ocupada === s.nombre}
+                aria-label={`${a.verbo(ajusteActivo(s, a))} en la sede ${s.nombre}`}
+                onClick={() => setPreguntaAjuste({ sede: s, ajuste: a })}
+              >
+                {a.verbo(ajusteActivo(s, a))}
+              </button>
+            ))}
           </>
         )}
       />
@@ -174,23 +171,44 @@ export default function SedesPage() {
         />
       )}
 
-      {preguntaFirma && (
-        <DialogoConfirmar
-          id="confirmar-firma-sede"
-          titulo={`¿${verboFirma(preguntaFirma)} en la sede ${preguntaFirma.nombre}?`}
-          volver="Volver"
-          confirmar={verboFirma(preguntaFirma)}
-          onVolver={() => setPreguntaFirma(null)}
+      {preguntaAjuste && (
+        <PreguntaAjuste
+          {...preguntaAjuste}
+          onVolver={() => setPreguntaAjuste(null)}
           onConfirmar={() => {
-            setPreguntaFirma(null)
-            void cambiarFirma(preguntaFirma)
+            setPreguntaAjuste(null)
+            void cambiarAjuste(preguntaAjuste.sede, preguntaAjuste.ajuste)
           }}
-        >
-          {preguntaFirma.informeDobleFirma
-            ? `Los informes nuevos de ${preguntaFirma.nombre} quedarán finales con la firma de un solo médico. Los que ya están preliminares siguen esperando la firma de otro médico.`
-            : `${SEGUNDA_FIRMA}: la primera firma los deja preliminares y la de otro médico, finales. Los informes ya firmados no cambian.`}
-        </DialogoConfirmar>
+        />
       )}
     </>
+  )
+}
+
+/** The question before a setting of a sede is turned on or off, saying what that does. */
+function PreguntaAjuste({
+  sede,
+  ajuste,
+  onVolver,
+  onConfirmar,
+}: {
+  sede: SedeCatalogo
+  ajuste: AjusteSede
+  onVolver: () => void
+  onConfirmar: () => void
+}) {
+  const activo = ajusteActivo(sede, ajuste)
+  const verbo = ajuste.verbo(activo)
+  return (
+    <DialogoConfirmar
+      id={`confirmar-${ajuste.campo}`}
+      titulo={`¿${verbo} en la sede ${sede.nombre}?`}
+      volver="Volver"
+      confirmar={verbo}
+      onVolver={onVolver}
+      onConfirmar={onConfirmar}
+    >
+      {ajuste.efecto(sede.nombre, !activo)}
+    </DialogoConfirmar>
   )
 }

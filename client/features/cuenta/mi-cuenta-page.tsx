@@ -29,6 +29,7 @@ import {
   listarSesiones,
   quitarFirma,
 } from './mi-cuenta-api.js'
+import { ValidaResultadosPropio } from './valida-resultados.js'
 import './mi-cuenta.css'
 
 type Campo = 'actual' | 'nueva' | 'repetida'
@@ -452,6 +453,7 @@ export default function MiCuentaPage() {
               {usuario.nombre} · {usuario.usuario} · {NOMBRE_ROL[usuario.rol]}
             </p>
           )}
+          <ValidaResultadosPropio rol={usuario?.rol} />
         </div>
       </header>
       <CambiarContrasena onCambiada={() => setVersion((v) => v + 1)} />
