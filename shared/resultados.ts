@@ -19,6 +19,9 @@ export type EstadoResultado = (typeof ESTADOS_RESULTADO)[number]
 export const LARGO_MAXIMO_RESULTADO = 2000
 
 export const MENSAJES_RESULTADOS = {
+  atencionNoEncontrada: 'Atención no encontrada',
+  analitoNoEncontrado: 'Analito no encontrado',
+  fechaInvalida: 'Fecha inválida (use AAAA-MM-DD)',
   noLaboratorio: 'Esta atención no es de laboratorio',
   atencionCerrada: (estado: string) => `La atención está ${estado}: no se ingresan resultados`,
   sinLlegada: 'El paciente aún no llegó: no hay muestras ni resultados',
@@ -70,11 +73,11 @@ const ValidacionSchema = Type.Object({
 export const ValorSchema = Nullable(Type.Union([Type.Number(), Type.String()]))
 export type Valor = Static<typeof ValorSchema>
 
-/** A value as the grids and the sheet print it: a number with its analito's decimals. */
+/** A value as the result sheet prints it: a number with its analito's decimals, a decimal comma. */
 export function textoValor(valor: Valor, decimales: number | null): string {
   if (valor === null) return ''
   if (typeof valor === 'number')
-    return decimales === null ? String(valor) : valor.toFixed(decimales)
+    return (decimales === null ? String(valor) : valor.toFixed(decimales)).replace('.', ',')
   return valor
 }
 

@@ -1,0 +1,43 @@
+// A typed result checked against its analito's type (docs/api.md#laboratorio-resultados): a finite
+// number with at most its decimals, one of its options exactly, or text without control
+// characters; null (or blank text) clears it.
+import { redondear, type Analito } from '../../shared/laboratorio.js'
+import {
+  LARGO_MAXIMO_RESULTADO,
+  MENSAJES_RESULTADOS as M,
+  type Valor,
+} from '../../shared/resultados.js'
+import { tieneControl } from '../../shared/texto.js'
+import { datosInvalidos } from '../errors.js'
+
+export interface ValorGuardado {
+  numero: number | null
+  texto: string | null
+}
+
+/** `valor` as stored for analito `a`, or the 400 naming `campo`. */
+export function comprobarValor(
+  a: Pick<Analito, 'nombre' | 'tipo' | 'decimales' | 'opciones'>,
+  valor: Valor,
+  campo: string,
+): ValorGuardado {
+  const error = (mensaje: string) => datosInvalidos([{ campo, mensaje }])
+  if (valor === null) return { numero: null, texto: null }
+  if (a.tipo === 'numero') {
+    if (typeof valor !== 'number' || !Number.isFinite(valor))
+      throw error(M.numeroInvalido(a.nombre))
+    const d = a.decimales ?? 0
+    if (redondear(valor, d) !== valor) throw error(M.decimales(a.nombre, d))
+    return { numero: valor, texto: null }
+  }
+  if (typeof valor !== 'string')
+    throw error(a.tipo === 'opciones' ? M.opcionInvalida(a.nombre) : M.textoInvalido(a.nombre))
+  if (a.tipo === 'opciones') {
+    if (!(a.opciones ?? []).includes(valor)) throw error(M.opcionInvalida(a.nombre))
+    return { numero: null, texto: valor }
+  }
+  const texto = valor.trim()
+  if (tieneControl(texto)) throw error(M.textoInvalido(a.nombre))
+  if (texto.length > LARGO_MAXIMO_RESULTADO) throw error(M.textoLargo(a.nombre))
+  return { numero: null, texto: texto === '' ? null : texto }
+}

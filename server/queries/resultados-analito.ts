@@ -1,0 +1,105 @@
+// One analito across a day's LAB atenciones (GET /laboratorio/analitos/:id/resultados): those whose
+// exams include it, by priority then arrival, each with its patient, whether its sample arrived,
+// its current result, the patient's previous value and the atención's ETag. Read and recorded by
+// one statement; the day's atenciones come from the modality-and-arrival index.
+import type { Prioridad, Sexo } from '../../shared/catalogos.js'
+import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
+import type { Analito } from '../../shared/laboratorio.js'
+import type { Sql } from '../db.js'
+import { insercionLectura, type Evento } from './auditoria.js'
+import { analitoJson } from './laboratorio.js'
+import {
+  anteriorSql,
+  etagSql,
+  RESULTADO_COLUMNAS,
+  RESULTADO_DESDE,
+  type AnteriorFila,
+  type ResultadoFila,
+} from './resultados.js'
+
+/** The most patients one day's read is counted with. */
+const LIMITE_LECTURA = 100_000
+
+export interface PorAnalitoFila {
+  atencionId: number
+  pacienteId: number
+  tipoDocumento: string
+  documento: string
+  primerNombre: string
+  segundoNombre: string | null
+  primerApellido: string
+  segundoApellido: string | null
+  sexo: Sexo
+  fechaNacimiento: string
+  prioridad: Prioridad
+  llegada: Date
+  muestraRecibida: boolean
+  etag: string
+  resultado: ResultadoFila | null
+  anterior: Omit<AnteriorFila, 'analitoId'> | null
+}
+
+/** The analito, or undefined. */
+export async function analitoPorId(sql: Sql, id: number): Promise<Analito | undefined> {
+  const [f] = await sql<{ analito: Analito }[]>`
+    select ${analitoJson(sql)} as analito from analitos a where a.id = ${id}`
+  return f?.analito
+}
+
+/**
+ * The day `fecha` ('YYYY-MM-DD' at the clinic, `tz`) of analito `analitoId`, in `sede` when given.
+ * Programado, Cancelado and No se presentó are left out: nothing is typed for them.
+ */
+export async function porAnalito(
+  sql: Sql,
+  analitoId: number,
+  f: { fecha: string; sede?: string; tz: string },
+  evento: Evento,
+): Promise<PorAnalitoFila[]> {
+  const atenciones = await sql<Omit<PorAnalitoFila, 'resultado' | 'anterior'>[]>`
+    with examenes as (
+      select coalesce(array_agg(e.nombre), '{}') as nombres
+      from examen_analitos ea join estudios e on e.id = ea.estudio_id
+      where ea.analito_id = ${analitoId} and e.modalidad = ${MODALIDAD_LABORATORIO}
+    ),
+    filas as (
+      select a.id as atencion_id, a.paciente_id, p.tipo_documento, p.documento, p.primer_nombre,
+        p.segundo_nombre, p.primer_apellido, p.segundo_apellido, p.sexo,
+        to_char(p.fecha_nacimiento, 'YYYY-MM-DD') as fecha_nacimiento, a.prioridad, a.llegada,
+        exists (select 1 from muestras m where m.atencion_id = a.id and m.estado = 'recibida'
+          and m.estudios && x.nombres) as muestra_recibida,
+        ${etagSql(sql, sql`a.id`)} as etag
+      from examenes x join atenciones a on a.estudios && x.nombres
+        join pacientes p on p.id = a.paciente_id
+      where a.modalidad = ${MODALIDAD_LABORATORIO}
+        and a.llegada >= (${f.fecha}::date)::timestamp at time zone ${f.tz}
+        and a.llegada < (${f.fecha}::date + 1)::timestamp at time zone ${f.tz}
+        and a.estado not in ('Programado', 'Cancelado', 'No se presentó')
+        ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
+    ),
+    registro as (${insercionLectura(sql, evento, 'filas', LIMITE_LECTURA)})
+    select * from filas
+    order by case prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end,
+      llegada, atencion_id`
+  if (atenciones.length === 0) return []
+  const ids = atenciones.map((a) => a.atencionId)
+  const [resultados, anteriores] = await Promise.all([
+    sql<ResultadoFila[]>`
+      select distinct on (r.atencion_id) ${sql.unsafe(RESULTADO_COLUMNAS)}
+      from ${sql.unsafe(RESULTADO_DESDE)}
+      where r.analito_id = ${analitoId} and r.atencion_id = any(${ids}::int[])
+      order by r.atencion_id, r.version desc`,
+    sql<(Omit<AnteriorFila, 'analitoId'> & { de: number })[]>`
+      select x.de, p.*
+      from unnest(${ids}::int[], ${atenciones.map((a) => a.pacienteId)}::int[],
+        ${atenciones.map((a) => a.llegada.toISOString())}::timestamptz[]) x (de, paciente_id, llegada)
+      cross join lateral (${anteriorSql(sql, sql`${analitoId}::int`, sql`x.paciente_id`, sql`x.llegada`, sql`x.de`)}) p`,
+  ])
+  const porAtencion = new Map(resultados.map((r) => [r.atencionId, r]))
+  const previos = new Map(anteriores.map(({ de, ...p }) => [de, p]))
+  return atenciones.map((a) => ({
+    ...a,
+    resultado: porAtencion.get(a.atencionId) ?? null,
+    anterior: previos.get(a.atencionId) ?? null,
+  }))
+}

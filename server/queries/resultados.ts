@@ -1,0 +1,276 @@
+// An atención's lab results in the database (migration 0060): the atención with its patient, its
+// exams with their analitos and live samples, every version of every result with its critical
+// call-back, the patient's previous values and the latest frozen sheet. The ETag of an atención's
+// results is made here, once, in SQL: the read, the per-analito grid and the If-Match check under
+// the atención's lock all use the same expression.
+import type postgres from 'postgres'
+import type { Prioridad, Sexo } from '../../shared/catalogos.js'
+import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
+import type { Analito, Bandera } from '../../shared/laboratorio.js'
+import type { EstadoMuestra } from '../../shared/muestras.js'
+import type { EstadoResultado } from '../../shared/resultados.js'
+import type { Sql } from '../db.js'
+import { insercionEventos, type Evento } from './auditoria.js'
+import { analitoJson } from './laboratorio.js'
+
+/**
+ * The ETag of atención `atencionId`'s results: every row's id, revision and estado, so any save,
+ * clearing or validation changes it.
+ */
+export const etagSql = (sql: Sql, atencionId: postgres.Fragment | number): postgres.Fragment => sql`
+  (select '"' || md5(coalesce(string_agg(r.id || ':' || r.revision || ':' || r.estado, ','
+    order by r.id), '')) || '"' from resultados r where r.atencion_id = ${atencionId})`
+
+export interface AtencionLab {
+  id: number
+  pacienteId: number
+  tipoDocumento: string
+  documento: string
+  primerNombre: string
+  segundoNombre: string | null
+  primerApellido: string
+  segundoApellido: string | null
+  sexo: Sexo
+  fechaNacimiento: string
+  sede: string
+  estado: string
+  prioridad: Prioridad
+  llegada: Date
+  modalidad: string
+  estudios: string[]
+  procedencia: string
+  /** The sede lets who typed a result validate it. */
+  autovalidacion: boolean
+  etag: string
+}
+
+/**
+ * An atención with its patient and its results' ETag; `bloquear` takes its row's lock first (a
+ * change holds it to its transaction's end), `evento` records the read on its patient in the statement
+ * (a LAB atención's only: another serves no results).
+ */
+export async function atencionLab(
+  sql: Sql,
+  id: number,
+  o: { bloquear?: boolean; evento?: Evento } = {},
+): Promise<AtencionLab | undefined> {
+  // The lock first, in a statement of its own: what follows is read in a snapshot taken after it,
+  // so a save that waited for it sees the results the one before it wrote.
+  if (o.bloquear) await sql`select 1 from atenciones where id = ${id} for update`
+  const a = sql`
+    select a.id, a.paciente_id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
+      p.primer_apellido, p.segundo_apellido, p.sexo, to_char(p.fecha_nacimiento, 'YYYY-MM-DD')
+        as fecha_nacimiento, a.sede, a.estado, a.prioridad, a.llegada, a.modalidad, a.estudios,
+      a.procedencia, coalesce(s.laboratorio_autovalidacion, false) as autovalidacion
+    from atenciones a join pacientes p on p.id = a.paciente_id
+      left join sedes s on s.nombre = a.sede
+    where a.id = ${id}`
+  const [fila] = await sql<AtencionLab[]>`
+    with a as (${a}),
+    registro as (${
+      o.evento
+        ? insercionEventos(
+            sql,
+            o.evento,
+            sql`select paciente_id, jsonb_build_object('atencion', id) as detalle from a
+              where modalidad = ${MODALIDAD_LABORATORIO}`,
+          )
+        : sql`select 1`
+    })
+    select a.*, ${etagSql(sql, sql`a.id`)} as etag from a`
+  return fila
+}
+
+export interface ExamenLab {
+  estudioId: number
+  nombre: string
+  recipiente: string
+  muestra: string
+  analitos: { analito: Analito; seccion: string | null }[]
+  /** Its live sample (not rejected): the one its values wait for. */
+  muestraViva: { id: number; estado: EstadoMuestra } | null
+}
+
+/**
+ * The atención's exams: its studies that are LAB studies the laboratory reports, in its order,
+ * each with its analitos in report order (an inactive one only where this atención has a result
+ * of it) and its live sample.
+ */
+export async function examenesDe(
+  sql: Sql,
+  a: Pick<AtencionLab, 'id' | 'estudios'>,
+): Promise<ExamenLab[]> {
+  return sql<ExamenLab[]>`
+    select e.id as estudio_id, e.nombre, x.recipiente, x.muestra,
+      coalesce((
+        select jsonb_agg(jsonb_build_object('analito', ${analitoJson(sql)}, 'seccion', ea.seccion)
+          order by ea.orden)
+        from examen_analitos ea join analitos a on a.id = ea.analito_id
+        where ea.estudio_id = e.id and (a.activo or exists (
+          select 1 from resultados r where r.atencion_id = ${a.id} and r.analito_id = a.id))
+      ), '[]'::jsonb) as analitos,
+      (select jsonb_build_object('id', m.id, 'estado', m.estado) from muestras m
+        where m.atencion_id = ${a.id} and m.estado <> 'rechazada' and e.nombre = any(m.estudios)
+        order by m.id desc limit 1) as muestra_viva
+    from unnest(${a.estudios}::text[]) with ordinality n (nombre, i)
+      join estudios e on e.nombre = n.nombre and e.modalidad = ${MODALIDAD_LABORATORIO}
+      join examenes_laboratorio x on x.estudio_id = e.id
+    order by n.i`
+}
+
+export interface ResultadoFila {
+  id: number
+  atencionId: number
+  analitoId: number
+  version: number
+  motivo: string | null
+  valorNumero: number | null
+  valorTexto: string | null
+  unidad: string | null
+  normalMin: number | null
+  normalMax: number | null
+  criticoMin: number | null
+  criticoMax: number | null
+  bandera: Bandera | null
+  estado: EstadoResultado
+  revision: number
+  ingresadoPor: number | null
+  ingresadoNombre: string | null
+  ingresadoEn: Date
+  validadoPor: number | null
+  validadoEn: Date | null
+  validadorNombre: string | null
+  validadorColegiatura: string | null
+  importado: boolean
+  hallazgoId: number | null
+  comunicadoEn: Date | null
+}
+
+/** Every column of ResultadoFila, from `resultados r` joined as RESULTADO_DESDE. */
+export const RESULTADO_COLUMNAS = `r.id, r.atencion_id, r.analito_id, r.version, r.motivo,
+  r.valor_numero::float8 as valor_numero, r.valor_texto, r.unidad,
+  r.normal_min::float8 as normal_min, r.normal_max::float8 as normal_max,
+  r.critico_min::float8 as critico_min, r.critico_max::float8 as critico_max, r.bandera, r.estado,
+  r.revision, r.ingresado_por, iu.nombre as ingresado_nombre, r.ingresado_en, r.validado_por,
+  r.validado_en, r.validador_nombre, r.validador_colegiatura, r.importado,
+  h.id as hallazgo_id, h.comunicado_en`
+export const RESULTADO_DESDE = `resultados r left join usuarios iu on iu.id = r.ingresado_por
+  left join hallazgos_criticos h on h.resultado_id = r.id`
+
+/** Every version of every result of the atención, by analito and version. */
+export function resultadosDe(sql: Sql, atencionId: number): Promise<ResultadoFila[]> {
+  return sql<ResultadoFila[]>`
+    select ${sql.unsafe(RESULTADO_COLUMNAS)} from ${sql.unsafe(RESULTADO_DESDE)}
+    where r.atencion_id = ${atencionId}
+    order by r.analito_id, r.version`
+}
+
+export interface AnteriorFila {
+  analitoId: number
+  atencionId: number
+  valorNumero: number | null
+  valorTexto: string | null
+  validadoEn: Date
+}
+
+/**
+ * The patient's previous value of each analito: the highest validated version with a value, from
+ * their latest atención that arrived before `a` (the patient's atenciones by arrival, then each
+ * one's results by their unique key).
+ */
+export function anterioresDe(
+  sql: Sql,
+  a: Pick<AtencionLab, 'id' | 'pacienteId' | 'llegada'>,
+  analitoIds: number[],
+): Promise<AnteriorFila[]> {
+  return sql<AnteriorFila[]>`
+    select x.analito_id, p.*
+    from unnest(${analitoIds}::int[]) x (analito_id)
+    cross join lateral (${anteriorSql(sql, sql`x.analito_id`, a.pacienteId, a.llegada, a.id)}) p`
+}
+
+/** The previous value of one analito for a patient, as anterioresDe and the grid read it. */
+export const anteriorSql = (
+  sql: Sql,
+  analitoId: postgres.Fragment,
+  pacienteId: postgres.Fragment | number,
+  llegada: postgres.Fragment | Date,
+  atencionId: postgres.Fragment | number,
+): postgres.Fragment => sql`
+  select r.atencion_id, r.valor_numero::float8 as valor_numero, r.valor_texto, r.validado_en
+  from atenciones pa join resultados r on r.atencion_id = pa.id and r.analito_id = ${analitoId}
+  where pa.paciente_id = ${pacienteId} and pa.llegada < ${llegada} and pa.id <> ${atencionId}
+    and r.estado = 'validado' and (r.valor_numero is not null or r.valor_texto is not null)
+  order by pa.llegada desc, pa.id desc, r.version desc
+  limit 1`
+
+export interface HojaFila {
+  version: number
+  parcial: boolean
+  codigo: string
+  sha256: string
+  creadoEn: Date
+}
+
+/** The atención's latest frozen sheet (without its bytes). */
+export async function ultimaHoja(sql: Sql, atencionId: number): Promise<HojaFila | undefined> {
+  const [h] = await sql<HojaFila[]>`
+    select version, parcial, codigo, pdf_sha256 as sha256, creado_en from hojas_resultados
+    where atencion_id = ${atencionId} order by version desc limit 1`
+  return h
+}
+
+/** Whether an account may validate results: its valida_resultados and colegiatura. */
+export async function cuentaValidadora(
+  sql: Sql,
+  usuarioId: number,
+): Promise<{ validaResultados: boolean; colegiatura: string | null }> {
+  const [c] = await sql<{ validaResultados: boolean; colegiatura: string | null }[]>`
+    select valida_resultados, colegiatura from usuarios where id = ${usuarioId}`
+  return c ?? { validaResultados: false, colegiatura: null }
+}
+
+/**
+ * The latest sheet's bytes, read and recorded on the patient by one statement (only when there is
+ * one to serve); `modalidad` is null for an unknown atención, `importado` says whether it has
+ * results validated in the clinic's previous system.
+ */
+export async function leerHoja(
+  sql: Sql,
+  atencionId: number,
+  evento: Evento,
+): Promise<{
+  hoja: { pdf: Buffer; sha256: string; version: number } | null
+  importado: boolean
+  modalidad: string | null
+}> {
+  const [fila] = await sql<
+    {
+      modalidad: string | null
+      pdf: Buffer | null
+      sha256: string | null
+      version: number | null
+      importado: boolean
+    }[]
+  >`
+    with a as (select id, paciente_id, modalidad from atenciones where id = ${atencionId}),
+    h as (
+      select pdf, pdf_sha256, version from hojas_resultados where atencion_id = ${atencionId}
+      order by version desc limit 1
+    ),
+    registro as (${insercionEventos(
+      sql,
+      evento,
+      sql`select a.paciente_id, jsonb_build_object('atencion', a.id, 'hoja', h.version) as detalle
+        from a join h on true`,
+    )})
+    select a.modalidad, h.pdf, h.pdf_sha256 as sha256, h.version,
+      exists (select 1 from resultados r where r.atencion_id = ${atencionId} and r.importado)
+        as importado
+    from (select 1) uno left join a on true left join h on true`
+  const hoja =
+    fila?.pdf && fila.sha256 && fila.version !== null
+      ? { pdf: fila.pdf, sha256: fila.sha256, version: fila.version }
+      : null
+  return { hoja, importado: fila?.importado ?? false, modalidad: fila?.modalidad ?? null }
+}
