@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { Link, useParams } from 'wouter'
-import type { FilaResultado } from '../../../shared/resultados.js'
+import { textoValor, type FilaResultado } from '../../../shared/resultados.js'
 import { ComunicarDialogo } from '../../components/comunicar-dialogo.js'
 import { IconAlert, IconCheck, IconFileText } from '../../components/icons.js'
 import { useAvisoSalida } from '../../components/registro-paciente/use-aviso-salida.js'
@@ -22,7 +22,7 @@ import { ExamenTabla } from './examen-tabla.js'
 import { MuestrasPanel } from './muestras-panel.js'
 import { useResultados } from './use-resultados.js'
 import { ValidarBarra, type Validables } from './validar-barra.js'
-import { textoDeValor } from './valores.js'
+
 import { vistaDe } from './vista.js'
 import './laboratorio.css'
 
@@ -244,9 +244,9 @@ export default function AtencionLaboratorioPage() {
       {comunicando?.resultado?.critico && (
         <ComunicarDialogo
           hallazgoId={comunicando.resultado.critico.hallazgoId}
-          descripcion={`Valor crítico de ${a.paciente}: ${comunicando.analito.nombre} ${textoDeValor(
+          descripcion={`Valor crítico de ${a.paciente}: ${comunicando.analito.nombre} ${textoValor(
             comunicando.resultado.valor,
-            comunicando.analito,
+            comunicando.analito.decimales,
           )} ${comunicando.analito.unidad ?? ''} (${comunicando.resultado.bandera ?? ''}).`}
           onVolver={() => setComunicando(null)}
           onYaRegistrado={() => void r.recargar()}

@@ -1,12 +1,12 @@
 // «Corregir» a validated result: the new value and why (both required). The server keeps the
 // validated version, struck through under the new one, which waits for its own validation.
 import { useState, type FormEvent } from 'react'
-import { MENSAJES_RESULTADOS, type FilaResultado } from '../../../shared/resultados.js'
+import { MENSAJES_RESULTADOS, textoValor, type FilaResultado } from '../../../shared/resultados.js'
 import { limpiar } from '../../../shared/texto.js'
 import { describe, Field } from '../../components/field.js'
 import { Modal, PieDialogo } from '../../components/modal.js'
 import type { Item } from './use-resultados.js'
-import { textoDeValor, valorDeTexto } from './valores.js'
+import { valorDeTexto } from './valores.js'
 
 export function CorregirDialogo({
   fila,
@@ -19,7 +19,7 @@ export function CorregirDialogo({
   onVolver: () => void
 }) {
   const a = fila.analito
-  const [texto, setTexto] = useState(textoDeValor(fila.resultado?.valor ?? null, a))
+  const [texto, setTexto] = useState(textoValor(fila.resultado?.valor ?? null, a.decimales))
   const [motivo, setMotivo] = useState('')
   const [errores, setErrores] = useState<{ valor?: string; motivo?: string }>({})
   const [fallo, setFallo] = useState<string | null>(null)
@@ -50,8 +50,8 @@ export function CorregirDialogo({
     <Modal labelledBy={`${id}-titulo`} describedBy={`${id}-texto`} onVolver={onVolver}>
       <h2 id={`${id}-titulo`}>Corregir {a.nombre}</h2>
       <p id={`${id}-texto`}>
-        Validado: {textoDeValor(fila.resultado?.valor ?? null, a) || '—'} {a.unidad ?? ''}. La
-        corrección queda como una versión nueva por validar; la anterior se sigue viendo tachada.
+        Validado: {textoValor(fila.resultado?.valor ?? null, a.decimales) || '—'} {a.unidad ?? ''}.
+        La corrección queda como una versión nueva por validar; la anterior se sigue viendo tachada.
       </p>
       <form className="dialog__form" onSubmit={(e) => void enviar(e)} noValidate>
         <Field

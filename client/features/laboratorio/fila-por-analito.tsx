@@ -3,13 +3,18 @@
 // saved (a check) or why not.
 import { Link } from 'wouter'
 import type { Analito } from '../../../shared/laboratorio.js'
-import type { FilaPorAnalito as Fila } from '../../../shared/resultados.js'
+import {
+  pasaDelta,
+  textoRango,
+  textoValor,
+  type FilaPorAnalito as Fila,
+} from '../../../shared/resultados.js'
 import { IconCheck } from '../../components/icons.js'
 import { paths } from '../../paths.js'
 import { Anterior, BanderaBadge } from './bandera-badge.js'
 import { edadSexo } from './edad-sexo.js'
 import { guardada } from './vista.js'
-import { banderaDe, leerNumero, pasaDelta, textoDeValor, textoRango } from './valores.js'
+import { banderaDe, leerNumero } from './valores.js'
 
 export type Guardado = 'guardando' | 'guardado' | { error: string } | null
 
@@ -30,7 +35,7 @@ export function FilaPorAnalito({
 }) {
   const id = `analito-${fila.atencionId}`
   const r = fila.resultado
-  const igual = texto.trim() === textoDeValor(r?.valor ?? null, analito).trim()
+  const igual = texto.trim() === textoValor(r?.valor ?? null, analito.decimales).trim()
   const n = analito.tipo === 'numero' ? leerNumero(texto) : null
   const valor = n !== null && Number.isFinite(n) ? n : null
   const error = typeof guardado === 'object' && guardado !== null ? guardado.error : null
@@ -77,7 +82,7 @@ export function FilaPorAnalito({
       <td>
         <Anterior
           anterior={fila.anterior}
-          texto={textoDeValor(fila.anterior?.valor ?? null, analito)}
+          texto={textoValor(fila.anterior?.valor ?? null, analito.decimales)}
           delta={
             igual
               ? (fila.anterior?.delta ?? false)

@@ -2,10 +2,14 @@
 // only), unit, range, the flag and delta computed as it is typed, the previous value, its estado,
 // and what can be done with it: select it to validate, record a critical value's call, correct it.
 import type { Bandera } from '../../../shared/laboratorio.js'
-import type { FilaResultado as Fila, Resultado } from '../../../shared/resultados.js'
+import {
+  textoRango,
+  textoValor,
+  type FilaResultado as Fila,
+  type Resultado,
+} from '../../../shared/resultados.js'
 import { fechaHora, hora } from '../../components/format.js'
 import { Anterior, BanderaBadge } from './bandera-badge.js'
-import { textoDeValor, textoRango } from './valores.js'
 
 export interface Seleccion {
   /** Why it cannot be selected («Crítico sin comunicar»), or null. */
@@ -42,7 +46,7 @@ function Corregidos({ fila }: { fila: Fila }) {
     <ul className="corregidos">
       {fila.corregidos.map((c, i) => (
         <li key={c.id}>
-          <s>{textoDeValor(c.valor, fila.analito) || '—'}</s>{' '}
+          <s>{textoValor(c.valor, fila.analito.decimales) || '—'}</s>{' '}
           <span className="muted small">
             validado por {c.validacion?.nombre ?? '—'}, {fechaHora(c.validacion?.en)} · corregido:{' '}
             {versiones[i]!.motivo ?? '—'}
@@ -98,7 +102,7 @@ export function FilaResultado({
   } as const
   const campo = a.calculo ? (
     <output className="resultado__calculado" aria-labelledby={`${id}-nombre`}>
-      {calculado === null ? '—' : textoDeValor(calculado, a)}
+      {calculado === null ? '—' : textoValor(calculado, a.decimales)}
     </output>
   ) : !editable ? (
     <span className="resultado__valor">{texto || (noRecibida ? '' : '—')}</span>
@@ -172,7 +176,7 @@ export function FilaResultado({
       <td>
         <Anterior
           anterior={fila.anterior}
-          texto={textoDeValor(fila.anterior?.valor ?? null, a)}
+          texto={textoValor(fila.anterior?.valor ?? null, a.decimales)}
           delta={delta}
         />
       </td>

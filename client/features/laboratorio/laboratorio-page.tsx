@@ -27,7 +27,7 @@ function Muestras({ m }: { m: FilaListaLaboratorio['muestras'] }) {
         `${m.recibidas} de ${total} ${total === 1 ? 'recibida' : 'recibidas'}`
       )}
       {m.rechazadas > 0 && (
-        <span className="cell-sub text-error">
+        <span className="cell-sub muestras--rechazadas">
           {plural(m.rechazadas, 'rechazada', 'rechazadas')}
         </span>
       )}
@@ -126,7 +126,7 @@ export default function LaboratorioPage() {
                       </Link>
                       {!dia.sede && <span className="cell-sub">{f.sede}</span>}
                     </td>
-                    <td data-label="Documento" className="mono">
+                    <td data-label="Documento" className="mono nowrap">
                       {f.documento}
                     </td>
                     <td data-label="Exámenes">

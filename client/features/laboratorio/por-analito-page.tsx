@@ -3,7 +3,7 @@
 // atención's ETag) and moves down; a saved row shows a check, a refused one its reason.
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import { Link, useLocation, useParams } from 'wouter'
-import type { FilaPorAnalito as Fila } from '../../../shared/resultados.js'
+import { textoValor, type FilaPorAnalito as Fila } from '../../../shared/resultados.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { IconAlert } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
@@ -13,7 +13,7 @@ import { paths } from '../../paths.js'
 import { usePuede } from '../../state/sesion.js'
 import { FilaPorAnalito, type Guardado } from './fila-por-analito.js'
 import { consultaDia, FiltrosDia, useDia } from './filtros-dia.js'
-import { textoDeValor, valorDeTexto } from './valores.js'
+import { valorDeTexto } from './valores.js'
 import './laboratorio.css'
 
 export default function PorAnalitoPage() {
@@ -51,12 +51,13 @@ export default function PorAnalitoPage() {
   const analito = lista.datos?.analito ?? null
   const filas = (lista.datos?.filas ?? []).map((f) => propias[f.atencionId] ?? f)
   const textoDe = (f: Fila) =>
-    textos[f.atencionId] ?? (analito ? textoDeValor(f.resultado?.valor ?? null, analito) : '')
+    textos[f.atencionId] ??
+    (analito ? textoValor(f.resultado?.valor ?? null, analito.decimales) : '')
 
   const guardarFila = async (f: Fila) => {
     if (!analito) return
     const texto = textoDe(f)
-    if (texto.trim() === textoDeValor(f.resultado?.valor ?? null, analito).trim()) return
+    if (texto.trim() === textoValor(f.resultado?.valor ?? null, analito.decimales).trim()) return
     const v = valorDeTexto(texto, analito)
     const poner = (g: Guardado) => setEstados((e) => ({ ...e, [f.atencionId]: g }))
     if ('error' in v) return poner({ error: v.error })

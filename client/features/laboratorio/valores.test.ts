@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Analito } from '../../../shared/laboratorio.js'
-import {
-  calcularTodos,
-  indiceDeCampo,
-  leerNumero,
-  pasaDelta,
-  textoDeValor,
-  textoRango,
-  valorDeTexto,
-} from './valores.js'
+import { calcularTodos, indiceDeCampo, leerNumero, valorDeTexto } from './valores.js'
 
 const glucosa = { nombre: 'Glucosa', tipo: 'numero', decimales: 0, opciones: null } as const
 const hemoglobina = { nombre: 'Hemoglobina', tipo: 'numero', decimales: 1, opciones: null } as const
@@ -49,32 +41,6 @@ describe('valorDeTexto', () => {
     expect(valorDeTexto('', color)).toEqual({ valor: null })
     expect(valorDeTexto('Rojo', color)).toEqual({ error: 'Color: elija una de las opciones' })
   })
-})
-
-it('textoDeValor muestra los decimales del analito', () => {
-  expect(textoDeValor(13, hemoglobina)).toBe('13.0')
-  expect(textoDeValor(null, hemoglobina)).toBe('')
-  expect(textoDeValor('Ámbar', color)).toBe('Ámbar')
-})
-
-it('textoRango: los dos límites, solo uno, o ninguno', () => {
-  const r = { normalMin: 70, normalMax: 100 }
-  expect(textoRango(r, 0)).toBe('70 – 100')
-  expect(textoRango({ normalMin: 12, normalMax: 16 }, 1)).toBe('12.0 – 16.0')
-  expect(textoRango({ normalMin: 40, normalMax: null }, 0)).toBe('≥ 40')
-  expect(textoRango({ normalMin: null, normalMax: 200 }, 0)).toBe('≤ 200')
-  expect(textoRango({ normalMin: null, normalMax: null }, 0)).toBeNull()
-  expect(textoRango(null, 0)).toBeNull()
-})
-
-it('pasaDelta: más del porcentaje del valor anterior, no igual a él', () => {
-  expect(pasaDelta(120, 100, 20)).toBe(false)
-  expect(pasaDelta(120.1, 100, 20)).toBe(true)
-  expect(pasaDelta(79, 100, 20)).toBe(true)
-  expect(pasaDelta(150, 100, null)).toBe(false)
-  expect(pasaDelta(150, null, 20)).toBe(false)
-  expect(pasaDelta(1, 0, 20)).toBe(true)
-  expect(pasaDelta('Ámbar', 'Amarillo', 20)).toBe(false)
 })
 
 it('calcularTodos: LDL, VLDL y Castelli del perfil lipídico; sin operando, null', () => {

@@ -1,6 +1,5 @@
-// How a result reads and is typed on the entry grids: the text in a field and the value it sends,
-// the range as a line, the flag and the delta check while typing, and the calculated analitos.
-// The flag and calculations are the shared rules (shared/laboratorio.ts), as the server applies.
+// How a result is typed on the entry grids: the value a field's text sends, the flag while typing
+// and the calculated analitos, by the shared rules (shared/laboratorio.ts) the server applies.
 import {
   bandera,
   calcular,
@@ -30,14 +29,6 @@ const decimalesEscritos = (texto: string) => {
   return m ? m[1]!.length : 0
 }
 
-/** A stored value as its field shows it: numbers with the analito's decimals. */
-export function textoDeValor(valor: Valor, analito: Pick<AnalitoFila, 'tipo' | 'decimales'>) {
-  if (valor === null) return ''
-  if (typeof valor === 'number')
-    return analito.decimales === null ? String(valor) : valor.toFixed(analito.decimales)
-  return valor
-}
-
 /**
  * The value a field's text sends, or the Spanish reason it cannot be sent (the server's own
  * messages, so the grid and the server say the same).
@@ -64,36 +55,11 @@ export function valorDeTexto(
   return { valor: t }
 }
 
-const limite = (n: number, d: number | null) => (d === null ? String(n) : n.toFixed(d))
-
-/** The normal range as one line: «70 – 100», «≥ 40», «≤ 200»; null without limits. */
-export function textoRango(
-  rango: Pick<RangoReferencia, 'normalMin' | 'normalMax'> | null,
-  decimales: number | null,
-): string | null {
-  if (!rango) return null
-  const { normalMin: min, normalMax: max } = rango
-  if (min !== null && max !== null) return `${limite(min, decimales)} – ${limite(max, decimales)}`
-  if (min !== null) return `≥ ${limite(min, decimales)}`
-  if (max !== null) return `≤ ${limite(max, decimales)}`
-  return null
-}
-
 /** The flag of a value (numbers only), by the shared rule. */
 export const banderaDe = (valor: Valor, rango: RangoReferencia | null): Bandera | null =>
   typeof valor === 'number' ? bandera(valor, rango) : null
 
 export const esCritica = (b: Bandera | null) => b === 'LL' || b === 'HH'
-
-/**
- * Whether `valor` moved from the patient's previous one by more than the analito's delta
- * threshold, in % of the previous value (a previous 0 counts any change).
- */
-export function pasaDelta(valor: Valor, anterior: Valor, porcentaje: number | null): boolean {
-  if (porcentaje === null || typeof valor !== 'number' || typeof anterior !== 'number') return false
-  if (anterior === 0) return valor !== 0
-  return (Math.abs(valor - anterior) / Math.abs(anterior)) * 100 > porcentaje
-}
 
 /**
  * Every calculated analito's value from the numbers at hand (by code), in the order given, so one

@@ -2,8 +2,14 @@
 // analitos from the numbers as they are now, and the flag and delta of the value on screen (what
 // the server said while the row is as stored).
 import type { Bandera } from '../../../shared/laboratorio.js'
-import type { FilaResultado, Resultado, ResultadosAtencion } from '../../../shared/resultados.js'
-import { banderaDe, calcularTodos, leerNumero, pasaDelta, textoDeValor } from './valores.js'
+import {
+  pasaDelta,
+  textoValor,
+  type FilaResultado,
+  type Resultado,
+  type ResultadosAtencion,
+} from '../../../shared/resultados.js'
+import { banderaDe, calcularTodos, leerNumero } from './valores.js'
 
 export interface VistaFila {
   texto: string
@@ -19,7 +25,7 @@ export interface VistaFila {
 export const guardada = (r: Resultado | null) => (r?.bandera ?? null) as Bandera | null
 
 export const textoGuardado = (f: FilaResultado) =>
-  textoDeValor(f.resultado?.valor ?? null, f.analito)
+  textoValor(f.resultado?.valor ?? null, f.analito.decimales)
 
 export function vistaDe(
   examenes: ResultadosAtencion['examenes'],
