@@ -93,6 +93,7 @@ export const ACCIONES_AUDITORIA = {
   'resultados.guardados': 'Resultados de laboratorio guardados (o corregidos)',
   'resultados.validados': 'Resultados de laboratorio validados (hoja de resultados emitida)',
   'hoja_resultados.descargada': 'Hoja de resultados de laboratorio descargada (PDF)',
+  'laboratorio.lista': 'Lista de trabajo del laboratorio de un día consultada',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]
