@@ -163,7 +163,8 @@ export async function tieneValidados(sql: Sql, m: MuestraBloqueada): Promise<boo
 
 /**
  * Marks the (held) sample rejected and inserts the pending one that replaces it, with the same
- * recipiente, muestra and estudios; the new one's id.
+ * recipiente, muestra and estudios; the new one's id. A received one drops its reception (the
+ * table holds recibida_en only while estado is 'recibida'); the audit trail keeps who received it.
  */
 export async function rechazarYReemplazar(
   sql: Sql,
@@ -172,7 +173,8 @@ export async function rechazarYReemplazar(
 ): Promise<number> {
   await sql`
     update muestras set estado = 'rechazada', rechazada_por = ${rechazo.por},
-      rechazada_en = now(), motivo_rechazo = ${rechazo.motivo}, nota_rechazo = ${rechazo.nota}
+      rechazada_en = now(), motivo_rechazo = ${rechazo.motivo}, nota_rechazo = ${rechazo.nota},
+      recibida_por = null, recibida_en = null
     where id = ${m.id}`
   const [nueva] = await sql<{ id: number }[]>`
     insert into muestras (atencion_id, recipiente, muestra, estudios, creada_por, reemplaza_id)

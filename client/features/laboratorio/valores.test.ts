@@ -33,8 +33,21 @@ describe('valorDeTexto', () => {
     expect(valorDeTexto('13,45', hemoglobina)).toEqual({
       error: 'Hemoglobina: hasta 1 decimales',
     })
-    expect(valorDeTexto('95,0', glucosa)).toEqual({ error: 'Glucosa: sin decimales' })
+    expect(valorDeTexto('95,0', glucosa)).toEqual({ valor: 95 })
+    expect(valorDeTexto('95,5', glucosa)).toEqual({ error: 'Glucosa: sin decimales' })
     expect(valorDeTexto('noventa', glucosa)).toEqual({ error: 'Glucosa: escriba un número' })
+  })
+  it('un texto sin caracteres de control, recortado', () => {
+    const nota = {
+      nombre: 'Observaciones',
+      tipo: 'texto' as const,
+      decimales: null,
+      opciones: null,
+    }
+    expect(valorDeTexto('  Escasas bacterias ', nota)).toEqual({ valor: 'Escasas bacterias' })
+    expect(valorDeTexto('a\u0007b', nota)).toEqual({
+      error: 'Observaciones: el texto tiene caracteres no permitidos',
+    })
   })
   it('una opción de la lista, o ninguna', () => {
     expect(valorDeTexto('Ámbar', color)).toEqual({ valor: 'Ámbar' })

@@ -3,11 +3,13 @@
 import {
   bandera,
   calcular,
+  redondear,
   type Analito,
   type Bandera,
   type RangoReferencia,
 } from '../../../shared/laboratorio.js'
 import { LARGO_MAXIMO_RESULTADO, MENSAJES_RESULTADOS } from '../../../shared/resultados.js'
+import { tieneControl } from '../../../shared/texto.js'
 
 type AnalitoFila = Omit<Analito, 'rangos'>
 type Valor = number | string | null
@@ -23,12 +25,6 @@ export function leerNumero(texto: string): number | null {
   return Number(t.replace(',', '.'))
 }
 
-/** Decimals written after the separator («12,50» → 2). */
-const decimalesEscritos = (texto: string) => {
-  const m = /[.,](\d*)$/.exec(texto.trim())
-  return m ? m[1]!.length : 0
-}
-
 /**
  * The value a field's text sends, or the Spanish reason it cannot be sent (the server's own
  * messages, so the grid and the server say the same).
@@ -42,14 +38,15 @@ export function valorDeTexto(
     if (n === null) return { valor: null }
     if (!Number.isFinite(n)) return { error: MENSAJES_RESULTADOS.numeroInvalido(analito.nombre) }
     const d = analito.decimales ?? 0
-    if (decimalesEscritos(texto) > d)
-      return { error: MENSAJES_RESULTADOS.decimales(analito.nombre, d) }
+    // As the server checks it: «95,0» is 95, «13,45» has one decimal too many for Hb.
+    if (redondear(n, d) !== n) return { error: MENSAJES_RESULTADOS.decimales(analito.nombre, d) }
     return { valor: n }
   }
   const t = texto.trim()
   if (t === '') return { valor: null }
   if (analito.tipo === 'opciones' && !(analito.opciones ?? []).includes(t))
     return { error: MENSAJES_RESULTADOS.opcionInvalida(analito.nombre) }
+  if (tieneControl(t)) return { error: MENSAJES_RESULTADOS.textoInvalido(analito.nombre) }
   if (t.length > LARGO_MAXIMO_RESULTADO)
     return { error: MENSAJES_RESULTADOS.textoLargo(analito.nombre) }
   return { valor: t }
