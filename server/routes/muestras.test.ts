@@ -89,7 +89,7 @@ describe('registrar las muestras', () => {
     const [a, b] = await Promise.all([tomar(otra), tomar(otra, t.headers)])
     expect([a!.statusCode, b!.statusCode]).toEqual([200, 200])
     expect(a!.json()).toEqual(b!.json())
-    const [{ n }] = await t.db.sql<{ n: number }[]>`
+    const [{ n }] = await t.db.sql<[{ n: number }]>`
       select count(*)::int as n from muestras where atencion_id = ${otra}`
     expect(n).toBe(3)
   })
@@ -108,7 +108,7 @@ describe('registrar las muestras', () => {
       expect(res.statusCode, res.body).toBe(codigo)
       expect(res.json().message).toBe(mensaje)
     }
-    const [{ n }] = await t.db.sql<{ n: number }[]>`
+    const [{ n }] = await t.db.sql<[{ n: number }]>`
       select count(*)::int as n from muestras where atencion_id = any(${casos.map((c) => c[0])})`
     expect(n).toBe(0)
     for (const id of [
@@ -157,7 +157,7 @@ describe('recepción por la etiqueta escaneada', () => {
     const id = await atencionLab()
     const [edta, suero] = await tomadas(id)
     expect((await recibir(edta!.codigo)).statusCode).toBe(200)
-    const [{ recibidaEn }] = await t.db.sql<{ recibidaEn: Date }[]>`
+    const [{ recibidaEn }] = await t.db.sql<[{ recibidaEn: Date }]>`
       select recibida_en from muestras where id = ${edta!.id}`
     const otra = await recibir(edta!.codigo)
     expect(otra.statusCode).toBe(409)
@@ -252,7 +252,7 @@ describe('rechazo', () => {
     expect(ajeno.statusCode).toBe(400)
     expect(ajeno.json().errores).toEqual([{ campo: 'motivo', mensaje: M.motivoRequerido }])
     expect((await rechazar(suero!.codigo, {})).statusCode).toBe(400)
-    const [{ estado }] = await t.db.sql<{ estado: string }[]>`
+    const [{ estado }] = await t.db.sql<[{ estado: string }]>`
       select estado from muestras where id = ${suero!.id}`
     expect(estado).toBe('pendiente')
 
