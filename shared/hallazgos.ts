@@ -1,6 +1,7 @@
 // Critical findings (docs/api.md#hallazgos-criticos): a médico flags one when signing a final
-// informe, which opens its notification; it stays on the dashboard's Alertas until someone
-// records the call: whom they told, how, and whether the receiver read the finding back.
+// informe, and a lab value typed past a critical limit opens one too; it stays on the dashboard's
+// Alertas until someone records the call: whom they told, how, and whether the receiver read the
+// finding back.
 import { Type, type Static } from '@sinclair/typebox'
 import { IdParamsSchema } from './atenciones.js'
 import { PaginaQuerySchema } from './busqueda.js'
@@ -56,16 +57,27 @@ export const ComunicacionSchema = Type.Object({
 })
 export type Comunicacion = Static<typeof ComunicacionSchema>
 
+/** A lab value past a critical limit: the analito and the value as typed, with its unit and flag. */
+export const ResultadoCriticoSchema = Type.Object({
+  resultadoId: Type.Integer(),
+  analito: Type.String(),
+  valor: Type.String(),
+  unidad: Type.Union([Type.String(), Type.Null()]),
+  bandera: Type.Union([Type.Literal('LL'), Type.Literal('HH')]),
+})
+
 export const HallazgoCriticoSchema = Type.Object({
   id: Type.Integer(),
-  informeId: Type.Integer(),
+  /** The signed informe that flagged it; null for a lab value (`resultado`). */
+  informeId: Type.Union([Type.Integer(), Type.Null()]),
+  resultado: Type.Union([ResultadoCriticoSchema, Type.Null()]),
   atencionId: Type.Integer(),
   pacienteId: Type.Integer(),
   paciente: Type.String(),
   documento: Type.String(),
   modalidad: Type.String(),
   estudios: Type.Array(Type.String()),
-  /** Who signed the informe, as its document names them. */
+  /** Who signed the informe, as its document names them; for a lab value, who typed it. */
   firmante: Type.String(),
   creadoEn: Type.String({ format: 'date-time' }),
   /** Hours from the signature to the call, or to now while it waits (one decimal). */

@@ -1,5 +1,6 @@
 // Critical findings in the database (migration 0053's hallazgos_criticos, opened by signing in
-// server/informes/firmar.ts): the pending ones and the recorded ones, page by page, each read
+// server/informes/firmar.ts or by a lab value saved past a critical limit in
+// server/laboratorio/guardar.ts): the pending ones and the recorded ones, page by page, each read
 // recorded by the statement that reads it, and the one conditional statement that records a call.
 import type {
   ComunicacionEntrada,
@@ -8,6 +9,7 @@ import type {
   MedioComunicacion,
 } from '../../shared/hallazgos.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
+import { textoValor } from '../../shared/resultados.js'
 import type { Sql } from '../db.js'
 import { insercionEventos, insercionLectura, type Evento } from './auditoria.js'
 import { instanteDe, type Clave } from './clave.js'
@@ -15,7 +17,14 @@ import { TOTAL_MAXIMO } from './informes.js'
 
 export interface HallazgoFila {
   id: number
-  informeId: number
+  informeId: number | null
+  resultadoId: number | null
+  analito: string | null
+  decimales: number | null
+  valorNumero: number | null
+  valorTexto: string | null
+  unidad: string | null
+  bandera: 'LL' | 'HH' | null
   atencionId: number
   pacienteId: number
   tipoDocumento: string
@@ -38,12 +47,18 @@ export interface HallazgoFila {
   clave: string
 }
 
-const COLUMNAS = `h.id, h.informe_id, i.atencion_id, a.paciente_id, p.tipo_documento, p.documento,
-  p.primer_nombre, p.segundo_nombre, p.primer_apellido, p.segundo_apellido, a.modalidad,
-  a.estudios, i.firmante_nombre, h.creado_en, h.comunicado_a, h.medio, h.releido,
-  h.comunicado_en, u.nombre as registrado_nombre, h.nota`
-const DESDE = `hallazgos_criticos h join informes i on i.id = h.informe_id
-  join atenciones a on a.id = i.atencion_id
+// A finding comes from a signed informe or from a lab result (migration 0060): either joins.
+const COLUMNAS = `h.id, h.informe_id, h.resultado_id, an.nombre as analito, an.decimales,
+  r.valor_numero::float8 as valor_numero, r.valor_texto, r.unidad, r.bandera, a.id as atencion_id,
+  a.paciente_id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
+  p.primer_apellido, p.segundo_apellido, a.modalidad, a.estudios,
+  coalesce(i.firmante_nombre, ru.nombre) as firmante_nombre, h.creado_en, h.comunicado_a, h.medio,
+  h.releido, h.comunicado_en, u.nombre as registrado_nombre, h.nota`
+const DESDE = `hallazgos_criticos h left join informes i on i.id = h.informe_id
+  left join resultados r on r.id = h.resultado_id
+  left join analitos an on an.id = r.analito_id
+  left join usuarios ru on ru.id = r.ingresado_por
+  join atenciones a on a.id = coalesce(i.atencion_id, r.atencion_id)
   join pacientes p on p.id = a.paciente_id
   left join usuarios u on u.id = h.registrado_por`
 
@@ -54,6 +69,16 @@ export function aHallazgo(f: HallazgoFila, ahora: Date): HallazgoCritico {
   return {
     id: f.id,
     informeId: f.informeId,
+    resultado:
+      f.resultadoId !== null && f.analito !== null && (f.bandera === 'LL' || f.bandera === 'HH')
+        ? {
+            resultadoId: f.resultadoId,
+            analito: f.analito,
+            valor: textoValor(f.valorNumero ?? f.valorTexto, f.decimales),
+            unidad: f.unidad,
+            bandera: f.bandera,
+          }
+        : null,
     atencionId: f.atencionId,
     pacienteId: f.pacienteId,
     paciente: nombreCompleto(f),
@@ -142,15 +167,18 @@ export async function comunicarHallazgo(
       update hallazgos_criticos set comunicado_a = ${c.comunicadoA}, medio = ${c.medio},
         releido = ${c.releido}, nota = ${c.nota}, comunicado_en = now(), registrado_por = ${por}
       where id = ${id} and comunicado_en is null
-      returning id, informe_id
+      returning id, informe_id, resultado_id
     ),
     registro as (${insercionEventos(
       sql,
       evento,
-      sql`select a.paciente_id, jsonb_build_object('hallazgo', c.id, 'informe', c.informe_id,
+      sql`select a.paciente_id, jsonb_strip_nulls(jsonb_build_object('hallazgo', c.id,
+          'informe', c.informe_id, 'resultado', c.resultado_id,
           'comunicadoA', ${c.comunicadoA}::text, 'medio', ${c.medio}::text,
-          'releido', ${c.releido}::boolean) as detalle
-        from cambiado c join informes i on i.id = c.informe_id join atenciones a on a.id = i.atencion_id`,
+          'releido', ${c.releido}::boolean)) as detalle
+        from cambiado c left join informes i on i.id = c.informe_id
+          left join resultados r on r.id = c.resultado_id
+          join atenciones a on a.id = coalesce(i.atencion_id, r.atencion_id)`,
     )})
     select id from cambiado`
   return fila && hallazgoPorId(sql, fila.id)

@@ -1,12 +1,13 @@
 // The dashboard's Alertas for critical findings (docs/producto.md#dashboard): each one waiting for
-// its call, with its patient, study, signer and how long it waits, its informe, and «Registrar
-// comunicación»; recorded, it leaves the list.
+// its call, with its patient, study, signer (or, for a lab value, the analito, value and unit and
+// who typed it) and how long it waits, its informe or lab results, and «Registrar comunicación»;
+// recorded, it leaves the list.
 import { useState } from 'react'
 import { Link } from 'wouter'
 import type { HallazgoCritico } from '../../../shared/hallazgos.js'
 import { ComunicarDialogo } from '../../components/comunicar-dialogo.js'
 import { fechaHora, plural } from '../../components/format.js'
-import { IconAlert, IconCheck, IconFileText } from '../../components/icons.js'
+import { IconAlert, IconCheck, IconFileText, IconFlask } from '../../components/icons.js'
 import { paths } from '../../paths.js'
 import { useEtiquetaModalidad } from '../../state/catalogos.js'
 
@@ -14,6 +15,10 @@ export interface Pendientes {
   hallazgos: HallazgoCritico[]
   total: number
 }
+
+/** A lab value past a critical limit as the alert reads it: «Glucosa 452 mg/dL». */
+const valorCritico = (r: NonNullable<HallazgoCritico['resultado']>) =>
+  [r.analito, r.valor, r.unidad].filter(Boolean).join(' ')
 
 /** How long a finding waits: minutes, then hours, then days. */
 export function espera(horas: number): string {
@@ -88,22 +93,40 @@ export function HallazgosAlertas({
                   <span className="hallazgo__meta">
                     {h.documento} · {etiqueta(h.modalidad)}: {h.estudios.join(', ')}
                   </span>
+                  {h.resultado && (
+                    <span className="hallazgo__meta" data-testid={`hallazgo-valor-${h.id}`}>
+                      <strong>
+                        {valorCritico(h.resultado)} ({h.resultado.bandera})
+                      </strong>
+                    </span>
+                  )}
                   <span className="hallazgo__meta">
-                    Firmó {h.firmante} · {fechaHora(h.creadoEn)}
+                    {h.resultado ? 'Ingresó' : 'Firmó'} {h.firmante} · {fechaHora(h.creadoEn)}
                   </span>
                 </div>
                 <span className="badge badge--urgent hallazgo__espera">
                   Espera {espera(h.horasEsperando)}
                 </span>
                 <div className="hallazgo__acciones">
-                  <Link
-                    href={paths.informe(h.informeId)}
-                    className="btn btn--secondary btn--sm"
-                    aria-label={`Ver el informe de ${h.paciente}`}
-                  >
-                    <IconFileText />
-                    <span>Informe</span>
-                  </Link>
+                  {h.informeId !== null ? (
+                    <Link
+                      href={paths.informe(h.informeId)}
+                      className="btn btn--secondary btn--sm"
+                      aria-label={`Ver el informe de ${h.paciente}`}
+                    >
+                      <IconFileText />
+                      <span>Informe</span>
+                    </Link>
+                  ) : (
+                    <Link
+                      href={paths.laboratorioAtencion(h.atencionId)}
+                      className="btn btn--secondary btn--sm"
+                      aria-label={`Ver los resultados de ${h.paciente}`}
+                    >
+                      <IconFlask />
+                      <span>Resultados</span>
+                    </Link>
+                  )}
                   <button
                     type="button"
                     className="btn btn--primary btn--sm"
@@ -129,7 +152,11 @@ export function HallazgosAlertas({
       {abierto && (
         <ComunicarDialogo
           hallazgoId={abierto.id}
-          descripcion={`Hallazgo crítico de ${abierto.paciente} (${abierto.estudios.join(', ')}), firmado por ${abierto.firmante}.`}
+          descripcion={
+            abierto.resultado
+              ? `Valor crítico de ${abierto.paciente}: ${valorCritico(abierto.resultado)}, ingresado por ${abierto.firmante}.`
+              : `Hallazgo crítico de ${abierto.paciente} (${abierto.estudios.join(', ')}), firmado por ${abierto.firmante}.`
+          }
           onRegistrado={(h) => {
             setAbierto(null)
             setHecho(`Comunicación registrada: ${h.paciente}`)

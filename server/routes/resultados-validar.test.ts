@@ -1,0 +1,239 @@
+// Validating lab results: by a second person unless the sede allows one's own, a tecnólogo only
+// when enabled and every validator with a colegiatura, a critical value only after its call-back,
+// «Validar normales», the calculated analitos following their operands, the partial sheet and then
+// the full one taking the atención to Informado, the PDF's same bytes on every reprint, and a
+// correction as a new version with its reason and a new sheet.
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FilaResultado, ResultadosAtencion } from '../../shared/resultados.js'
+import { MENSAJES_RESULTADOS as M } from '../../shared/resultados.js'
+import { crearUsuario } from '../auth/usuarios.js'
+import { CONTRASENA_PRUEBA, createTestApp, iniciarSesionPrueba, type TestApp } from '../test/app.js'
+import { ultimoEvento } from '../test/factories.js'
+import { analitos, atencionLab, llamadas, type Llamadas } from '../test/resultados.js'
+
+let t: TestApp
+let tec: Record<string, string>
+let validadora: Record<string, string>
+let medica: Record<string, string>
+let ids: Record<string, number>
+let api: Llamadas
+
+beforeAll(async () => {
+  t = await createTestApp()
+  tec = await t.login('tecnologo')
+  medica = await t.login('medico')
+  await crearUsuario(t.db.sql, {
+    usuario: 'ana.lab',
+    nombre: 'Lic. Ana Torres',
+    rol: 'tecnologo',
+    colegiatura: 'CTMP 5521',
+    contrasena: CONTRASENA_PRUEBA,
+  })
+  await t.db.sql`update usuarios set valida_resultados = true where usuario = 'ana.lab'`
+  validadora = await iniciarSesionPrueba(t.app, t.config, 'ana.lab')
+  ids = await analitos(t.db.sql)
+  api = llamadas(t)
+})
+afterAll(() => t?.close())
+
+const fila = (r: ResultadosAtencion, codigo: string): FilaResultado =>
+  r.examenes.flatMap((e) => e.filas).find((f) => f.analito.codigo === codigo)!
+const estadoDe = async (atencion: number) =>
+  (await t.db.sql<{ estado: string }[]>`select estado from atenciones where id = ${atencion}`)[0]!
+    .estado
+const pdf = (atencion: number, h: Record<string, string>) =>
+  t.app.inject({ url: `/atenciones/${atencion}/resultados/pdf`, headers: h })
+
+describe('quién valida', () => {
+  it('otra persona valida; quien lo ingresó no, salvo que la sede lo permita', async () => {
+    const { atencion } = await atencionLab(t.db.sql)
+    await api.guardar(atencion, validadora, [{ analitoId: ids.GLU!, valor: 90 }])
+    const propia = await api.validar(atencion, validadora)
+    expect([propia.statusCode, propia.json().message]).toEqual([409, M.mismoValidador('Glucosa')])
+    await t.db.sql`update sedes set laboratorio_autovalidacion = true where nombre = 'Lima'`
+    try {
+      const res = await api.validar(atencion, validadora)
+      expect(res.statusCode, res.body).toBe(200)
+      const r = fila(res.json(), 'GLU').resultado!
+      expect(r.estado).toBe('validado')
+      expect(r.validacion).toMatchObject({ nombre: 'Lic. Ana Torres', colegiatura: 'CTMP 5521' })
+    } finally {
+      await t.db.sql`update sedes set laboratorio_autovalidacion = false where nombre = 'Lima'`
+    }
+  })
+
+  it('un tecnólogo no habilitado no valida; sin colegiatura nadie valida', async () => {
+    const { atencion } = await atencionLab(t.db.sql)
+    await api.guardar(atencion, validadora, [{ analitoId: ids.GLU!, valor: 90 }])
+    const no = await api.validar(atencion, tec)
+    expect([no.statusCode, no.json().message]).toEqual([403, M.noValida])
+    expect((await api.leer(atencion, tec)).json().puedeValidar).toBe(false)
+    // Configuración enables only a tecnólogo with a colegiatura; one enabled before it is refused.
+    await crearUsuario(t.db.sql, {
+      usuario: 'sin.colegiatura',
+      nombre: 'Luis Sin Colegiatura',
+      rol: 'tecnologo',
+      contrasena: CONTRASENA_PRUEBA,
+    })
+    await t.db.sql`update usuarios set valida_resultados = true where usuario = 'sin.colegiatura'`
+    const sin = await iniciarSesionPrueba(t.app, t.config, 'sin.colegiatura')
+    const res = await api.validar(atencion, sin)
+    expect([res.statusCode, res.json().message]).toEqual([409, M.sinColegiatura])
+    expect((await api.leer(atencion, medica)).json().puedeValidar).toBe(true)
+    const recepcion = await api.validar(atencion, t.headers)
+    expect(recepcion.statusCode).toBe(403)
+    expect(
+      await t.db.sql`select 1 from resultados where atencion_id = ${atencion}
+      and estado = 'validado'`,
+    ).toHaveLength(0)
+  })
+})
+
+describe('valores críticos', () => {
+  it('no se validan hasta registrar la llamada, que aparece en Alertas', async () => {
+    const { atencion } = await atencionLab(t.db.sql)
+    const guardado = await api.guardar(atencion, tec, [{ analitoId: ids.GLU!, valor: 452 }])
+    const critico = fila(guardado.json(), 'GLU').resultado!.critico!
+    const antes = await api.validar(atencion, medica)
+    expect([antes.statusCode, antes.json().message]).toEqual([409, M.criticoSinLlamada('Glucosa')])
+    const alertas = await t.app.inject({ url: '/hallazgos-criticos', headers: medica })
+    const alerta = alertas.json().hallazgos.find((h: { id: number }) => h.id === critico.hallazgoId)
+    expect(alerta).toMatchObject({
+      atencionId: atencion,
+      informeId: null,
+      modalidad: 'LAB',
+      resultado: { analito: 'Glucosa', valor: '452', unidad: 'mg/dL', bandera: 'HH' },
+    })
+    const llamada = await t.app.inject({
+      method: 'POST',
+      url: `/hallazgos-criticos/${critico.hallazgoId}/comunicacion`,
+      headers: tec,
+      payload: { comunicadoA: 'Dra. Ríos, médica tratante', medio: 'Teléfono', releido: true },
+    })
+    expect(llamada.statusCode, llamada.body).toBe(200)
+    expect((await ultimoEvento(t)).accion).toBe('hallazgo.comunicado')
+    const res = await api.validar(atencion, medica)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(fila(res.json(), 'GLU').resultado!.critico!.comunicadoEn).not.toBeNull()
+    expect(await estadoDe(atencion)).toBe('Informado')
+  })
+})
+
+describe('la hoja de resultados', () => {
+  let atencion: number
+  let primera: Buffer
+
+  it('«Validar normales» valida los que están en rango y emite una hoja parcial', async () => {
+    ;({ atencion } = await atencionLab(t.db.sql, { estudios: ['Perfil lipídico', 'Glucosa'] }))
+    expect((await pdf(atencion, medica)).json().message).toBe(M.sinHoja)
+    await api.guardar(atencion, tec, [
+      { analitoId: ids.COL!, valor: 250 },
+      { analitoId: ids.HDL!, valor: 55 },
+      { analitoId: ids.TRI!, valor: 120 },
+    ])
+    const res = await api.validar(atencion, medica, { soloNormales: true })
+    expect(res.statusCode, res.body).toBe(200)
+    const r = res.json() as ResultadosAtencion
+    const estados = Object.fromEntries(
+      ['COL', 'HDL', 'TRI', 'LDL', 'VLDL', 'CASTELLI'].map((c) => [
+        c,
+        fila(r, c).resultado?.estado,
+      ]),
+    )
+    // VLDL follows triglycerides; LDL and Castelli wait for the colesterol (H).
+    expect(estados).toEqual({
+      COL: 'ingresado',
+      HDL: 'validado',
+      TRI: 'validado',
+      LDL: 'ingresado',
+      VLDL: 'validado',
+      CASTELLI: 'ingresado',
+    })
+    expect(r.hoja).toMatchObject({ version: 1, parcial: true })
+    expect(r.hoja!.codigo).toMatch(/^[A-HJ-NP-Z2-9]{10}$/)
+    expect(await estadoDe(atencion)).toBe('En proceso')
+    const e = await ultimoEvento(t)
+    expect(e.accion).toBe('resultados.validados')
+    expect(e.detalle).toMatchObject({ atencion, hoja: 1, parcial: true })
+    const nada = await api.validar(atencion, medica, { soloNormales: true })
+    expect([nada.statusCode, nada.json().message]).toEqual([409, M.nadaQueValidar])
+    const sinValor = await api.validar(atencion, medica, { analitos: [ids.GLU!] })
+    expect([sinValor.statusCode, sinValor.json().message]).toEqual([409, M.sinValor('Glucosa')])
+  })
+
+  it('con todo validado la hoja deja de ser parcial y la atención pasa a Informado', async () => {
+    await api.guardar(atencion, tec, [{ analitoId: ids.GLU!, valor: 95 }])
+    const res = await api.validar(atencion, medica)
+    expect(res.statusCode, res.body).toBe(200)
+    const r = res.json() as ResultadosAtencion
+    expect(r.hoja).toMatchObject({ version: 2, parcial: false })
+    expect(fila(r, 'LDL').resultado).toMatchObject({ estado: 'validado', valor: 171 })
+    expect(await estadoDe(atencion)).toBe('Informado')
+    const uno = await pdf(atencion, medica)
+    expect(uno.statusCode).toBe(200)
+    expect(uno.headers['content-type']).toBe('application/pdf')
+    expect(uno.headers['cache-control']).toBe('no-store')
+    const sha = createHash('sha256').update(uno.rawPayload).digest('hex')
+    expect(sha).toBe(r.hoja!.sha256)
+    expect(uno.headers.etag).toBe(`"${sha}"`)
+    const otra = await pdf(atencion, tec)
+    expect(otra.rawPayload.equals(uno.rawPayload)).toBe(true)
+    expect((await ultimoEvento(t)).accion).toBe('hoja_resultados.descargada')
+    primera = uno.rawPayload
+  })
+
+  it('una corrección es una versión nueva con su motivo, y su validación una hoja nueva', async () => {
+    const sinMotivo = await api.guardar(atencion, tec, [{ analitoId: ids.TRI!, valor: 180 }])
+    expect([sinMotivo.statusCode, sinMotivo.json().errores[0]]).toEqual([
+      400,
+      { campo: 'resultados.0.motivo', mensaje: M.motivoRequerido('Triglicéridos') },
+    ])
+    const igual = await api.guardar(atencion, tec, [{ analitoId: ids.TRI!, valor: 120 }])
+    expect(igual.statusCode).toBe(200)
+    const res = await api.guardar(atencion, tec, [
+      { analitoId: ids.TRI!, valor: 180, motivo: 'Error de transcripción' },
+    ])
+    expect(res.statusCode, res.body).toBe(200)
+    const r = res.json() as ResultadosAtencion
+    expect(fila(r, 'TRI').resultado).toMatchObject({
+      version: 2,
+      estado: 'ingresado',
+      valor: 180,
+      motivo: 'Error de transcripción',
+    })
+    expect(fila(r, 'TRI').corregidos.map((c) => [c.version, c.valor])).toEqual([[1, 120]])
+    expect(fila(r, 'LDL').resultado).toMatchObject({
+      version: 2,
+      valor: 159,
+      motivo: 'Recalculado por la corrección de Triglicéridos: Error de transcripción',
+    })
+    // The validated sheet is still served while the correction waits.
+    expect((await pdf(atencion, medica)).rawPayload.equals(primera)).toBe(true)
+    const v = await api.validar(atencion, medica)
+    expect(v.statusCode, v.body).toBe(200)
+    expect(v.json().hoja).toMatchObject({ version: 3, parcial: false })
+    expect(fila(v.json(), 'VLDL').resultado).toMatchObject({
+      version: 2,
+      estado: 'validado',
+      valor: 36,
+    })
+    expect(await estadoDe(atencion)).toBe('Informado')
+    expect((await pdf(atencion, medica)).rawPayload.equals(primera)).toBe(false)
+    const versiones = await t.db.sql`select version, estado from resultados
+      where atencion_id = ${atencion} and analito_id = ${ids.TRI!} order by version`
+    expect(versiones).toEqual([
+      { version: 1, estado: 'validado' },
+      { version: 2, estado: 'validado' },
+    ])
+  })
+
+  it('resultados importados sin hoja: el PDF lo dice', async () => {
+    const { atencion: a } = await atencionLab(t.db.sql, { estado: 'Informado' })
+    await t.db.sql`insert into resultados (atencion_id, analito_id, valor_numero, estado,
+      validado_en, validador_nombre, importado)
+      values (${a}, ${ids.GLU!}, 88, 'validado', now(), 'Sistema anterior', true)`
+    const res = await pdf(a, medica)
+    expect([res.statusCode, res.json().message]).toEqual([409, M.importadoSinHoja])
+  })
+})
