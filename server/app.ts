@@ -42,6 +42,7 @@ import { informesRoutes } from './routes/informes.js'
 import { plantillasRoutes } from './routes/plantillas.js'
 import { hallazgosRoutes } from './routes/hallazgos.js'
 import { laboratorioRoutes } from './routes/laboratorio.js'
+import { resultadosRoutes } from './routes/resultados.js'
 import { muestrasRoutes } from './routes/muestras.js'
 import { visitasRoutes } from './routes/visitas.js'
 import { usuariosRoutes } from './routes/usuarios.js'
@@ -175,6 +176,7 @@ export async function buildApp({
   await app.register(hallazgosRoutes, { sql: db.sql, config })
   await app.register(laboratorioRoutes, { sql: db.sql })
   await app.register(muestrasRoutes, { sql: db.sql, config })
+  await app.register(resultadosRoutes, { sql: db.sql, config })
   await app.register(configuracionLaboratorioRoutes, { sql: db.sql })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
