@@ -148,21 +148,29 @@ describe('la tabla de permisos decide cada llamada', () => {
     expect(doc).toContain(tablaPermisosMarkdown())
   })
 
-  it('la recepción hace lo que hacía `personal`; el médico y el tecnólogo, lo de su oficio', () => {
+  it('la recepción hace lo que hacía `personal`; el médico y el tecnólogo, lo de su oficio, también en el laboratorio', () => {
     const de = (rol: Rol) => LISTA_PERMISOS.filter((p) => puede(rol, p)).sort()
-    expect(de('admin')).toEqual(
-      LISTA_PERMISOS.filter((p) => p !== 'informes.redactar' && p !== 'informes.firmar').sort(),
-    )
-    // What `personal` held: everything but the admins' and, new with the roles, the informes'.
+    // What a professional signs or validates is theirs alone; an admin does the rest.
+    const profesionales: Permiso[] = [
+      'informes.redactar',
+      'informes.firmar',
+      'resultados.ingresar',
+      'resultados.validar',
+    ]
+    expect(de('admin')).toEqual(LISTA_PERMISOS.filter((p) => !profesionales.includes(p)).sort())
+    // What `personal` held: everything but the admins' and, new with the roles, the informes' and
+    // the lab results'; it registers and receives the lab's samples.
     expect(de('recepcion')).toEqual(
       LISTA_PERMISOS.filter(
         (p) =>
           !(PERMISOS[p].roles as readonly Rol[]).every((r) => r === 'admin') &&
-          !p.startsWith('informes.'),
+          !p.startsWith('informes.') &&
+          !p.startsWith('resultados.'),
       )
         .concat(['informes.ver'])
         .sort(),
     )
+    expect(de('recepcion')).toContain('muestras.gestionar')
     expect(de('medico')).toEqual(
       [
         'sesion.propia',
@@ -172,10 +180,15 @@ describe('la tabla de permisos decide cada llamada', () => {
         'informes.redactar',
         'informes.firmar',
         'informes.liberar',
+        'resultados.validar',
         'hallazgos.comunicar',
       ].sort(),
     )
     expect(de('tecnologo')).toContain('atenciones.avanzar')
     expect(de('tecnologo')).not.toContain('citas.gestionar')
+    // The lab's technologist takes and receives samples, types results and, when enabled, validates.
+    for (const p of ['muestras.gestionar', 'resultados.ingresar', 'resultados.validar'] as const)
+      expect(de('tecnologo')).toContain(p)
+    expect(de('tecnologo')).not.toContain('informes.firmar')
   })
 })
