@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { codigoMuestra } from '../../shared/muestras.js'
 import { recipienteCorto, renderizarEtiquetas, type Etiqueta } from './etiquetas-pdf.js'
 
+/** zbarimg's stdout only: it complains on stderr of a desktop bus no test has. */
+const CALLADO: ['ignore', 'pipe', 'ignore'] = ['ignore', 'pipe', 'ignore']
 let dir: string
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'clinica-etiquetas-'))
@@ -49,7 +51,11 @@ function paginas(archivo: string, nombre: string, tipo: '-png' | '-gray'): strin
 
 /** What zbarimg reads on an image, one symbol a line. */
 const leer = (png: string): string[] =>
-  execFileSync('zbarimg', ['--raw', '-q', png]).toString().trim().split('\n').filter(Boolean)
+  execFileSync('zbarimg', ['--raw', '-q', png], { stdio: CALLADO })
+    .toString()
+    .trim()
+    .split('\n')
+    .filter(Boolean)
 
 const info = (archivo: string) => execFileSync('pdfinfo', [archivo]).toString()
 
