@@ -819,6 +819,7 @@ CREATE UNIQUE INDEX modalidades_valor_normalizado_key ON public.modalidades USIN
 CREATE INDEX mpps_atencion_idx ON public.mpps USING btree (atencion_id, recibido_en) WHERE (atencion_id IS NOT NULL);
 CREATE INDEX mpps_sin_conciliar_idx ON public.mpps USING btree (recibido_en) WHERE ((atencion_id IS NULL) AND (conciliado_en IS NULL));
 CREATE INDEX mpps_atenciones_atencion_idx ON public.mpps_atenciones USING btree (atencion_id);
+CREATE INDEX muestras_atencion_idx ON public.muestras USING btree (atencion_id, estado);
 CREATE UNIQUE INDEX muestras_vigente_key ON public.muestras USING btree (atencion_id, recipiente) WHERE (estado <> 'rechazada'::text);
 CREATE INDEX nombres_palabras_trgm ON public.nombres_palabras USING gin (palabra gin_trgm_ops);
 CREATE INDEX pacientes_creado_idx ON public.pacientes USING btree (creado_en, id);

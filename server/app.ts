@@ -174,7 +174,7 @@ export async function buildApp({
   await app.register(informesRoutes, { sql: db.sql, config })
   await app.register(plantillasRoutes, { sql: db.sql })
   await app.register(hallazgosRoutes, { sql: db.sql, config })
-  await app.register(laboratorioRoutes, { sql: db.sql })
+  await app.register(laboratorioRoutes, { sql: db.sql, config })
   await app.register(muestrasRoutes, { sql: db.sql, config })
   await app.register(resultadosRoutes, { sql: db.sql, config })
   await app.register(configuracionLaboratorioRoutes, { sql: db.sql })

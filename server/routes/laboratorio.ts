@@ -1,11 +1,46 @@
-// GET /laboratorio/analitos: the laboratory's catalogue (docs/api.md#catálogo-del-laboratorio).
-// It holds no patient data, so it leaves no audit record, like GET /catalogos.
+// The laboratory: its catalogue (GET /laboratorio/analitos, docs/api.md#catálogo-del-laboratorio),
+// which holds no patient data and so leaves no audit record, like GET /catalogos; and its day's
+// list (GET /laboratorio/lista, docs/api.md#lista-del-laboratorio), a read of patients, recorded.
 import type { FastifyInstance } from 'fastify'
+import type { ErrorCampo } from '../../shared/contract.js'
+import { esDiaDeLaClinica, hoyEn } from '../../shared/edad.js'
 import { analitosContract } from '../../shared/laboratorio.js'
+import { listaLaboratorioContract, MENSAJES_RESULTADOS as M } from '../../shared/resultados.js'
+import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
+import { datosInvalidos } from '../errors.js'
+import { eventoDe } from '../http/auditoria.js'
+import { listarSedes } from '../queries/catalogos.js'
+import { listaLaboratorio } from '../queries/laboratorio-lista.js'
 import { catalogoLaboratorio } from '../queries/laboratorio.js'
 import { route } from '../route.js'
 
-export async function laboratorioRoutes(app: FastifyInstance, opts: { sql: Sql }): Promise<void> {
-  route(app, analitosContract, async () => catalogoLaboratorio(opts.sql))
+export async function laboratorioRoutes(
+  app: FastifyInstance,
+  opts: { sql: Sql; config: Config },
+): Promise<void> {
+  const { sql } = opts
+  const tz = opts.config.clinicTz
+
+  route(app, analitosContract, async () => catalogoLaboratorio(sql))
+
+  route(app, listaLaboratorioContract, async (request) => {
+    const q = request.query
+    const fecha = q.fecha || hoyEn(tz)
+    const errores: ErrorCampo[] = []
+    if (!esDiaDeLaClinica(fecha)) errores.push({ campo: 'fecha', mensaje: M.fechaInvalida })
+    // As the worklist's search: any sede the clinic has had, a closed one's past days included.
+    const sede = q.sede?.trim() || undefined
+    if (sede) {
+      const sedes = (await listarSedes(sql)).map((s) => s.nombre)
+      if (!sedes.includes(sede))
+        errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${sedes.join(', ')}` })
+    }
+    if (errores.length > 0) throw datosInvalidos(errores)
+    return listaLaboratorio(
+      sql,
+      { fecha, sede, tz },
+      eventoDe(request, 'laboratorio.lista', { detalle: { fecha, ...(sede && { sede }) } }),
+    )
+  })
 }
