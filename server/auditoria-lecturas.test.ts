@@ -373,6 +373,11 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
       accion: 'mpps.consultados',
       usuario: 'prueba.recepcion',
     },
+    'GET /laboratorio/lista': {
+      llamar: personal('/laboratorio/lista'),
+      accion: 'laboratorio.lista',
+      usuario: 'prueba.recepcion',
+    },
     // It names the citas left inside the block: the one booked at 09:00.
     'POST /configuracion/salas/{id}/bloqueos': {
       llamar: () =>
