@@ -116,7 +116,11 @@ export async function insertarMuestrasPedidas(
   return filas.map((f) => f.id).sort((a, b) => a - b)
 }
 
-/** A sample with its atención, its row held until the transaction ends. */
+/**
+ * A sample with its atención, both rows held until the transaction ends: the atención as an update
+ * of its estado holds it, so a desk registering its samples at once (which holds it in share mode)
+ * waits for this transaction or this one for it, never each for the other.
+ */
 export interface MuestraBloqueada {
   id: number
   atencionId: number
@@ -135,7 +139,7 @@ export async function bloquearMuestra(sql: Sql, id: number): Promise<MuestraBloq
       a.paciente_id, a.estado as atencion_estado
     from muestras m join atenciones a on a.id = m.atencion_id
     where m.id = ${id}
-    for update of m`
+    for no key update of a for update of m`
   return m
 }
 

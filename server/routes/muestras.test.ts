@@ -168,6 +168,21 @@ describe('recepción por la etiqueta escaneada', () => {
     expect(ambos.map((r) => r.statusCode).sort()).toEqual([200, 409])
   })
 
+  it('recibir mientras otro mostrador registra las muestras de la misma atención: ambos terminan', async () => {
+    for (let i = 0; i < 5; i++) {
+      const id = await atencionLab()
+      const [edta, suero] = await tomadas(id)
+      const res = await Promise.all([
+        tomar(id),
+        recibir(edta!.codigo),
+        tomar(id, t.headers),
+        rechazar(suero!.codigo, { motivo: 'Insuficiente' }),
+      ])
+      expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200, 200])
+      expect(await estadoDe(id)).toBe('En proceso')
+    }
+  })
+
   it('códigos hostiles: 400 o 404, nunca 500', async () => {
     const casos: [string, number][] = [
       ['abcdefgh', 400],
