@@ -124,7 +124,7 @@ export const etiquetasContract = defineContract({
   url: '/atenciones/:id/muestras/etiquetas',
   permiso: 'muestras.gestionar',
   summary:
-    'Las etiquetas de las muestras pendientes de una atención en PDF: una por página de 50×25 mm, o en hojas A4',
+    'Las etiquetas de las muestras de una atención que no fueron rechazadas, en PDF: una por página de 50×25 mm, o en hojas A4',
   tags: ['laboratorio'],
   params: IdParamsSchema,
   querystring: EtiquetasQuerySchema,
