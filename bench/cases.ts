@@ -57,6 +57,10 @@ export type CasoId =
   | 'httpConWorklist'
   | 'respaldo'
   | 'vacuum'
+  | 'guardarHemograma'
+  | 'listaLaboratorio'
+  | 'porAnalito'
+  | 'hojaPdf'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -94,6 +98,10 @@ export const TITULOS: Record<CasoId, string> = {
   httpConWorklist: 'GET /pacientes/:id durante C-FIND de ~1.000 ítems',
   respaldo: 'GET /pacientes/:id durante npm run respaldo',
   vacuum: 'VACUUM / ANALYZE de cada tabla, una sentencia (solo embebida)',
+  guardarHemograma: 'PUT /atenciones/:id/resultados (hemograma, 16 analitos, If-Match)',
+  listaLaboratorio: 'GET /laboratorio/lista (un día lleno de una sede)',
+  porAnalito: 'GET /laboratorio/analitos/:id/resultados (HGB, un día lleno de una sede)',
+  hojaPdf: 'GET /atenciones/:id/resultados/pdf (hoja de resultados validada)',
 }
 
 export interface PacienteMuestra {

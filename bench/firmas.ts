@@ -7,49 +7,13 @@
 // CRECIMIENTO_MAXIMO_MB at most (the allocator's arenas and V8's heap settle over the first
 // thousands; a leak of 50 KB a signature, a PDF kept, passes it).
 import type { Muestras } from './cases.js'
+import { enParalelo, exigir, MEDICO, pedir, sesionDe } from './cuentas.js'
 import { medidaDe, redondear, type Medida } from './measure.js'
 import type { Servidor } from './server.js'
 import { crearSedePrueba, SEDE_PRUEBA } from './visitas.js'
 
 export const PRESUPUESTO_FIRMAS_RPS = 20
 export const CRECIMIENTO_MAXIMO_MB = 50
-const MEDICO = {
-  usuario: 'banco.medico',
-  nombre: 'Dra. Banco de Pruebas',
-  rol: 'medico',
-  colegiatura: 'CMP 99999',
-  contrasena: 'banco-de-pruebas-medico',
-}
-
-async function pedir(
-  s: Servidor,
-  metodo: string,
-  ruta: string,
-  cuerpo?: unknown,
-  headers = s.headers,
-): Promise<Response> {
-  if (cuerpo === undefined) {
-    // A JSON content type with no body is a 400, as a browser's empty POST would not send.
-    const { 'content-type': _, ...sinCuerpo } = headers
-    return fetch(s.url + ruta, { method: metodo, headers: sinCuerpo })
-  }
-  return fetch(s.url + ruta, { method: metodo, headers, body: JSON.stringify(cuerpo) })
-}
-
-async function exigir(res: Response, que: string): Promise<Record<string, unknown>> {
-  if (!res.ok) throw new Error(`${que}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as Record<string, unknown>
-}
-
-/** `n` tasks, `conexiones` at a time. */
-async function enParalelo(n: number, conexiones: number, tarea: (i: number) => Promise<void>) {
-  let siguiente = 0
-  await Promise.all(
-    Array.from({ length: conexiones }, async () => {
-      while (siguiente < n) await tarea(siguiente++)
-    }),
-  )
-}
 
 /**
  * «Opening a study»: the informe and what the editor shows beside it (the patient's priors, the
@@ -83,27 +47,7 @@ export async function medirFirmas(
   firmas: number,
 ): Promise<ResultadoFirmas> {
   await crearSedePrueba(s)
-  const cuenta = await pedir(s, 'POST', '/usuarios', MEDICO)
-  // 409: an earlier run made it, with the same password.
-  if (cuenta.status !== 201 && cuenta.status !== 409)
-    throw new Error(`No se pudo crear la cuenta del médico: ${cuenta.status}`)
-  // Without the admin's cookie: signing in over a session ends that session.
-  const { cookie: _, ...sinSesion } = s.headers
-  const sesion = await pedir(
-    s,
-    'POST',
-    '/sesion',
-    { usuario: MEDICO.usuario, contrasena: MEDICO.contrasena },
-    sinSesion,
-  )
-  await exigir(sesion, 'Sesión del médico')
-  const medico = {
-    ...s.headers,
-    cookie: sesion.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; '),
-  }
+  const medico = await sesionDe(s, MEDICO)
 
   // The studies to sign: chest X-rays completed now, each with the draft its template begins.
   const informes: number[] = []

@@ -6,6 +6,7 @@ import { ROOT } from '../server/paths.js'
 import { TITULOS, type CasoId } from './cases.js'
 import type { CpuPorSolicitud } from './cpu.js'
 import { PRESUPUESTO_FIRMAS_RPS } from './firmas.js'
+import { PRESUPUESTO_HOJAS_RPS } from './laboratorio.js'
 import { redondear, type Medida } from './measure.js'
 
 export const PRESUPUESTO_P99_MS = 25
@@ -37,6 +38,8 @@ export interface LineaCaso {
   }
   /** The signing case: the server's resident memory before, after 100 signatures, at most, after. */
   firmas?: { rss: { antesMb: number; trasCienMb: number; maxMb: number; despuesMb: number } }
+  /** The result sheet case: the validations that made its sheets, each rendering a PDF. */
+  validacion?: Medida
   /** The backup case: how long `npm run respaldo` took and the size of its file. */
   respaldo?: { segundos: number; mb: number }
   /** The VACUUM case: its three longest statements. */
@@ -78,6 +81,11 @@ export function linea(
     l.presupuesto = {
       limite: `≥ ${PRESUPUESTO_FIRMAS_RPS}/s, memoria estable`,
       cumple: producto.rps >= PRESUPUESTO_FIRMAS_RPS,
+    }
+  } else if (caso === 'hojaPdf') {
+    l.presupuesto = {
+      limite: `≥ ${PRESUPUESTO_HOJAS_RPS}/s`,
+      cumple: producto.rps >= PRESUPUESTO_HOJAS_RPS,
     }
   } else if (caso === 'reservarCita') {
     l.presupuesto = {

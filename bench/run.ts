@@ -56,6 +56,12 @@ import { AYUDA, leerOpciones, type Opciones } from './options.js'
 import { arrancarPostgresPropio } from './own-postgres.js'
 import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
 import { CRECIMIENTO_MAXIMO_MB, medirFirmas, rutasAbrirInforme } from './firmas.js'
+import {
+  preparaGuardado,
+  preparaHojas,
+  rutasListaLaboratorio,
+  rutasPorAnalito,
+} from './laboratorio.js'
 import { medirRespaldo } from './respaldo.js'
 import { arrancar, paginas, type Servidor } from './server.js'
 import { soak } from './soak.js'
@@ -263,6 +269,19 @@ async function medirCasos(
       ? await preparaVisitas(s, l.m, SEDES[0])
       : null
   rutas.set('ticket', visitas?.tickets ?? [])
+  rutas.set(
+    'listaLaboratorio',
+    incluye(op, 'listaLaboratorio') ? await rutasListaLaboratorio(s, l.m) : [],
+  )
+  rutas.set('porAnalito', incluye(op, 'porAnalito') ? await rutasPorAnalito(s, l.m) : [])
+  const hojas = incluye(op, 'hojaPdf') ? await preparaHojas(s, l.m, op.conexiones) : null
+  if (hojas)
+    console.log(
+      `  validación de ${hojas.validacion.solicitudes} hojas (PDF): p50 ${hojas.validacion.p50} ms, ` +
+        `p99 ${hojas.validacion.p99} ms, ${hojas.validacion.rps}/s, estados ${JSON.stringify(hojas.validacion.estados)}`,
+    )
+  rutas.set('hojaPdf', hojas?.rutas ?? [])
+  const guardado = incluye(op, 'guardarHemograma') ? await preparaGuardado(s, l.m) : null
   const edicion = incluye(op, 'editarPaciente')
     ? await preparaEdicion(
         s,
@@ -298,6 +317,10 @@ async function medirCasos(
     'worklistLatin1',
     'httpConWorklist',
     'respaldo',
+    'guardarHemograma',
+    'listaLaboratorio',
+    'porAnalito',
+    'hojaPdf',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
     if (caso === 'respaldo') {
@@ -319,7 +342,9 @@ async function medirCasos(
     const registro = caso === 'registrarPaciente'
     const reservar = caso === 'reservarCita' ? reserva : null
     const visita = caso === 'registrarVisita' ? visitas?.visita : undefined
-    const editar = caso === 'editarPaciente' ? edicion : null
+    // Both write with If-Match the version the previous answer for the same row gave.
+    const editar =
+      caso === 'editarPaciente' ? edicion : caso === 'guardarHemograma' ? guardado : null
     const lista = rutas.get(caso) ?? []
     // Warm-up from the end of the list, measurement from its start: different terms.
     let i = 0
@@ -367,7 +392,9 @@ async function medirCasos(
           : reservar
             ? 'POST /citas'
             : editar
-              ? 'PATCH /pacientes/:id'
+              ? caso === 'guardarHemograma'
+                ? 'PUT /atenciones/:id/resultados'
+                : 'PATCH /pacientes/:id'
               : lista[0]!,
       conexiones,
       med,
@@ -375,6 +402,7 @@ async function medirCasos(
       !op.embebida,
     )
     l2.cpuMsPorSolicitud = await cpu(med.solicitudes)
+    if (caso === 'hojaPdf' && hojas) l2.validacion = hojas.validacion
     if (estadisticas && antes) {
       // PostgreSQL's own counters: pages it had to read (from the OS cache or the disk) per request.
       const despues = await bloques(estadisticas)
