@@ -15,6 +15,29 @@ import { listaLaboratorio } from '../queries/laboratorio-lista.js'
 import { catalogoLaboratorio } from '../queries/laboratorio.js'
 import { route } from '../route.js'
 
+/**
+ * The day (today at the clinic if absent) and sede of a laboratory's day query, or the 400 of
+ * each that is wrong. As the worklist's search: any sede the clinic has had, a closed one's past
+ * days included.
+ */
+export async function diaDelLaboratorio(
+  sql: Sql,
+  tz: string,
+  q: { fecha?: string; sede?: string },
+): Promise<{ fecha: string; sede: string | undefined }> {
+  const fecha = q.fecha || hoyEn(tz)
+  const errores: ErrorCampo[] = []
+  if (!esDiaDeLaClinica(fecha)) errores.push({ campo: 'fecha', mensaje: M.fechaInvalida })
+  const sede = q.sede?.trim() || undefined
+  if (sede) {
+    const sedes = (await listarSedes(sql)).map((s) => s.nombre)
+    if (!sedes.includes(sede))
+      errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${sedes.join(', ')}` })
+  }
+  if (errores.length > 0) throw datosInvalidos(errores)
+  return { fecha, sede }
+}
+
 export async function laboratorioRoutes(
   app: FastifyInstance,
   opts: { sql: Sql; config: Config },
@@ -25,18 +48,7 @@ export async function laboratorioRoutes(
   route(app, analitosContract, async () => catalogoLaboratorio(sql))
 
   route(app, listaLaboratorioContract, async (request) => {
-    const q = request.query
-    const fecha = q.fecha || hoyEn(tz)
-    const errores: ErrorCampo[] = []
-    if (!esDiaDeLaClinica(fecha)) errores.push({ campo: 'fecha', mensaje: M.fechaInvalida })
-    // As the worklist's search: any sede the clinic has had, a closed one's past days included.
-    const sede = q.sede?.trim() || undefined
-    if (sede) {
-      const sedes = (await listarSedes(sql)).map((s) => s.nombre)
-      if (!sedes.includes(sede))
-        errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${sedes.join(', ')}` })
-    }
-    if (errores.length > 0) throw datosInvalidos(errores)
+    const { fecha, sede } = await diaDelLaboratorio(sql, tz, request.query)
     return listaLaboratorio(
       sql,
       { fecha, sede, tz },

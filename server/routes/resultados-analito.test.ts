@@ -120,12 +120,17 @@ describe('GET /laboratorio/analitos/:id/resultados', () => {
     expect(vieja.statusCode).toBe(412)
   })
 
-  it('una fecha inválida es un 400; un analito que no existe, un 404', async () => {
+  it('una fecha o una sede inválidas son un 400; un analito que no existe, un 404', async () => {
     const mala = await t.app.inject({
       url: `/laboratorio/analitos/${ids.GLU!}/resultados?fecha=2026-02-30`,
       headers: tec,
     })
     expect([mala.statusCode, mala.json().errores?.[0]?.mensaje]).toEqual([400, M.fechaInvalida])
+    const sede = await t.app.inject({
+      url: `/laboratorio/analitos/${ids.GLU!}/resultados?sede=Marte`,
+      headers: tec,
+    })
+    expect([sede.statusCode, sede.json().errores?.[0]?.campo]).toEqual([400, 'sede'])
     const nada = await t.app.inject({
       url: '/laboratorio/analitos/999999/resultados',
       headers: tec,

@@ -2,7 +2,7 @@
 // validating them with If-Match (412 with what is stored), the frozen result sheet, and one analito
 // across a day's atenciones.
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { esFechaValida, fechaEnZona, hoyEn } from '../../shared/edad.js'
+import { fechaEnZona } from '../../shared/edad.js'
 import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
 import { rangoPara } from '../../shared/laboratorio.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
@@ -20,7 +20,6 @@ import type { Sql } from '../db.js'
 import {
   BadRequestError,
   ConflictError,
-  datosInvalidos,
   NotFoundError,
   PreconditionRequiredError,
 } from '../errors.js'
@@ -32,6 +31,7 @@ import { validarResultados } from '../laboratorio/validar.js'
 import { analitoPorId, porAnalito } from '../queries/resultados-analito.js'
 import { leerHoja } from '../queries/resultados.js'
 import { route, type ContractRequest } from '../route.js'
+import { diaDelLaboratorio } from './laboratorio.js'
 
 const ETIQUETA = /^(?:W\/)?("[0-9a-f]{32}")$/
 
@@ -150,12 +150,9 @@ export async function resultadosRoutes(
 
   route(app, porAnalitoContract, async (request) => {
     const id = leerId(request.params.id, M.analitoNoEncontrado)
-    const fecha = request.query.fecha || hoyEn(tz)
-    if (!esFechaValida(fecha) || !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(fecha))
-      throw datosInvalidos([{ campo: 'fecha', mensaje: M.fechaInvalida }])
+    const { fecha, sede } = await diaDelLaboratorio(sql, tz, request.query)
     const analito = await analitoPorId(sql, id)
     if (!analito) throw new NotFoundError(M.analitoNoEncontrado)
-    const sede = request.query.sede?.trim() || undefined
     const filas = await porAnalito(
       sql,
       id,
