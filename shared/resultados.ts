@@ -32,7 +32,9 @@ export const MENSAJES_RESULTADOS = {
   repetido: (codigo: string) => `${codigo} está dos veces`,
   numeroInvalido: (nombre: string) => `${nombre}: escriba un número`,
   decimales: (nombre: string, d: number) =>
-    d === 0 ? `${nombre}: sin decimales` : `${nombre}: hasta ${d} decimales`,
+    d === 0
+      ? `${nombre}: sin decimales`
+      : `${nombre}: hasta ${d} ${d === 1 ? 'decimal' : 'decimales'}`,
   opcionInvalida: (nombre: string) => `${nombre}: elija una de las opciones`,
   textoLargo: (nombre: string) =>
     `${nombre}: pasa de ${LARGO_MAXIMO_RESULTADO.toLocaleString('es-PE')} caracteres`,
