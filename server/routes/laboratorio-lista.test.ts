@@ -25,8 +25,9 @@ const analitos = new Map<string, number[]>()
 beforeAll(async () => {
   t = await createTestApp({ CLINIC_TZ: TZ })
   await t.login('tecnologo')
-  ;[{ id: tecnologo }] = await t.db.sql<{ id: number }[]>`
+  const [cuenta] = await t.db.sql<{ id: number }[]>`
     select id from usuarios where usuario = 'prueba.tecnologo'`
+  tecnologo = cuenta!.id
   const filas = await t.db.sql<{ nombre: string; ids: number[] }[]>`
     select e.nombre, array_agg(ea.analito_id order by ea.orden) as ids
     from estudios e join examen_analitos ea on ea.estudio_id = e.id
@@ -89,7 +90,7 @@ async function resultado(
 ): Promise<number> {
   const version = o.version ?? 1
   const validado = o.validado ?? false
-  const [{ id }] = await t.db.sql<{ id: number }[]>`
+  const [fila] = await t.db.sql<{ id: number }[]>`
     insert into resultados (atencion_id, analito_id, version, motivo, valor_numero, estado,
       validado_por, validado_en, validador_nombre, validador_colegiatura)
     values (${atencionId}, ${analitoId}, ${version}, ${version > 1 ? 'Error de digitación' : null},
@@ -97,7 +98,7 @@ async function resultado(
       ${validado ? tecnologo : null}, ${validado ? new Date() : null},
       ${validado ? 'Lic. Prueba' : null}, ${validado ? 'CTMP 1' : null})
     returning id`
-  return id
+  return fila!.id
 }
 
 describe('GET /laboratorio/lista', () => {
