@@ -10,6 +10,7 @@ import { hoyEn } from '../shared/edad.js'
 import { diaSiguiente } from './horario.js'
 import { CONTRASENA_PRUEBA, createTestApp, type TestApp } from './test/app.js'
 import { citaAhora, crearAtencion, crearPaciente, datosPaciente } from './test/factories.js'
+import { analitos, atencionLab, llamadas } from './test/resultados.js'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -56,7 +57,7 @@ interface Caso {
   /** The record it must leave. */
   accion: AccionAuditoria
   /** Whose session calls (an admin for the admin-only lists). */
-  usuario: 'prueba.recepcion' | 'prueba.admin' | 'prueba.medico'
+  usuario: 'prueba.recepcion' | 'prueba.admin' | 'prueba.medico' | 'prueba.tecnologo'
 }
 
 test('cada ruta que responde datos de pacientes deja su registro de auditoría', async () => {
@@ -133,7 +134,36 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
       payload: { contrasena: CONTRASENA_PRUEBA },
     })
 
+  // A LAB atención of the patient with its sample received: the technologist types, the médico
+  // validates.
+  const tecnologo = await t.login('tecnologo')
+  const { atencion: lab } = await atencionLab(t.db.sql, { pacienteId: p.id, estudios: ['Glucosa'] })
+  const ids = await analitos(t.db.sql)
+  const resultados = llamadas(t)
+  const glucosa = ids.GLU!
+
   const casos: Record<string, Caso> = {
+    'GET /atenciones/{id}/resultados': {
+      llamar: () => resultados.leer(lab, tecnologo),
+      accion: 'resultados.consultados',
+      usuario: 'prueba.tecnologo',
+    },
+    'PUT /atenciones/{id}/resultados': {
+      llamar: () => resultados.guardar(lab, tecnologo, [{ analitoId: glucosa, valor: 90 }]),
+      accion: 'resultados.guardados',
+      usuario: 'prueba.tecnologo',
+    },
+    'POST /atenciones/{id}/resultados/validar': {
+      llamar: () => resultados.validar(lab, medico),
+      accion: 'resultados.validados',
+      usuario: 'prueba.medico',
+    },
+    'GET /laboratorio/analitos/{id}/resultados': {
+      llamar: () =>
+        t.app.inject({ url: `/laboratorio/analitos/${glucosa}/resultados`, headers: tecnologo }),
+      accion: 'resultados.por_analito',
+      usuario: 'prueba.tecnologo',
+    },
     'GET /pacientes': {
       llamar: personal('/pacientes'),
       accion: 'pacientes.listados',
