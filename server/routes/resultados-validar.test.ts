@@ -3,7 +3,11 @@
 // «Validar normales», the calculated analitos following their operands, the partial sheet and then
 // the full one taking the atención to Informado, the PDF's same bytes on every reprint, and a
 // correction as a new version with its reason and a new sheet.
+import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FilaResultado, ResultadosAtencion } from '../../shared/resultados.js'
 import { MENSAJES_RESULTADOS as M } from '../../shared/resultados.js'
@@ -44,6 +48,23 @@ const estadoDe = async (atencion: number) =>
     .estado
 const pdf = (atencion: number, h: Record<string, string>) =>
   t.app.inject({ url: `/atenciones/${atencion}/resultados/pdf`, headers: h })
+
+/** The sheet's text as pdftotext reads it, each line's runs of blanks as one space. */
+async function textoHoja(atencion: number): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'hoja-'))
+  try {
+    writeFileSync(join(dir, 'h.pdf'), (await pdf(atencion, medica)).rawPayload)
+    const texto = execFileSync('pdftotext', ['-layout', join(dir, 'h.pdf'), '-'], {
+      encoding: 'utf8',
+    })
+    return texto
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      .join('\n')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
 
 describe('quién valida', () => {
   it('otra persona valida; quien lo ingresó no, salvo que la sede lo permita', async () => {
@@ -156,6 +177,12 @@ describe('la hoja de resultados', () => {
     const e = await ultimoEvento(t)
     expect(e.accion).toBe('resultados.validados')
     expect(e.detalle).toMatchObject({ atencion, hoja: 1, parcial: true })
+    const texto = await textoHoja(atencion)
+    expect(texto).toContain('INFORME PARCIAL')
+    expect(texto).toContain('Médica de Prueba')
+    expect(texto).toContain('CMP 45821 RNE 12345')
+    expect(texto).toMatch(/Colesterol HDL 55 mg\/dL ≥ 50/)
+    expect(texto).toMatch(/Colesterol total Pendiente mg\/dL ≤ 200/)
     const nada = await api.validar(atencion, medica, { soloNormales: true })
     expect([nada.statusCode, nada.json().message]).toEqual([409, M.nadaQueValidar])
     const sinValor = await api.validar(atencion, medica, { analitos: [ids.GLU!] })
@@ -220,6 +247,10 @@ describe('la hoja de resultados', () => {
     })
     expect(await estadoDe(atencion)).toBe('Informado')
     expect((await pdf(atencion, medica)).rawPayload.equals(primera)).toBe(false)
+    const texto = await textoHoja(atencion)
+    expect(texto).not.toContain('INFORME PARCIAL')
+    expect(texto).toContain('Error de transcripción')
+    expect(texto).toMatch(/Triglicéridos 180 H mg\/dL ≤ 150/)
     const versiones = await t.db.sql`select version, estado from resultados
       where atencion_id = ${atencion} and analito_id = ${ids.TRI!} order by version`
     expect(versiones).toEqual([
