@@ -79,6 +79,7 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
       'Salas',
       'Estudios',
       'Informes',
+      'Laboratorio',
       'Feriados',
       'Clínica',
       'Auditoría',

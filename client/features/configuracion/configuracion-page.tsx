@@ -53,7 +53,8 @@ export default function ConfiguracionPage() {
           <h1>Configuración</h1>
           <p className="page__subtitle">
             Cuentas del personal, sedes, modalidades, salas, estudios, plantillas de informe,
-            feriados, datos de la clínica, registro de auditoría y respaldos.
+            catálogo del laboratorio, feriados, datos de la clínica, registro de auditoría y
+            respaldos.
           </p>
         </div>
       </header>

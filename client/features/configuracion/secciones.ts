@@ -43,6 +43,11 @@ export const SECCIONES: readonly Seccion[] = [
     cargar: () => import('./plantillas-page.js'),
   },
   {
+    etiqueta: 'Laboratorio',
+    path: `${paths.configuracion}/laboratorio`,
+    cargar: () => import('./laboratorio-page.js'),
+  },
+  {
     etiqueta: 'Feriados',
     path: `${paths.configuracion}/feriados`,
     cargar: () => import('./feriados-page.js'),
