@@ -166,6 +166,24 @@ export function planear(
   return escrituras
 }
 
+/**
+ * `codigos` (the atención's analitos) plus the codes of the ids among `pedidos` that are not
+ * among them, for the 400/409 that names one (read only then).
+ */
+export async function conAjenos(
+  tx: Sql,
+  codigos: Map<number, string>,
+  pedidos: number[],
+): Promise<Map<number, string>> {
+  const ajenos = pedidos.filter((id) => !codigos.has(id))
+  const todos = new Map(codigos)
+  if (ajenos.length > 0)
+    for (const f of await tx<{ id: number; codigo: string }[]>`
+      select id, codigo from analitos where id = any(${ajenos}::int[])`)
+      todos.set(f.id, f.codigo)
+  return todos
+}
+
 /** Writes the rows, opens and closes their call-backs and records it all, in one statement. */
 async function escribir(
   tx: Sql,
@@ -244,12 +262,11 @@ export async function guardarResultados(
     if (!etags.includes(a.etag)) throw new ResultadosCambiados()
     const [examenes, filas] = await Promise.all([examenesDe(tx, a), resultadosDe(tx, a.id)])
     const codigos = new Map(analitosDe(examenes).map((x) => [x.id, x.codigo]))
-    const ajenos = cuerpo.resultados.map((r) => r.analitoId).filter((id) => !codigos.has(id))
-    const codigoDe = new Map(codigos)
-    if (ajenos.length > 0)
-      for (const f of await tx<{ id: number; codigo: string }[]>`
-        select id, codigo from analitos where id = any(${ajenos}::int[])`)
-        codigoDe.set(f.id, f.codigo)
+    const codigoDe = await conAjenos(
+      tx,
+      codigos,
+      cuerpo.resultados.map((r) => r.analitoId),
+    )
     const escrituras = planear(a, examenes, filas, cuerpo, tz, codigoDe)
     if (escrituras.length === 0) return { atencion: a, cambio: false }
     await escribir(tx, a, escrituras, por, evento, codigos)

@@ -34,7 +34,7 @@ export async function documentoHoja(
   const fecha = fechaEnZona(a.llegada, tz)
   const versiones = versionesPorAnalito(filas)
   const previos = new Map(anteriores.map((p) => [p.analitoId, p]))
-  // Each validator once, in the order they first validated a printed value.
+  // Each validator once, with their latest validation of a printed value, in that order.
   const validadores = new Map<string, { f: ResultadoFila; en: Date }>()
 
   const examenesHoja = examenes.map((e) => ({

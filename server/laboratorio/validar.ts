@@ -7,7 +7,7 @@
 // validated the atención moves to Informado (the estado machine's 'validacion'), all audited.
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { origenes } from '../../shared/estado-atencion.js'
+import { EVENTO_CAMBIO, origenes } from '../../shared/estado-atencion.js'
 import { MENSAJES_RESULTADOS as M } from '../../shared/resultados.js'
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
@@ -25,7 +25,7 @@ import {
   type ExamenLab,
   type ResultadoFila,
 } from '../queries/resultados.js'
-import { ResultadosCambiados, porQueNoSeIngresa } from './guardar.js'
+import { conAjenos, porQueNoSeIngresa, ResultadosCambiados } from './guardar.js'
 import { documentoHoja, hojaCompleta } from './hoja-datos.js'
 import { renderizarHoja } from './hoja-pdf.js'
 import { analitosDe, valorDe, versionesPorAnalito } from './lectura.js'
@@ -44,6 +44,7 @@ export function elegir(
   filas: ResultadoFila[],
   cuerpo: { analitos?: number[]; soloNormales?: boolean },
   yo: number,
+  codigoDe: Map<number, string> = new Map(),
 ): ResultadoFila[] {
   const analitos = analitosDe(examenes)
   const versiones = versionesPorAnalito(filas)
@@ -52,7 +53,7 @@ export function elegir(
   if (cuerpo.analitos) {
     for (const id of new Set(cuerpo.analitos)) {
       const x = analitos.find((y) => y.id === id)
-      if (!x) throw new ConflictError(M.analitoAjeno(`#${id}`))
+      if (!x) throw new ConflictError(M.analitoAjeno(codigoDe.get(id) ?? `#${id}`))
       // A calculated one follows its operands.
       if (x.calculo) continue
       const f = actual(id)
@@ -113,7 +114,9 @@ export async function validarResultados(
     if (no) throw no
     if (!etags.includes(a.etag)) throw new ResultadosCambiados()
     const [examenes, filas] = await Promise.all([examenesDe(tx, a), resultadosDe(tx, a.id)])
-    const elegidas = elegir(a, examenes, filas, cuerpo, yo.id)
+    const codigos = new Map(analitosDe(examenes).map((x) => [x.id, x.codigo]))
+    const codigoDe = await conAjenos(tx, codigos, cuerpo.analitos ?? [])
+    const elegidas = elegir(a, examenes, filas, cuerpo, yo.id, codigoDe)
     const ids = new Set(elegidas.map((f) => f.id))
 
     const validadoEn = new Date()
@@ -173,13 +176,12 @@ export async function validarResultados(
       if (movida)
         await registrarEvento(
           tx,
-          eventoDe(request, 'atencion.modificada', {
+          eventoDe(request, EVENTO_CAMBIO.validacion, {
             pacienteId: a.pacienteId,
             detalle: { id: a.id, estado: 'Informado', desde: a.estado, hoja: version },
           }),
         )
     }
-    const codigos = new Map(analitosDe(examenes).map((x) => [x.id, x.codigo]))
     await registrarEvento(
       tx,
       eventoDe(request, 'resultados.validados', {

@@ -187,6 +187,13 @@ describe('la hoja de resultados', () => {
     expect([nada.statusCode, nada.json().message]).toEqual([409, M.nadaQueValidar])
     const sinValor = await api.validar(atencion, medica, { analitos: [ids.GLU!] })
     expect([sinValor.statusCode, sinValor.json().message]).toEqual([409, M.sinValor('Glucosa')])
+    const ajeno = await api.validar(atencion, medica, { analitos: [ids.TSH!] })
+    expect([ajeno.statusCode, ajeno.json().message]).toEqual([409, M.analitoAjeno('TSH')])
+    const validado = await api.validar(atencion, medica, { analitos: [ids.HDL!] })
+    expect([validado.statusCode, validado.json().message]).toEqual([
+      409,
+      M.yaValidado('Colesterol HDL'),
+    ])
   })
 
   it('con todo validado la hoja deja de ser parcial y la atención pasa a Informado', async () => {
