@@ -294,3 +294,29 @@ describe('los datos de demostración', () => {
     expect(f!.ingresados).toBeGreaterThan(0)
   })
 })
+
+describe('en la base embebida', () => {
+  it('los datos de demostración escriben el mismo trabajo del laboratorio', async () => {
+    const embebida = await createTestDatabase({ embedded: true })
+    try {
+      await cargarDemo(embebida.sql, TZ, AHORA)
+      const [f] = await embebida.sql<
+        { informados: number; completos: number; recibidas: number; ingresados: number }[]
+      >`
+        select count(*) filter (where a.estado = 'Informado')::int as informados,
+          count(*) filter (where a.estado = 'Informado' and exists (
+            select 1 from resultados r where r.atencion_id = a.id and r.importado)
+            and not exists (select 1 from muestras m where m.atencion_id = a.id
+              and m.estado <> 'recibida'))::int as completos,
+          (select count(*)::int from muestras where estado = 'recibida') as recibidas,
+          (select count(*)::int from resultados where estado = 'ingresado') as ingresados
+        from atenciones a where a.modalidad = 'LAB'`
+      expect(f!.informados).toBeGreaterThan(50)
+      expect(f!.completos).toBe(f!.informados)
+      expect(f!.recibidas).toBeGreaterThan(f!.informados)
+      expect(f!.ingresados).toBeGreaterThan(0)
+    } finally {
+      await embebida.drop()
+    }
+  })
+})
