@@ -21,7 +21,8 @@ import { CorregirDialogo } from './corregir-dialogo.js'
 import { ExamenTabla } from './examen-tabla.js'
 import { MuestrasPanel } from './muestras-panel.js'
 import { useResultados } from './use-resultados.js'
-import { ValidarBarra, type Validables } from './validar-barra.js'
+import { validablesDe } from './validables.js'
+import { ValidarBarra } from './validar-barra.js'
 
 import { vistaDe } from './vista.js'
 import './laboratorio.css'
@@ -105,13 +106,11 @@ export default function AtencionLaboratorioPage() {
       return 'Lo ingresó usted: debe validarlo otra persona'
     return null
   }
-  const filas = datos.examenes.flatMap((e) => e.filas)
-  const todos = filas.filter((f) => bloqueo(f) === null)
-  const validables: Validables = {
-    todos: todos.map((f) => f.analito.id),
-    normales: todos.filter((f) => f.resultado?.bandera === null).map((f) => f.analito.id),
-    seleccionados: todos.filter((f) => marcadas.has(f.analito.id)).map((f) => f.analito.id),
-  }
+  const validables = validablesDe(
+    datos.examenes.flatMap((e) => e.filas),
+    (f) => bloqueo(f) === null,
+    marcadas,
+  )
   const a = datos.atencion
 
   return (
@@ -179,8 +178,8 @@ export default function AtencionLaboratorioPage() {
               validables={validables}
               bloqueo={sucio ? 'Guarde los cambios antes de validar' : null}
               ocupado={r.ocupado}
-              onValidar={(cuales, cuantos) =>
-                void r.validar(cuales, cuantos).then((e) => e === null && setMarcadas(new Set()))
+              onValidar={(cuales) =>
+                void r.validar(cuales).then((e) => e === null && setMarcadas(new Set()))
               }
             />
           )}

@@ -141,7 +141,8 @@ export function FilaResultado({
     >
       {seleccion && (
         <td className="resultado__check">
-          {r?.estado === 'ingresado' && (
+          {/* A calculated value follows its operands: it is never chosen alone. */}
+          {r?.estado === 'ingresado' && !a.calculo && (
             <input
               type="checkbox"
               checked={seleccion.marcada}

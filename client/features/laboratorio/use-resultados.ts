@@ -15,6 +15,12 @@ import { textoGuardado } from './vista.js'
 
 export type Item = GuardarResultados['resultados'][number]
 
+/** How many current versions are validated. */
+const validados = (l: ResultadosLeidos | null) =>
+  (l?.datos.examenes ?? [])
+    .flatMap((e) => e.filas)
+    .filter((f) => f.resultado?.estado === 'validado').length
+
 export function useResultados(atencionId: number) {
   const [leido, setLeido] = useState<ResultadosLeidos | null>(null)
   const [errorCarga, setErrorCarga] = useState<string | null>(null)
@@ -72,7 +78,7 @@ export function useResultados(atencionId: number) {
    */
   const enviar = async (
     accion: (etag: string) => Promise<ResultadosLeidos>,
-    exito: string,
+    exito: string | (() => string),
     items: Item[] = [],
   ): Promise<string | null> => {
     if (!leido) return 'Los resultados aún se están cargando'
@@ -83,7 +89,7 @@ export function useResultados(atencionId: number) {
       setLeido(await accion(leido.etag))
       setBorrador({})
       setErrores({})
-      setAviso(exito)
+      setAviso(typeof exito === 'string' ? exito : exito())
       return null
     } catch (err) {
       const mensaje = mensajeDe(err, 'No se pudieron guardar los resultados')
@@ -132,11 +138,18 @@ export function useResultados(atencionId: number) {
     )
   }
 
-  const validar = (cuales: { analitos?: number[]; soloNormales?: boolean }, cuantos: number) =>
-    enviar(
-      (etag) => validarResultados(atencionId, etag, cuales),
-      cuantos === 1 ? 'Resultado validado' : `${cuantos} resultados validados`,
+  /** The message names how many the server validated (calculated ones follow their operands). */
+  const validar = (cuales: { analitos?: number[]; soloNormales?: boolean }) => {
+    let n = 0
+    return enviar(
+      async (etag) => {
+        const nuevo = await validarResultados(atencionId, etag, cuales)
+        n = validados(nuevo) - validados(leido)
+        return nuevo
+      },
+      () => (n === 1 ? 'Resultado validado' : `${n} resultados validados`),
     )
+  }
 
   /** A validated value's correction: a new version with its reason. */
   const corregir = (item: Item) =>

@@ -3,14 +3,7 @@
 import { useState } from 'react'
 import { DialogoConfirmar } from '../../components/dialogo-confirmar.js'
 import { plural } from '../../components/format.js'
-
-export interface Validables {
-  seleccionados: number[]
-  /** Typed, without a flag, selectable. */
-  normales: number[]
-  /** Every row that can be validated now. */
-  todos: number[]
-}
+import type { Validables } from './validables.js'
 
 type Cual = 'seleccionados' | 'normales' | 'todos'
 
@@ -30,7 +23,7 @@ export function ValidarBarra({
   /** Why nothing can be validated now (unsaved values), or null. */
   bloqueo: string | null
   ocupado: boolean
-  onValidar: (cuales: { analitos?: number[]; soloNormales?: boolean }, cuantos: number) => void
+  onValidar: (cuales: { analitos?: number[]; soloNormales?: boolean }) => void
 }) {
   const [preguntando, setPreguntando] = useState<Cual | null>(null)
   const n = (c: Cual) => validables[c].length
@@ -64,14 +57,14 @@ export function ValidarBarra({
               c === 'normales'
                 ? { analitos: validables.normales, soloNormales: true }
                 : { analitos: validables[c] },
-              n(c),
             )
           }}
         >
           Se {n(preguntando) === 1 ? 'validará' : 'validarán'}{' '}
           {plural(n(preguntando), 'resultado', 'resultados')}
-          {preguntando === 'normales' && ' dentro del rango de referencia'}. Un resultado validado
-          no se modifica: solo se corrige con una versión nueva y su motivo.
+          {preguntando === 'normales' &&
+            ': los que están dentro del rango de referencia y los calculados a partir de ellos'}
+          . Un resultado validado no se modifica: solo se corrige con una versión nueva y su motivo.
         </DialogoConfirmar>
       )}
     </div>

@@ -31,7 +31,7 @@ describe('valorDeTexto', () => {
     expect(valorDeTexto('13,4', hemoglobina)).toEqual({ valor: 13.4 })
     expect(valorDeTexto('', hemoglobina)).toEqual({ valor: null })
     expect(valorDeTexto('13,45', hemoglobina)).toEqual({
-      error: 'Hemoglobina: hasta 1 decimales',
+      error: 'Hemoglobina: hasta 1 decimal',
     })
     expect(valorDeTexto('95,0', glucosa)).toEqual({ valor: 95 })
     expect(valorDeTexto('95,5', glucosa)).toEqual({ error: 'Glucosa: sin decimales' })
