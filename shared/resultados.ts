@@ -43,6 +43,7 @@ export const MENSAJES_RESULTADOS = {
   validadoSinValor: (nombre: string) =>
     `${nombre} ya está validado: no se borra, se corrige con otro valor y su motivo`,
   textoInvalido: (nombre: string) => `${nombre}: el texto tiene caracteres no permitidos`,
+  motivoInvalido: 'El motivo de la corrección tiene caracteres no permitidos',
   sinVersion:
     'Falta la cabecera If-Match: envíe la ETag que dio la lectura de los resultados, para no sobrescribir lo que se guardó después',
   versionInvalida: 'Cabecera If-Match inválida: use la ETag que dio la lectura de los resultados',

@@ -8,7 +8,7 @@ import { fechaEnZona } from '../../shared/edad.js'
 import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
 import { bandera, calcular, rangoPara, type Analito } from '../../shared/laboratorio.js'
 import { MENSAJES_RESULTADOS as M, type GuardarResultados } from '../../shared/resultados.js'
-import { limpiar } from '../../shared/texto.js'
+import { limpiar, tieneControl } from '../../shared/texto.js'
 import { inTransaction, type Sql } from '../db.js'
 import { ConflictError, datosInvalidos } from '../errors.js'
 import { insercionEvento, type Evento } from '../queries/auditoria.js'
@@ -138,6 +138,8 @@ export function planear(
       const motivo = limpiar(r.motivo)
       if (!motivo)
         throw datosInvalidos([{ campo: campo('motivo'), mensaje: M.motivoRequerido(x.nombre) }])
+      if (tieneControl(motivo))
+        throw datosInvalidos([{ campo: campo('motivo'), mensaje: M.motivoInvalido }])
       correcciones.set(x.codigo, motivo)
       escribir(x, v, motivo)
       return

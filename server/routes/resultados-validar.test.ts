@@ -223,6 +223,10 @@ describe('la hoja de resultados', () => {
       400,
       { campo: 'resultados.0.motivo', mensaje: M.motivoRequerido('Triglicéridos') },
     ])
+    const nulo = await api.guardar(atencion, tec, [
+      { analitoId: ids.TRI!, valor: 180, motivo: 'Error\u0000de tipeo' },
+    ])
+    expect([nulo.statusCode, nulo.json().errores[0].mensaje]).toEqual([400, M.motivoInvalido])
     const igual = await api.guardar(atencion, tec, [{ analitoId: ids.TRI!, valor: 120 }])
     expect(igual.statusCode).toBe(200)
     const res = await api.guardar(atencion, tec, [
