@@ -33,7 +33,7 @@ import { leerHoja } from '../queries/resultados.js'
 import { route, type ContractRequest } from '../route.js'
 import { diaDelLaboratorio } from './laboratorio.js'
 
-const ETIQUETA = /^(?:W\/)?("[0-9a-f]{32}")$/
+const ETIQUETA = /^(?:W\/)?("[0-9]{1,12}(?:-[0-9]{1,12}){3}")$/
 
 /**
  * The ETags an If-Match names (a list is allowed; a weak one counts, as a compressing proxy may
