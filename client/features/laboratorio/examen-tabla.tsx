@@ -45,7 +45,13 @@ export function ExamenTabla({
           {m ? `${ESTADO_MUESTRA[m.estado]} · ${m.codigo}` : 'Sin muestra registrada'}
         </span>
       </header>
-      <div className="table-wrap">
+      <div
+        className="table-wrap"
+        role="region"
+        aria-labelledby={tituloId}
+        // Scrolls sideways on a phone: the keyboard reaches it too.
+        tabIndex={0}
+      >
         <table className="table table--compact resultados">
           <thead>
             <tr>

@@ -118,7 +118,13 @@ export function MuestrasPanel({
         <p className="empty">Aún no se registraron las muestras de esta atención.</p>
       )}
       {muestras && muestras.length > 0 && (
-        <div className="table-wrap">
+        <div
+          className="table-wrap"
+          role="region"
+          aria-labelledby="muestras-titulo"
+          // Scrolls sideways on a phone: the keyboard reaches it too.
+          tabIndex={0}
+        >
           <table className="table table--compact">
             <thead>
               <tr>

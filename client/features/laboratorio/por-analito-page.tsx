@@ -172,7 +172,13 @@ export default function PorAnalitoPage() {
               {analito.unidad && <span className="muted"> ({analito.unidad})</span>}
             </h2>
           </header>
-          <div className="table-wrap">
+          <div
+            className="table-wrap"
+            role="region"
+            aria-labelledby="por-analito-titulo"
+            // Scrolls sideways on a phone: the keyboard reaches it too.
+            tabIndex={0}
+          >
             <table className="table table--compact resultados">
               <thead>
                 <tr>
