@@ -8,19 +8,21 @@ import { fechaEnZona } from '../../shared/edad.js'
 import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
 import { bandera, calcular, rangoPara, type Analito } from '../../shared/laboratorio.js'
 import { MENSAJES_RESULTADOS as M, type GuardarResultados } from '../../shared/resultados.js'
+import type { Rol } from '../../shared/permisos.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import { inTransaction, type Sql } from '../db.js'
 import { ConflictError, datosInvalidos } from '../errors.js'
 import { insercionEvento, type Evento } from '../queries/auditoria.js'
 import {
   atencionLab,
+  etagDe,
   examenesDe,
   resultadosDe,
   type AtencionLab,
   type ExamenLab,
   type ResultadoFila,
 } from '../queries/resultados.js'
-import { analitosDe, versionesPorAnalito } from './lectura.js'
+import { analitosDe, lecturaDe, versionesPorAnalito, type LecturaResultados } from './lectura.js'
 import { comprobarValor, type ValorGuardado } from './valor.js'
 
 /** The If-Match named other results than the stored ones: the route answers 412 with them. */
@@ -244,8 +246,9 @@ async function escribir(
 }
 
 /**
- * Saves `cuerpo` on atención `atencionId` when its results are still those `etags` names; returns
- * whether anything changed (sending the values already stored changes nothing).
+ * Saves `cuerpo` on atención `atencionId` when its results are still those `etags` names, and
+ * answers them as they stand (sending the values already stored changes nothing); undefined for
+ * an unknown atención.
  */
 export async function guardarResultados(
   sql: Sql,
@@ -253,12 +256,12 @@ export async function guardarResultados(
   atencionId: number,
   cuerpo: GuardarResultados,
   etags: string[],
-  por: number,
+  yo: { id: number; rol: Rol },
   evento: Evento,
-): Promise<{ atencion: AtencionLab | undefined; cambio: boolean }> {
+): Promise<LecturaResultados | undefined> {
   return inTransaction(sql, async (tx) => {
     const a = await atencionLab(tx, atencionId, { bloquear: true })
-    if (!a) return { atencion: undefined, cambio: false }
+    if (!a) return undefined
     const no = porQueNoSeIngresa(a)
     if (no) throw no
     if (!etags.includes(a.etag)) throw new ResultadosCambiados()
@@ -270,8 +273,11 @@ export async function guardarResultados(
       cuerpo.resultados.map((r) => r.analitoId),
     )
     const escrituras = planear(a, examenes, filas, cuerpo, tz, codigoDe)
-    if (escrituras.length === 0) return { atencion: a, cambio: false }
-    await escribir(tx, a, escrituras, por, evento, codigos)
-    return { atencion: a, cambio: true }
+    if (escrituras.length > 0) {
+      await escribir(tx, a, escrituras, yo.id, evento, codigos)
+      a.etag = await etagDe(tx, a.id)
+    }
+    // The answer is read here, with the atención and its exams at hand.
+    return lecturaDe(tx, tz, a, examenes, yo)
   })
 }

@@ -168,6 +168,39 @@ export interface LecturaResultados {
 }
 
 /**
+ * The results of atención `a`, whose exams are `examenes`, as `yo` reads them: what a change
+ * answers inside its own transaction, with the atención and its exams it already holds.
+ */
+export async function lecturaDe(
+  sql: Sql,
+  tz: string,
+  a: AtencionLab,
+  examenes: ExamenLab[],
+  yo: { id: number; rol: Rol },
+): Promise<LecturaResultados> {
+  const [filas, hoja, cuenta, anteriores] = await Promise.all([
+    resultadosDe(sql, a.id),
+    ultimaHoja(sql, a.id),
+    cuentaValidadora(sql, yo.id),
+    anterioresDe(
+      sql,
+      a,
+      analitosDe(examenes).map((x) => x.id),
+    ),
+  ])
+  const datos = armarResultados(
+    a,
+    examenes,
+    filas,
+    anteriores,
+    hoja,
+    puedeValidar(yo.rol, cuenta),
+    tz,
+  )
+  return { datos, etag: a.etag, atencion: a }
+}
+
+/**
  * The atención's results as read by `yo`, with their ETag; `evento` records the read on the patient.
  * Undefined for an unknown atención; the caller refuses one that is not the laboratory's.
  */
@@ -180,25 +213,5 @@ export async function leerResultados(
 ): Promise<LecturaResultados | undefined> {
   const a = await atencionLab(sql, atencionId, { evento })
   if (!a) return undefined
-  const [examenes, filas, hoja, cuenta] = await Promise.all([
-    examenesDe(sql, a),
-    resultadosDe(sql, a.id),
-    ultimaHoja(sql, a.id),
-    cuentaValidadora(sql, yo.id),
-  ])
-  const anteriores = await anterioresDe(
-    sql,
-    a,
-    analitosDe(examenes).map((x) => x.id),
-  )
-  const datos = armarResultados(
-    a,
-    examenes,
-    filas,
-    anteriores,
-    hoja,
-    puedeValidar(yo.rol, cuenta),
-    tz,
-  )
-  return { datos, etag: a.etag, atencion: a }
+  return lecturaDe(sql, tz, a, await examenesDe(sql, a), yo)
 }

@@ -19,6 +19,7 @@ import {
   anterioresDe,
   atencionLab,
   cuentaValidadora,
+  etagDe,
   examenesDe,
   resultadosDe,
   type AtencionLab,
@@ -28,7 +29,13 @@ import {
 import { conAjenos, porQueNoSeIngresa, ResultadosCambiados } from './guardar.js'
 import { documentoHoja, hojaCompleta } from './hoja-datos.js'
 import { renderizarHoja } from './hoja-pdf.js'
-import { analitosDe, valorDe, versionesPorAnalito } from './lectura.js'
+import {
+  analitosDe,
+  lecturaDe,
+  valorDe,
+  versionesPorAnalito,
+  type LecturaResultados,
+} from './lectura.js'
 
 const critico = (f: ResultadoFila) =>
   (f.bandera === 'LL' || f.bandera === 'HH') && f.comunicadoEn === null
@@ -91,7 +98,8 @@ export function elegir(
 
 /**
  * Validates on atención `atencionId` when its results are still those `etags` names; the sheet
- * is issued in the same transaction. Undefined for an unknown atención.
+ * is issued in the same transaction, which answers the results as they stand. Undefined for an
+ * unknown atención.
  */
 export async function validarResultados(
   sql: Sql,
@@ -100,7 +108,7 @@ export async function validarResultados(
   atencionId: number,
   cuerpo: { analitos?: number[]; soloNormales?: boolean },
   etags: string[],
-): Promise<AtencionLab | undefined> {
+): Promise<LecturaResultados | undefined> {
   const yo = request.usuario!
   const cuenta = await cuentaValidadora(sql, yo.id)
   if (yo.rol === 'tecnologo' && !cuenta.validaResultados) throw new ForbiddenError(M.noValida)
@@ -197,6 +205,7 @@ export async function validarResultados(
         },
       }),
     )
-    return a
+    a.etag = await etagDe(tx, a.id)
+    return lecturaDe(tx, config.clinicTz, a, examenes, yo)
   })
 }

@@ -25,6 +25,12 @@ export const etagSql = (sql: Sql, atencionId: postgres.Fragment | number): postg
     || '-' || count(*) filter (where r.estado = 'validado') || '"'
   from resultados r where r.atencion_id = ${atencionId})`
 
+/** The atención's ETag now (inside a change's transaction, after its writes). */
+export async function etagDe(sql: Sql, atencionId: number): Promise<string> {
+  const [f] = await sql<{ etag: string }[]>`select ${etagSql(sql, atencionId)} as etag`
+  return f!.etag
+}
+
 export interface AtencionLab {
   id: number
   pacienteId: number

@@ -26,7 +26,12 @@ import {
 import { eventoDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { guardarResultados, ResultadosCambiados } from '../laboratorio/guardar.js'
-import { aAnterior, aResultado, leerResultados } from '../laboratorio/lectura.js'
+import {
+  aAnterior,
+  aResultado,
+  leerResultados,
+  type LecturaResultados,
+} from '../laboratorio/lectura.js'
 import { validarResultados } from '../laboratorio/validar.js'
 import { analitoPorId, porAnalito } from '../queries/resultados-analito.js'
 import { leerHoja } from '../queries/resultados.js'
@@ -81,10 +86,11 @@ export async function resultadosRoutes(
     request: ContractRequest<typeof guardarResultadosContract | typeof validarResultadosContract>,
     reply: FastifyReply,
     id: number,
-    cambio: () => Promise<unknown>,
+    cambio: () => Promise<LecturaResultados | undefined>,
   ) => {
+    let l: LecturaResultados | undefined
     try {
-      if ((await cambio()) === undefined) throw new NotFoundError(M.atencionNoEncontrada)
+      l = await cambio()
     } catch (e) {
       if (!(e instanceof ResultadosCambiados)) throw e
       const actual = await leerResultados(
@@ -100,7 +106,6 @@ export async function resultadosRoutes(
         .header('etag', actual.etag)
         .send({ message: M.versionVieja, actual: actual.datos })
     }
-    const l = await leerResultados(sql, tz, id, request.usuario!)
     if (!l) throw new NotFoundError(M.atencionNoEncontrada)
     return conEtag(reply, l)
   }
@@ -108,18 +113,17 @@ export async function resultadosRoutes(
   route(app, guardarResultadosContract, async (request, reply) => {
     const id = leerId(request.params.id, M.atencionNoEncontrada)
     const etags = etagsDe(request.headers['if-match'])
-    return cambiar(request, reply, id, async () => {
-      const r = await guardarResultados(
+    return cambiar(request, reply, id, () =>
+      guardarResultados(
         sql,
         tz,
         id,
         request.body,
         etags,
-        request.usuario!.id,
+        request.usuario!,
         eventoDe(request, 'resultados.guardados'),
-      )
-      return r.atencion
-    })
+      ),
+    )
   })
 
   route(app, validarResultadosContract, async (request, reply) => {
