@@ -101,7 +101,8 @@ export function HallazgosAlertas({
                     </span>
                   )}
                   <span className="hallazgo__meta">
-                    {h.resultado ? 'Ingresó' : 'Firmó'} {h.firmante} · {fechaHora(h.creadoEn)}
+                    {h.firmante && `${h.resultado ? 'Ingresó' : 'Firmó'} ${h.firmante} · `}
+                    {fechaHora(h.creadoEn)}
                   </span>
                 </div>
                 <span className="badge badge--urgent hallazgo__espera">
@@ -154,7 +155,7 @@ export function HallazgosAlertas({
           hallazgoId={abierto.id}
           descripcion={
             abierto.resultado
-              ? `Valor crítico de ${abierto.paciente}: ${valorCritico(abierto.resultado)}, ingresado por ${abierto.firmante}.`
+              ? `Valor crítico de ${abierto.paciente}: ${valorCritico(abierto.resultado)}${abierto.firmante ? `, ingresado por ${abierto.firmante}` : ''}.`
               : `Hallazgo crítico de ${abierto.paciente} (${abierto.estudios.join(', ')}), firmado por ${abierto.firmante}.`
           }
           onRegistrado={(h) => {
