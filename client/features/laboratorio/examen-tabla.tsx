@@ -68,7 +68,9 @@ export function ExamenTabla({
                 <span className="visually-hidden">Bandera</span>
               </th>
               <th scope="col">Anterior</th>
-              <th scope="col">Estado</th>
+              <th scope="col" className="resultados__estado">
+                Estado
+              </th>
             </tr>
           </thead>
           <tbody>

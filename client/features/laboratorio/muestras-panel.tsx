@@ -125,7 +125,7 @@ export function MuestrasPanel({
           // Scrolls sideways on a phone: the keyboard reaches it too.
           tabIndex={0}
         >
-          <table className="table table--compact">
+          <table className="table table--compact muestras__tabla">
             <thead>
               <tr>
                 <th scope="col">Código</th>
