@@ -226,6 +226,31 @@ describe.each(CASOS)('Laboratorio en %s', (_nombre, viewport) => {
     await sinScrollHorizontal(tec)
   })
 
+  it('lo que otra persona guardó después se muestra en lugar de sobrescribirlo (412)', async () => {
+    const leido = await tec.request.get(`/atenciones/${atencionId}/resultados`)
+    const etag = leido.headers()['etag']!
+    const hem = datos.examenes[0]!.filas.find((f) => f.analito.codigo === 'HEM')!
+    const hto = datos.examenes[0]!.filas.find((f) => f.analito.codigo === 'HTO')!
+    // Another window saves Hematíes after this page read the results.
+    const otra = await tec.request.put(`/atenciones/${atencionId}/resultados`, {
+      data: { resultados: [{ analitoId: hem.analito.id, valor: 4.9 }] },
+      headers: { 'if-match': etag, origin: e2e.app.url },
+    })
+    expect(otra.status(), await otra.text()).toBe(200)
+    await tec.locator(`#resultado-${hto.analito.id}`).fill('44,0')
+    await tec.getByRole('button', { name: 'Guardar' }).click()
+    await tec
+      .getByRole('alert')
+      .getByText(
+        'Otra persona guardó o validó resultados de esta atención después de que usted los abrió: se muestran los guardados',
+      )
+      .waitFor()
+    await expect.poll(() => tec.locator(`#resultado-${hem.analito.id}`).inputValue()).toBe('4,90')
+    expect(await tec.locator(`#resultado-${hto.analito.id}`).inputValue()).toBe(
+      escrito(normal(hto), hto.analito.decimales),
+    )
+  })
+
   it('el médico valida los normales, registra la comunicación del crítico y valida el resto', async () => {
     await med.goto(`/laboratorio/atenciones/${atencionId}`)
     await med.getByRole('heading', { name: 'Hemograma completo' }).waitFor()
@@ -310,6 +335,27 @@ describe.each(CASOS)('Laboratorio en %s', (_nombre, viewport) => {
     ])
       expect(texto, t).toContain(t.toLowerCase())
     expect(texto).not.toContain('informe parcial')
+  })
+
+  it('el tecnólogo corrige un valor validado con su motivo; el anterior queda tachado', async () => {
+    const hem = datos.examenes[0]!.filas.find((f) => f.analito.codigo === 'HEM')!
+    await tec.goto(`/laboratorio/atenciones/${atencionId}`)
+    const fila = tec.getByTestId('fila-HEM')
+    await fila.getByRole('button', { name: 'Corregir' }).click()
+    const dialogo = tec.getByRole('dialog', { name: `Corregir ${hem.analito.nombre}` })
+    await dialogo.getByLabel(/^Valor nuevo/).fill('5,10')
+    await dialogo.getByRole('button', { name: 'Guardar corrección' }).click()
+    await dialogo
+      .getByText(`${hem.analito.nombre} ya está validado: indique el motivo de la corrección`)
+      .waitFor()
+    await dialogo.getByLabel('Motivo de la corrección').fill('Error de transcripción')
+    await dialogo.getByRole('button', { name: 'Guardar corrección' }).click()
+    await tec.getByText('Corrección guardada').waitFor()
+    await fila.locator('s').getByText('4,90').waitFor()
+    await fila.getByText(/corregido: Error de transcripción/).waitFor()
+    expect(await fila.getByRole('textbox').inputValue()).toBe('5,10')
+    await shot(tec, 'laboratorio-correccion')
+    await sinScrollHorizontal(tec)
   })
 
   it('por analito: Enter guarda la glucosa de cada paciente y baja a la siguiente', async () => {
