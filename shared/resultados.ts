@@ -3,6 +3,7 @@
 // and the frozen result sheet. The rules a value is read with are shared/laboratorio.ts.
 import { Type, type Static } from '@sinclair/typebox'
 import { IdParamsSchema } from './atenciones.js'
+import { PaginaQuerySchema } from './busqueda.js'
 import { PRIORIDADES } from './catalogos.js'
 import { conCabeceras, defineContract, ErrorSchema } from './contract.js'
 import { AnalitoSchema, RangoReferenciaSchema } from './laboratorio.js'
@@ -305,11 +306,16 @@ export const hojaResultadosContract = defineContract({
   response: { 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
 })
 
+/**
+ * A laboratory's day, a page at a time (`limite` rows, 50 if absent; the next page's URL comes in
+ * `Link: rel="next"`): a seeded or busy day holds thousands of atenciones.
+ */
 export const ListaLaboratorioQuerySchema = Type.Object(
   {
     /** The day, 'YYYY-MM-DD' in clinic time (today if absent). */
     fecha: Type.Optional(Type.String({ maxLength: 10 })),
     sede: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
+    ...PaginaQuerySchema.properties,
   },
   { additionalProperties: false },
 )

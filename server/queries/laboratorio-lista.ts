@@ -9,6 +9,7 @@ import { nombreCompleto } from '../../shared/paciente-datos.js'
 import type { FilaListaLaboratorio } from '../../shared/resultados.js'
 import type { Sql } from '../db.js'
 import { insercionLectura, type Evento } from './auditoria.js'
+import { instanteDe, type Clave } from './clave.js'
 
 /** The most patients one day's read is counted with. */
 const LIMITE_LECTURA = 100_000
@@ -34,7 +35,17 @@ interface FilaBd {
   ingresados: number
   validados: number
   criticosPendientes: number
+  /** The page's sort key: arrival as exact UTC text, then the priority's rank and the id. */
+  clave: string
+  rango: number
 }
+
+/** The key the next page starts after (server/http/paginas.ts). */
+export const claveLista = (f: Pick<FilaBd, 'clave' | 'rango' | 'atencionId'>): Clave => [
+  f.clave,
+  f.rango,
+  f.atencionId,
+]
 
 /**
  * The day `fecha` ('YYYY-MM-DD' at the clinic, `tz`), in `sede` when given. Programado, Cancelado
@@ -44,9 +55,9 @@ interface FilaBd {
  */
 export async function listaLaboratorio(
   sql: Sql,
-  f: { fecha: string; sede?: string; tz: string },
+  f: { fecha: string; sede?: string; tz: string; limite: number; despues: Clave | null },
   evento: Evento,
-): Promise<FilaListaLaboratorio[]> {
+): Promise<(FilaListaLaboratorio & { clave: Clave })[]> {
   const filas = await sql<FilaBd[]>`
     with examenes as materialized (
       select e.nombre, array_agg(ea.analito_id) as analitos, count(*)::int as n
@@ -63,14 +74,28 @@ export async function listaLaboratorio(
         exists (select from examenes x cross join unnest(x.analitos) a
           group by a having count(*) > 1) as compartidos
     ),
+    -- One page of the day (and one row more, to know whether another follows): only its rows
+    -- are counted below.
     dia as materialized (
-      select a.id, a.paciente_id, a.sede, a.estado, a.prioridad, a.llegada, a.estudios
-      from atenciones a
-      where a.modalidad = ${MODALIDAD_LABORATORIO}
-        and a.llegada >= (${f.fecha}::date)::timestamp at time zone ${f.tz}
-        and a.llegada < (${f.fecha}::date + 1)::timestamp at time zone ${f.tz}
-        and a.estado not in ('Programado', 'Cancelado', 'No se presentó')
-        ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
+      select a.id, a.paciente_id, a.sede, a.estado, a.prioridad, a.llegada, a.estudios, a.rango
+      from (
+        select a.*,
+          case a.prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end as rango
+        from atenciones a
+        where a.modalidad = ${MODALIDAD_LABORATORIO}
+          and a.llegada >= (${f.fecha}::date)::timestamp at time zone ${f.tz}
+          and a.llegada < (${f.fecha}::date + 1)::timestamp at time zone ${f.tz}
+          and a.estado not in ('Programado', 'Cancelado', 'No se presentó')
+          ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
+      ) a
+      ${
+        f.despues
+          ? sql`where (a.rango, a.llegada, a.id)
+              > (${f.despues[1]!}, ${instanteDe(sql, f.despues)}, ${f.despues[2]!})`
+          : sql``
+      }
+      order by a.rango, a.llegada, a.id
+      limit ${f.limite + 1}
     ),
     -- Critical values not yet called back are few in the whole clinic: read from their own
     -- partial index, not looked for among each atención's results.
@@ -83,7 +108,9 @@ export async function listaLaboratorio(
     filas as (
       select d.id as atencion_id, d.paciente_id, p.tipo_documento, p.documento, p.primer_nombre,
         p.segundo_nombre, p.primer_apellido, p.segundo_apellido, d.sede, d.estado, d.prioridad,
-        d.llegada, d.estudios, m.pendientes, m.recibidas, m.rechazadas, v.total, v.ingresados,
+        d.llegada, d.estudios, d.rango,
+        to_char(d.llegada at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave,
+        m.pendientes, m.recibidas, m.rechazadas, v.total, v.ingresados,
         v.validados, coalesce(c.n, 0) as criticos_pendientes
       from dia d join pacientes p on p.id = d.paciente_id cross join catalogo k
         cross join lateral (
@@ -113,9 +140,7 @@ export async function listaLaboratorio(
         left join criticos c on c.atencion_id = d.id
     ),
     registro as (${insercionLectura(sql, evento, 'filas', LIMITE_LECTURA)})
-    select * from filas
-    order by case prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end,
-      llegada, atencion_id`
+    select * from filas order by rango, llegada, atencion_id`
   return filas.map((r) => ({
     atencionId: r.atencionId,
     pacienteId: r.pacienteId,
@@ -129,5 +154,6 @@ export async function listaLaboratorio(
     muestras: { pendientes: r.pendientes, recibidas: r.recibidas, rechazadas: r.rechazadas },
     analitos: { total: r.total, ingresados: r.ingresados, validados: r.validados },
     criticosPendientes: r.criticosPendientes,
+    clave: claveLista(r),
   }))
 }

@@ -10,6 +10,8 @@ import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { datosInvalidos } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
+import { leerCursor } from '../http/cursor.js'
+import { limiteDe, paginar } from '../http/paginas.js'
 import { listarSedes } from '../queries/catalogos.js'
 import { listaLaboratorio } from '../queries/laboratorio-lista.js'
 import { catalogoLaboratorio } from '../queries/laboratorio.js'
@@ -47,12 +49,15 @@ export async function laboratorioRoutes(
 
   route(app, analitosContract, async () => catalogoLaboratorio(sql))
 
-  route(app, listaLaboratorioContract, async (request) => {
+  route(app, listaLaboratorioContract, async (request, reply) => {
     const { fecha, sede } = await diaDelLaboratorio(sql, tz, request.query)
-    return listaLaboratorio(
+    const limite = limiteDe(request.query.limite)
+    const despues = leerCursor(request.query.cursor, 2)
+    const filas = await listaLaboratorio(
       sql,
-      { fecha, sede, tz },
+      { fecha, sede, tz, limite, despues },
       eventoDe(request, 'laboratorio.lista', { detalle: { fecha, ...(sede && { sede }) } }),
     )
+    return paginar(request, reply, filas, limite, (f) => f.clave).map(({ clave: _, ...f }) => f)
   })
 }
