@@ -358,14 +358,38 @@ describe.each(CASOS)('Laboratorio en %s', (_nombre, viewport) => {
     await sinScrollHorizontal(tec)
   })
 
-  it('por analito: Enter guarda la glucosa de cada paciente y baja a la siguiente', async () => {
+  it('una muestra rechazada con su motivo pide otra; por analito, Enter guarda la glucosa', async () => {
     const otra = await nuevaAtencionLab(admin, `${apellido}a`, ['Glucosa'])
     const [m] = (await (
       await tec.request.post(`/atenciones/${otra.atencionId}/muestras`, {
         headers: { origin: e2e.app.url },
       })
     ).json()) as Muestra[]
-    const recibida = await tec.request.post(`/muestras/${m!.codigo}/recepcion`, {
+    await tec.goto(`/laboratorio/atenciones/${otra.atencionId}`)
+    await tec.getByRole('button', { name: `Rechazar la muestra ${m!.codigo}` }).click()
+    const dialogo = tec.getByRole('dialog', { name: `Rechazar la muestra ${m!.codigo}` })
+    await dialogo.getByLabel('Motivo').selectOption('Otro')
+    await dialogo.getByRole('button', { name: 'Rechazar muestra' }).click()
+    await dialogo.getByText('Describa el motivo del rechazo').waitFor()
+    await dialogo.getByLabel('Nota').fill('Tubo sin tapa')
+    await shot(tec, 'laboratorio-rechazo')
+    await dialogo.getByRole('button', { name: 'Rechazar muestra' }).click()
+    const [rechazada, nueva] = await api<Muestra[]>(tec, `/atenciones/${otra.atencionId}/muestras`)
+    expect(rechazada!.estado).toBe('rechazada')
+    await tec
+      .getByText(
+        `Muestra ${m!.codigo} rechazada: tome la muestra nueva ${nueva!.codigo} e imprima su etiqueta`,
+      )
+      .waitFor()
+    await tec
+      .getByTestId(`muestra-${m!.codigo}`)
+      .getByText('Otro: Tubo sin tapa', { exact: false })
+      .waitFor()
+    await tec
+      .getByTestId(`muestra-${nueva!.codigo}`)
+      .getByText(`Reemplaza a ${m!.codigo}`)
+      .waitFor()
+    const recibida = await tec.request.post(`/muestras/${nueva!.codigo}/recepcion`, {
       headers: { origin: e2e.app.url },
     })
     expect(recibida.status()).toBe(200)

@@ -66,7 +66,10 @@ export function CorregirDialogo({
               value={texto}
               autoFocus
               {...describe(`${id}-valor`, errores.valor)}
-              onChange={(e) => setTexto(e.target.value)}
+              onChange={(e) => {
+                setTexto(e.target.value)
+                setErrores(({ valor: _, ...resto }) => resto)
+              }}
             >
               <option value="">—</option>
               {(a.opciones ?? []).map((o) => (
@@ -81,7 +84,10 @@ export function CorregirDialogo({
               autoComplete="off"
               inputMode={a.tipo === 'numero' ? 'decimal' : undefined}
               {...describe(`${id}-valor`, errores.valor)}
-              onChange={(e) => setTexto(e.target.value)}
+              onChange={(e) => {
+                setTexto(e.target.value)
+                setErrores(({ valor: _, ...resto }) => resto)
+              }}
             />
           )}
         </Field>
@@ -92,7 +98,10 @@ export function CorregirDialogo({
             maxLength={500}
             autoComplete="off"
             {...describe(`${id}-motivo`, errores.motivo)}
-            onChange={(e) => setMotivo(e.target.value)}
+            onChange={(e) => {
+              setMotivo(e.target.value)
+              setErrores(({ motivo: _, ...resto }) => resto)
+            }}
           />
         </Field>
         <PieDialogo

@@ -66,7 +66,10 @@ export function RechazarDialogo({
             value={motivo}
             autoFocus
             {...describe(`${id}-motivo`, errores.motivo)}
-            onChange={(e) => setMotivo(e.target.value as MotivoRechazo | '')}
+            onChange={(e) => {
+              setMotivo(e.target.value as MotivoRechazo | '')
+              setErrores({})
+            }}
           >
             <option value="">Elija el motivo</option>
             {MOTIVOS_RECHAZO.map((m) => (
@@ -81,7 +84,10 @@ export function RechazarDialogo({
             maxLength={500}
             autoComplete="off"
             {...describe(`${id}-nota`, errores.nota)}
-            onChange={(e) => setNota(e.target.value)}
+            onChange={(e) => {
+              setNota(e.target.value)
+              setErrores(({ nota: _, ...resto }) => resto)
+            }}
           />
         </Field>
         <PieDialogo
