@@ -7,6 +7,7 @@ import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
 import type { Analito } from '../../shared/laboratorio.js'
 import type { Sql } from '../db.js'
 import { insercionLectura, type Evento } from './auditoria.js'
+import { instanteDe, type Clave } from './clave.js'
 import { analitoJson } from './laboratorio.js'
 import {
   anteriorSql,
@@ -35,6 +36,8 @@ export interface PorAnalitoFila {
   llegada: Date
   muestraRecibida: boolean
   etag: string
+  /** Where the next page starts (server/http/paginas.ts): arrival, the priority's rank, the id. */
+  clave: Clave
   resultado: ResultadoFila | null
   anterior: Omit<AnteriorFila, 'analitoId'> | null
 }
@@ -53,35 +56,60 @@ export async function analitoPorId(sql: Sql, id: number): Promise<Analito | unde
 export async function porAnalito(
   sql: Sql,
   analitoId: number,
-  f: { fecha: string; sede?: string; tz: string },
+  f: { fecha: string; sede?: string; tz: string; limite: number; despues: Clave | null },
   evento: Evento,
 ): Promise<PorAnalitoFila[]> {
-  const atenciones = await sql<Omit<PorAnalitoFila, 'resultado' | 'anterior'>[]>`
-    with examenes as (
+  const filas = await sql<
+    (Omit<PorAnalitoFila, 'resultado' | 'anterior' | 'clave'> & {
+      clave: string
+      rango: number
+    })[]
+  >`
+    with examenes as materialized (
       select coalesce(array_agg(e.nombre), '{}') as nombres
       from examen_analitos ea join estudios e on e.id = ea.estudio_id
       where ea.analito_id = ${analitoId} and e.modalidad = ${MODALIDAD_LABORATORIO}
     ),
+    -- One page of the day (and one row more, to know whether another follows): only its rows
+    -- get their patient, sample and ETag below.
+    dia as materialized (
+      select a.id, a.paciente_id, a.prioridad, a.llegada, a.rango, a.nombres
+      from (
+        select a.id, a.paciente_id, a.prioridad, a.llegada, x.nombres,
+          case a.prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end as rango
+        from examenes x join atenciones a on a.estudios && x.nombres
+        where a.modalidad = ${MODALIDAD_LABORATORIO}
+          and a.llegada >= (${f.fecha}::date)::timestamp at time zone ${f.tz}
+          and a.llegada < (${f.fecha}::date + 1)::timestamp at time zone ${f.tz}
+          and a.estado not in ('Programado', 'Cancelado', 'No se presentó')
+          ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
+      ) a
+      ${
+        f.despues
+          ? sql`where (a.rango, a.llegada, a.id)
+              > (${f.despues[1]!}, ${instanteDe(sql, f.despues)}, ${f.despues[2]!})`
+          : sql``
+      }
+      order by a.rango, a.llegada, a.id
+      limit ${f.limite + 1}
+    ),
     filas as (
-      select a.id as atencion_id, a.paciente_id, p.tipo_documento, p.documento, p.primer_nombre,
+      select d.id as atencion_id, d.paciente_id, p.tipo_documento, p.documento, p.primer_nombre,
         p.segundo_nombre, p.primer_apellido, p.segundo_apellido, p.sexo,
-        to_char(p.fecha_nacimiento, 'YYYY-MM-DD') as fecha_nacimiento, a.prioridad, a.llegada,
-        exists (select 1 from muestras m where m.atencion_id = a.id and m.estado = 'recibida'
-          and m.estudios && x.nombres) as muestra_recibida,
-        ${etagSql(sql, sql`a.id`)} as etag
-      from examenes x join atenciones a on a.estudios && x.nombres
-        join pacientes p on p.id = a.paciente_id
-      where a.modalidad = ${MODALIDAD_LABORATORIO}
-        and a.llegada >= (${f.fecha}::date)::timestamp at time zone ${f.tz}
-        and a.llegada < (${f.fecha}::date + 1)::timestamp at time zone ${f.tz}
-        and a.estado not in ('Programado', 'Cancelado', 'No se presentó')
-        ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
+        to_char(p.fecha_nacimiento, 'YYYY-MM-DD') as fecha_nacimiento, d.prioridad, d.llegada,
+        d.rango, to_char(d.llegada at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave,
+        exists (select 1 from muestras m where m.atencion_id = d.id and m.estado = 'recibida'
+          and m.estudios && d.nombres) as muestra_recibida,
+        ${etagSql(sql, sql`d.id`)} as etag
+      from dia d join pacientes p on p.id = d.paciente_id
     ),
     registro as (${insercionLectura(sql, evento, 'filas', LIMITE_LECTURA)})
-    select * from filas
-    order by case prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end,
-      llegada, atencion_id`
-  if (atenciones.length === 0) return []
+    select * from filas order by rango, llegada, atencion_id`
+  if (filas.length === 0) return []
+  const atenciones = filas.map(({ clave, rango, ...a }) => ({
+    ...a,
+    clave: [clave, rango, a.atencionId] as Clave,
+  }))
   const ids = atenciones.map((a) => a.atencionId)
   const [resultados, anteriores] = await Promise.all([
     sql<ResultadoFila[]>`

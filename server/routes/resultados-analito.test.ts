@@ -120,6 +120,40 @@ describe('GET /laboratorio/analitos/:id/resultados', () => {
     expect(vieja.statusCode).toBe(412)
   })
 
+  it('llega por páginas en el mismo orden, con la siguiente en Link', async () => {
+    const dia = '2026-03-12'
+    const en = (hora: string) => `${dia}T${hora}:00-05:00`
+    const creadas = [
+      await atencionLab(t.db.sql, { llegada: en('09:00') }),
+      await atencionLab(t.db.sql, { llegada: en('08:00'), prioridad: 'Emergencia' }),
+      await atencionLab(t.db.sql, { llegada: en('10:00') }),
+      await atencionLab(t.db.sql, { llegada: en('10:00') }),
+      await atencionLab(t.db.sql, { llegada: en('07:00') }),
+    ].map((x) => x.atencion)
+    const esperado = [creadas[1], creadas[4], creadas[0], creadas[2], creadas[3]]
+    const vistos: number[] = []
+    let url: string | null = `/laboratorio/analitos/${ids.GLU!}/resultados?fecha=${dia}&limite=2`
+    let paginas = 0
+    while (url) {
+      const res = await t.app.inject({ url, headers: tec })
+      expect(res.statusCode, res.body).toBe(200)
+      const { filas } = res.json() as { filas: FilaPorAnalito[] }
+      expect(filas.length).toBeLessThanOrEqual(2)
+      expect(filas.every((f) => f.etag.length > 0)).toBe(true)
+      vistos.push(...filas.map((f) => f.atencionId))
+      const link = res.headers.link as string | undefined
+      url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1]! : null
+      paginas++
+    }
+    expect(vistos).toEqual(esperado)
+    expect(paginas).toBe(3)
+    const malo = await t.app.inject({
+      url: `/laboratorio/analitos/${ids.GLU!}/resultados?fecha=${dia}&cursor=x`,
+      headers: tec,
+    })
+    expect(malo.statusCode).toBe(400)
+  })
+
   it('una fecha o una sede inválidas son un 400; un analito que no existe, un 404', async () => {
     const mala = await t.app.inject({
       url: `/laboratorio/analitos/${ids.GLU!}/resultados?fecha=2026-02-30`,

@@ -24,7 +24,8 @@ import {
   PreconditionRequiredError,
 } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
-import { leerId } from '../http/paginas.js'
+import { leerCursor } from '../http/cursor.js'
+import { leerId, limiteDe, paginar } from '../http/paginas.js'
 import { guardarResultados, ResultadosCambiados } from '../laboratorio/guardar.js'
 import {
   aAnterior,
@@ -152,15 +153,17 @@ export async function resultadosRoutes(
       .send(hoja.pdf)
   })
 
-  route(app, porAnalitoContract, async (request) => {
+  route(app, porAnalitoContract, async (request, reply) => {
     const id = leerId(request.params.id, M.analitoNoEncontrado)
     const { fecha, sede } = await diaDelLaboratorio(sql, tz, request.query)
+    const limite = limiteDe(request.query.limite)
+    const despues = leerCursor(request.query.cursor, 2)
     const analito = await analitoPorId(sql, id)
     if (!analito) throw new NotFoundError(M.analitoNoEncontrado)
-    const filas = await porAnalito(
+    const todas = await porAnalito(
       sql,
       id,
-      { fecha, sede, tz },
+      { fecha, sede, tz, limite, despues },
       eventoDe(request, 'resultados.por_analito', {
         detalle: { analito: analito.codigo, fecha, ...(sede && { sede }) },
       }),
@@ -168,7 +171,7 @@ export async function resultadosRoutes(
     const { rangos, ...resto } = analito
     return {
       analito: resto,
-      filas: filas.map((f) => ({
+      filas: paginar(request, reply, todas, limite, (f) => f.clave).map((f) => ({
         atencionId: f.atencionId,
         pacienteId: f.pacienteId,
         paciente: nombreCompleto(f),
