@@ -16,11 +16,14 @@ import {
   obtenerResultadosContract,
   porAnalitoContract,
   validarResultadosContract,
+  type FilaListaLaboratorio,
+  type FilaPorAnalito,
   type GuardarResultados,
   type ResultadosAtencion,
 } from '../../shared/resultados.js'
 import { fillPath } from '../../shared/fill-path.js'
 import { call, request, toQuery } from '../api.js'
+import type { Pagina } from './use-mas.js'
 
 const id = (n: number) => ({ id: String(n) })
 
@@ -37,8 +40,21 @@ const conEtag = ({ data, response }: { data: ResultadosAtencion; response: Respo
 
 export const catalogoLaboratorio = (signal?: AbortSignal) => call(analitosContract, { signal })
 
-export const listaLaboratorio = (query: { fecha?: string; sede?: string }, signal?: AbortSignal) =>
-  call(listaLaboratorioContract, { query, signal })
+/** The day's first page, with the next one's link (`Cargar más`). */
+export const listaLaboratorio = async (
+  query: { fecha?: string; sede?: string },
+  signal?: AbortSignal,
+): Promise<Pagina<FilaListaLaboratorio>> => {
+  const { data, next } = await request(listaLaboratorioContract, { query, signal })
+  return { filas: data, siguiente: next }
+}
+
+export const listaLaboratorioSiguiente = async (
+  url: string,
+): Promise<Pagina<FilaListaLaboratorio>> => {
+  const { data, next } = await request(listaLaboratorioContract, { url })
+  return { filas: data, siguiente: next }
+}
 
 export const muestrasDeAtencion = (atencionId: number, signal?: AbortSignal) =>
   call(muestrasDeAtencionContract, { params: id(atencionId), signal })
@@ -92,8 +108,21 @@ export const validarResultados = async (
     }),
   )
 
-export const porAnalito = (
+/** The analito and the day's first page of it, with the next one's link. */
+export const porAnalito = async (
   analitoId: number,
   query: { fecha?: string; sede?: string },
   signal?: AbortSignal,
-) => call(porAnalitoContract, { params: id(analitoId), query, signal })
+) => {
+  const { data, next } = await request(porAnalitoContract, {
+    params: id(analitoId),
+    query,
+    signal,
+  })
+  return { ...data, siguiente: next }
+}
+
+export const porAnalitoSiguiente = async (url: string): Promise<Pagina<FilaPorAnalito>> => {
+  const { data, next } = await request(porAnalitoContract, { params: { id: '0' }, url })
+  return { filas: data.filas, siguiente: next }
+}

@@ -9,8 +9,10 @@ import { EstadoBadge, PrioridadBadge } from '../../components/badges.js'
 import { hora, plural } from '../../components/format.js'
 import { IconAlert } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
-import { listaLaboratorio } from '../../lib/laboratorio-api.js'
+import { PieDeLista } from '../../components/pie-de-lista.js'
+import { listaLaboratorio, listaLaboratorioSiguiente } from '../../lib/laboratorio-api.js'
 import { useLectura } from '../../lib/use-lectura.js'
+import { useMas } from '../../lib/use-mas.js'
 import { paths } from '../../paths.js'
 import { usePuede } from '../../state/sesion.js'
 import { EscanearMuestra } from './escanear-muestra.js'
@@ -41,16 +43,21 @@ export default function LaboratorioPage() {
   const [dia, cambiarDia] = useDia()
   const puedeRecibir = usePuede('muestras.gestionar')
   const [recarga, setRecarga] = useState(0)
+  const clave = `${dia.fecha}|${dia.sede}|${recarga}`
   const { datos, error } = useLectura(
     (signal) => listaLaboratorio({ fecha: dia.fecha, sede: dia.sede || undefined }, signal),
-    `${dia.fecha}|${dia.sede}|${recarga}`,
+    clave,
     'No se pudo cargar la lista del laboratorio',
   )
+  // A busy day comes a page at a time: «Cargar más» appends the next.
+  const mas = useMas(clave, datos?.siguiente, listaLaboratorioSiguiente)
   // The day's list stays on screen while it is read again after a scan.
   const ultima = useRef<{ dia: string; filas: FilaListaLaboratorio[] } | null>(null)
-  if (datos) ultima.current = { dia: `${dia.fecha}|${dia.sede}`, filas: datos }
-  const filas =
-    datos ?? (ultima.current?.dia === `${dia.fecha}|${dia.sede}` ? ultima.current.filas : null)
+  if (datos) ultima.current = { dia: `${dia.fecha}|${dia.sede}`, filas: datos.filas }
+  const primera =
+    datos?.filas ??
+    (ultima.current?.dia === `${dia.fecha}|${dia.sede}` ? ultima.current.filas : null)
+  const filas = primera && [...primera, ...mas.filas]
 
   return (
     <div className="page laboratorio">
@@ -89,7 +96,10 @@ export default function LaboratorioPage() {
       {filas && filas.length > 0 && (
         <section className="card" aria-labelledby="laboratorio-titulo">
           <header className="card__header">
-            <h2 id="laboratorio-titulo">{plural(filas.length, 'atención', 'atenciones')}</h2>
+            <h2 id="laboratorio-titulo">
+              {plural(filas.length, 'atención', 'atenciones')}
+              {mas.siguiente ? ' (hay más)' : ''}
+            </h2>
           </header>
           <div className="table-wrap">
             <table className="table table--cards laboratorio__tabla">
@@ -162,6 +172,20 @@ export default function LaboratorioPage() {
               </tbody>
             </table>
           </div>
+          {mas.error && (
+            <p className="alert alert--error" role="alert">
+              <IconAlert />
+              <span>{mas.error}</span>
+            </p>
+          )}
+          <PieDeLista
+            cargando={mas.cargando}
+            siguiente={mas.siguiente}
+            vacia={false}
+            vacio=""
+            error={mas.error}
+            onMas={() => void mas.cargar()}
+          />
         </section>
       )}
     </div>

@@ -7,8 +7,15 @@ import { textoValor, type FilaPorAnalito as Fila } from '../../../shared/resulta
 import { ApiError, mensajeDe } from '../../api.js'
 import { IconAlert } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
-import { catalogoLaboratorio, guardarResultados, porAnalito } from '../../lib/laboratorio-api.js'
+import { PieDeLista } from '../../components/pie-de-lista.js'
+import {
+  catalogoLaboratorio,
+  guardarResultados,
+  porAnalito,
+  porAnalitoSiguiente,
+} from '../../lib/laboratorio-api.js'
 import { useLectura } from '../../lib/use-lectura.js'
+import { useMas } from '../../lib/use-mas.js'
 import { paths } from '../../paths.js'
 import { usePuede } from '../../state/sesion.js'
 import { FilaPorAnalito, type Guardado } from './fila-por-analito.js'
@@ -29,14 +36,17 @@ export default function PorAnalitoPage() {
     'No se pudo cargar el catálogo del laboratorio',
   )
   const [recarga, setRecarga] = useState(0)
+  const clave = `${analitoId}|${dia.fecha}|${dia.sede}|${recarga}`
   const lista = useLectura(
     (signal) =>
       analitoId === null
         ? Promise.resolve(null)
         : porAnalito(analitoId, { fecha: dia.fecha, sede: dia.sede || undefined }, signal),
-    `${analitoId}|${dia.fecha}|${dia.sede}|${recarga}`,
+    clave,
     'No se pudieron cargar los resultados del analito',
   )
+  // A busy day comes a page at a time: «Cargar más» appends the next.
+  const mas = useMas(clave, lista.datos?.siguiente, porAnalitoSiguiente)
   /** Rows as saved here since the list was read (their result and ETag changed). */
   const [propias, setPropias] = useState<Record<number, Fila>>({})
   const [textos, setTextos] = useState<Record<number, string>>({})
@@ -49,7 +59,7 @@ export default function PorAnalitoPage() {
   }, [analitoId, dia.fecha, dia.sede])
 
   const analito = lista.datos?.analito ?? null
-  const filas = (lista.datos?.filas ?? []).map((f) => propias[f.atencionId] ?? f)
+  const filas = [...(lista.datos?.filas ?? []), ...mas.filas].map((f) => propias[f.atencionId] ?? f)
   const textoDe = (f: Fila) =>
     textos[f.atencionId] ??
     (analito ? textoValor(f.resultado?.valor ?? null, analito.decimales) : '')
@@ -219,6 +229,20 @@ export default function PorAnalitoPage() {
               </tbody>
             </table>
           </div>
+          {mas.error && (
+            <p className="alert alert--error" role="alert">
+              <IconAlert />
+              <span>{mas.error}</span>
+            </p>
+          )}
+          <PieDeLista
+            cargando={mas.cargando}
+            siguiente={mas.siguiente}
+            vacia={false}
+            vacio=""
+            error={mas.error}
+            onMas={() => void mas.cargar()}
+          />
         </section>
       )}
     </div>
