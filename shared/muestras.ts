@@ -41,7 +41,8 @@ export const MENSAJES_MUESTRAS = {
   atencionNoEncontrada: 'Atención no encontrada',
   noLaboratorio: 'Esta atención no es de laboratorio',
   sinLlegada: 'El paciente aún no llegó: marque su llegada antes de tomar las muestras',
-  atencionCerrada: (estado: string) => `La atención está ${estado}: ya no se toman muestras`,
+  atencionCerrada: (estado: string) =>
+    `La atención está en estado ${estado}: ya no se toman muestras`,
   yaRecibida: (en: string) => `Esta muestra ya se recibió (${en})`,
   rechazada: 'Esta muestra fue rechazada: use la etiqueta de la muestra nueva',
   motivoRequerido: 'Elija el motivo del rechazo',

@@ -24,7 +24,8 @@ export const MENSAJES_RESULTADOS = {
   analitoNoEncontrado: 'Analito no encontrado',
   fechaInvalida: 'Fecha inválida (use AAAA-MM-DD)',
   noLaboratorio: 'Esta atención no es de laboratorio',
-  atencionCerrada: (estado: string) => `La atención está ${estado}: no se ingresan resultados`,
+  atencionCerrada: (estado: string) =>
+    `La atención está en estado ${estado}: no se ingresan resultados`,
   sinLlegada: 'El paciente aún no llegó: no hay muestras ni resultados',
   muestraNoRecibida: (estudio: string) =>
     `La muestra de ${estudio} aún no se recibió en el laboratorio`,
