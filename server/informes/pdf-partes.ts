@@ -76,16 +76,23 @@ export function nuevoDocumento(
     },
     lang: 'es-PE',
   })
+  return { doc, fin: prepararDocumento(doc) }
+}
+
+/**
+ * Registers DejaVu Sans under the names normal, negrita, cursiva and negritaCursiva on any of our
+ * documents (A4 or a label), and collects its bytes: the promise resolves when it ends.
+ */
+export function prepararDocumento(doc: PDFKit.PDFDocument): Promise<Buffer> {
   // pdfkit takes a parsed fontkit font (it only needs its layout); its types list files only.
   for (const [nombre, f] of Object.entries(FUENTES))
     doc.registerFont(nombre, f as unknown as PDFKit.Mixins.PDFFontSource)
   const partes: Buffer[] = []
   doc.on('data', (p: Buffer) => partes.push(p))
-  const fin = new Promise<Buffer>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(partes)))
     doc.on('error', reject)
   })
-  return { doc, fin }
 }
 
 /** The most characters without a blank that pdfkit lays out in one call (see `trozos`). */

@@ -4,23 +4,15 @@
 // for a thermal label printer; `a4` lays them on the common A4 sheet of 3 × 8 labels of 70×37 mm
 // (no gaps, 0.5 mm above and below), each centred in its cell, so none comes near the sheet's edge
 // where laser printers do not print. Bars are drawn as vectors: sharp at 203, 300 or 600 dpi.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Static } from '@sinclair/typebox'
-import * as fontkit from 'fontkit'
 import PDFDocument from 'pdfkit'
 import { fechaLegible } from '../../shared/edad.js'
 import type { EtiquetaSchema } from '../../shared/muestras.js'
+import { prepararDocumento } from '../informes/pdf-partes.js'
 import { barrasCode128 } from './code128.js'
 
 export type Etiqueta = Static<typeof EtiquetaSchema>
 export type FormatoEtiquetas = 'etiqueta' | 'a4'
-
-const require = createRequire(import.meta.url)
-const fuente = (archivo: string) =>
-  fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${archivo}`))) as fontkit.Font
-// Parsed once: each document embeds only the subset its labels use.
-const FUENTES = { normal: fuente('DejaVuSans.ttf'), negrita: fuente('DejaVuSans-Bold.ttf') }
 
 const MM = 72 / 25.4
 
@@ -142,15 +134,7 @@ export function renderizarEtiquetas(
     },
     lang: 'es-PE',
   })
-  // pdfkit takes a parsed fontkit font (it only needs its layout); its types list files only.
-  for (const [nombre, f] of Object.entries(FUENTES))
-    doc.registerFont(nombre, f as unknown as PDFKit.Mixins.PDFFontSource)
-  const partes: Buffer[] = []
-  doc.on('data', (p: Buffer) => partes.push(p))
-  const fin = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(partes)))
-    doc.on('error', reject)
-  })
+  const fin = prepararDocumento(doc)
   const porHoja = HOJA.columnas * HOJA.filas
   for (const [i, e] of etiquetas.entries()) {
     if (formato === 'etiqueta') {
