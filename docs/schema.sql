@@ -762,6 +762,8 @@ CREATE INDEX atenciones_agenda_idx ON public.atenciones USING btree (sala_id, lo
 CREATE INDEX atenciones_alertas_idx ON public.atenciones USING btree (llegada, id) WHERE ((prioridad = ANY (ARRAY['Urgente'::text, 'Emergencia'::text])) AND (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text])));
 CREATE INDEX atenciones_alertas_sede_idx ON public.atenciones USING btree (sede, llegada, id) WHERE ((prioridad = ANY (ARRAY['Urgente'::text, 'Emergencia'::text])) AND (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text])));
 CREATE INDEX atenciones_documento_inicio_idx ON public.atenciones USING btree ("left"(documento, 3), llegada, id) INCLUDE (paciente_id, documento);
+CREATE INDEX atenciones_laboratorio_dia_idx ON public.atenciones USING btree (prioridad, llegada, id) WHERE (modalidad = 'LAB'::text);
+CREATE INDEX atenciones_laboratorio_sede_dia_idx ON public.atenciones USING btree (sede, prioridad, llegada, id) WHERE (modalidad = 'LAB'::text);
 CREATE INDEX atenciones_llegada_idx ON public.atenciones USING btree (llegada, id) INCLUDE (paciente_id, sede, modalidad, tipo_documento, documento, primer_nombre_norm, segundo_nombre_norm, primer_apellido_norm, segundo_apellido_norm);
 CREATE INDEX atenciones_modalidad_llegada_idx ON public.atenciones USING btree (modalidad, llegada, id) INCLUDE (paciente_id, sede);
 CREATE INDEX atenciones_mwl_pendientes_idx ON public.atenciones USING btree (COALESCE(lower(turno), llegada), id) WHERE ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text])) AND (study_instance_uid IS NOT NULL));

@@ -9,7 +9,8 @@ import { nombreCompleto } from '../../shared/paciente-datos.js'
 import type { FilaListaLaboratorio } from '../../shared/resultados.js'
 import type { Sql } from '../db.js'
 import { insercionLectura, type Evento } from './auditoria.js'
-import { instanteDe, type Clave } from './clave.js'
+import type { Clave } from './clave.js'
+import { paginaDelDia, type DiaLaboratorio } from './laboratorio-dia.js'
 
 /** The most patients one day's read is counted with. */
 const LIMITE_LECTURA = 100_000
@@ -55,7 +56,7 @@ export const claveLista = (f: Pick<FilaBd, 'clave' | 'rango' | 'atencionId'>): C
  */
 export async function listaLaboratorio(
   sql: Sql,
-  f: { fecha: string; sede?: string; tz: string; limite: number; despues: Clave | null },
+  f: DiaLaboratorio,
   evento: Evento,
 ): Promise<(FilaListaLaboratorio & { clave: Clave })[]> {
   const filas = await sql<FilaBd[]>`
@@ -76,27 +77,7 @@ export async function listaLaboratorio(
     ),
     -- One page of the day (and one row more, to know whether another follows): only its rows
     -- are counted below.
-    dia as materialized (
-      select a.id, a.paciente_id, a.sede, a.estado, a.prioridad, a.llegada, a.estudios, a.rango
-      from (
-        select a.*,
-          case a.prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end as rango
-        from atenciones a
-        where a.modalidad = ${MODALIDAD_LABORATORIO}
-          and a.llegada >= (${f.fecha}::date)::timestamp at time zone ${f.tz}
-          and a.llegada < (${f.fecha}::date + 1)::timestamp at time zone ${f.tz}
-          and a.estado not in ('Programado', 'Cancelado', 'No se presentó')
-          ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
-      ) a
-      ${
-        f.despues
-          ? sql`where (a.rango, a.llegada, a.id)
-              > (${f.despues[1]!}, ${instanteDe(sql, f.despues)}, ${f.despues[2]!})`
-          : sql``
-      }
-      order by a.rango, a.llegada, a.id
-      limit ${f.limite + 1}
-    ),
+    dia as materialized (${paginaDelDia(sql, f)}),
     -- Critical values not yet called back are few in the whole clinic: read from their own
     -- partial index, not looked for among each atención's results.
     criticos as (
@@ -108,9 +89,7 @@ export async function listaLaboratorio(
     filas as (
       select d.id as atencion_id, d.paciente_id, p.tipo_documento, p.documento, p.primer_nombre,
         p.segundo_nombre, p.primer_apellido, p.segundo_apellido, d.sede, d.estado, d.prioridad,
-        d.llegada, d.estudios, d.rango,
-        to_char(d.llegada at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave,
-        m.pendientes, m.recibidas, m.rechazadas, v.total, v.ingresados,
+        d.llegada, d.estudios, d.rango, d.clave, m.pendientes, m.recibidas, m.rechazadas, v.total, v.ingresados,
         v.validados, coalesce(c.n, 0) as criticos_pendientes
       from dia d join pacientes p on p.id = d.paciente_id cross join catalogo k
         cross join lateral (

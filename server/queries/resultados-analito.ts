@@ -7,7 +7,8 @@ import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
 import type { Analito } from '../../shared/laboratorio.js'
 import type { Sql } from '../db.js'
 import { insercionLectura, type Evento } from './auditoria.js'
-import { instanteDe, type Clave } from './clave.js'
+import type { Clave } from './clave.js'
+import { paginaDelDia, type DiaLaboratorio } from './laboratorio-dia.js'
 import { analitoJson } from './laboratorio.js'
 import {
   anteriorSql,
@@ -56,7 +57,7 @@ export async function analitoPorId(sql: Sql, id: number): Promise<Analito | unde
 export async function porAnalito(
   sql: Sql,
   analitoId: number,
-  f: { fecha: string; sede?: string; tz: string; limite: number; despues: Clave | null },
+  f: DiaLaboratorio,
   evento: Evento,
 ): Promise<PorAnalitoFila[]> {
   const filas = await sql<
@@ -70,36 +71,18 @@ export async function porAnalito(
       from examen_analitos ea join estudios e on e.id = ea.estudio_id
       where ea.analito_id = ${analitoId} and e.modalidad = ${MODALIDAD_LABORATORIO}
     ),
-    -- One page of the day (and one row more, to know whether another follows): only its rows
-    -- get their patient, sample and ETag below.
+    -- One page of the day's atenciones that ask for it (and one row more, to know whether
+    -- another follows): only its rows get their patient, sample and ETag below.
     dia as materialized (
-      select a.id, a.paciente_id, a.prioridad, a.llegada, a.rango, a.nombres
-      from (
-        select a.id, a.paciente_id, a.prioridad, a.llegada, x.nombres,
-          case a.prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end as rango
-        from examenes x join atenciones a on a.estudios && x.nombres
-        where a.modalidad = ${MODALIDAD_LABORATORIO}
-          and a.llegada >= (${f.fecha}::date)::timestamp at time zone ${f.tz}
-          and a.llegada < (${f.fecha}::date + 1)::timestamp at time zone ${f.tz}
-          and a.estado not in ('Programado', 'Cancelado', 'No se presentó')
-          ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
-      ) a
-      ${
-        f.despues
-          ? sql`where (a.rango, a.llegada, a.id)
-              > (${f.despues[1]!}, ${instanteDe(sql, f.despues)}, ${f.despues[2]!})`
-          : sql``
-      }
-      order by a.rango, a.llegada, a.id
-      limit ${f.limite + 1}
+      ${paginaDelDia(sql, f, sql`and a.estudios && (select nombres from examenes)`)}
     ),
     filas as (
       select d.id as atencion_id, d.paciente_id, p.tipo_documento, p.documento, p.primer_nombre,
         p.segundo_nombre, p.primer_apellido, p.segundo_apellido, p.sexo,
         to_char(p.fecha_nacimiento, 'YYYY-MM-DD') as fecha_nacimiento, d.prioridad, d.llegada,
-        d.rango, to_char(d.llegada at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave,
+        d.rango, d.clave,
         exists (select 1 from muestras m where m.atencion_id = d.id and m.estado = 'recibida'
-          and m.estudios && d.nombres) as muestra_recibida,
+          and m.estudios && (select nombres from examenes)) as muestra_recibida,
         ${etagSql(sql, sql`d.id`)} as etag
       from dia d join pacientes p on p.id = d.paciente_id
     ),

@@ -375,11 +375,12 @@ describe('el plan, con muchas filas', () => {
         ]),
       ).toEqual([])
       const indices = await indicesDelPlan(t.db.sql, sentencia!)
-      // The day's atenciones by modality or by sede, each with its arrival: either bounds the read.
+      // The day's page: each priority's range of the laboratory's index by sede, priority and
+      // arrival, read in order and cut at the page (three ranges, never the whole day sorted).
       expect(
-        indices.some((i) => /^atenciones_(modalidad|sede)_llegada_idx$/.test(i)),
+        indices.filter((i) => i === 'atenciones_laboratorio_sede_dia_idx'),
         `${indices}`,
-      ).toBe(true)
+      ).toHaveLength(3)
       expect(indices).toEqual(
         expect.arrayContaining([
           'muestras_atencion_idx',

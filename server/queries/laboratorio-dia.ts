@@ -1,0 +1,60 @@
+// One page of a laboratory's day (the day's list and the per-analito grid): the LAB atenciones
+// that arrived on a clinic day, not Programado, Cancelado or No se presentó, emergencies first, then
+// urgent, then routine, each by arrival. Each priority is its own range of the index by priority
+// and arrival (migration 0065), read in order and cut at the page: a busy day is never sorted whole.
+import type postgres from 'postgres'
+import type { Prioridad } from '../../shared/catalogos.js'
+import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
+import type { Sql } from '../db.js'
+import { instanteDe, type Clave } from './clave.js'
+
+/** The page order: its rank is a row's position in it, and the cursor's second value. */
+const ORDEN: readonly Prioridad[] = ['Emergencia', 'Urgente', 'Rutina']
+
+export interface DiaLaboratorio {
+  fecha: string
+  sede?: string
+  tz: string
+  limite: number
+  /** The last row's key of the page before ([arrival, rank, id]), or null for the first. */
+  despues: Clave | null
+}
+
+/**
+ * A statement of `limite + 1` rows (one more says another page follows): id, paciente_id, sede,
+ * estado, prioridad, llegada, estudios, rango, and clave (arrival as exact UTC text), in page order.
+ * `filtro` narrows it further over `a` (the per-analito grid's exams).
+ */
+export function paginaDelDia(
+  sql: Sql,
+  f: DiaLaboratorio,
+  filtro: postgres.Fragment = sql``,
+): postgres.Fragment {
+  const ramas = ORDEN.map((prioridad, rango) => {
+    // After the cursor's priority the whole range; in it, after its row; before it, nothing.
+    const desde = !f.despues
+      ? sql``
+      : rango === f.despues[1]
+        ? sql`and (a.llegada, a.id) > (${instanteDe(sql, f.despues)}, ${f.despues[2]!})`
+        : rango < f.despues[1]!
+          ? sql`and false`
+          : sql``
+    return sql`(select a.id, a.paciente_id, a.sede, a.estado, a.prioridad, a.llegada, a.estudios,
+          ${rango}::int as rango
+        from atenciones a
+        where a.modalidad = ${MODALIDAD_LABORATORIO} and a.prioridad = ${prioridad}
+          ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
+          and a.llegada >= (${f.fecha}::date)::timestamp at time zone ${f.tz}
+          and a.llegada < (${f.fecha}::date + 1)::timestamp at time zone ${f.tz}
+          and a.estado not in ('Programado', 'Cancelado', 'No se presentó')
+          ${desde} ${filtro}
+        order by a.llegada, a.id
+        limit ${f.limite + 1})`
+  })
+  const union = ramas.reduce((a, b) => sql`${a} union all ${b}`)
+  return sql`
+    select d.*, to_char(d.llegada at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as clave
+    from (${union}) d
+    order by d.rango, d.llegada, d.id
+    limit ${f.limite + 1}`
+}
