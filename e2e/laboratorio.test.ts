@@ -374,12 +374,19 @@ describe.each(CASOS)('Laboratorio en %s', (_nombre, viewport) => {
     await dialogo.getByLabel('Nota').fill('Tubo sin tapa')
     await shot(tec, 'laboratorio-rechazo')
     await dialogo.getByRole('button', { name: 'Rechazar muestra' }).click()
+    await tec
+      .getByText(
+        new RegExp(
+          `^Muestra ${m!.codigo} rechazada: tome la muestra nueva \\d{8} e imprima su etiqueta$`,
+        ),
+      )
+      .waitFor()
     const [rechazada, nueva] = await api<Muestra[]>(tec, `/atenciones/${otra.atencionId}/muestras`)
     expect(rechazada!.estado).toBe('rechazada')
     await tec
-      .getByText(
-        `Muestra ${m!.codigo} rechazada: tome la muestra nueva ${nueva!.codigo} e imprima su etiqueta`,
-      )
+      .getByText(`Muestra ${m!.codigo} rechazada: tome la muestra nueva ${nueva!.codigo}`, {
+        exact: false,
+      })
       .waitFor()
     await tec
       .getByTestId(`muestra-${m!.codigo}`)
