@@ -181,7 +181,7 @@ export async function validarResultados(
           ultimo_cambio_por = null, ultimo_cambio_en = null, actualizado_en = now()
         where id = ${a.id} and estado = any(${origenes('Informado', 'validacion')}::text[])
         returning id`
-      if (movida)
+      if (movida) {
         await registrarEvento(
           tx,
           eventoDe(request, EVENTO_CAMBIO.validacion, {
@@ -189,6 +189,9 @@ export async function validarResultados(
             detalle: { id: a.id, estado: 'Informado', desde: a.estado, hoja: version },
           }),
         )
+        // The answer is read from `a`, taken before the move: it says where the atención is now.
+        a.estado = 'Informado'
+      }
     }
     await registrarEvento(
       tx,

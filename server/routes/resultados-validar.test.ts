@@ -204,6 +204,8 @@ describe('la hoja de resultados', () => {
     expect(r.hoja).toMatchObject({ version: 2, parcial: false })
     expect(fila(r, 'LDL').resultado).toMatchObject({ estado: 'validado', valor: 171 })
     expect(await estadoDe(atencion)).toBe('Informado')
+    // The answer says so too: the page shows the estado it brings.
+    expect(r.atencion.estado).toBe('Informado')
     const uno = await pdf(atencion, medica)
     expect(uno.statusCode).toBe(200)
     expect(uno.headers['content-type']).toBe('application/pdf')
