@@ -9,7 +9,7 @@ import { EstadoBadge, PrioridadBadge } from '../../components/badges.js'
 import { hora, plural } from '../../components/format.js'
 import { IconAlert } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
-import { PieDeLista } from '../../components/pie-de-lista.js'
+import { MasFilas } from '../../components/mas-filas.js'
 import { listaLaboratorio, listaLaboratorioSiguiente } from '../../lib/laboratorio-api.js'
 import { useLectura } from '../../lib/use-lectura.js'
 import { useMas } from '../../lib/use-mas.js'
@@ -172,20 +172,7 @@ export default function LaboratorioPage() {
               </tbody>
             </table>
           </div>
-          {mas.error && (
-            <p className="alert alert--error" role="alert">
-              <IconAlert />
-              <span>{mas.error}</span>
-            </p>
-          )}
-          <PieDeLista
-            cargando={mas.cargando}
-            siguiente={mas.siguiente}
-            vacia={false}
-            vacio=""
-            error={mas.error}
-            onMas={() => void mas.cargar()}
-          />
+          <MasFilas mas={mas} />
         </section>
       )}
     </div>

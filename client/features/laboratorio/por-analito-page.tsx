@@ -7,7 +7,7 @@ import { textoValor, type FilaPorAnalito as Fila } from '../../../shared/resulta
 import { ApiError, mensajeDe } from '../../api.js'
 import { IconAlert } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
-import { PieDeLista } from '../../components/pie-de-lista.js'
+import { MasFilas } from '../../components/mas-filas.js'
 import {
   catalogoLaboratorio,
   guardarResultados,
@@ -229,20 +229,7 @@ export default function PorAnalitoPage() {
               </tbody>
             </table>
           </div>
-          {mas.error && (
-            <p className="alert alert--error" role="alert">
-              <IconAlert />
-              <span>{mas.error}</span>
-            </p>
-          )}
-          <PieDeLista
-            cargando={mas.cargando}
-            siguiente={mas.siguiente}
-            vacia={false}
-            vacio=""
-            error={mas.error}
-            onMas={() => void mas.cargar()}
-          />
+          <MasFilas mas={mas} />
         </section>
       )}
     </div>
