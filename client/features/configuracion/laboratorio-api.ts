@@ -1,6 +1,5 @@
-// Configuración › Laboratorio's calls: the catalogue as every screen reads it, and the admins'
-// changes to an analito's fields and ranges, each through its shared contract.
-import { analitosContract } from '../../../shared/laboratorio.js'
+// Configuración › Laboratorio's calls: the admins' changes to an analito's fields and ranges, each
+// through its shared contract (the catalogue is read as every screen reads it, lib/laboratorio-api).
 import type { RangoReferencia } from '../../../shared/laboratorio.js'
 import {
   cambiarAnalitoContract,
@@ -8,8 +7,6 @@ import {
   type AnalitoEntrada,
 } from '../../../shared/laboratorio-config.js'
 import { call } from '../../api.js'
-
-export const leerCatalogoLaboratorio = (signal?: AbortSignal) => call(analitosContract, { signal })
 
 export const cambiarAnalito = (id: number, body: AnalitoEntrada) =>
   call(cambiarAnalitoContract, { params: { id: String(id) }, body })

@@ -7,7 +7,7 @@ import { mensajeDe } from '../../api.js'
 import { useTitle } from '../../components/use-title.js'
 import { AnalitoForm, TIPO_ANALITO } from './analito-form.js'
 import { Aviso, CargaLista, type AvisoSeccion } from './estado-seccion.js'
-import { leerCatalogoLaboratorio } from './laboratorio-api.js'
+import { catalogoLaboratorio } from '../../lib/laboratorio-api.js'
 import { RangosEditor } from './rangos-editor.js'
 import { EstadoActivo, TablaCatalogo } from './tabla-catalogo.js'
 
@@ -23,7 +23,7 @@ export default function LaboratorioPage() {
 
   useEffect(() => {
     const ctrl = new AbortController()
-    leerCatalogoLaboratorio(ctrl.signal).then(setCatalogo, (err: Error) => {
+    catalogoLaboratorio(ctrl.signal).then(setCatalogo, (err: Error) => {
       if (err.name !== 'AbortError')
         setError(mensajeDe(err, 'No se pudo cargar el catálogo del laboratorio'))
     })
