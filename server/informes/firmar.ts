@@ -19,6 +19,7 @@ import {
   edadTexto,
 } from '../../shared/edad.js'
 import { origenes } from '../../shared/estado-atencion.js'
+import { TIPO_DOCUMENTO_ETIQUETA, type TipoDocumento } from '../../shared/catalogos.js'
 import { MENSAJES_INFORMES as M, textoDe, type ContenidoInforme } from '../../shared/informes.js'
 import { FIRMA_PIXELES } from '../../shared/mi-cuenta.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
@@ -116,7 +117,8 @@ export function pacienteDelDocumento(
   const edad = edadDetallada(p.fechaNacimiento, fecha)
   return {
     nombre: nombreCompleto(p),
-    documento: `${p.tipoDocumento} ${p.documento}`,
+    // «DNI 12345678», as the document's holder reads it, not the stored «dni».
+    documento: `${TIPO_DOCUMENTO_ETIQUETA[p.tipoDocumento as TipoDocumento] ?? p.tipoDocumento} ${p.documento}`,
     historia: String(p.pacienteId).padStart(6, '0'),
     sexo: p.sexo,
     edad: edad ? edadTexto(edad) : null,

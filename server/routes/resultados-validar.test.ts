@@ -181,6 +181,8 @@ describe('la hoja de resultados', () => {
     expect(texto).toContain('INFORME PARCIAL')
     expect(texto).toContain('Médica de Prueba')
     expect(texto).toContain('CMP 45821 RNE 12345')
+    // The document type as its holder reads it, not as it is stored.
+    expect(texto).toMatch(/Documento: DNI \d{8}/)
     expect(texto).toMatch(/Colesterol HDL 55 mg\/dL ≥ 50/)
     expect(texto).toMatch(/Colesterol total Pendiente mg\/dL ≤ 200/)
     const nada = await api.validar(atencion, medica, { soloNormales: true })
