@@ -56,6 +56,8 @@ describe('la firma y sello en Mi cuenta', () => {
       nombre: 'Médica de Prueba',
       rol: 'medico',
       colegiatura: 'CMP 45821 RNE 12345',
+      // The account flag is a tecnólogo's; a médico validates lab results by role.
+      validaResultados: false,
       firma: null,
     })
     const imagen = png(400, 150, AZUL)
