@@ -2,7 +2,8 @@
 // emergencies and urgent ones first, then by arrival, each with its samples by estado, how many of
 // its exams' analitos are typed and validated, and its critical values still to be called back.
 // Read and recorded by one statement; the day's atenciones come from the modality-and-arrival
-// index, each one's samples and results from their own indexes by atención.
+// index, each one's samples from their index by atención and its results' counts from
+// laboratorio_resumen (migration 0066), one row per atención.
 import type { Prioridad } from '../../shared/catalogos.js'
 import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
@@ -68,8 +69,7 @@ export async function listaLaboratorio(
       group by e.nombre
     ),
     -- The inactive analitos, and whether two exams report the same active one (the seeded
-    -- catalogue has none): only then is an atención's total counted analito by analito, which
-    -- costs a third of the whole statement.
+    -- catalogue has none): only then is an atención's total counted analito by analito.
     catalogo as materialized (
       select coalesce((select array_agg(id) from analitos where not activo), '{}') as inactivos,
         exists (select from examenes x cross join unnest(x.analitos) a
@@ -89,8 +89,8 @@ export async function listaLaboratorio(
     filas as (
       select d.id as atencion_id, d.paciente_id, p.tipo_documento, p.documento, p.primer_nombre,
         p.segundo_nombre, p.primer_apellido, p.segundo_apellido, d.sede, d.estado, d.prioridad,
-        d.llegada, d.estudios, d.rango, d.clave, m.pendientes, m.recibidas, m.rechazadas, v.total, v.ingresados,
-        v.validados, coalesce(c.n, 0) as criticos_pendientes
+        d.llegada, d.estudios, d.rango, d.clave, m.pendientes, m.recibidas, m.rechazadas, v.total,
+        coalesce(s.ingresados, 0) as ingresados, coalesce(s.validados, 0) as validados, coalesce(c.n, 0) as criticos_pendientes
       from dia d join pacientes p on p.id = d.paciente_id cross join catalogo k
         cross join lateral (
           select count(*) filter (where m.estado = 'pendiente')::int as pendientes,
@@ -98,23 +98,15 @@ export async function listaLaboratorio(
             count(*) filter (where m.estado = 'rechazada')::int as rechazadas
           from muestras m where m.atencion_id = d.id
         ) m
+        left join laboratorio_resumen s on s.atencion_id = d.id
         cross join lateral (
-          select count(*) filter (where v.valor)::int as ingresados,
-            count(*) filter (where v.validado)::int as validados,
-            (case when k.compartidos then (select count(*) from (
+          select (case when k.compartidos then (select count(*) from (
                 select unnest(x.analitos) from examenes x where x.nombre = any(d.estudios)
-                union select unnest(array_agg(v.analito_id))
+                union select unnest(s.analitos)
               ) t)
               else (select coalesce(sum(x.n), 0) from examenes x where x.nombre = any(d.estudios))
-                + count(*) filter (where v.analito_id = any(k.inactivos))
+                + (select count(*) from unnest(s.analitos) u where u = any(k.inactivos))
             end)::int as total
-          from (
-            select distinct on (r.analito_id) r.analito_id,
-              r.valor_numero is not null or r.valor_texto is not null as valor,
-              r.estado = 'validado' as validado
-            from resultados r where r.atencion_id = d.id
-            order by r.analito_id desc, r.version desc
-          ) v
         ) v
         left join criticos c on c.atencion_id = d.id
     ),

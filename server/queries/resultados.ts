@@ -14,16 +14,13 @@ import { insercionEventos, type Evento } from './auditoria.js'
 import { analitoJson } from './laboratorio.js'
 
 /**
- * The ETag of atención `atencionId`'s results: its rows' highest id, how many there are, the sum
- * of their revisions and how many are validated. Every change moves one of them up and none down
- * (a save inserts a row or adds one to a revision, a validation validates, nothing is deleted), so
- * it never comes back to an earlier value; and unlike a hash of every row it costs the grid of a
- * full day a few sums per atención.
+ * The ETag of atención `atencionId`'s results: the version laboratorio_resumen keeps of them, which
+ * every statement that writes one of them moves up (migration 0066) and nothing moves down, so it
+ * never comes back to an earlier value; one row, however many results the atención has.
  */
 export const etagSql = (sql: Sql, atencionId: postgres.Fragment | number): postgres.Fragment => sql`
-  (select '"' || coalesce(max(r.id), 0) || '-' || count(*) || '-' || coalesce(sum(r.revision), 0)
-    || '-' || count(*) filter (where r.estado = 'validado') || '"'
-  from resultados r where r.atencion_id = ${atencionId})`
+  ('"' || coalesce((select s.version from laboratorio_resumen s
+    where s.atencion_id = ${atencionId}), 0) || '"')`
 
 /** The atención's ETag now (inside a change's transaction, after its writes). */
 export async function etagDe(sql: Sql, atencionId: number): Promise<string> {

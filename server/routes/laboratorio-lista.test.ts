@@ -328,7 +328,7 @@ describe('GET /laboratorio/lista', () => {
 })
 
 describe('el plan, con muchas filas', () => {
-  it('lee el día y cada atención por sus índices, sin recorrer atenciones, muestras ni resultados', async () => {
+  it('lee el día y cada atención por sus índices, sin recorrer atenciones, muestras, resultados ni su resumen', async () => {
     const hemograma = de(HEMOGRAMA)
     const paciente = await insertarPaciente(t.db.sql, { primerNombre: 'Plan' })
     // 30 days of 40 LAB atenciones (and as many RX), each with its samples and typed results.
@@ -371,6 +371,7 @@ describe('el plan, con muchas filas', () => {
           'pacientes',
           'muestras',
           'resultados',
+          'laboratorio_resumen',
           'hallazgos_criticos',
         ]),
       ).toEqual([])
@@ -382,10 +383,7 @@ describe('el plan, con muchas filas', () => {
         `${indices}`,
       ).toHaveLength(3)
       expect(indices).toEqual(
-        expect.arrayContaining([
-          'muestras_atencion_idx',
-          'resultados_atencion_id_analito_id_version_key',
-        ]),
+        expect.arrayContaining(['muestras_atencion_idx', 'laboratorio_resumen_pkey']),
       )
       // The pending call-backs from their partial index, or one page's results' by their key.
       expect(

@@ -189,6 +189,7 @@ describe('GET /laboratorio/analitos/:id/resultados', () => {
             'resultados',
             'muestras',
             'hallazgos_criticos',
+            'laboratorio_resumen',
           ]),
           s.texto,
         ).toEqual([])
@@ -243,7 +244,13 @@ describe('guardar un hemograma', () => {
     expect(escritos[0]!.n).toBeGreaterThanOrEqual(21)
     for (const s of h.sentencias)
       expect(
-        await secuenciales(t.db.sql, s, ['atenciones', 'pacientes', 'resultados', 'muestras']),
+        await secuenciales(t.db.sql, s, [
+          'atenciones',
+          'pacientes',
+          'resultados',
+          'muestras',
+          'laboratorio_resumen',
+        ]),
         s.texto,
       ).toEqual([])
   })

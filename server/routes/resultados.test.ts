@@ -41,7 +41,7 @@ describe('GET /atenciones/:id/resultados', () => {
     })
     const res = await api.leer(atencion, tec)
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.headers.etag).toBe('"0-0-0-0"')
+    expect(res.headers.etag).toBe('"0"')
     const r = res.json() as ResultadosAtencion
     expect(r.examenes.map((e) => e.nombre)).toEqual(['Hemograma completo', 'Glucosa'])
     expect(r.examenes[0]!.muestra?.estado).toBe('recibida')
@@ -213,7 +213,7 @@ describe('PUT /atenciones/:id/resultados', () => {
       })
     const sin = await put(tec, 90)
     expect([sin.statusCode, sin.json().message]).toEqual([428, M.sinVersion])
-    const mala = await put({ ...tec, 'if-match': '"7"' }, 90)
+    const mala = await put({ ...tec, 'if-match': '"7-1"' }, 90)
     expect([mala.statusCode, mala.json().message]).toEqual([400, M.versionInvalida])
     const etag = await api.etag(atencion, tec)
     const [a, b] = await Promise.all([

@@ -39,7 +39,7 @@ import { leerHoja } from '../queries/resultados.js'
 import { route, type ContractRequest } from '../route.js'
 import { diaDelLaboratorio } from './laboratorio.js'
 
-const ETIQUETA = /^(?:W\/)?("[0-9]{1,12}(?:-[0-9]{1,12}){3}")$/
+const ETIQUETA = /^(?:W\/)?("[0-9]{1,12}")$/
 
 /**
  * The ETags an If-Match names (a list is allowed; a weak one counts, as a compressing proxy may
