@@ -396,6 +396,18 @@ create table intentos_limitados (
   constraint intentos_limitados_pkey PRIMARY KEY (direccion, desde)
 );
 
+-- Derivada de resultados (trigger laboratorio_resumen_*): la versión de los resultados de cada
+-- atención, su ETag, y cuántos de sus analitos tienen valor y cuántos están validados.
+create table laboratorio_resumen (
+  atencion_id integer not null,
+  version integer default 0 not null,
+  analitos integer[] default '{}'::integer[] not null,
+  ingresados integer default 0 not null,
+  validados integer default 0 not null,
+  constraint laboratorio_resumen_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
+  constraint laboratorio_resumen_pkey PRIMARY KEY (atencion_id)
+);
+
 create table migraciones (
   nombre text not null,
   checksum text not null,
@@ -1021,6 +1033,67 @@ begin
     using errcode = 'P0001', constraint = 'informes_final_inmutable';
 end $function$;
 
+CREATE OR REPLACE FUNCTION public.laboratorio_resumen_borrados()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  perform laboratorio_resumen_recontar(array(select distinct atencion_id from viejas));
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.laboratorio_resumen_cambiados()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  perform laboratorio_resumen_recontar(array(
+    select atencion_id from nuevas union select atencion_id from viejas));
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.laboratorio_resumen_insertados()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  perform laboratorio_resumen_recontar(array(select distinct atencion_id from nuevas));
+  return null;
+end $function$;
+
+CREATE OR REPLACE FUNCTION public.laboratorio_resumen_recontar(ids integer[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+begin
+  -- A statement that wrote no row (an empty update among a save's) has nothing to count.
+  if cardinality(ids) = 0 then
+    return;
+  end if;
+  -- Each atención's row first, held to the end of the transaction and in id order: of two
+  -- transactions writing one atención's results at once, the second counts, in a statement of
+  -- its own and so with a snapshot taken after the lock, what the first committed.
+  insert into laboratorio_resumen (atencion_id)
+    select x from unnest(ids) x order by x on conflict (atencion_id) do nothing;
+  perform 1 from laboratorio_resumen where atencion_id = any(ids) order by atencion_id for update;
+  update laboratorio_resumen s set version = s.version + 1, analitos = c.analitos,
+    ingresados = c.ingresados, validados = c.validados
+  from unnest(ids) x (id)
+    cross join lateral (
+      select coalesce(array_agg(v.analito_id order by v.analito_id), '{}') as analitos,
+        count(*) filter (where v.valor)::int as ingresados,
+        count(*) filter (where v.validado)::int as validados
+      from (
+        select distinct on (r.analito_id) r.analito_id,
+          r.valor_numero is not null or r.valor_texto is not null as valor,
+          r.estado = 'validado' as validado
+        from resultados r where r.atencion_id = x.id
+        order by r.analito_id, r.version desc
+      ) v
+    ) c
+  where s.atencion_id = x.id;
+end $function$;
+
 CREATE OR REPLACE FUNCTION public.modalidades_codigos_en_uso()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1273,5 +1346,8 @@ CREATE TRIGGER pacientes_version BEFORE UPDATE ON public.pacientes FOR EACH ROW 
 CREATE TRIGGER pacientes_actividad_alta AFTER INSERT ON public.pacientes_sin_atencion REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
 CREATE TRIGGER pacientes_actividad_baja AFTER DELETE ON public.pacientes_sin_atencion REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
 CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes_sin_atencion REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_sin_atencion();
+CREATE TRIGGER laboratorio_resumen_borrados AFTER DELETE ON public.resultados REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION laboratorio_resumen_borrados();
+CREATE TRIGGER laboratorio_resumen_cambiados AFTER UPDATE ON public.resultados REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION laboratorio_resumen_cambiados();
+CREATE TRIGGER laboratorio_resumen_insertados AFTER INSERT ON public.resultados REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION laboratorio_resumen_insertados();
 CREATE TRIGGER resultados_validado_inmutable BEFORE DELETE OR UPDATE ON public.resultados FOR EACH ROW WHEN ((old.estado = 'validado'::text)) EXECUTE FUNCTION resultados_validado_inmutable();
 CREATE TRIGGER salas_modalidad_dicom_check BEFORE INSERT OR UPDATE OF modalidad, modalidad_dicom ON public.salas FOR EACH ROW EXECUTE FUNCTION salas_codigo_dicom_de_su_modalidad();
