@@ -110,12 +110,12 @@ export async function examenesDe(
   return sql<ExamenLab[]>`
     select e.id as estudio_id, e.nombre, x.recipiente, x.muestra,
       coalesce((
-        select jsonb_agg(jsonb_build_object('analito', ${analitoJson(sql)}, 'seccion', ea.seccion)
+        select json_agg(json_build_object('analito', ${analitoJson(sql)}, 'seccion', ea.seccion)
           order by ea.orden)
         from examen_analitos ea join analitos a on a.id = ea.analito_id
         where ea.estudio_id = e.id and (a.activo or exists (
           select 1 from resultados r where r.atencion_id = ${a.id} and r.analito_id = a.id))
-      ), '[]'::jsonb) as analitos,
+      ), '[]'::json) as analitos,
       (select jsonb_build_object('id', m.id, 'estado', m.estado) from muestras m
         where m.atencion_id = ${a.id} and m.estado <> 'rechazada' and e.nombre = any(m.estudios)
         order by m.id desc limit 1) as muestra_viva
