@@ -15,7 +15,6 @@ import { ConflictError, datosInvalidos } from '../errors.js'
 import { insercionEvento, type Evento } from '../queries/auditoria.js'
 import {
   atencionLab,
-  etagDe,
   examenesDe,
   resultadosDe,
   type AtencionLab,
@@ -273,11 +272,8 @@ export async function guardarResultados(
       cuerpo.resultados.map((r) => r.analitoId),
     )
     const escrituras = planear(a, examenes, filas, cuerpo, tz, codigoDe)
-    if (escrituras.length > 0) {
-      await escribir(tx, a, escrituras, yo.id, evento, codigos)
-      a.etag = await etagDe(tx, a.id)
-    }
+    if (escrituras.length > 0) await escribir(tx, a, escrituras, yo.id, evento, codigos)
     // The answer is read here, with the atención and its exams at hand.
-    return lecturaDe(tx, tz, a, examenes, yo)
+    return lecturaDe(tx, tz, a, examenes, yo, escrituras.length > 0)
   })
 }

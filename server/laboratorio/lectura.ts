@@ -18,6 +18,7 @@ import {
   anterioresDe,
   atencionLab,
   cuentaValidadora,
+  etagDe,
   examenesDe,
   resultadosDe,
   ultimaHoja,
@@ -169,7 +170,8 @@ export interface LecturaResultados {
 
 /**
  * The results of atención `a`, whose exams are `examenes`, as `yo` reads them: what a change
- * answers inside its own transaction, with the atención and its exams it already holds.
+ * answers inside its own transaction, with the atención and its exams it already holds;
+ * `releerEtag` after the change wrote (its new ETag is read with the rest, in one round trip).
  */
 export async function lecturaDe(
   sql: Sql,
@@ -177,8 +179,9 @@ export async function lecturaDe(
   a: AtencionLab,
   examenes: ExamenLab[],
   yo: { id: number; rol: Rol },
+  releerEtag = false,
 ): Promise<LecturaResultados> {
-  const [filas, hoja, cuenta, anteriores] = await Promise.all([
+  const [filas, hoja, cuenta, anteriores, etag] = await Promise.all([
     resultadosDe(sql, a.id),
     ultimaHoja(sql, a.id),
     cuentaValidadora(sql, yo.id),
@@ -187,7 +190,9 @@ export async function lecturaDe(
       a,
       analitosDe(examenes).map((x) => x.id),
     ),
+    releerEtag ? etagDe(sql, a.id) : a.etag,
   ])
+  a.etag = etag
   const datos = armarResultados(
     a,
     examenes,

@@ -19,7 +19,6 @@ import {
   anterioresDe,
   atencionLab,
   cuentaValidadora,
-  etagDe,
   examenesDe,
   resultadosDe,
   type AtencionLab,
@@ -208,7 +207,6 @@ export async function validarResultados(
         },
       }),
     )
-    a.etag = await etagDe(tx, a.id)
-    return lecturaDe(tx, config.clinicTz, a, examenes, yo)
+    return lecturaDe(tx, config.clinicTz, a, examenes, yo, true)
   })
 }
