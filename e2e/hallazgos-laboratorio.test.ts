@@ -8,11 +8,10 @@ import type { HallazgoCritico } from '../shared/hallazgos.js'
 import type { Muestra } from '../shared/muestras.js'
 import type { ResultadosAtencion } from '../shared/resultados.js'
 import {
+  ANCHOS,
   api,
   apiPost,
-  DESKTOP,
   expectAccessible,
-  PHONE,
   shot,
   sinScrollHorizontal,
   usarApp,
@@ -22,12 +21,6 @@ import { registrarPorApi } from './steps.js'
 const e2e = usarApp()
 const { errores } = e2e
 const CLAVE = 'centrifuga-verde-48'
-
-const CASOS = [
-  ['escritorio', DESKTOP],
-  ['portátil', { width: 1366, height: 768 }],
-  ['teléfono', PHONE],
-] as const
 
 /** The tecnólogo's calls: register and receive the samples, then save `valor` for glucose. */
 async function glucosaCritica(tec: Page, origen: string, atencion: number, valor: number) {
@@ -48,7 +41,7 @@ async function glucosaCritica(tec: Page, origen: string, atencion: number, valor
   expect(guardado.status(), await guardado.text()).toBe(200)
 }
 
-describe.each(CASOS)('Un valor crítico de laboratorio en %s', (_nombre, viewport) => {
+describe.each(ANCHOS)('Un valor crítico de laboratorio en %s', (_nombre, viewport) => {
   const usuario = `ana.laboratorio${viewport.width}`
   const apellido = { 1440: 'Mamani', 1366: 'Apaza', 375: 'Yupanqui' }[viewport.width]!
   let page: Page

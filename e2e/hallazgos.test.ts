@@ -7,12 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { HallazgoCritico } from '../shared/hallazgos.js'
 import { MENSAJES_HALLAZGOS as M } from '../shared/hallazgos.js'
 import {
+  ANCHOS,
   api,
   apiPatch,
   apiPost,
-  DESKTOP,
   expectAccessible,
-  PHONE,
   shot,
   sinScrollHorizontal,
   usarApp,
@@ -22,12 +21,6 @@ import { registrarPorApi } from './steps.js'
 const e2e = usarApp()
 const { errores } = e2e
 const CLAVE = 'tomografo-azul-31'
-
-const CASOS = [
-  ['escritorio', DESKTOP],
-  ['portátil', { width: 1366, height: 768 }],
-  ['teléfono', PHONE],
-] as const
 
 /** A médico's signature of a completed study's informe, flagged critical, through the API. */
 async function firmarCritico(medico: Page, origen: string, atencion: number): Promise<number> {
@@ -52,7 +45,7 @@ async function firmarCritico(medico: Page, origen: string, atencion: number): Pr
   return id
 }
 
-describe.each(CASOS)('Hallazgos críticos en %s', (_nombre, viewport) => {
+describe.each(ANCHOS)('Hallazgos críticos en %s', (_nombre, viewport) => {
   const usuario = `raul.quispe${viewport.width}`
   const apellido = { 1440: 'Condori', 1366: 'Huanca', 375: 'Ccama' }[viewport.width]!
   let page: Page

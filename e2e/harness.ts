@@ -17,6 +17,13 @@ import {
 export const ADMIN = { usuario: 'admin', contrasena: 'e2e-clave-larga-y-segura' }
 export const DESKTOP = { width: 1440, height: 900 }
 export const PHONE = { width: 375, height: 812 }
+export const LAPTOP = { width: 1366, height: 768 }
+/** The three widths a screen is looked at, each with the name its test gives it. */
+export const ANCHOS = [
+  ['escritorio', DESKTOP],
+  ['portátil', LAPTOP],
+  ['teléfono', PHONE],
+] as const
 const SHOTS = join(ROOT, 'e2e', 'screenshots')
 
 export interface App {

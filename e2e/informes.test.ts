@@ -8,12 +8,11 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  ANCHOS,
   abrirMenu,
   apiPatch,
   apiPost,
-  DESKTOP,
   expectAccessible,
-  PHONE,
   shot,
   sinScrollHorizontal,
   usarApp,
@@ -24,13 +23,7 @@ const e2e = usarApp()
 const { errores } = e2e
 const CLAVE = 'ecografo-verde-22'
 
-const CASOS = [
-  ['escritorio', DESKTOP],
-  ['portátil', { width: 1366, height: 768 }],
-  ['teléfono', PHONE],
-] as const
-
-describe.each(CASOS)('Informes en %s', (_nombre, viewport) => {
+describe.each(ANCHOS)('Informes en %s', (_nombre, viewport) => {
   const usuario = `lucia.paredes${viewport.width}`
   // Names take letters only: each width its own patient.
   const apellido = { 1440: 'Huamán', 1366: 'Quispe', 375: 'Mamani' }[viewport.width]!

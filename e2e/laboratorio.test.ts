@@ -13,11 +13,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Muestra } from '../shared/muestras.js'
 import type { FilaResultado, ResultadosAtencion } from '../shared/resultados.js'
 import {
+  ANCHOS,
   abrirMenu,
   api,
-  DESKTOP,
   expectAccessible,
-  PHONE,
   shot,
   sinScrollHorizontal,
   usarApp,
@@ -28,12 +27,6 @@ import { registrarPorApi } from './steps.js'
 const e2e = usarApp()
 const { errores } = e2e
 const CLAVE = 'centrifuga-azul-37'
-
-const CASOS = [
-  ['escritorio', DESKTOP],
-  ['portátil', { width: 1366, height: 768 }],
-  ['teléfono', PHONE],
-] as const
 
 /** A value as the grid takes it: the analito's decimals, a decimal comma. */
 const escrito = (n: number, decimales: number | null) => n.toFixed(decimales ?? 0).replace('.', ',')
@@ -71,7 +64,7 @@ async function nuevaAtencionLab(admin: Page, apellido: string, estudios: string[
   return { paciente: p, atencionId: ((await res.json()) as { id: number }).id }
 }
 
-describe.each(CASOS)('Laboratorio en %s', (_nombre, viewport) => {
+describe.each(ANCHOS)('Laboratorio en %s', (_nombre, viewport) => {
   const w = viewport.width
   const tecnologo = `rosa.tello${w}`
   const medico = `luis.huaman${w}`
