@@ -74,15 +74,5 @@ create trigger laboratorio_resumen_borrados after delete on resultados
   referencing old table as viejas for each statement
   execute function laboratorio_resumen_borrados();
 
--- The atenciones that already have results.
-insert into laboratorio_resumen (atencion_id, version, analitos, ingresados, validados)
-select v.atencion_id, 1, array_agg(v.analito_id order by v.analito_id),
-  count(*) filter (where v.valor), count(*) filter (where v.validado)
-from (
-  select distinct on (r.atencion_id, r.analito_id) r.atencion_id, r.analito_id,
-    r.valor_numero is not null or r.valor_texto is not null as valor,
-    r.estado = 'validado' as validado
-  from resultados r
-  order by r.atencion_id, r.analito_id, r.version desc
-) v
-group by v.atencion_id;
+-- The atenciones that already have results, counted by the same function.
+select laboratorio_resumen_recontar(array(select distinct atencion_id from resultados));
