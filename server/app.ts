@@ -45,6 +45,7 @@ import { laboratorioRoutes } from './routes/laboratorio.js'
 import { resultadosRoutes } from './routes/resultados.js'
 import { muestrasRoutes } from './routes/muestras.js'
 import { visitasRoutes } from './routes/visitas.js'
+import { verificacionRoutes } from './routes/verificacion.js'
 import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
 
@@ -174,9 +175,9 @@ export async function buildApp({
   await app.register(informesRoutes, { sql: db.sql, config })
   await app.register(plantillasRoutes, { sql: db.sql })
   await app.register(hallazgosRoutes, { sql: db.sql, config })
-  await app.register(laboratorioRoutes, { sql: db.sql, config })
+  await app.register(laboratorioRoutes, { sql: db.sql, config, catalogos })
   await app.register(muestrasRoutes, { sql: db.sql, config })
-  await app.register(resultadosRoutes, { sql: db.sql, config })
+  await app.register(resultadosRoutes, { sql: db.sql, config, catalogos })
   await app.register(configuracionLaboratorioRoutes, { sql: db.sql })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
@@ -187,6 +188,7 @@ export async function buildApp({
   await app.register(fusionesRoutes, { sql: db.sql, config })
   await app.register(preferenciasRoutes, { sql: db.sql, config, catalogos })
   await app.register(mppsRoutes, { sql: db.sql, config })
+  await app.register(verificacionRoutes, { sql: db.sql, config })
 
   return app
 }

@@ -30,6 +30,10 @@ export function paginaDelDia(
   f: DiaLaboratorio,
   filtro: postgres.Fragment = sql``,
 ): postgres.Fragment {
+  // The modality as a literal, not a parameter: the plan PostgreSQL keeps for every day and sede
+  // (a generic plan, not one planned again for each request) can use the partial index by sede,
+  // priority and arrival only where it reads its «modalidad = 'LAB'» in the statement itself.
+  const lab = sql.unsafe(`'${MODALIDAD_LABORATORIO}'`)
   const ramas = ORDEN.map((prioridad, rango) => {
     // After the cursor's priority the whole range; in it, after its row; before it, nothing.
     const desde = !f.despues
@@ -42,7 +46,7 @@ export function paginaDelDia(
     return sql`(select a.id, a.paciente_id, a.sede, a.estado, a.prioridad, a.llegada, a.estudios,
           ${rango}::int as rango
         from atenciones a
-        where a.modalidad = ${MODALIDAD_LABORATORIO} and a.prioridad = ${prioridad}
+        where a.modalidad = ${lab} and a.prioridad = ${prioridad}
           ${f.sede ? sql`and a.sede = ${f.sede}` : sql``}
           and a.llegada >= (${f.fecha}::date)::timestamp at time zone ${f.tz}
           and a.llegada < (${f.fecha}::date + 1)::timestamp at time zone ${f.tz}

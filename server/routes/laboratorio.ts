@@ -6,13 +6,13 @@ import type { ErrorCampo } from '../../shared/contract.js'
 import { esDiaDeLaClinica, hoyEn } from '../../shared/edad.js'
 import { analitosContract } from '../../shared/laboratorio.js'
 import { listaLaboratorioContract, MENSAJES_RESULTADOS as M } from '../../shared/resultados.js'
+import type { CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { datosInvalidos } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import { leerCursor } from '../http/cursor.js'
 import { limiteDe, paginar } from '../http/paginas.js'
-import { listarSedes } from '../queries/catalogos.js'
 import { listaLaboratorio } from '../queries/laboratorio-lista.js'
 import { catalogoLaboratorio } from '../queries/laboratorio.js'
 import { route } from '../route.js'
@@ -20,10 +20,10 @@ import { route } from '../route.js'
 /**
  * The day (today at the clinic if absent) and sede of a laboratory's day query, or the 400 of
  * each that is wrong. As the worklist's search: any sede the clinic has had, a closed one's past
- * days included.
+ * days included (from the catalogues as this server last read them).
  */
 export async function diaDelLaboratorio(
-  sql: Sql,
+  catalogos: CacheCatalogos,
   tz: string,
   q: { fecha?: string; sede?: string },
 ): Promise<{ fecha: string; sede: string | undefined }> {
@@ -32,7 +32,7 @@ export async function diaDelLaboratorio(
   if (!esDiaDeLaClinica(fecha)) errores.push({ campo: 'fecha', mensaje: M.fechaInvalida })
   const sede = q.sede?.trim() || undefined
   if (sede) {
-    const sedes = (await listarSedes(sql)).map((s) => s.nombre)
+    const sedes = (await catalogos.leer()).sedes.map((s) => s.nombre)
     if (!sedes.includes(sede))
       errores.push({ campo: 'sede', mensaje: `Sede no válida: use ${sedes.join(', ')}` })
   }
@@ -42,15 +42,15 @@ export async function diaDelLaboratorio(
 
 export async function laboratorioRoutes(
   app: FastifyInstance,
-  opts: { sql: Sql; config: Config },
+  opts: { sql: Sql; config: Config; catalogos: CacheCatalogos },
 ): Promise<void> {
-  const { sql } = opts
+  const { sql, catalogos } = opts
   const tz = opts.config.clinicTz
 
   route(app, analitosContract, async () => catalogoLaboratorio(sql))
 
   route(app, listaLaboratorioContract, async (request, reply) => {
-    const { fecha, sede } = await diaDelLaboratorio(sql, tz, request.query)
+    const { fecha, sede } = await diaDelLaboratorio(catalogos, tz, request.query)
     const limite = limiteDe(request.query.limite)
     const despues = leerCursor(request.query.cursor, 2)
     const filas = await listaLaboratorio(

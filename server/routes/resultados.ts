@@ -15,6 +15,7 @@ import {
   validarResultadosContract,
   type ResultadosAtencion,
 } from '../../shared/resultados.js'
+import type { CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import {
@@ -58,7 +59,7 @@ export function etagsDe(header: string | string[] | undefined): string[] {
 
 export async function resultadosRoutes(
   app: FastifyInstance,
-  opts: { sql: Sql; config: Config },
+  opts: { sql: Sql; config: Config; catalogos: CacheCatalogos },
 ): Promise<void> {
   const { sql, config } = opts
   const tz = config.clinicTz
@@ -155,7 +156,7 @@ export async function resultadosRoutes(
 
   route(app, porAnalitoContract, async (request, reply) => {
     const id = leerId(request.params.id, M.analitoNoEncontrado)
-    const { fecha, sede } = await diaDelLaboratorio(sql, tz, request.query)
+    const { fecha, sede } = await diaDelLaboratorio(opts.catalogos, tz, request.query)
     const limite = limiteDe(request.query.limite)
     const despues = leerCursor(request.query.cursor, 2)
     const analito = await analitoPorId(sql, id)
