@@ -4,6 +4,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { AE_TITLE_PATRON } from '../shared/configuracion.js'
 import { usuarioReservado } from '../shared/usuarios.js'
+import { LIMITE_VERIFICACION } from '../shared/verificacion-codigo.js'
 
 /** DICOM connections at once from one address, unless DICOM_MAX_CONNECTIONS_PER_ADDRESS says. */
 export const DICOM_MAX_POR_DIRECCION = 8
@@ -54,6 +55,7 @@ const EnvSchema = Type.Object({
   RESPALDO_HORA: Type.Optional(Type.String({ pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|no)$' })),
   RESPALDO_CONSERVAR: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$' })),
+  VERIFICACIONES_POR_DIRECCION: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
 })
 
 export interface Config {
@@ -107,6 +109,8 @@ export interface Config {
    * page under it. Without a trailing slash.
    */
   publicUrl: string
+  /** Document verifications (GET /v/:codigo) one address may ask for in each ten minutes. */
+  verificacionesPorDireccion: number
 }
 
 export class ConfigError extends Error {}
@@ -215,5 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     respaldoHora: e.RESPALDO_HORA === 'no' ? null : (e.RESPALDO_HORA ?? '03:00'),
     respaldoConservar: Number(e.RESPALDO_CONSERVAR ?? 14),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    // Someone checking a few printed documents needs a handful; guessing codes needs billions.
+    verificacionesPorDireccion: Number(
+      e.VERIFICACIONES_POR_DIRECCION ?? LIMITE_VERIFICACION.maximo,
+    ),
   })
 }

@@ -67,6 +67,8 @@ async function spaPlugin(app: FastifyInstance, opts: { clientDir: string }): Pro
     if (path.startsWith('/assets/') || path.startsWith('/docs') || path === '/healthz') return
     // A file to download (an export) is never a page, whatever a navigating browser accepts.
     if (path.endsWith('.csv')) return
+    // The first printed QRs' address redirects to /v/:codigo, for a browser as for a program.
+    if (path.startsWith('/verificar/')) return
     if (prefersHtml(request.headers.accept)) return sendShell(reply)
     reply.header('vary', 'Accept')
   })

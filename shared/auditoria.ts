@@ -94,6 +94,9 @@ export const ACCIONES_AUDITORIA = {
   'resultados.validados': 'Resultados de laboratorio validados (hoja de resultados emitida)',
   'hoja_resultados.descargada': 'Hoja de resultados de laboratorio descargada (PDF)',
   'laboratorio.lista': 'Lista de trabajo del laboratorio de un día consultada',
+  'documento.verificado': 'Documento impreso verificado por su código (sin sesión)',
+  'documento.verificacion_limitada':
+    'Verificación de documentos rechazada por exceso de intentos desde una dirección',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

@@ -32,6 +32,10 @@ const ABIERTAS = new Set([
   'HEAD /clinica',
   'GET /clinica/logo',
   'HEAD /clinica/logo',
+  'GET /v/:codigo',
+  'HEAD /v/:codigo',
+  'GET /verificar/:codigo',
+  'HEAD /verificar/:codigo',
 ])
 const esArchivoDelCliente = (url: string) =>
   ['/index.html', '/favicon.svg', '/assets/app-abc123.js'].includes(url)
@@ -64,7 +68,7 @@ describe('toda ruta pide sesión', () => {
     }
   })
 
-  it('las únicas rutas abiertas son POST /sesion, /healthz, la identidad de la clínica y los archivos del cliente construido', () => {
+  it('las únicas rutas abiertas son POST /sesion, /healthz, la identidad de la clínica, la verificación de documentos y los archivos del cliente construido', () => {
     const abiertas = rutasRegistradas(app).filter((r) => !r.auth)
     for (const r of abiertas) {
       expect(

@@ -23,6 +23,11 @@ import { TIPO_DOCUMENTO_ETIQUETA, type TipoDocumento } from '../../shared/catalo
 import { MENSAJES_INFORMES as M, textoDe, type ContenidoInforme } from '../../shared/informes.js'
 import { FIRMA_PIXELES } from '../../shared/mi-cuenta.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
+import {
+  ALFABETO_CODIGO,
+  codigoLegible,
+  rutaVerificacion,
+} from '../../shared/verificacion-codigo.js'
 import { olvidarIntentos, registrarIntento } from '../auth/limite.js'
 import { verificarContrasena } from '../auth/contrasenas.js'
 import { credencialesDe } from '../auth/usuarios.js'
@@ -37,11 +42,9 @@ import { informePorId, numeroInforme, type InformeFila } from '../queries/inform
 import { leerImagen } from './imagen.js'
 import { renderizarInforme, type DocumentoInforme } from './pdf.js'
 
-/** Letters and digits that cannot be misread for each other (no I, O, 0, 1). */
-const ALFABETO = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 /** The short code printed under a signed document's QR (an informe's, a result sheet's). */
 export const codigoVerificacion = (): string =>
-  Array.from({ length: 10 }, () => ALFABETO[randomInt(ALFABETO.length)]).join('')
+  Array.from({ length: 10 }, () => ALFABETO_CODIGO[randomInt(ALFABETO_CODIGO.length)]).join('')
 
 /** Whether a version has what signing asks of it: findings or a conclusion, or an adenda's text. */
 function vacio(tipo: InformeFila['tipo'], c: ContenidoInforme): string | null {
@@ -205,7 +208,10 @@ async function documento(
             imagen: await imagenDe(tx, f.preliminarPor),
           }
         : null,
-    verificacion: { url: `${config.publicUrl}/verificar/${codigo}`, codigo },
+    verificacion: {
+      url: config.publicUrl + rutaVerificacion(codigo),
+      codigo: codigoLegible(codigo),
+    },
   }
 }
 

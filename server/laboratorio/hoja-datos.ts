@@ -5,6 +5,7 @@
 import { fechaEnZona, fechaLegible, horaEnZona } from '../../shared/edad.js'
 import { rangoPara } from '../../shared/laboratorio.js'
 import { textoRango, textoValor } from '../../shared/resultados.js'
+import { codigoLegible, rutaVerificacion } from '../../shared/verificacion-codigo.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { datosMembrete, imagenDe, instante, pacienteDelDocumento } from '../informes/firmar.js'
@@ -106,6 +107,9 @@ export async function documentoHoja(
     hoja: { version: hoja.version, parcial: hoja.parcial, emitidaEn: instante(hoja.emitidaEn, tz) },
     examenes: examenesHoja,
     validadores: firmantes,
-    verificacion: { url: `${config.publicUrl}/verificar/${hoja.codigo}`, codigo: hoja.codigo },
+    verificacion: {
+      url: config.publicUrl + rutaVerificacion(hoja.codigo),
+      codigo: codigoLegible(hoja.codigo),
+    },
   }
 }

@@ -251,7 +251,7 @@ describe('la firma', () => {
     const qr = execFileSync('zbarimg', ['-q', '--raw', join(dir, 'p.png')])
       .toString()
       .trim()
-    expect(qr).toBe(`https://resultados.clinica.example/verificar/${firmado.codigo}`)
+    expect(qr).toBe(`https://resultados.clinica.example/v/${firmado.codigo}`)
 
     // Signed, it takes no more saves, signatures or claims.
     expect((await guardar(informe.id, CONTENIDO, firmado.revision)).json().message).toBe(
