@@ -1,5 +1,6 @@
 // Routes (docs/producto.md#pantallas). Every screen but login is lazy, so the first screen carries
-// no forms, validation or chart code; every screen but login sits in the shell and needs a session.
+// no forms, validation or chart code; every screen but login and the public check of a printed
+// document (/v/:codigo) sits in the shell and needs a session.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import {
@@ -82,6 +83,8 @@ const PANTALLAS = [
   patron: p.conSubrutas ? new RegExp(`^${p.ruta}(/.*)?$`) : p.ruta,
   Pagina: lazy(p.carga),
 }))
+/** A printed document's check, for anyone: no session, no frame, no app code it does not use. */
+const VerificarPage = lazy(() => import('./features/verificacion/verificar-page.js'))
 const EN_EL_MARCO = PANTALLAS.filter((p) => !p.sola)
 const SOLAS = PANTALLAS.filter((p) => p.sola)
 /** The paths the frame (menu and session) serves: those under the first part of its screens'. */
@@ -151,6 +154,11 @@ export function App() {
       <Router aroundNav={alNavegar}>
         <Switch>
           <Route path={paths.login} component={LoginPage} />
+          <Route path={paths.verificar(':codigo')}>
+            <Suspense fallback={<Cargando />}>
+              <VerificarPage />
+            </Suspense>
+          </Route>
           <Route path={paths.inicio}>
             <Redirect to={paths.dashboard} replace />
           </Route>

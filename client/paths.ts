@@ -22,6 +22,8 @@ export const paths = {
   laboratorioAtencion: (id: number | string) => `/laboratorio/atenciones/${id}`,
   laboratorioAnalitos: '/laboratorio/analitos',
   laboratorioAnalito: (id: number | string) => `/laboratorio/analitos/${id}`,
+  /** A printed document's verification, public: where its QR leads (shared/verificacion-codigo.ts). */
+  verificar: (codigo: string) => `/v/${codigo}`,
 } as const
 
 /** `?volver=<page>` so that after logging in the user lands where they were going. */

@@ -36,6 +36,7 @@ export type Titulo =
   | 'Laboratorio'
   | 'Resultados de laboratorio'
   | 'Laboratorio por analito'
+  | 'Verificar documento'
 
 /** Sets the tab's title for the current screen, followed by the clinic's name. */
 export function useTitle(title: Titulo): void {
