@@ -61,6 +61,7 @@ export type CasoId =
   | 'listaLaboratorio'
   | 'porAnalito'
   | 'hojaPdf'
+  | 'verificarDocumento'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -102,6 +103,7 @@ export const TITULOS: Record<CasoId, string> = {
   listaLaboratorio: 'GET /laboratorio/lista (un día lleno de una sede)',
   porAnalito: 'GET /laboratorio/analitos/:id/resultados (HGB, un día lleno de una sede)',
   hojaPdf: 'GET /atenciones/:id/resultados/pdf (hoja de resultados validada)',
+  verificarDocumento: 'GET /v/:codigo (verificación de una hoja validada, JSON, sin sesión)',
 }
 
 export interface PacienteMuestra {

@@ -203,11 +203,16 @@ export async function rutasPorAnalito(s: Servidor, m: Muestras): Promise<string[
 
 export interface Hojas {
   rutas: string[]
+  /** Each sheet's verification code (verificarDocumento). */
+  codigos: string[]
   /** Each validation's latency (it renders and stores the sheet's PDF). */
   validacion: Medida
 }
 
-/** hojaPdf: hemogramas saved by the tecnólogo and validated by the médico, 4 validations at once. */
+/**
+ * hojaPdf and verificarDocumento: hemogramas saved by the tecnólogo and validated by the médico, 4
+ * validations at once; each answer names its sheet's code.
+ */
 export async function preparaHojas(s: Servidor, m: Muestras, conexiones: number): Promise<Hojas> {
   await crearSedePrueba(s)
   const tecnologo = await sesionDe(s, TECNOLOGO)
@@ -216,6 +221,7 @@ export async function preparaHojas(s: Servidor, m: Muestras, conexiones: number)
   const etags = [...(await atencionesConMuestra(s, m, tecnologo, HOJAS, tipeados))]
   const latencias: number[] = []
   const estados: Record<string, number> = {}
+  const codigos: string[] = []
   const inicio = performance.now()
   await enParalelo(etags.length, conexiones, async (i) => {
     const [id, etag] = etags[i]!
@@ -230,10 +236,11 @@ export async function preparaHojas(s: Servidor, m: Muestras, conexiones: number)
         'if-match': etag,
       },
     )
-    await res.arrayBuffer()
+    const cuerpo = (await res.json()) as { hoja?: { codigo: string } | null }
     latencias.push(performance.now() - t)
     estados[res.status] = (estados[res.status] ?? 0) + 1
+    if (cuerpo.hoja) codigos.push(cuerpo.hoja.codigo)
   })
   const validacion = medidaDe(latencias, (performance.now() - inicio) / 1000, estados)
-  return { rutas: etags.map(([id]) => `/atenciones/${id}/resultados/pdf`), validacion }
+  return { rutas: etags.map(([id]) => `/atenciones/${id}/resultados/pdf`), codigos, validacion }
 }

@@ -28,6 +28,7 @@ import { Captura, revisarPlanes } from './explain.js'
 import { medirVacuum } from './vacuum.js'
 import { crearSedePrueba, preparaVisitas, SEDE_PRUEBA } from './visitas.js'
 import { SEDES } from '../shared/catalogos.js'
+import { rutaVerificacion } from '../shared/verificacion-codigo.js'
 import { consultasExportacion, EXPORTACIONES, medirExportacion } from './exportacion.js'
 import {
   AE_BANCO,
@@ -274,13 +275,18 @@ async function medirCasos(
     incluye(op, 'listaLaboratorio') ? await rutasListaLaboratorio(s, l.m) : [],
   )
   rutas.set('porAnalito', incluye(op, 'porAnalito') ? await rutasPorAnalito(s, l.m) : [])
-  const hojas = incluye(op, 'hojaPdf') ? await preparaHojas(s, l.m, op.conexiones) : null
+  const hojas =
+    incluye(op, 'hojaPdf') || incluye(op, 'verificarDocumento')
+      ? await preparaHojas(s, l.m, op.conexiones)
+      : null
   if (hojas)
     console.log(
       `  validación de ${hojas.validacion.solicitudes} hojas (PDF): p50 ${hojas.validacion.p50} ms, ` +
         `p99 ${hojas.validacion.p99} ms, ${hojas.validacion.rps}/s, estados ${JSON.stringify(hojas.validacion.estados)}`,
     )
   rutas.set('hojaPdf', hojas?.rutas ?? [])
+  // Someone who scanned a sheet's QR: its code, as JSON (a program's request, or the page's own).
+  rutas.set('verificarDocumento', hojas?.codigos.map(rutaVerificacion) ?? [])
   const guardado = incluye(op, 'guardarHemograma') ? await preparaGuardado(s, l.m) : null
   const edicion = incluye(op, 'editarPaciente')
     ? await preparaEdicion(
@@ -321,6 +327,7 @@ async function medirCasos(
     'listaLaboratorio',
     'porAnalito',
     'hojaPdf',
+    'verificarDocumento',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
     if (caso === 'respaldo') {

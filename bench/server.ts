@@ -28,6 +28,8 @@ export async function arrancar(env: NodeJS.ProcessEnv): Promise<Servidor> {
     // Every client of the bench is this one machine: it stands for a clinic's many workstations
     // (and, in apellidoBajoInundacion, 200 more connections), which one address's cap would refuse.
     MAX_CONNECTIONS_PER_ADDRESS: '1000',
+    // verificarDocumento measures the answer, not the per-address limit that refuses a flood of it.
+    VERIFICACIONES_POR_DIRECCION: '999999',
     ...env,
   })
   await waitHealthy(proceso, 120_000)
