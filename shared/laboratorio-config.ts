@@ -8,6 +8,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { nombre } from './configuracion.js'
 import { defineContract, ErrorSchema, type ErrorCampo } from './contract.js'
 import { AnalitoSchema, type RangoReferencia } from './laboratorio.js'
+import { VALOR_MAXIMO } from './resultados.js'
 
 export const MENSAJES_LABORATORIO_CONFIG = {
   analitoNoEncontrado: 'Analito no encontrado',
@@ -78,14 +79,13 @@ export function bandaTexto(r: Pick<RangoReferencia, 'sexo' | 'edadDesdeDias' | '
 
 /** The oldest band edge: 150 years. */
 export const EDAD_MAXIMA_DIAS = aDias(150, 'años')
-const LIMITE_MAXIMO = 999_999_999
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T, mensaje: string) =>
   Type.Union([t, Type.Null()], { mensaje })
 
 const Edad = Type.Integer({ minimum: 0, maximum: EDAD_MAXIMA_DIAS, mensaje: M.edad })
 const Limite = Nullable(
-  Type.Number({ minimum: -LIMITE_MAXIMO, maximum: LIMITE_MAXIMO, mensaje: M.limite }),
+  Type.Number({ minimum: -VALOR_MAXIMO, maximum: VALOR_MAXIMO, mensaje: M.limite }),
   M.limite,
 )
 

@@ -6,7 +6,7 @@ import { IdParamsSchema } from './atenciones.js'
 import { PaginaQuerySchema } from './busqueda.js'
 import { PRIORIDADES } from './catalogos.js'
 import { conCabeceras, defineContract, ErrorSchema } from './contract.js'
-import { AnalitoSchema, RangoReferenciaSchema } from './laboratorio.js'
+import { AnalitoSchema, RangoReferenciaSchema, redondear, type Analito } from './laboratorio.js'
 import { ESTADOS_MUESTRA } from './muestras.js'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
@@ -18,6 +18,24 @@ export type EstadoResultado = (typeof ESTADOS_RESULTADO)[number]
 
 /** Longest text result (a culture's or a smear's description). */
 export const LARGO_MAXIMO_RESULTADO = 2000
+/**
+ * The largest typed number, and of a range's limits in the catalogue (shared/laboratorio-config.ts): nine
+ * digits, so that with its decimals a value is exact in a JavaScript number and in the sheet.
+ */
+export const VALOR_MAXIMO = 999_999_999
+
+/**
+ * Why `n` cannot be analito `a`'s typed result, or null: a finite number, not negative (every typed
+ * analito measures an amount), up to VALOR_MAXIMO, with at most the analito's decimals. The grid
+ * and the server both ask this.
+ */
+export function problemaNumero(n: number, a: Pick<Analito, 'nombre' | 'decimales'>): string | null {
+  if (!Number.isFinite(n)) return MENSAJES_RESULTADOS.numeroInvalido(a.nombre)
+  if (n < 0 || n > VALOR_MAXIMO) return MENSAJES_RESULTADOS.fueraDeEscala(a.nombre)
+  const d = a.decimales ?? 0
+  if (redondear(n, d) !== n) return MENSAJES_RESULTADOS.decimales(a.nombre, d)
+  return null
+}
 
 export const MENSAJES_RESULTADOS = {
   atencionNoEncontrada: 'Atención no encontrada',
@@ -33,13 +51,13 @@ export const MENSAJES_RESULTADOS = {
   analitoCalculado: (nombre: string) => `${nombre} se calcula: no se ingresa`,
   repetido: (codigo: string) => `${codigo} está dos veces`,
   numeroInvalido: (nombre: string) => `${nombre}: escriba un número`,
+  fueraDeEscala: (nombre: string) => `${nombre}: escriba un número de 0 a 999 999 999`,
   decimales: (nombre: string, d: number) =>
     d === 0
       ? `${nombre}: sin decimales`
       : `${nombre}: hasta ${d} ${d === 1 ? 'decimal' : 'decimales'}`,
   opcionInvalida: (nombre: string) => `${nombre}: elija una de las opciones`,
-  textoLargo: (nombre: string) =>
-    `${nombre}: pasa de ${LARGO_MAXIMO_RESULTADO.toLocaleString('es-PE')} caracteres`,
+  textoLargo: (nombre: string) => `${nombre}: pasa de ${LARGO_MAXIMO_RESULTADO} caracteres`,
   motivoRequerido: (nombre: string) =>
     `${nombre} ya está validado: indique el motivo de la corrección`,
   validadoSinValor: (nombre: string) =>

@@ -1,10 +1,11 @@
-// A typed result checked against its analito's type (docs/api.md#laboratorio-resultados): a finite
-// number with at most its decimals, one of its options exactly, or text without control
+// A typed result checked against its analito's type (docs/api.md#laboratorio-resultados): a number
+// from 0 to 999 999 999 with at most its decimals, one of its options exactly, or text without control
 // characters; null (or blank text) clears it.
-import { redondear, type Analito } from '../../shared/laboratorio.js'
+import type { Analito } from '../../shared/laboratorio.js'
 import {
   LARGO_MAXIMO_RESULTADO,
   MENSAJES_RESULTADOS as M,
+  problemaNumero,
   type Valor,
 } from '../../shared/resultados.js'
 import { tieneControl } from '../../shared/texto.js'
@@ -24,10 +25,9 @@ export function comprobarValor(
   const error = (mensaje: string) => datosInvalidos([{ campo, mensaje }])
   if (valor === null) return { numero: null, texto: null }
   if (a.tipo === 'numero') {
-    if (typeof valor !== 'number' || !Number.isFinite(valor))
-      throw error(M.numeroInvalido(a.nombre))
-    const d = a.decimales ?? 0
-    if (redondear(valor, d) !== valor) throw error(M.decimales(a.nombre, d))
+    if (typeof valor !== 'number') throw error(M.numeroInvalido(a.nombre))
+    const problema = problemaNumero(valor, a)
+    if (problema) throw error(problema)
     return { numero: valor, texto: null }
   }
   if (typeof valor !== 'string')
@@ -38,6 +38,7 @@ export function comprobarValor(
   }
   const texto = valor.trim()
   if (tieneControl(texto)) throw error(M.textoInvalido(a.nombre))
-  if (texto.length > LARGO_MAXIMO_RESULTADO) throw error(M.textoLargo(a.nombre))
+  // Counted as the database counts it, by character: an emoji is one, not two UTF-16 units.
+  if ([...texto].length > LARGO_MAXIMO_RESULTADO) throw error(M.textoLargo(a.nombre))
   return { numero: null, texto: texto === '' ? null : texto }
 }

@@ -141,10 +141,17 @@ describe('PUT /atenciones/:id/resultados', () => {
       [ids.HGB!, 12.35, M.decimales('Hemoglobina', 1)],
       [ids.GLU!, 100.5, M.decimales('Glucosa', 0)],
       [ids.GLU!, '100', M.numeroInvalido('Glucosa')],
+      // Past any measure, or below nothing: never stored, flagged or printed.
+      [ids.GLU!, 1e308, M.fueraDeEscala('Glucosa')],
+      [ids.GLU!, 1e21, M.fueraDeEscala('Glucosa')],
+      [ids.GLU!, 1_000_000_000, M.fueraDeEscala('Glucosa')],
+      [ids.GLU!, -5, M.fueraDeEscala('Glucosa')],
+      [ids['OR-PH']!, -3, M.fueraDeEscala('pH')],
       [ids['OR-COLOR']!, 'Verde', M.opcionInvalida('Color')],
       [ids['OR-COLOR']!, 3, M.opcionInvalida('Color')],
       [ids['OR-SED-LEU']!, 'dos\u0000tres', M.textoInvalido('Leucocitos')],
       [ids['OR-SED-LEU']!, 'x'.repeat(2001), M.textoLargo('Leucocitos')],
+      [ids['OR-SED-LEU']!, '😀'.repeat(2001), M.textoLargo('Leucocitos')],
       [ids.TSH!, 1, M.analitoAjeno('TSH')],
     ]
     const etag = await api.etag(atencion, tec)
@@ -186,6 +193,13 @@ describe('PUT /atenciones/:id/resultados', () => {
     expect(bien.statusCode, bien.body).toBe(200)
     expect(fila(bien.json(), 'OR-SED-LEU').resultado!.valor).toBe('2-4')
     expect(fila(bien.json(), 'OR-COLOR').resultado!.bandera).toBeNull()
+    // 2000 characters are the most, an emoji counting as one; the largest number is stored whole.
+    const largo = await api.guardar(atencion, tec, [
+      { analitoId: ids['OR-SED-LEU']!, valor: '😀'.repeat(2000) },
+      { analitoId: ids.GLU!, valor: 999_999_999 },
+    ])
+    expect(largo.statusCode, largo.body).toBe(200)
+    expect(fila(largo.json(), 'GLU').resultado).toMatchObject({ valor: 999_999_999, bandera: 'HH' })
   })
 
   it('una muestra que no llegó al laboratorio no recibe valores', async () => {

@@ -36,6 +36,14 @@ describe('valorDeTexto', () => {
     expect(valorDeTexto('95,0', glucosa)).toEqual({ valor: 95 })
     expect(valorDeTexto('95,5', glucosa)).toEqual({ error: 'Glucosa: sin decimales' })
     expect(valorDeTexto('noventa', glucosa)).toEqual({ error: 'Glucosa: escriba un número' })
+    // The server's own bounds: nothing negative, nothing past nine digits.
+    expect(valorDeTexto('-5', glucosa)).toEqual({
+      error: 'Glucosa: escriba un número de 0 a 999 999 999',
+    })
+    expect(valorDeTexto('1000000000', glucosa)).toEqual({
+      error: 'Glucosa: escriba un número de 0 a 999 999 999',
+    })
+    expect(valorDeTexto('999999999', glucosa)).toEqual({ valor: 999_999_999 })
   })
   it('un texto sin caracteres de control, recortado', () => {
     const nota = {

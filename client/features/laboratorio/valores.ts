@@ -3,12 +3,15 @@
 import {
   bandera,
   calcular,
-  redondear,
   type Analito,
   type Bandera,
   type RangoReferencia,
 } from '../../../shared/laboratorio.js'
-import { LARGO_MAXIMO_RESULTADO, MENSAJES_RESULTADOS } from '../../../shared/resultados.js'
+import {
+  LARGO_MAXIMO_RESULTADO,
+  MENSAJES_RESULTADOS,
+  problemaNumero,
+} from '../../../shared/resultados.js'
 import { tieneControl } from '../../../shared/texto.js'
 
 type AnalitoFila = Omit<Analito, 'rangos'>
@@ -36,18 +39,16 @@ export function valorDeTexto(
   if (analito.tipo === 'numero') {
     const n = leerNumero(texto)
     if (n === null) return { valor: null }
-    if (!Number.isFinite(n)) return { error: MENSAJES_RESULTADOS.numeroInvalido(analito.nombre) }
-    const d = analito.decimales ?? 0
     // As the server checks it: «95,0» is 95, «13,45» has one decimal too many for Hb.
-    if (redondear(n, d) !== n) return { error: MENSAJES_RESULTADOS.decimales(analito.nombre, d) }
-    return { valor: n }
+    const problema = problemaNumero(n, analito)
+    return problema ? { error: problema } : { valor: n }
   }
   const t = texto.trim()
   if (t === '') return { valor: null }
   if (analito.tipo === 'opciones' && !(analito.opciones ?? []).includes(t))
     return { error: MENSAJES_RESULTADOS.opcionInvalida(analito.nombre) }
   if (tieneControl(t)) return { error: MENSAJES_RESULTADOS.textoInvalido(analito.nombre) }
-  if (t.length > LARGO_MAXIMO_RESULTADO)
+  if ([...t].length > LARGO_MAXIMO_RESULTADO)
     return { error: MENSAJES_RESULTADOS.textoLargo(analito.nombre) }
   return { valor: t }
 }
