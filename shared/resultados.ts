@@ -47,6 +47,8 @@ export const MENSAJES_RESULTADOS = {
   sinLlegada: 'El paciente aún no llegó: no hay muestras ni resultados',
   muestraNoRecibida: (estudio: string) =>
     `La muestra de ${estudio} aún no se recibió en el laboratorio`,
+  sinMuestraParaValidar: (nombre: string, estudio: string) =>
+    `${nombre}: la muestra de ${estudio} no está recibida (se rechazó y falta la nueva): reciba la nueva y vuelva a ingresar el valor antes de validarlo`,
   analitoAjeno: (codigo: string) => `${codigo} no es un analito de los exámenes de esta atención`,
   analitoCalculado: (nombre: string) => `${nombre} se calcula: no se ingresa`,
   repetido: (codigo: string) => `${codigo} está dos veces`,

@@ -21,7 +21,13 @@ import {
   type ExamenLab,
   type ResultadoFila,
 } from '../queries/resultados.js'
-import { analitosDe, lecturaDe, versionesPorAnalito, type LecturaResultados } from './lectura.js'
+import {
+  analitosDe,
+  lecturaDe,
+  sinMuestraRecibida,
+  versionesPorAnalito,
+  type LecturaResultados,
+} from './lectura.js'
 import { comprobarValor, type ValorGuardado } from './valor.js'
 
 /** The If-Match named other results than the stored ones: the route answers 412 with them. */
@@ -121,9 +127,8 @@ export function planear(
       throw datosInvalidos([{ campo: campo('valor'), mensaje: M.analitoCalculado(x.nombre) }])
     const v = comprobarValor(x, r.valor, campo('valor'))
     if (v.numero !== null || v.texto !== null) {
-      const suyos = examenes.filter((e) => e.analitos.some((y) => y.analito.id === x.id))
-      if (!suyos.some((e) => e.muestraViva?.estado === 'recibida'))
-        throw new ConflictError(M.muestraNoRecibida(suyos[0]!.nombre))
+      const sin = sinMuestraRecibida(examenes, x.id)
+      if (sin) throw new ConflictError(M.muestraNoRecibida(sin.nombre))
     }
     const f = actualDe(x.id)
     if (!f) {

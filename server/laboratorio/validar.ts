@@ -31,6 +31,7 @@ import { renderizarHoja } from './hoja-pdf.js'
 import {
   analitosDe,
   lecturaDe,
+  sinMuestraRecibida,
   valorDe,
   versionesPorAnalito,
   type LecturaResultados,
@@ -76,6 +77,9 @@ export function elegir(
   if (cuerpo.soloNormales) elegidas = elegidas.filter((f) => f.bandera === null)
   const nombre = (f: ResultadoFila) => analitos.find((x) => x.id === f.analitoId)!.nombre
   for (const f of elegidas) {
+    // A value typed on a sample rejected since (its replacement not yet received) is not validated.
+    const sin = sinMuestraRecibida(examenes, f.analitoId)
+    if (sin) throw new ConflictError(M.sinMuestraParaValidar(nombre(f), sin.nombre))
     if (critico(f)) throw new ConflictError(M.criticoSinLlamada(nombre(f)))
     if (f.ingresadoPor === yo && !a.autovalidacion)
       throw new ConflictError(M.mismoValidador(nombre(f)))

@@ -111,6 +111,45 @@ describe('quién valida', () => {
   })
 })
 
+describe('la muestra', () => {
+  it('un valor de una muestra que se rechazó después no se valida hasta recibir la nueva', async () => {
+    const { atencion } = await atencionLab(t.db.sql, { estudios: ['TSH'] })
+    await api.guardar(atencion, tec, [{ analitoId: ids.TSH!, valor: 2.5 }])
+    const [m] = await t.db.sql<{ id: number }[]>`
+      select id from muestras where atencion_id = ${atencion} and estado = 'recibida'`
+    const rechazo = await t.app.inject({
+      method: 'POST',
+      url: `/muestras/${String(m!.id).padStart(8, '0')}/rechazo`,
+      headers: tec,
+      payload: { motivo: 'Hemolizada' },
+    })
+    expect(rechazo.statusCode, rechazo.body).toBe(200)
+    const res = await api.validar(atencion, medica)
+    expect([res.statusCode, res.json().message]).toEqual([
+      409,
+      M.sinMuestraParaValidar('Hormona estimulante de la tiroides (TSH)', 'TSH'),
+    ])
+    expect(await estadoDe(atencion)).not.toBe('Informado')
+    expect(
+      await t.db
+        .sql`select 1 from resultados where atencion_id = ${atencion} and estado = 'validado'`,
+    ).toHaveLength(0)
+    // The new tube received, the value typed again on it validates.
+    const [nueva] = await t.db.sql<{ id: number }[]>`
+      select id from muestras where atencion_id = ${atencion} and estado = 'pendiente'`
+    const recibida = await t.app.inject({
+      method: 'POST',
+      url: `/muestras/${String(nueva!.id).padStart(8, '0')}/recepcion`,
+      headers: tec,
+    })
+    expect(recibida.statusCode, recibida.body).toBe(200)
+    await api.guardar(atencion, tec, [{ analitoId: ids.TSH!, valor: 2.7 }])
+    const ahora = await api.validar(atencion, medica)
+    expect(ahora.statusCode, ahora.body).toBe(200)
+    expect(fila(ahora.json(), 'TSH').resultado).toMatchObject({ valor: 2.7, estado: 'validado' })
+  })
+})
+
 describe('valores críticos', () => {
   it('no se validan hasta registrar la llamada, que aparece en Alertas', async () => {
     const { atencion } = await atencionLab(t.db.sql)
