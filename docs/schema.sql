@@ -293,17 +293,21 @@ create table hallazgos_criticos (
   registrado_por integer,
   nota text,
   resultado_id integer,
+  valor_numero numeric,
+  valor_texto text,
+  bandera text,
+  constraint hallazgos_criticos_bandera_check CHECK ((bandera = ANY (ARRAY['LL'::text, 'HH'::text]))),
   constraint hallazgos_criticos_check CHECK ((((comunicado_en IS NULL) = (comunicado_a IS NULL)) AND ((comunicado_en IS NULL) = (medio IS NULL)) AND ((comunicado_en IS NULL) = (releido IS NULL)) AND ((comunicado_en IS NULL) = (registrado_por IS NULL)))),
   constraint hallazgos_criticos_comunicado_a_check CHECK (((length(comunicado_a) >= 1) AND (length(comunicado_a) <= 200))),
   constraint hallazgos_criticos_medio_check CHECK ((medio = ANY (ARRAY['Teléfono'::text, 'En persona'::text, 'Mensaje'::text, 'Correo'::text]))),
   constraint hallazgos_criticos_nota_check CHECK (((length(nota) >= 1) AND (length(nota) <= 500))),
   constraint hallazgos_criticos_origen_check CHECK (((informe_id IS NULL) <> (resultado_id IS NULL))),
+  constraint hallazgos_criticos_valor_texto_check CHECK (((length(valor_texto) >= 1) AND (length(valor_texto) <= 2000))),
   constraint hallazgos_criticos_informe_id_fkey FOREIGN KEY (informe_id) REFERENCES informes(id),
   constraint hallazgos_criticos_registrado_por_fkey FOREIGN KEY (registrado_por) REFERENCES usuarios(id),
   constraint hallazgos_criticos_resultado_id_fkey FOREIGN KEY (resultado_id) REFERENCES resultados(id),
   constraint hallazgos_criticos_pkey PRIMARY KEY (id),
-  constraint hallazgos_criticos_informe_id_key UNIQUE (informe_id),
-  constraint hallazgos_criticos_resultado_id_key UNIQUE (resultado_id)
+  constraint hallazgos_criticos_informe_id_key UNIQUE (informe_id)
 );
 
 -- Fuente: cada versión de la hoja de resultados de una atención, congelada al validar; no cambia
@@ -821,6 +825,8 @@ CREATE UNIQUE INDEX fusiones_absorbido_vigente_idx ON public.fusiones USING btre
 CREATE INDEX fusiones_conservado_vigente_idx ON public.fusiones USING btree (conservado_id) WHERE (deshecha_en IS NULL);
 CREATE INDEX hallazgos_criticos_comunicados_idx ON public.hallazgos_criticos USING btree (comunicado_en DESC, id DESC) WHERE (comunicado_en IS NOT NULL);
 CREATE INDEX hallazgos_criticos_pendientes_idx ON public.hallazgos_criticos USING btree (creado_en) WHERE (comunicado_en IS NULL);
+CREATE INDEX hallazgos_criticos_resultado_idx ON public.hallazgos_criticos USING btree (resultado_id, id);
+CREATE UNIQUE INDEX hallazgos_criticos_resultado_pendiente_key ON public.hallazgos_criticos USING btree (resultado_id) WHERE (comunicado_en IS NULL);
 CREATE UNIQUE INDEX informes_abierto_key ON public.informes USING btree (atencion_id) WHERE (estado <> 'final'::text);
 CREATE INDEX informes_base_idx ON public.informes USING btree (base_id) WHERE (base_id IS NOT NULL);
 CREATE INDEX informes_tiempo_idx ON public.informes USING btree (firmado_en) INCLUDE (completado_en, atencion_id) WHERE (completado_en IS NOT NULL);

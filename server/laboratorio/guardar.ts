@@ -222,7 +222,7 @@ async function escribir(
       select ${a.id}, d."analitoId", d.version, d.motivo, d."valorNumero", d."valorTexto",
         d.unidad, d."normalMin", d."normalMax", d."criticoMin", d."criticoMax", d.bandera, ${por}
       from datos d where d.id is null
-      returning id, bandera
+      returning id, bandera, valor_numero, valor_texto
     ),
     cambiados as (
       update resultados r set valor_numero = d."valorNumero", valor_texto = d."valorTexto",
@@ -230,13 +230,17 @@ async function escribir(
         critico_min = d."criticoMin", critico_max = d."criticoMax", bandera = d.bandera,
         revision = r.revision + 1, ingresado_por = ${por}, ingresado_en = now()
       from datos d where r.id = d.id and r.estado = 'ingresado'
-      returning r.id, r.bandera
+      returning r.id, r.bandera, r.valor_numero, r.valor_texto
     ),
-    escritos as (select id, bandera from nuevos union all select id, bandera from cambiados),
+    escritos as (select * from nuevos union all select * from cambiados),
+    -- Each critical value written waits for its own call: a new record, even where one was made
+    -- for the row's earlier value; one still waiting takes the new value (nobody was called yet).
     abiertos as (
-      insert into hallazgos_criticos (resultado_id)
-      select id from escritos where bandera in ('LL', 'HH')
-      on conflict (resultado_id) do nothing
+      insert into hallazgos_criticos (resultado_id, valor_numero, valor_texto, bandera)
+      select id, valor_numero, valor_texto, bandera from escritos where bandera in ('LL', 'HH')
+      on conflict (resultado_id) where comunicado_en is null do update
+        set valor_numero = excluded.valor_numero, valor_texto = excluded.valor_texto,
+          bandera = excluded.bandera
       returning id
     ),
     cerrados as (

@@ -48,8 +48,9 @@ export interface HallazgoFila {
 }
 
 // A finding comes from a signed informe or from a lab result (migration 0060): either joins.
+// A lab one shows the value it is about (migration 0067), not the row's value now.
 const COLUMNAS = `h.id, h.informe_id, h.resultado_id, an.nombre as analito, an.decimales,
-  r.valor_numero::float8 as valor_numero, r.valor_texto, r.unidad, r.bandera, a.id as atencion_id,
+  h.valor_numero::float8 as valor_numero, h.valor_texto, r.unidad, h.bandera, a.id as atencion_id,
   a.paciente_id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
   p.primer_apellido, p.segundo_apellido, a.modalidad, a.estudios,
   coalesce(i.firmante_nombre, ru.nombre) as firmante_nombre, h.creado_en, h.comunicado_a, h.medio,

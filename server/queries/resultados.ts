@@ -162,7 +162,10 @@ export const RESULTADO_COLUMNAS = `r.id, r.atencion_id, r.analito_id, r.version,
   r.validado_en, r.validador_nombre, r.validador_colegiatura, r.importado,
   h.id as hallazgo_id, h.comunicado_en`
 export const RESULTADO_DESDE = `resultados r left join usuarios iu on iu.id = r.ingresado_por
-  left join hallazgos_criticos h on h.resultado_id = r.id`
+  left join lateral (
+    select h.id, h.comunicado_en from hallazgos_criticos h where h.resultado_id = r.id
+    order by h.id desc limit 1
+  ) h on true`
 
 /** Every version of every result of the atención, by analito and version. */
 export function resultadosDe(sql: Sql, atencionId: number): Promise<ResultadoFila[]> {

@@ -178,6 +178,47 @@ describe('valores críticos', () => {
     expect(fila(res.json(), 'GLU').resultado!.critico!.comunicadoEn).not.toBeNull()
     expect(await estadoDe(atencion)).toBe('Informado')
   })
+
+  it('una llamada cubre el valor que se comunicó: otro valor crítico escrito después pide la suya', async () => {
+    const { atencion } = await atencionLab(t.db.sql)
+    const primero = await api.guardar(atencion, tec, [{ analitoId: ids.GLU!, valor: 500 }])
+    const aviso = fila(primero.json(), 'GLU').resultado!.critico!.hallazgoId
+    const llamada = await t.app.inject({
+      method: 'POST',
+      url: `/hallazgos-criticos/${aviso}/comunicacion`,
+      headers: tec,
+      payload: { comunicadoA: 'Dr. Pérez, médico tratante', medio: 'Teléfono', releido: true },
+    })
+    expect(llamada.statusCode, llamada.body).toBe(200)
+    // Retyped to another critical value: nobody was told of 20.
+    const segundo = await api.guardar(atencion, tec, [{ analitoId: ids.GLU!, valor: 20 }])
+    const critico = fila(segundo.json(), 'GLU').resultado!.critico!
+    expect(critico.hallazgoId).not.toBe(aviso)
+    expect(critico.comunicadoEn).toBeNull()
+    const antes = await api.validar(atencion, medica)
+    expect([antes.statusCode, antes.json().message]).toEqual([409, M.criticoSinLlamada('Glucosa')])
+    // Alertas shows the new value waiting; the call made stays with the value it was about.
+    const alertas = (await t.app.inject({ url: '/hallazgos-criticos', headers: medica })).json()
+    const nuevo = alertas.hallazgos.find((h: { id: number }) => h.id === critico.hallazgoId)
+    expect(nuevo.resultado).toMatchObject({ valor: '20', bandera: 'LL' })
+    expect(alertas.hallazgos.some((h: { id: number }) => h.id === aviso)).toBe(false)
+    const [hecho] = await t.db.sql<{ valor: number; bandera: string; comunicadoA: string }[]>`
+      select valor_numero::float8 as valor, bandera, comunicado_a from hallazgos_criticos
+      where id = ${aviso}`
+    expect(hecho).toEqual({ valor: 500, bandera: 'HH', comunicadoA: 'Dr. Pérez, médico tratante' })
+    // Retyped again before the call: the same waiting record takes the latest value.
+    const tercero = await api.guardar(atencion, tec, [{ analitoId: ids.GLU!, valor: 25 }])
+    expect(fila(tercero.json(), 'GLU').resultado!.critico!.hallazgoId).toBe(critico.hallazgoId)
+    await t.app.inject({
+      method: 'POST',
+      url: `/hallazgos-criticos/${critico.hallazgoId}/comunicacion`,
+      headers: tec,
+      payload: { comunicadoA: 'Dr. Pérez, médico tratante', medio: 'Teléfono', releido: true },
+    })
+    const res = await api.validar(atencion, medica)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(await estadoDe(atencion)).toBe('Informado')
+  })
 })
 
 describe('la hoja de resultados', () => {

@@ -157,8 +157,8 @@ export async function insertarLaboratorio(
   // A critical value typed and not validated waits for its call-back, as one typed in the grid.
   if (criticosAbiertos)
     await sql`
-      insert into hallazgos_criticos (resultado_id, creado_en)
-      select r.id, r.ingresado_en from resultados r
+      insert into hallazgos_criticos (resultado_id, creado_en, valor_numero, valor_texto, bandera)
+      select r.id, r.ingresado_en, r.valor_numero, r.valor_texto, r.bandera from resultados r
       where r.atencion_id = any (${[...new Set(res.atencion)]}::int[]) and r.estado = 'ingresado'
         and r.bandera in ('LL', 'HH')`
   return { muestras: m.atencion.length, resultados: res.atencion.length }
