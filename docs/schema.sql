@@ -958,6 +958,15 @@ AS $function$
     from (select replace(gen_random_uuid()::text, '-', '') as h) u
   $function$;
 
+CREATE OR REPLACE FUNCTION public.documentos_sin_truncate()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  raise exception 'La tabla % guarda documentos firmados o validados: no se vacía', tg_table_name
+    using errcode = 'P0001', constraint = 'documentos_sin_truncate';
+end $function$;
+
 CREATE OR REPLACE FUNCTION public.duplicado_gravedad(a pacientes, b pacientes)
  RETURNS smallint
  LANGUAGE sql
@@ -1339,7 +1348,9 @@ CREATE TRIGGER pacientes_sin_atencion_vuelta AFTER DELETE ON public.atenciones R
 CREATE TRIGGER auditoria_sin_cambios BEFORE DELETE OR UPDATE ON public.auditoria FOR EACH ROW EXECUTE FUNCTION auditoria_inmutable();
 CREATE TRIGGER auditoria_sin_truncate BEFORE TRUNCATE ON public.auditoria FOR EACH STATEMENT EXECUTE FUNCTION auditoria_inmutable();
 CREATE TRIGGER hojas_resultados_inmutable BEFORE DELETE OR UPDATE ON public.hojas_resultados FOR EACH ROW EXECUTE FUNCTION hojas_resultados_inmutable();
+CREATE TRIGGER hojas_resultados_sin_truncate BEFORE TRUNCATE ON public.hojas_resultados FOR EACH STATEMENT EXECUTE FUNCTION documentos_sin_truncate();
 CREATE TRIGGER informes_final_inmutable BEFORE DELETE OR UPDATE ON public.informes FOR EACH ROW WHEN ((old.estado = 'final'::text)) EXECUTE FUNCTION informes_final_inmutable();
+CREATE TRIGGER informes_sin_truncate BEFORE TRUNCATE ON public.informes FOR EACH STATEMENT EXECUTE FUNCTION documentos_sin_truncate();
 CREATE TRIGGER modalidades_codigos_en_uso BEFORE UPDATE OF codigos_dicom ON public.modalidades FOR EACH ROW EXECUTE FUNCTION modalidades_codigos_en_uso();
 CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes REFERENCING OLD TABLE AS viejos NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION pacientes_actividad_pacientes();
 CREATE TRIGGER pacientes_duplicados_alta AFTER INSERT ON public.pacientes REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION duplicados_buscar();
@@ -1355,5 +1366,6 @@ CREATE TRIGGER pacientes_actividad_cambio AFTER UPDATE ON public.pacientes_sin_a
 CREATE TRIGGER laboratorio_resumen_borrados AFTER DELETE ON public.resultados REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION laboratorio_resumen_borrados();
 CREATE TRIGGER laboratorio_resumen_cambiados AFTER UPDATE ON public.resultados REFERENCING OLD TABLE AS viejas NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION laboratorio_resumen_cambiados();
 CREATE TRIGGER laboratorio_resumen_insertados AFTER INSERT ON public.resultados REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION laboratorio_resumen_insertados();
+CREATE TRIGGER resultados_sin_truncate BEFORE TRUNCATE ON public.resultados FOR EACH STATEMENT EXECUTE FUNCTION documentos_sin_truncate();
 CREATE TRIGGER resultados_validado_inmutable BEFORE DELETE OR UPDATE ON public.resultados FOR EACH ROW WHEN ((old.estado = 'validado'::text)) EXECUTE FUNCTION resultados_validado_inmutable();
 CREATE TRIGGER salas_modalidad_dicom_check BEFORE INSERT OR UPDATE OF modalidad, modalidad_dicom ON public.salas FOR EACH ROW EXECUTE FUNCTION salas_codigo_dicom_de_su_modalidad();

@@ -53,9 +53,13 @@ describe.each([
     expect(fila).toEqual({ contenido: { conclusion: [] }, firmanteNombre: 'Dra. Lucía Paredes' })
   })
 
-  it('no se borra', async () => {
+  it('no se borra, ni vaciando la tabla', async () => {
     await expect(db.sql`delete from informes where id = ${final}`).rejects.toThrow(
       'ya está firmado',
+    )
+    // Nor emptied with the whole table (migration 0068).
+    await expect(db.sql`truncate informes cascade`).rejects.toThrow(
+      'La tabla informes guarda documentos firmados o validados: no se vacía',
     )
     expect(await db.sql`select id from informes where id = ${final}`).toEqual([{ id: final }])
   })

@@ -1,5 +1,5 @@
 // A validated lab result and a frozen result sheet are refused any change by PostgreSQL itself
-// (migration 0060's triggers), whoever asks: on the run's PostgreSQL server and on the embedded
+// (migration 0060's triggers, and 0068's against emptying their tables), whoever asks: on the run's PostgreSQL server and on the embedded
 // home alike. A result still being typed changes freely.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { crearUsuario } from '../auth/usuarios.js'
@@ -71,6 +71,11 @@ describe.each([
       'ya está validado',
     )
     await expect(db.sql`delete from resultados`).rejects.toThrow('ya está validado')
+    // Nor emptied whole, which fires no row trigger (migration 0068), nor by a cascade.
+    await expect(db.sql`truncate resultados cascade`).rejects.toThrow(
+      'La tabla resultados guarda documentos firmados o validados: no se vacía',
+    )
+    await expect(db.sql`truncate atenciones cascade`).rejects.toThrow('no se vacía')
     expect(await db.sql`select id from resultados order by id`).toEqual([
       { id: validado },
       { id: ingresado },
@@ -91,6 +96,9 @@ describe.each([
     ).rejects.toThrow(`La hoja de resultados ${hoja} ya está emitida`)
     await expect(db.sql`delete from hojas_resultados where id = ${hoja}`).rejects.toThrow(
       'ya está emitida',
+    )
+    await expect(db.sql`truncate hojas_resultados`).rejects.toThrow(
+      'La tabla hojas_resultados guarda documentos firmados o validados: no se vacía',
     )
     const [fila] = await db.sql`select parcial from hojas_resultados where id = ${hoja}`
     expect(fila).toEqual({ parcial: true })

@@ -3,6 +3,7 @@ import type { BusquedaFila } from '../../shared/busqueda.js'
 import type { Estadisticas } from '../../shared/estadisticas.js'
 import { prepareDatabase } from '../startup.js'
 import { createTestApp, testConfig, type TestApp } from '../test/app.js'
+import { vaciar } from '../test/database.js'
 import { cargarDatos, ultimosDocumentos } from './cargar.js'
 import { cargarDemo, PACIENTES_DEMO } from './demo.js'
 
@@ -193,7 +194,7 @@ describe('datos de demostración', () => {
     const otra = await createTestApp()
     try {
       for (const ahora of ['2025-12-31T04:55:00Z', '2026-01-01T05:02:00Z']) {
-        await otra.db.sql`truncate atenciones, pacientes restart identity cascade`
+        await vaciar(otra.db.sql, 'atenciones, pacientes restart identity cascade')
         await cargarDemo(otra.db.sql, TZ, new Date(ahora))
         const [f] = await otra.db.sql<{ espera: number; urgentes: number }[]>`
           select count(*) filter (where estado in ('Programado', 'En espera'))::int as espera,

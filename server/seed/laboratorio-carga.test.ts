@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sexo } from '../../shared/catalogos.js'
 import { bandera, calcular, rangoPara, type Analito } from '../../shared/laboratorio.js'
 import { catalogoLaboratorio } from '../queries/laboratorio.js'
-import { createTestDatabase, type TestDatabase } from '../test/database.js'
+import { createTestDatabase, vaciar, type TestDatabase } from '../test/database.js'
 import { cargarDatos } from './cargar.js'
 import { cargarDemo } from './demo.js'
 import { completarLaboratorio } from './laboratorio-carga.js'
@@ -171,7 +171,7 @@ describe('npm run seed escribe el trabajo del laboratorio', () => {
 
   it('completarLaboratorio escribe lo que falta en una base sembrada antes, sin repetir', async () => {
     const antes = await cuentas()
-    await db.sql`truncate hallazgos_criticos, hojas_resultados, resultados, muestras`
+    await vaciar(db.sql, 'hallazgos_criticos, hojas_resultados, resultados, muestras')
     const hecho = await completarLaboratorio(db.sql, { tz: TZ, lote: 300, ahora: AHORA })
     const despues = await cuentas()
     expect(despues.informadosCompletos).toBe(antes.informados)
@@ -186,7 +186,10 @@ describe('npm run seed escribe el trabajo del laboratorio', () => {
 
 describe('los datos de demostración', () => {
   it('dejan trabajo de hoy al laboratorio: muestras recibidas y resultados por validar', async () => {
-    await db.sql`truncate hallazgos_criticos, hojas_resultados, resultados, muestras, atenciones, pacientes restart identity cascade`
+    await vaciar(
+      db.sql,
+      'hallazgos_criticos, hojas_resultados, resultados, muestras, atenciones, pacientes restart identity cascade',
+    )
     await cargarDemo(db.sql, TZ, AHORA)
     const [f] = await db.sql<{ abiertas: number; recibidas: number; ingresados: number }[]>`
       select count(distinct a.id)::int as abiertas,
