@@ -178,7 +178,7 @@ export async function buildApp({
   await app.register(laboratorioRoutes, { sql: db.sql, config, catalogos })
   await app.register(muestrasRoutes, { sql: db.sql, config })
   await app.register(resultadosRoutes, { sql: db.sql, config, catalogos })
-  await app.register(configuracionLaboratorioRoutes, { sql: db.sql })
+  await app.register(configuracionLaboratorioRoutes, { sql: db.sql, catalogos })
   await app.register(estadisticasRoutes, { sql: db.sql, config })
   await app.register(sesionRoutes, { sql: db.sql, config })
   await app.register(miCuentaRoutes, { sql: db.sql, config })

@@ -1,6 +1,6 @@
 // The catalogues as this server last read them: every atención and search checks its sede,
-// modality and studies against them, and GET /catalogos serves them, so they are read once per
-// few seconds, not on every request. A change made through this server is seen at once; one made
+// modality and studies against them, GET /catalogos serves them, and the laboratory reads its
+// analitos, ranges and exams here, so they are read once per few seconds, not on every request. A change made through this server is seen at once; one made
 // through another instance of the same database, within CATALOGOS_SEGUNDOS.
 import { createHash } from 'node:crypto'
 import { MENSAJES_ATENCIONES } from '../shared/atenciones.js'
@@ -16,8 +16,10 @@ import {
   type SedeCatalogo,
 } from '../shared/configuracion.js'
 import type { ErrorCampo } from '../shared/contract.js'
+import type { Analito, CatalogoLaboratorio } from '../shared/laboratorio.js'
 import type { Sql } from './db.js'
 import { listarEstudios, listarModalidades, listarSalas, listarSedes } from './queries/catalogos.js'
+import { catalogoLaboratorio } from './queries/laboratorio.js'
 
 /** How long a read of the catalogues is trusted. */
 export const CATALOGOS_SEGUNDOS = 5
@@ -33,6 +35,50 @@ export interface Instantanea {
   modalidades: ModalidadFila[]
   salas: Sala[]
   estudios: EstudioCatalogo[]
+  laboratorio: CatalogoLab
+}
+
+/** An exam of the laboratory's catalogue with its analitos themselves, in report order. */
+export interface ExamenCatalogo {
+  estudioId: number
+  nombre: string
+  recipiente: string
+  muestra: string
+  analitos: { analito: Analito; seccion: string | null }[]
+}
+
+/**
+ * The laboratory's catalogue (GET /laboratorio/analitos answers it whole): every grid, save and
+ * validation reads its analitos and ranges here, not from the database on each request.
+ */
+export interface CatalogoLab {
+  catalogo: CatalogoLaboratorio
+  analitos: Map<number, Analito>
+  /** By study name, as an atención names its studies. */
+  examenes: Map<string, ExamenCatalogo>
+}
+
+function indexarLaboratorio(catalogo: CatalogoLaboratorio): CatalogoLab {
+  const porCodigo = new Map(catalogo.analitos.map((a) => [a.codigo, a]))
+  return {
+    catalogo,
+    analitos: new Map(catalogo.analitos.map((a) => [a.id, a])),
+    examenes: new Map(
+      catalogo.examenes.map((e) => [
+        e.nombre,
+        {
+          estudioId: e.estudioId,
+          nombre: e.nombre,
+          recipiente: e.recipiente,
+          muestra: e.muestra,
+          analitos: e.analitos.map((x) => ({
+            analito: porCodigo.get(x.codigo)!,
+            seccion: x.seccion,
+          })),
+        },
+      ]),
+    ),
+  }
 }
 
 export interface CacheCatalogos {
@@ -44,11 +90,12 @@ export interface CacheCatalogos {
 export function cacheCatalogos(sql: Sql, segundos = CATALOGOS_SEGUNDOS): CacheCatalogos {
   let ultima: { hasta: number; valor: Promise<Instantanea> } | null = null
   async function cargar(): Promise<Instantanea> {
-    const [sedes, modalidades, salas, estudios] = await Promise.all([
+    const [sedes, modalidades, salas, estudios, laboratorio] = await Promise.all([
       listarSedes(sql),
       listarModalidades(sql),
       listarSalas(sql),
       listarEstudios(sql),
+      catalogoLaboratorio(sql),
     ])
     const activos: Catalogos = {
       sedes: sedes.filter((s) => s.activa),
@@ -66,6 +113,7 @@ export function cacheCatalogos(sql: Sql, segundos = CATALOGOS_SEGUNDOS): CacheCa
       modalidades: [...modalidades],
       salas: [...salas],
       estudios: [...estudios],
+      laboratorio: indexarLaboratorio(laboratorio),
     }
   }
   return {

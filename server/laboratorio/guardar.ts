@@ -10,12 +10,12 @@ import { bandera, calcular, rangoPara, type Analito } from '../../shared/laborat
 import { MENSAJES_RESULTADOS as M, type GuardarResultados } from '../../shared/resultados.js'
 import type { Rol } from '../../shared/permisos.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
+import type { CatalogoLab } from '../catalogos.js'
 import { inTransaction, type Sql } from '../db.js'
 import { ConflictError, datosInvalidos } from '../errors.js'
 import { insercionEvento, type Evento } from '../queries/auditoria.js'
 import {
   atencionLab,
-  examenesDe,
   resultadosDe,
   type AtencionLab,
   type ExamenLab,
@@ -23,6 +23,7 @@ import {
 } from '../queries/resultados.js'
 import {
   analitosDe,
+  examenesDe,
   lecturaDe,
   sinMuestraRecibida,
   versionesPorAnalito,
@@ -260,6 +261,7 @@ async function escribir(
  */
 export async function guardarResultados(
   sql: Sql,
+  lab: CatalogoLab,
   tz: string,
   atencionId: number,
   cuerpo: GuardarResultados,
@@ -273,7 +275,8 @@ export async function guardarResultados(
     const no = porQueNoSeIngresa(a)
     if (no) throw no
     if (!etags.includes(a.etag)) throw new ResultadosCambiados()
-    const [examenes, filas] = await Promise.all([examenesDe(tx, a), resultadosDe(tx, a.id)])
+    const examenes = examenesDe(lab, a)
+    const filas = await resultadosDe(tx, a.id)
     const codigos = new Map(analitosDe(examenes).map((x) => [x.id, x.codigo]))
     const codigoDe = await conAjenos(
       tx,

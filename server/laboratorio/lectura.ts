@@ -12,6 +12,7 @@ import {
   type ResultadosAtencion,
 } from '../../shared/resultados.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
+import type { CatalogoLab } from '../catalogos.js'
 import type { Sql } from '../db.js'
 import type { Evento } from '../queries/auditoria.js'
 import {
@@ -19,7 +20,6 @@ import {
   atencionLab,
   cuentaValidadora,
   etagDe,
-  examenesDe,
   resultadosDe,
   ultimaHoja,
   type AnteriorFila,
@@ -92,6 +92,30 @@ export function versionesPorAnalito(filas: ResultadoFila[]): Map<number, Resulta
 export function sinMuestraRecibida(examenes: ExamenLab[], id: number): ExamenLab | undefined {
   const suyos = examenes.filter((e) => e.analitos.some((y) => y.analito.id === id))
   return suyos.some((e) => e.muestraViva?.estado === 'recibida') ? undefined : suyos[0]
+}
+
+/**
+ * The atención's exams: its studies that are exams of the laboratory's catalogue, in its order,
+ * each with its analitos in report order (an inactive one only where this atención has a result
+ * of it) and its live sample, the newest not rejected that was drawn for it.
+ */
+export function examenesDe(
+  lab: CatalogoLab,
+  a: Pick<AtencionLab, 'estudios' | 'conResultado' | 'muestrasVivas'>,
+): ExamenLab[] {
+  const con = new Set(a.conResultado)
+  return a.estudios.flatMap((nombre) => {
+    const x = lab.examenes.get(nombre)
+    if (!x) return []
+    const viva = a.muestrasVivas.find((m) => m.estudios.includes(nombre))
+    return [
+      {
+        ...x,
+        analitos: x.analitos.filter(({ analito }) => analito.activo || con.has(analito.id)),
+        muestraViva: viva ? { id: viva.id, estado: viva.estado } : null,
+      },
+    ]
+  })
 }
 
 /** Every analito id of the exams, once. */
@@ -220,6 +244,7 @@ export async function lecturaDe(
  */
 export async function leerResultados(
   sql: Sql,
+  lab: CatalogoLab,
   tz: string,
   atencionId: number,
   yo: { id: number; rol: Rol },
@@ -227,5 +252,5 @@ export async function leerResultados(
 ): Promise<LecturaResultados | undefined> {
   const a = await atencionLab(sql, atencionId, { evento })
   if (!a) return undefined
-  return lecturaDe(sql, tz, a, await examenesDe(sql, a), yo)
+  return lecturaDe(sql, tz, a, examenesDe(lab, a), yo)
 }

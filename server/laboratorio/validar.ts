@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify'
 import { EVENTO_CAMBIO, origenes } from '../../shared/estado-atencion.js'
 import { MENSAJES_RESULTADOS as M } from '../../shared/resultados.js'
 import type { Config } from '../config.js'
+import type { CatalogoLab } from '../catalogos.js'
 import { inTransaction, type Sql } from '../db.js'
 import { ConflictError, ForbiddenError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
@@ -19,7 +20,6 @@ import {
   anterioresDe,
   atencionLab,
   cuentaValidadora,
-  examenesDe,
   resultadosDe,
   type AtencionLab,
   type ExamenLab,
@@ -30,6 +30,7 @@ import { documentoHoja, hojaCompleta } from './hoja-datos.js'
 import { renderizarHoja } from './hoja-pdf.js'
 import {
   analitosDe,
+  examenesDe,
   lecturaDe,
   sinMuestraRecibida,
   valorDe,
@@ -106,6 +107,7 @@ export function elegir(
  */
 export async function validarResultados(
   sql: Sql,
+  lab: CatalogoLab,
   config: Config,
   request: FastifyRequest,
   atencionId: number,
@@ -124,7 +126,8 @@ export async function validarResultados(
     const no = porQueNoSeIngresa(a)
     if (no) throw no
     if (!etags.includes(a.etag)) throw new ResultadosCambiados()
-    const [examenes, filas] = await Promise.all([examenesDe(tx, a), resultadosDe(tx, a.id)])
+    const examenes = examenesDe(lab, a)
+    const filas = await resultadosDe(tx, a.id)
     const codigos = new Map(analitosDe(examenes).map((x) => [x.id, x.codigo]))
     const codigoDe = await conAjenos(tx, codigos, cuerpo.analitos ?? [])
     const elegidas = elegir(a, examenes, filas, cuerpo, yo.id, codigoDe)

@@ -4,12 +4,10 @@
 // one statement; the day's atenciones come from the modality-and-arrival index.
 import type { Prioridad, Sexo } from '../../shared/catalogos.js'
 import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
-import type { Analito } from '../../shared/laboratorio.js'
 import type { Sql } from '../db.js'
 import { insercionLectura, type Evento } from './auditoria.js'
 import type { Clave } from './clave.js'
 import { paginaDelDia, type DiaLaboratorio } from './laboratorio-dia.js'
-import { analitoJson } from './laboratorio.js'
 import {
   anteriorSql,
   etagSql,
@@ -41,13 +39,6 @@ export interface PorAnalitoFila {
   clave: Clave
   resultado: ResultadoFila | null
   anterior: Omit<AnteriorFila, 'analitoId'> | null
-}
-
-/** The analito, or undefined. */
-export async function analitoPorId(sql: Sql, id: number): Promise<Analito | undefined> {
-  const [f] = await sql<{ analito: Analito }[]>`
-    select ${analitoJson(sql)} as analito from analitos a where a.id = ${id}`
-  return f?.analito
 }
 
 /**

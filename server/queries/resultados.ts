@@ -11,7 +11,6 @@ import type { EstadoMuestra } from '../../shared/muestras.js'
 import type { EstadoResultado } from '../../shared/resultados.js'
 import type { Sql } from '../db.js'
 import { insercionEventos, type Evento } from './auditoria.js'
-import { analitoJson } from './laboratorio.js'
 
 /**
  * The ETag of atención `atencionId`'s results: the version laboratorio_resumen keeps of them, which
@@ -49,10 +48,15 @@ export interface AtencionLab {
   /** The sede lets who typed a result validate it. */
   autovalidacion: boolean
   etag: string
+  /** The analitos it has a result of (laboratorio_resumen). */
+  conResultado: number[]
+  /** Its samples not rejected, newest first. */
+  muestrasVivas: { id: number; estado: EstadoMuestra; estudios: string[] }[]
 }
 
 /**
- * An atención with its patient and its results' ETag; `bloquear` takes its row's lock first (a
+ * An atención with its patient, its results' ETag, the analitos it has results of and its live
+ * samples; `bloquear` takes its row's lock first (a
  * change holds it to its transaction's end), `evento` records the read on its patient in the statement
  * (a LAB atención's only: another serves no results).
  */
@@ -84,7 +88,13 @@ export async function atencionLab(
           )
         : sql`select 1`
     })
-    select a.*, ${etagSql(sql, sql`a.id`)} as etag from a`
+    select a.*, ${etagSql(sql, sql`a.id`)} as etag,
+      coalesce((select s.analitos from laboratorio_resumen s where s.atencion_id = a.id), '{}')
+        as con_resultado,
+      coalesce((select json_agg(json_build_object('id', m.id, 'estado', m.estado,
+          'estudios', m.estudios) order by m.id desc)
+        from muestras m where m.atencion_id = a.id and m.estado <> 'rechazada'), '[]') as muestras_vivas
+    from a`
   return fila
 }
 
@@ -96,33 +106,6 @@ export interface ExamenLab {
   analitos: { analito: Analito; seccion: string | null }[]
   /** Its live sample (not rejected): the one its values wait for. */
   muestraViva: { id: number; estado: EstadoMuestra } | null
-}
-
-/**
- * The atención's exams: its studies that are LAB studies the laboratory reports, in its order,
- * each with its analitos in report order (an inactive one only where this atención has a result
- * of it) and its live sample.
- */
-export async function examenesDe(
-  sql: Sql,
-  a: Pick<AtencionLab, 'id' | 'estudios'>,
-): Promise<ExamenLab[]> {
-  return sql<ExamenLab[]>`
-    select e.id as estudio_id, e.nombre, x.recipiente, x.muestra,
-      coalesce((
-        select json_agg(json_build_object('analito', ${analitoJson(sql)}, 'seccion', ea.seccion)
-          order by ea.orden)
-        from examen_analitos ea join analitos a on a.id = ea.analito_id
-        where ea.estudio_id = e.id and (a.activo or exists (
-          select 1 from resultados r where r.atencion_id = ${a.id} and r.analito_id = a.id))
-      ), '[]'::json) as analitos,
-      (select jsonb_build_object('id', m.id, 'estado', m.estado) from muestras m
-        where m.atencion_id = ${a.id} and m.estado <> 'rechazada' and e.nombre = any(m.estudios)
-        order by m.id desc limit 1) as muestra_viva
-    from unnest(${a.estudios}::text[]) with ordinality n (nombre, i)
-      join estudios e on e.nombre = n.nombre and e.modalidad = ${MODALIDAD_LABORATORIO}
-      join examenes_laboratorio x on x.estudio_id = e.id
-    order by n.i`
 }
 
 export interface ResultadoFila {

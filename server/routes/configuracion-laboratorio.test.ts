@@ -5,12 +5,14 @@
 // one whole set; and a stored result keeps the limits it was read against.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Analito, CatalogoLaboratorio, RangoReferencia } from '../../shared/laboratorio.js'
+import type { FilaResultado } from '../../shared/resultados.js'
 import {
   aDias,
   MENSAJES_LABORATORIO_CONFIG as M,
   type AnalitoEntrada,
 } from '../../shared/laboratorio-config.js'
 import { createTestApp, type TestApp } from '../test/app.js'
+import { atencionLab } from '../test/resultados.js'
 import { insertarAtencion, insertarPaciente, ultimoEvento } from '../test/factories.js'
 
 let t: TestApp
@@ -306,6 +308,36 @@ describe('los rangos de referencia', () => {
     expect((await campos(glu.id, { ...cambio, unidad: 'mmol/L' })).statusCode).toBe(200)
     expect(await leer()).toEqual(antes)
     expect(antes[0]).toMatchObject({ normalMin: '70', normalMax: '100', bandera: 'H' })
+  })
+
+  it('la grilla y el guardado leen el rango nuevo al instante, no el que el servidor tenía', async () => {
+    const crea = analito('CREA')
+    const { atencion } = await atencionLab(t.db.sql, { estudios: ['Creatinina'] })
+    const tec = await t.login('tecnologo')
+    const fila = async () =>
+      (
+        (await t.app.inject({ url: `/atenciones/${atencion}/resultados`, headers: tec })).json()
+          .examenes[0].filas as FilaResultado[]
+      )[0]!
+    expect((await fila()).rango).toMatchObject({ normalMin: 0.5, normalMax: 1.1 })
+    const res = await rangos(crea.id, {
+      rangos: [banda({ normalMin: 0.6, normalMax: 1.2, criticoMin: null, criticoMax: 10 })],
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((await fila()).rango).toMatchObject({ normalMin: 0.6, normalMax: 1.2 })
+    // 0.55 was normal under the old band: saved now, it is read against the new one.
+    const etag = String(
+      (await t.app.inject({ url: `/atenciones/${atencion}/resultados`, headers: tec })).headers
+        .etag,
+    )
+    const guardado = await t.app.inject({
+      method: 'PUT',
+      url: `/atenciones/${atencion}/resultados`,
+      headers: { ...tec, 'if-match': etag },
+      payload: { resultados: [{ analitoId: crea.id, valor: 0.55 }] },
+    })
+    expect(guardado.statusCode, guardado.body).toBe(200)
+    expect(guardado.json().examenes[0].filas[0].resultado).toMatchObject({ bandera: 'L' })
   })
 })
 

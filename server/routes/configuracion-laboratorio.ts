@@ -16,6 +16,7 @@ import { datosInvalidos, NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import { cambiarAnalito, reemplazarRangos } from '../queries/laboratorio-config.js'
 import { route } from '../route.js'
+import type { CacheCatalogos } from '../catalogos.js'
 
 /** What an analito of type `tipo` cannot take: decimals and a delta are a number's alone. */
 function erroresAnalito(tipo: TipoAnalito, a: AnalitoEntrada): ErrorCampo[] {
@@ -31,9 +32,9 @@ function erroresAnalito(tipo: TipoAnalito, a: AnalitoEntrada): ErrorCampo[] {
 
 export async function configuracionLaboratorioRoutes(
   app: FastifyInstance,
-  opts: { sql: Sql },
+  opts: { sql: Sql; catalogos: CacheCatalogos },
 ): Promise<void> {
-  const { sql } = opts
+  const { sql, catalogos } = opts
 
   route(app, cambiarAnalitoContract, async (request) => {
     const b = request.body
@@ -47,6 +48,8 @@ export async function configuracionLaboratorioRoutes(
       },
       (codigo) => eventoDe(request, 'analito.modificado', { detalle: { analito: codigo, ...b } }),
     )
+    // The grids, saves and validations read the catalogue this server holds: the change at once.
+    catalogos.olvidar()
     if (!analito) throw new NotFoundError(M.analitoNoEncontrado)
     return analito
   })
@@ -66,6 +69,7 @@ export async function configuracionLaboratorioRoutes(
       (codigo, anteriores) =>
         eventoDe(request, 'analito.rangos', { detalle: { analito: codigo, anteriores, rangos } }),
     )
+    catalogos.olvidar()
     if (!analito) throw new NotFoundError(M.analitoNoEncontrado)
     return analito
   })

@@ -14,7 +14,6 @@ import { eventoDe } from '../http/auditoria.js'
 import { leerCursor } from '../http/cursor.js'
 import { limiteDe, paginar } from '../http/paginas.js'
 import { listaLaboratorio } from '../queries/laboratorio-lista.js'
-import { catalogoLaboratorio } from '../queries/laboratorio.js'
 import { route } from '../route.js'
 
 /**
@@ -47,7 +46,7 @@ export async function laboratorioRoutes(
   const { sql, catalogos } = opts
   const tz = opts.config.clinicTz
 
-  route(app, analitosContract, async () => catalogoLaboratorio(sql))
+  route(app, analitosContract, async () => (await catalogos.leer()).laboratorio.catalogo)
 
   route(app, listaLaboratorioContract, async (request, reply) => {
     const { fecha, sede } = await diaDelLaboratorio(catalogos, tz, request.query)

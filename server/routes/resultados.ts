@@ -35,7 +35,7 @@ import {
   type LecturaResultados,
 } from '../laboratorio/lectura.js'
 import { validarResultados } from '../laboratorio/validar.js'
-import { analitoPorId, porAnalito } from '../queries/resultados-analito.js'
+import { porAnalito } from '../queries/resultados-analito.js'
 import { leerHoja } from '../queries/resultados.js'
 import { route, type ContractRequest } from '../route.js'
 import { diaDelLaboratorio } from './laboratorio.js'
@@ -63,6 +63,7 @@ export async function resultadosRoutes(
 ): Promise<void> {
   const { sql, config } = opts
   const tz = config.clinicTz
+  const lab = async () => (await opts.catalogos.leer()).laboratorio
 
   const conEtag = (reply: FastifyReply, l: { datos: ResultadosAtencion; etag: string }) => {
     reply.header('etag', l.etag)
@@ -73,6 +74,7 @@ export async function resultadosRoutes(
     const id = leerId(request.params.id, M.atencionNoEncontrada)
     const l = await leerResultados(
       sql,
+      await lab(),
       tz,
       id,
       request.usuario!,
@@ -97,6 +99,7 @@ export async function resultadosRoutes(
       if (!(e instanceof ResultadosCambiados)) throw e
       const actual = await leerResultados(
         sql,
+        await lab(),
         tz,
         id,
         request.usuario!,
@@ -115,9 +118,11 @@ export async function resultadosRoutes(
   route(app, guardarResultadosContract, async (request, reply) => {
     const id = leerId(request.params.id, M.atencionNoEncontrada)
     const etags = etagsDe(request.headers['if-match'])
+    const catalogo = await lab()
     return cambiar(request, reply, id, () =>
       guardarResultados(
         sql,
+        catalogo,
         tz,
         id,
         request.body,
@@ -131,8 +136,9 @@ export async function resultadosRoutes(
   route(app, validarResultadosContract, async (request, reply) => {
     const id = leerId(request.params.id, M.atencionNoEncontrada)
     const etags = etagsDe(request.headers['if-match'])
+    const catalogo = await lab()
     return cambiar(request, reply, id, () =>
-      validarResultados(sql, config, request, id, request.body, etags),
+      validarResultados(sql, catalogo, config, request, id, request.body, etags),
     )
   })
 
@@ -159,7 +165,7 @@ export async function resultadosRoutes(
     const { fecha, sede } = await diaDelLaboratorio(opts.catalogos, tz, request.query)
     const limite = limiteDe(request.query.limite)
     const despues = leerCursor(request.query.cursor, 2)
-    const analito = await analitoPorId(sql, id)
+    const analito = (await lab()).analitos.get(id)
     if (!analito) throw new NotFoundError(M.analitoNoEncontrado)
     const todas = await porAnalito(
       sql,
