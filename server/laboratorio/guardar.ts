@@ -22,13 +22,12 @@ import {
   type ResultadoFila,
 } from '../queries/resultados.js'
 import {
-  analitosDe,
-  examenesDe,
   lecturaDe,
   sinMuestraRecibida,
   versionesPorAnalito,
   type LecturaResultados,
 } from './lectura.js'
+import { analitosDe, examenesDe } from './examenes.js'
 import { comprobarValor, type ValorGuardado } from './valor.js'
 
 /** The If-Match named other results than the stored ones: the route answers 412 with them. */

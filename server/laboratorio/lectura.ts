@@ -28,6 +28,7 @@ import {
   type HojaFila,
   type ResultadoFila,
 } from '../queries/resultados.js'
+import { analitosDe, examenesDe } from './examenes.js'
 
 export const valorDe = (f: Pick<ResultadoFila, 'valorNumero' | 'valorTexto'>) =>
   f.valorNumero ?? f.valorTexto
@@ -93,35 +94,6 @@ export function sinMuestraRecibida(examenes: ExamenLab[], id: number): ExamenLab
   const suyos = examenes.filter((e) => e.analitos.some((y) => y.analito.id === id))
   return suyos.some((e) => e.muestraViva?.estado === 'recibida') ? undefined : suyos[0]
 }
-
-/**
- * The atención's exams: its studies that are exams of the laboratory's catalogue, in its order,
- * each with its analitos in report order (an inactive one only where this atención has a result
- * of it) and its live sample, the newest not rejected that was drawn for it.
- */
-export function examenesDe(
-  lab: CatalogoLab,
-  a: Pick<AtencionLab, 'estudios' | 'conResultado' | 'muestrasVivas'>,
-): ExamenLab[] {
-  const con = new Set(a.conResultado)
-  return a.estudios.flatMap((nombre) => {
-    const x = lab.examenes.get(nombre)
-    if (!x) return []
-    const viva = a.muestrasVivas.find((m) => m.estudios.includes(nombre))
-    return [
-      {
-        ...x,
-        analitos: x.analitos.filter(({ analito }) => analito.activo || con.has(analito.id)),
-        muestraViva: viva ? { id: viva.id, estado: viva.estado } : null,
-      },
-    ]
-  })
-}
-
-/** Every analito id of the exams, once. */
-export const analitosDe = (examenes: ExamenLab[]) => [
-  ...new Map(examenes.flatMap((e) => e.analitos.map((x) => [x.analito.id, x.analito]))).values(),
-]
 
 export function armarResultados(
   a: AtencionLab,

@@ -3,12 +3,14 @@
 // its exams' analitos are typed and validated, and its critical values still to be called back.
 // Read and recorded by one statement; the day's atenciones come from the modality-and-arrival
 // index, each one's samples from their index by atención and its results' counts from
-// laboratorio_resumen (migration 0066), one row per atención.
+// laboratorio_resumen (migration 0066), one row per atención; how many analitos it has, from the
+// catalogue this server holds.
 import type { Prioridad } from '../../shared/catalogos.js'
-import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
 import { nombreCompleto } from '../../shared/paciente-datos.js'
 import type { FilaListaLaboratorio } from '../../shared/resultados.js'
+import type { CatalogoLab } from '../catalogos.js'
 import type { Sql } from '../db.js'
+import { analitosDe, examenesDe } from '../laboratorio/examenes.js'
 import { insercionLectura, type Evento } from './auditoria.js'
 import type { Clave } from './clave.js'
 import { paginaDelDia, type DiaLaboratorio } from './laboratorio-dia.js'
@@ -30,10 +32,10 @@ interface FilaBd {
   prioridad: Prioridad
   llegada: Date
   estudios: string[]
+  conResultado: number[]
   pendientes: number
   recibidas: number
   rechazadas: number
-  total: number
   ingresados: number
   validados: number
   criticosPendientes: number
@@ -57,24 +59,12 @@ export const claveLista = (f: Pick<FilaBd, 'clave' | 'rango' | 'atencionId'>): C
  */
 export async function listaLaboratorio(
   sql: Sql,
+  lab: CatalogoLab,
   f: DiaLaboratorio,
   evento: Evento,
 ): Promise<(FilaListaLaboratorio & { clave: Clave })[]> {
   const filas = await sql<FilaBd[]>`
-    with examenes as materialized (
-      select e.nombre, array_agg(ea.analito_id) as analitos, count(*)::int as n
-      from estudios e join examen_analitos ea on ea.estudio_id = e.id
-        join analitos an on an.id = ea.analito_id
-      where e.modalidad = ${MODALIDAD_LABORATORIO} and an.activo
-      group by e.nombre
-    ),
-    -- The inactive analitos, and whether two exams report the same active one (the seeded
-    -- catalogue has none): only then is an atención's total counted analito by analito.
-    catalogo as materialized (
-      select coalesce((select array_agg(id) from analitos where not activo), '{}') as inactivos,
-        exists (select from examenes x cross join unnest(x.analitos) a
-          group by a having count(*) > 1) as compartidos
-    ),
+    with
     -- One page of the day (and one row more, to know whether another follows): only its rows
     -- are counted below.
     dia as materialized (${paginaDelDia(sql, f)}),
@@ -89,9 +79,10 @@ export async function listaLaboratorio(
     filas as (
       select d.id as atencion_id, d.paciente_id, p.tipo_documento, p.documento, p.primer_nombre,
         p.segundo_nombre, p.primer_apellido, p.segundo_apellido, d.sede, d.estado, d.prioridad,
-        d.llegada, d.estudios, d.rango, d.clave, m.pendientes, m.recibidas, m.rechazadas, v.total,
-        coalesce(s.ingresados, 0) as ingresados, coalesce(s.validados, 0) as validados, coalesce(c.n, 0) as criticos_pendientes
-      from dia d join pacientes p on p.id = d.paciente_id cross join catalogo k
+        d.llegada, d.estudios, d.rango, d.clave, m.pendientes, m.recibidas, m.rechazadas,
+        coalesce(s.analitos, '{}') as con_resultado, coalesce(s.ingresados, 0) as ingresados,
+        coalesce(s.validados, 0) as validados, coalesce(c.n, 0) as criticos_pendientes
+      from dia d join pacientes p on p.id = d.paciente_id
         cross join lateral (
           select count(*) filter (where m.estado = 'pendiente')::int as pendientes,
             count(*) filter (where m.estado = 'recibida')::int as recibidas,
@@ -99,15 +90,6 @@ export async function listaLaboratorio(
           from muestras m where m.atencion_id = d.id
         ) m
         left join laboratorio_resumen s on s.atencion_id = d.id
-        cross join lateral (
-          select (case when k.compartidos then (select count(*) from (
-                select unnest(x.analitos) from examenes x where x.nombre = any(d.estudios)
-                union select unnest(s.analitos)
-              ) t)
-              else (select coalesce(sum(x.n), 0) from examenes x where x.nombre = any(d.estudios))
-                + (select count(*) from unnest(s.analitos) u where u = any(k.inactivos))
-            end)::int as total
-        ) v
         left join criticos c on c.atencion_id = d.id
     ),
     registro as (${insercionLectura(sql, evento, 'filas', LIMITE_LECTURA)})
@@ -123,7 +105,12 @@ export async function listaLaboratorio(
     llegada: r.llegada.toISOString(),
     estudios: r.estudios,
     muestras: { pendientes: r.pendientes, recibidas: r.recibidas, rechazadas: r.rechazadas },
-    analitos: { total: r.total, ingresados: r.ingresados, validados: r.validados },
+    analitos: {
+      // The rows its entry grid shows.
+      total: analitosDe(examenesDe(lab, { ...r, muestrasVivas: [] })).length,
+      ingresados: r.ingresados,
+      validados: r.validados,
+    },
     criticosPendientes: r.criticosPendientes,
     clave: claveLista(r),
   }))

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hoyEn } from '../../shared/edad.js'
 import { ROLES } from '../../shared/permisos.js'
 import type { FilaListaLaboratorio } from '../../shared/resultados.js'
+import { cacheCatalogos } from '../catalogos.js'
 import { listaLaboratorio } from '../queries/laboratorio-lista.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
@@ -275,7 +276,27 @@ describe('GET /laboratorio/lista', () => {
     const sin = await lab('SinInactivo', `${d}T09:00:00-05:00`)
     const inactivo = de(HEMOGRAMA).at(-1)!
     await resultado(con, inactivo)
-    await t.db.sql`update analitos set activo = false where id = ${inactivo}`
+    // Through Configuración, as an admin does it: the server reads its catalogue again at once.
+    const admin = await t.login('admin')
+    const activar = async (activo: boolean) => {
+      const cat = (await t.app.inject({ url: '/laboratorio/analitos', headers: admin })).json()
+      const a = cat.analitos.find((x: { id: number }) => x.id === inactivo)
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/configuracion/analitos/${inactivo}`,
+        headers: admin,
+        payload: {
+          nombre: a.nombre,
+          loinc: a.loinc,
+          unidad: a.unidad,
+          decimales: a.decimales,
+          deltaPorcentaje: a.deltaPorcentaje,
+          activo,
+        },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    await activar(false)
     try {
       const [a, b] = await filas(`?fecha=${d}`)
       expect([a!.atencionId, a!.analitos]).toEqual([
@@ -284,7 +305,7 @@ describe('GET /laboratorio/lista', () => {
       ])
       expect([b!.atencionId, b!.analitos.total]).toEqual([sin, de(HEMOGRAMA).length - 1])
     } finally {
-      await t.db.sql`update analitos set activo = true where id = ${inactivo}`
+      await activar(true)
     }
   })
 
@@ -349,10 +370,12 @@ describe('el plan, con muchas filas', () => {
       where a.modalidad = 'LAB' and a.llegada < '2024-02-15'`
     await t.db.sql`analyze`
 
+    const lab = (await cacheCatalogos(t.db.sql).leer()).laboratorio
     const captura = capturar(t.db.sql)
     try {
       const filasDia = await listaLaboratorio(
         t.db.sql,
+        lab,
         { fecha: '2024-01-20', sede: 'Lima', tz: TZ, limite: 50, despues: null },
         {
           accion: 'laboratorio.lista',

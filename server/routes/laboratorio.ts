@@ -54,6 +54,7 @@ export async function laboratorioRoutes(
     const despues = leerCursor(request.query.cursor, 2)
     const filas = await listaLaboratorio(
       sql,
+      (await catalogos.leer()).laboratorio,
       { fecha, sede, tz, limite, despues },
       eventoDe(request, 'laboratorio.lista', { detalle: { fecha, ...(sede && { sede }) } }),
     )

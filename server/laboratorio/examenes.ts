@@ -1,0 +1,35 @@
+// An atención's exams as the laboratory reads them: its studies that are exams of the catalogue
+// this server holds, each with its analitos and its live sample; and their analitos, once. The
+// entry grid shows these rows, a save and a validation check against them, and the day's list
+// counts them.
+import type { CatalogoLab } from '../catalogos.js'
+import type { AtencionLab, ExamenLab } from '../queries/resultados.js'
+
+/**
+ * The atención's exams: its studies that are exams of the laboratory's catalogue, in its order,
+ * each with its analitos in report order (an inactive one only where this atención has a result
+ * of it) and its live sample, the newest not rejected that was drawn for it.
+ */
+export function examenesDe(
+  lab: CatalogoLab,
+  a: Pick<AtencionLab, 'estudios' | 'conResultado' | 'muestrasVivas'>,
+): ExamenLab[] {
+  const con = new Set(a.conResultado)
+  return a.estudios.flatMap((nombre) => {
+    const x = lab.examenes.get(nombre)
+    if (!x) return []
+    const viva = a.muestrasVivas.find((m) => m.estudios.includes(nombre))
+    return [
+      {
+        ...x,
+        analitos: x.analitos.filter(({ analito }) => analito.activo || con.has(analito.id)),
+        muestraViva: viva ? { id: viva.id, estado: viva.estado } : null,
+      },
+    ]
+  })
+}
+
+/** Every analito id of the exams, once. */
+export const analitosDe = (examenes: ExamenLab[]) => [
+  ...new Map(examenes.flatMap((e) => e.analitos.map((x) => [x.analito.id, x.analito]))).values(),
+]
