@@ -250,26 +250,6 @@ describe('GET /laboratorio/lista', () => {
     expect(otra).toMatchObject({ atencionId: vacia, criticosPendientes: 0 })
   })
 
-  it('un analito que piden dos de sus exámenes cuenta una vez', async () => {
-    const d = '2025-04-06'
-    const id = await lab('Repetido', `${d}T08:00:00-05:00`, { estudios: [HEMOGRAMA, LIPIDOS] })
-    const compartido = de(HEMOGRAMA)[0]!
-    await t.db.sql`
-      insert into examen_analitos (estudio_id, analito_id, orden)
-      select id, ${compartido}, 99 from estudios where modalidad = 'LAB' and nombre = ${LIPIDOS}`
-    try {
-      await resultado(id, compartido)
-      const [fila] = await filas(`?fecha=${d}`)
-      expect(fila!.analitos).toEqual({
-        total: de(HEMOGRAMA).length + de(LIPIDOS).length,
-        ingresados: 1,
-        validados: 0,
-      })
-    } finally {
-      await t.db.sql`delete from examen_analitos where analito_id = ${compartido} and orden = 99`
-    }
-  })
-
   it('un analito desactivado cuenta solo donde la atención tiene un resultado suyo', async () => {
     const d = '2025-04-04'
     const con = await lab('ConInactivo', `${d}T08:00:00-05:00`)
