@@ -65,6 +65,7 @@ export const MENSAJES_RESULTADOS = {
   validadoSinValor: (nombre: string) =>
     `${nombre} ya está validado: no se borra, se corrige con otro valor y su motivo`,
   textoInvalido: (nombre: string) => `${nombre}: el texto tiene caracteres no permitidos`,
+  textoEsperado: (nombre: string) => `${nombre}: escriba un texto`,
   motivoInvalido: 'El motivo de la corrección tiene caracteres no permitidos',
   sinVersion:
     'Falta la cabecera If-Match: envíe la ETag que dio la lectura de los resultados, para no sobrescribir lo que se guardó después',
@@ -256,7 +257,7 @@ export const GuardarResultadosSchema = Type.Object(
         },
         { additionalProperties: false },
       ),
-      { minItems: 1, maxItems: 200 },
+      { minItems: 1, maxItems: 200, mensaje: 'Envíe de 1 a 200 resultados' },
     ),
   },
   { additionalProperties: false },
@@ -287,7 +288,11 @@ export const ValidarResultadosSchema = Type.Object(
   {
     /** The analitos to validate; absent: every one typed and not validated. */
     analitos: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { minItems: 1, maxItems: 200 }),
+      Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), {
+        minItems: 1,
+        maxItems: 200,
+        mensaje: 'Elija de 1 a 200 analitos, o ninguno para validar todos',
+      }),
     ),
     /** «Validar normales»: only those without a flag. */
     soloNormales: Type.Optional(Type.Boolean()),

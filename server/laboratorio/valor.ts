@@ -31,7 +31,7 @@ export function comprobarValor(
     return { numero: valor, texto: null }
   }
   if (typeof valor !== 'string')
-    throw error(a.tipo === 'opciones' ? M.opcionInvalida(a.nombre) : M.textoInvalido(a.nombre))
+    throw error(a.tipo === 'opciones' ? M.opcionInvalida(a.nombre) : M.textoEsperado(a.nombre))
   if (a.tipo === 'opciones') {
     if (!(a.opciones ?? []).includes(valor)) throw error(M.opcionInvalida(a.nombre))
     return { numero: null, texto: valor }

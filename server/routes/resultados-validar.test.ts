@@ -111,6 +111,18 @@ describe('quién valida', () => {
   })
 })
 
+describe('lo que se pide validar', () => {
+  it('una lista vacía de analitos es un 400 que dice qué enviar', async () => {
+    const { atencion } = await atencionLab(t.db.sql)
+    await api.guardar(atencion, tec, [{ analitoId: ids.GLU!, valor: 90 }])
+    const res = await api.validar(atencion, medica, { analitos: [] })
+    expect([res.statusCode, res.json().errores[0]]).toEqual([
+      400,
+      { campo: 'analitos', mensaje: 'Elija de 1 a 200 analitos, o ninguno para validar todos' },
+    ])
+  })
+})
+
 describe('la muestra', () => {
   it('un valor de una muestra que se rechazó después no se valida hasta recibir la nueva', async () => {
     const { atencion } = await atencionLab(t.db.sql, { estudios: ['TSH'] })

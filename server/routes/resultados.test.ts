@@ -150,6 +150,7 @@ describe('PUT /atenciones/:id/resultados', () => {
       [ids['OR-COLOR']!, 'Verde', M.opcionInvalida('Color')],
       [ids['OR-COLOR']!, 3, M.opcionInvalida('Color')],
       [ids['OR-SED-LEU']!, 'dos\u0000tres', M.textoInvalido('Leucocitos')],
+      [ids['OR-SED-LEU']!, 5, M.textoEsperado('Leucocitos')],
       [ids['OR-SED-LEU']!, 'x'.repeat(2001), M.textoLargo('Leucocitos')],
       [ids['OR-SED-LEU']!, '😀'.repeat(2001), M.textoLargo('Leucocitos')],
       [ids.TSH!, 1, M.analitoAjeno('TSH')],
@@ -178,6 +179,11 @@ describe('PUT /atenciones/:id/resultados', () => {
       etag,
     )
     expect([dos.statusCode, dos.json().errores[0].mensaje]).toEqual([400, M.repetido('GLU')])
+    const nada = await api.guardar(atencion, tec, [], etag)
+    expect([nada.statusCode, nada.json().errores[0]]).toEqual([
+      400,
+      { campo: 'resultados', mensaje: 'Envíe de 1 a 200 resultados' },
+    ])
     expect(await t.db.sql`select 1 from resultados where atencion_id = ${atencion}`).toHaveLength(0)
     // Options and text as typed (text trimmed).
     const bien = await api.guardar(
