@@ -17,6 +17,11 @@ import {
   type ResultadoFila,
 } from './resultados.js'
 
+/** A row as row_to_json gives it: its timestamps as text. */
+type Json<T> = {
+  [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K]
+}
+
 /** The most patients one day's read is counted with. */
 const LIMITE_LECTURA = 100_000
 
@@ -55,6 +60,8 @@ export async function porAnalito(
     (Omit<PorAnalitoFila, 'resultado' | 'anterior' | 'clave'> & {
       clave: string
       rango: number
+      resultado: Json<ResultadoFila> | null
+      anterior: Json<Omit<AnteriorFila, 'analitoId'>> | null
     })[]
   >`
     with examenes as materialized (
@@ -78,30 +85,25 @@ export async function porAnalito(
       from dia d join pacientes p on p.id = d.paciente_id
     ),
     registro as (${insercionLectura(sql, evento, 'filas', LIMITE_LECTURA)})
-    select * from filas order by rango, llegada, atencion_id`
-  if (filas.length === 0) return []
-  const atenciones = filas.map(({ clave, rango, ...a }) => ({
+    -- Each row's current result of the analito and the patient's previous value, in the same
+    -- statement: one round trip for the page.
+    select f.*,
+      (select row_to_json(x) from (
+        select ${sql.unsafe(RESULTADO_COLUMNAS)} from ${sql.unsafe(RESULTADO_DESDE)}
+        where r.analito_id = ${analitoId} and r.atencion_id = f.atencion_id
+        order by r.version desc limit 1) x) as resultado,
+      (select row_to_json(y) from (${anteriorSql(sql, sql`${analitoId}::int`, sql`f.paciente_id`, sql`f.llegada`, sql`f.atencion_id`)}) y)
+        as anterior
+    from filas f order by f.rango, f.llegada, f.atencion_id`
+  return filas.map(({ clave, rango, resultado, anterior, ...a }) => ({
     ...a,
     clave: [clave, rango, a.atencionId] as Clave,
-  }))
-  const ids = atenciones.map((a) => a.atencionId)
-  const [resultados, anteriores] = await Promise.all([
-    sql<ResultadoFila[]>`
-      select distinct on (r.atencion_id) ${sql.unsafe(RESULTADO_COLUMNAS)}
-      from ${sql.unsafe(RESULTADO_DESDE)}
-      where r.analito_id = ${analitoId} and r.atencion_id = any(${ids}::int[])
-      order by r.atencion_id, r.version desc`,
-    sql<(Omit<AnteriorFila, 'analitoId'> & { de: number })[]>`
-      select x.de, p.*
-      from unnest(${ids}::int[], ${atenciones.map((a) => a.pacienteId)}::int[],
-        ${atenciones.map((a) => a.llegada.toISOString())}::timestamptz[]) x (de, paciente_id, llegada)
-      cross join lateral (${anteriorSql(sql, sql`${analitoId}::int`, sql`x.paciente_id`, sql`x.llegada`, sql`x.de`)}) p`,
-  ])
-  const porAtencion = new Map(resultados.map((r) => [r.atencionId, r]))
-  const previos = new Map(anteriores.map(({ de, ...p }) => [de, p]))
-  return atenciones.map((a) => ({
-    ...a,
-    resultado: porAtencion.get(a.atencionId) ?? null,
-    anterior: previos.get(a.atencionId) ?? null,
+    resultado: resultado && {
+      ...resultado,
+      ingresadoEn: new Date(resultado.ingresadoEn),
+      validadoEn: resultado.validadoEn === null ? null : new Date(resultado.validadoEn),
+      comunicadoEn: resultado.comunicadoEn === null ? null : new Date(resultado.comunicadoEn),
+    },
+    anterior: anterior && { ...anterior, validadoEn: new Date(anterior.validadoEn) },
   }))
 }
