@@ -1,7 +1,7 @@
 // An atención's exams as the laboratory reads them: its studies that are exams of the catalogue
 // this server holds, each with its analitos and its live sample; and their analitos, once. The
 // entry grid shows these rows, a save and a validation check against them, and the day's list
-// counts them.
+// counts them; and whether a value has its sample in the laboratory.
 import type { CatalogoLab } from '../catalogos.js'
 import type { AtencionLab, ExamenLab } from '../queries/resultados.js'
 
@@ -33,3 +33,12 @@ export function examenesDe(
 export const analitosDe = (examenes: ExamenLab[]) => [
   ...new Map(examenes.flatMap((e) => e.analitos.map((x) => [x.analito.id, x.analito]))).values(),
 ]
+
+/**
+ * The first exam that reports analito `id` when none of those that do has its live sample
+ * received, or undefined: a value is typed and validated only on a sample in the laboratory.
+ */
+export function sinMuestraRecibida(examenes: ExamenLab[], id: number): ExamenLab | undefined {
+  const suyos = examenes.filter((e) => e.analitos.some((y) => y.analito.id === id))
+  return suyos.some((e) => e.muestraViva?.estado === 'recibida') ? undefined : suyos[0]
+}

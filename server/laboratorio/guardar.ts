@@ -21,13 +21,8 @@ import {
   type ExamenLab,
   type ResultadoFila,
 } from '../queries/resultados.js'
-import {
-  lecturaDe,
-  sinMuestraRecibida,
-  versionesPorAnalito,
-  type LecturaResultados,
-} from './lectura.js'
-import { analitosDe, examenesDe } from './examenes.js'
+import { lecturaDe, versionesPorAnalito, type LecturaResultados } from './lectura.js'
+import { analitosDe, examenesDe, sinMuestraRecibida } from './examenes.js'
 import { comprobarValor, type ValorGuardado } from './valor.js'
 
 /** The If-Match named other results than the stored ones: the route answers 412 with them. */

@@ -86,15 +86,6 @@ export function versionesPorAnalito(filas: ResultadoFila[]): Map<number, Resulta
   return m
 }
 
-/**
- * The first exam that reports analito `id` when none of those that do has its live sample
- * received, or undefined: a value is typed and validated only on a sample in the laboratory.
- */
-export function sinMuestraRecibida(examenes: ExamenLab[], id: number): ExamenLab | undefined {
-  const suyos = examenes.filter((e) => e.analitos.some((y) => y.analito.id === id))
-  return suyos.some((e) => e.muestraViva?.estado === 'recibida') ? undefined : suyos[0]
-}
-
 export function armarResultados(
   a: AtencionLab,
   examenes: ExamenLab[],

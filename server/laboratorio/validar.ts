@@ -28,14 +28,8 @@ import {
 import { conAjenos, porQueNoSeIngresa, ResultadosCambiados } from './guardar.js'
 import { documentoHoja, hojaCompleta } from './hoja-datos.js'
 import { renderizarHoja } from './hoja-pdf.js'
-import {
-  lecturaDe,
-  sinMuestraRecibida,
-  valorDe,
-  versionesPorAnalito,
-  type LecturaResultados,
-} from './lectura.js'
-import { analitosDe, examenesDe } from './examenes.js'
+import { lecturaDe, valorDe, versionesPorAnalito, type LecturaResultados } from './lectura.js'
+import { analitosDe, examenesDe, sinMuestraRecibida } from './examenes.js'
 
 const critico = (f: ResultadoFila) =>
   (f.bandera === 'LL' || f.bandera === 'HH') && f.comunicadoEn === null
