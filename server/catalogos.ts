@@ -1,7 +1,8 @@
 // The catalogues as this server last read them: every atención and search checks its sede,
 // modality and studies against them, GET /catalogos serves them, and the laboratory reads its
-// analitos, ranges and exams here, so they are read once per few seconds, not on every request. A change made through this server is seen at once; one made
-// through another instance of the same database, within CATALOGOS_SEGUNDOS.
+// analitos, ranges and exams here, so they are read once per few seconds, not on every request.
+// A change made through this server is seen at once; one made through another instance of the
+// same database, within CATALOGOS_SEGUNDOS.
 import { createHash } from 'node:crypto'
 import { MENSAJES_ATENCIONES } from '../shared/atenciones.js'
 import type { Modalidad } from '../shared/catalogos.js'

@@ -1,6 +1,6 @@
 // An atención's lab results in the database (migration 0060): the atención with its patient, its
-// exams with their analitos and live samples, every version of every result with its critical
-// call-back, the patient's previous values and the latest frozen sheet. The ETag of an atención's
+// live samples and the analitos it has results of, every version of every result with its latest
+// critical call-back, the patient's previous values and the latest frozen sheet. The ETag of an atención's
 // results is made here, once, in SQL: the read, the per-analito grid and the If-Match check under
 // the atención's lock all use the same expression.
 import type postgres from 'postgres'
@@ -56,9 +56,9 @@ export interface AtencionLab {
 
 /**
  * An atención with its patient, its results' ETag, the analitos it has results of and its live
- * samples; `bloquear` takes its row's lock first (a
- * change holds it to its transaction's end), `evento` records the read on its patient in the statement
- * (a LAB atención's only: another serves no results).
+ * samples; `bloquear` takes its row's lock first (a change holds it to its transaction's end),
+ * `evento` records the read on its patient in the statement (a LAB atención's only: another serves
+ * no results).
  */
 export async function atencionLab(
   sql: Sql,
