@@ -17,7 +17,7 @@ export const DocumentoVerificadoSchema = Type.Object({
   clinica: Type.String(),
   tipo: Type.Union([Type.Literal('informe'), Type.Literal('resultados')]),
   /** What a reader calls it: «Informe de Eco (US)», «Resultados de laboratorio». */
-  documento: Type.String(),
+  titulo: Type.String(),
   /** A result sheet issued while some analito had no validated value. */
   parcial: Type.Boolean(),
   version: Type.Integer({ minimum: 1 }),

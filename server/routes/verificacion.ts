@@ -87,7 +87,7 @@ export async function verificacionRoutes(
       codigo: codigoLegible(codigo),
       clinica: d.clinica,
       tipo: d.tipo,
-      documento: nombreDocumento(d),
+      titulo: nombreDocumento(d),
       parcial: d.parcial,
       version: d.version,
       emitidoEn: d.emitidoEn.toISOString(),

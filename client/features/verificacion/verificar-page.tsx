@@ -132,7 +132,7 @@ function Documento({ d }: { d: DocumentoVerificado }) {
           <dd>{d.clinica}</dd>
           <dt>Documento</dt>
           <dd>
-            {d.documento}
+            {d.titulo}
             {d.parcial && <span className="verificar__parcial">{M.parcial}</span>}
           </dd>
           <dt>Emitido el</dt>
