@@ -119,7 +119,9 @@ describe.each(ANCHOS)('Informes en %s', (_nombre, viewport) => {
     await otra.getByTestId('guardado').filter({ hasText: 'Guardado' }).waitFor({ timeout: 15_000 })
     await otra.close()
     await page.locator('#seccion-tecnica').click()
-    await page.keyboard.type('Proyección PA.')
+    // One input, not a key at a time: a save that fires between two keys meets the conflict,
+    // which makes the editor read-only and drops the keys still to come.
+    await page.keyboard.insertText('Proyección PA.')
     const conflicto = page.getByRole('alert').filter({ hasText: 'se guardó desde otra ventana' })
     await conflicto.waitFor({ timeout: 15_000 })
     await conflicto.getByText('Control en seis meses.').waitFor()
