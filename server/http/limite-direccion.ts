@@ -7,13 +7,16 @@
 /** An IPv6 client owns its whole /64: counted as one address, or it could use a new one per try. */
 export function claveDireccion(direccion: string): string {
   if (!direccion.includes(':') || direccion.startsWith('::ffff:')) return direccion
-  const [cabeza = '', cola] = direccion.split('::')
-  const grupos = cabeza ? cabeza.split(':') : []
-  // «2001:db8::1» leaves out zero groups: the first four are what the prefix is.
-  if (cola !== undefined) while (grupos.length < 4) grupos.push('0')
+  const [cabeza = '', cola] = direccion.split('%')[0]!.split('::')
+  const antes = cabeza ? cabeza.split(':') : []
+  const despues = cola ? cola.split(':') : []
+  // «::» stands for as many zero groups as make eight, which may reach into the prefix.
+  const ceros = cola === undefined ? 0 : Math.max(0, 8 - antes.length - despues.length)
+  const grupos = [...antes, ...Array<string>(ceros).fill('0'), ...despues]
+  // One spelling per group («0DB8», «db8»): a prefix is counted once however it is written.
   return `${grupos
     .slice(0, 4)
-    .map((g) => g || '0')
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
     .join(':')}::/64`
 }
 
