@@ -24,6 +24,8 @@ export const AYUDA = `Uso: npm run bench -- [opciones]
   --firmas N                 informes que firma el caso firmarInforme (1000)
   --duracion N               segundos de --soak (300)
   --semilla N                semilla de los términos de búsqueda (1)
+  --perfil DIR               el servidor escribe en DIR su perfil de CPU (.cpuprofile, de V8) al
+                             terminar: dónde se va cada milisegundo del lado de Node
 
 PostgreSQL: DATABASE_URL, o postgres://postgres@127.0.0.1:5432/clinica_bench (se crea si falta).
 Resultados: bench/results/<fecha>-<modo>.json`
@@ -48,6 +50,8 @@ export interface Opciones {
   duracion: number
   semilla: number
   firmas: number
+  /** Where the server writes its V8 CPU profile, or null. */
+  perfil: string | null
 }
 
 const URL_POR_DEFECTO = 'postgres://postgres@127.0.0.1:5432/clinica_bench'
@@ -76,6 +80,7 @@ export function leerOpciones(
       duracion: { type: 'string', default: '300' },
       firmas: { type: 'string', default: '1000' },
       semilla: { type: 'string', default: '1' },
+      perfil: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -107,5 +112,6 @@ export function leerOpciones(
     duracion: entero('duracion', v.duracion, 10),
     semilla: entero('semilla', v.semilla, 0),
     firmas: entero('firmas', v.firmas, 200),
+    perfil: v.perfil ?? null,
   }
 }

@@ -3,6 +3,7 @@
 // Exit 1 when a plan scans pacientes or atenciones sequentially, a budget is missed or a request fails.
 import { randomBytes } from 'node:crypto'
 import { cpus } from 'node:os'
+import { resolve } from 'node:path'
 import { servirBaseline } from './baseline.js'
 import {
   azar,
@@ -692,6 +693,7 @@ async function medirTodo(
   const s = await arrancar({
     ...(op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATA_DIR: op.dataDir }),
     ...ENV_DICOM,
+    ...(op.perfil ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(op.perfil)}` } : {}),
   })
   const comun = {
     fecha: new Date().toISOString(),

@@ -19,10 +19,52 @@ import { guardSql } from './sql-guard.js'
 
 export type Sql = postgres.Sql
 
-/** Runs `trabajo` in one transaction: a change and its audit record commit together or not at all. */
-export function inTransaction<T>(sql: Sql, trabajo: (tx: Sql) => Promise<T>): Promise<T> {
-  // A transaction's client runs every statement the queries write; postgres.js types it apart.
-  return sql.begin((tx) => trabajo(tx as unknown as Sql)) as Promise<T>
+/**
+ * Runs `trabajo` in one transaction: a change and its audit record commit together or not at all.
+ * Its BEGIN goes out in one write with the statements `trabajo` sends first, not on a round trip
+ * of its own as postgres.js's `begin` sends it: each round trip costs both processes a write and a
+ * wake-up, about a third of a change's CPU here (docs/presupuestos.md#laboratorio). `trabajo` may
+ * send the COMMIT itself with its last statements (`confirmar()`, not awaited before them): after a
+ * failed statement PostgreSQL answers it with a rollback, and the failed statement throws.
+ */
+export async function inTransaction<T>(
+  sql: Sql,
+  trabajo: (tx: Sql, confirmar: () => Promise<unknown>) => Promise<T>,
+): Promise<T> {
+  const tx = await sql.reserve()
+  // A query is sent once something awaits it, in that order: BEGIN first.
+  const inicio = tx`begin`
+  inicio.catch(() => {})
+  let confirmacion: Promise<unknown> | null = null
+  const confirmar = () => {
+    if (!confirmacion) {
+      confirmacion = tx`commit`.execute()
+      // Awaited below; a work that failed after sending it never awaits it.
+      confirmacion.catch(() => {})
+    }
+    return confirmacion
+  }
+  try {
+    const resultado = await trabajo(tx, confirmar)
+    await inicio
+    await confirmar()
+    return resultado
+  } catch (err) {
+    // After a failed statement PostgreSQL ignores all but this; a broken connection ends it anyway.
+    await tx`rollback`.catch(() => {})
+    throw err
+  } finally {
+    tx.release()
+  }
+}
+
+/**
+ * Sends `q` now: postgres.js sends a query only once something awaits it, so statements meant to go
+ * out together in a set order (one write, run in that order) are each sent as they are written.
+ */
+export function enviar<T>(q: Promise<T>): Promise<T> {
+  q.then(undefined, () => {})
+  return q
 }
 
 export interface Database {

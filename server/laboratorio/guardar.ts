@@ -11,17 +11,26 @@ import { MENSAJES_RESULTADOS as M, type GuardarResultados } from '../../shared/r
 import type { Rol } from '../../shared/permisos.js'
 import { limpiar, tieneControl } from '../../shared/texto.js'
 import type { CatalogoLab } from '../catalogos.js'
-import { inTransaction, type Sql } from '../db.js'
+import { enviar, inTransaction, type Sql } from '../db.js'
 import { ConflictError, datosInvalidos } from '../errors.js'
 import { insercionEvento, type Evento } from '../queries/auditoria.js'
 import {
+  anterioresDe,
   atencionLab,
+  cuentaValidadora,
+  etagDe,
   resultadosDe,
+  ultimaHoja,
   type AtencionLab,
   type ExamenLab,
   type ResultadoFila,
 } from '../queries/resultados.js'
-import { lecturaDe, versionesPorAnalito, type LecturaResultados } from './lectura.js'
+import {
+  armarResultados,
+  puedeValidar,
+  versionesPorAnalito,
+  type LecturaResultados,
+} from './lectura.js'
 import { analitosDe, examenesDe, sinMuestraRecibida } from './examenes.js'
 import { comprobarValor, type ValorGuardado } from './valor.js'
 
@@ -204,7 +213,7 @@ async function escribir(
       .filter((e) => e.id === null && e.version > 1)
       .map((e) => ({ analito: codigos.get(e.analitoId), version: e.version, motivo: e.motivo })),
   }
-  await tx`
+  await enviar(tx`
     with datos as (
       select * from jsonb_to_recordset(${datos}::jsonb) as x (id int, "analitoId" int,
         version int, motivo text, "valorNumero" numeric, "valorTexto" text, unidad text,
@@ -245,7 +254,7 @@ async function escribir(
       returning h.id
     ),
     registro as (${insercionEvento(tx, { ...evento, pacienteId: a.pacienteId, detalle })})
-    select (select count(*) from abiertos) + (select count(*) from cerrados) as criticos`
+    select (select count(*) from abiertos) + (select count(*) from cerrados) as criticos`)
 }
 
 /**
@@ -263,14 +272,19 @@ export async function guardarResultados(
   yo: { id: number; rol: Rol },
   evento: Evento,
 ): Promise<LecturaResultados | undefined> {
-  return inTransaction(sql, async (tx) => {
+  return inTransaction(sql, async (tx, confirmar) => {
+    // What the save needs goes out in one write with the BEGIN, the atención's lock first.
     const a = await atencionLab(tx, atencionId, { bloquear: true })
+    const [filas, hoja, cuenta] = await Promise.all([
+      enviar(resultadosDe(tx, atencionId)),
+      enviar(ultimaHoja(tx, atencionId)),
+      enviar(cuentaValidadora(tx, yo.id)),
+    ])
     if (!a) return undefined
     const no = porQueNoSeIngresa(a)
     if (no) throw no
     if (!etags.includes(a.etag)) throw new ResultadosCambiados()
     const examenes = examenesDe(lab, a)
-    const filas = await resultadosDe(tx, a.id)
     const codigos = new Map(analitosDe(examenes).map((x) => [x.id, x.codigo]))
     const codigoDe = await conAjenos(
       tx,
@@ -278,8 +292,23 @@ export async function guardarResultados(
       cuerpo.resultados.map((r) => r.analitoId),
     )
     const escrituras = planear(a, examenes, filas, cuerpo, tz, codigoDe)
-    if (escrituras.length > 0) await escribir(tx, a, escrituras, yo.id, evento, codigos)
-    // The answer is read here, with the atención and its exams at hand.
-    return lecturaDe(tx, tz, a, examenes, yo, escrituras.length > 0)
+    // Then the write, the answer's reads and the COMMIT, in that order and together.
+    const escrito =
+      escrituras.length > 0 ? escribir(tx, a, escrituras, yo.id, evento, codigos) : null
+    const despues = escrito ? enviar(resultadosDe(tx, a.id)) : filas
+    const anteriores = enviar(anterioresDe(tx, a, [...codigos.keys()]))
+    const etag = escrito ? enviar(etagDe(tx, a.id)) : a.etag
+    await Promise.all([escrito, confirmar()])
+    a.etag = await etag
+    const datos = armarResultados(
+      a,
+      examenes,
+      await despues,
+      await anteriores,
+      hoja,
+      puedeValidar(yo.rol, cuenta),
+      tz,
+    )
+    return { datos, etag: a.etag, atencion: a }
   })
 }
