@@ -15,6 +15,7 @@ import postgres from 'postgres'
 import type { Config } from './config.js'
 import { ROOT } from './paths.js'
 import { volcarPglite, volcarPostgres } from './respaldo/volcado.js'
+import { transformacionCamel } from './json-camel.js'
 import { guardSql } from './sql-guard.js'
 
 export type Sql = postgres.Sql
@@ -110,7 +111,7 @@ export function clientOptions(
   }
   return {
     max,
-    transform: postgres.camel,
+    transform: transformacionCamel,
     onnotice: () => {},
     connection: { application_name: 'clinica', ...(busqueda ? AJUSTES_BUSQUEDA : AJUSTES_SESION) },
     types: types as unknown as Record<string, never>,

@@ -4,7 +4,7 @@
 // range a patient's sample is read against, its flag, and the calculated analitos.
 import { Type, type Static } from '@sinclair/typebox'
 import type { Sexo } from './catalogos.js'
-import { defineContract } from './contract.js'
+import { defineContract, Nullable } from './contract.js'
 import { diaJuliano } from './edad.js'
 
 export const TIPOS_ANALITO = ['numero', 'opciones', 'texto'] as const
@@ -24,9 +24,6 @@ export const CALCULOS = [
   'diferencia',
 ] as const
 export type Calculo = (typeof CALCULOS)[number]
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
-  Type.Union([t, Type.Null()])
 
 export const RangoReferenciaSchema = Type.Object({
   /** null: for both sexes. */

@@ -5,12 +5,10 @@ import { Type, type Static } from '@sinclair/typebox'
 import { IdParamsSchema } from './atenciones.js'
 import { PaginaQuerySchema } from './busqueda.js'
 import { PRIORIDADES } from './catalogos.js'
-import { conCabeceras, defineContract, ErrorSchema } from './contract.js'
+import { conCabeceras, defineContract, ErrorSchema, Nullable } from './contract.js'
 import { AnalitoSchema, RangoReferenciaSchema, redondear, type Analito } from './laboratorio.js'
 import { ESTADOS_MUESTRA } from './muestras.js'
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) =>
-  Type.Union([t, Type.Null()])
 const Instante = Type.String({ format: 'date-time' })
 
 export const ESTADOS_RESULTADO = ['ingresado', 'validado'] as const
