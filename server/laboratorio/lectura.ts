@@ -27,13 +27,14 @@ import {
   type ExamenLab,
   type HojaFila,
   type ResultadoFila,
+  type ResultadoVista,
 } from '../queries/resultados.js'
 import { analitosDe, examenesDe } from './examenes.js'
 
 export const valorDe = (f: Pick<ResultadoFila, 'valorNumero' | 'valorTexto'>) =>
   f.valorNumero ?? f.valorTexto
 
-export function aResultado(f: ResultadoFila): Resultado {
+export function aResultado(f: ResultadoVista): Resultado {
   return {
     id: f.id,
     version: f.version,
@@ -62,7 +63,7 @@ export function aResultado(f: ResultadoFila): Resultado {
 /** The patient's previous value as the contract answers it, checked against `actual`. */
 export function aAnterior(
   p: AnteriorFila | undefined,
-  actual: ResultadoFila | undefined,
+  actual: Pick<ResultadoFila, 'valorNumero' | 'valorTexto'> | undefined,
   deltaPorcentaje: number | null,
 ): FilaResultado['anterior'] {
   if (!p) return null

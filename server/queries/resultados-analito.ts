@@ -11,10 +11,10 @@ import { paginaDelDia, type DiaLaboratorio } from './laboratorio-dia.js'
 import {
   anteriorSql,
   etagSql,
-  RESULTADO_COLUMNAS,
   RESULTADO_DESDE,
+  RESULTADO_VISTA_COLUMNAS,
   type AnteriorFila,
-  type ResultadoFila,
+  type ResultadoVista,
 } from './resultados.js'
 
 /** A row as row_to_json gives it: its timestamps as text. */
@@ -42,7 +42,7 @@ export interface PorAnalitoFila {
   etag: string
   /** Where the next page starts (server/http/paginas.ts): arrival, the priority's rank, the id. */
   clave: Clave
-  resultado: ResultadoFila | null
+  resultado: ResultadoVista | null
   anterior: Omit<AnteriorFila, 'analitoId'> | null
 }
 
@@ -60,7 +60,7 @@ export async function porAnalito(
     (Omit<PorAnalitoFila, 'resultado' | 'anterior' | 'clave'> & {
       clave: string
       rango: number
-      resultado: Json<ResultadoFila> | null
+      resultado: Json<ResultadoVista> | null
       anterior: Json<Omit<AnteriorFila, 'analitoId'>> | null
     })[]
   >`
@@ -89,7 +89,7 @@ export async function porAnalito(
     -- statement: one round trip for the page.
     select f.*,
       (select row_to_json(x) from (
-        select ${sql.unsafe(RESULTADO_COLUMNAS)} from ${sql.unsafe(RESULTADO_DESDE)}
+        select ${sql.unsafe(RESULTADO_VISTA_COLUMNAS)} from ${sql.unsafe(RESULTADO_DESDE)}
         where r.analito_id = ${analitoId} and r.atencion_id = f.atencion_id
         order by r.version desc limit 1) x) as resultado,
       (select row_to_json(y) from (${anteriorSql(sql, sql`${analitoId}::int`, sql`f.paciente_id`, sql`f.llegada`, sql`f.atencion_id`)}) y)

@@ -148,6 +148,30 @@ export const RESULTADO_COLUMNAS = `r.id, r.atencion_id, r.analito_id, r.version,
   r.revision, r.ingresado_por, iu.nombre as ingresado_nombre, r.ingresado_en, r.validado_por,
   r.validado_en, r.validador_nombre, r.validador_colegiatura, r.importado,
   h.id as hallazgo_id, h.comunicado_en`
+/** What a result shows (Resultado in shared/resultados.ts): the per-analito grid reads only this. */
+export type ResultadoVista = Pick<
+  ResultadoFila,
+  | 'id'
+  | 'version'
+  | 'motivo'
+  | 'valorNumero'
+  | 'valorTexto'
+  | 'bandera'
+  | 'estado'
+  | 'ingresadoNombre'
+  | 'ingresadoEn'
+  | 'validadoEn'
+  | 'validadorNombre'
+  | 'validadorColegiatura'
+  | 'importado'
+  | 'hallazgoId'
+  | 'comunicadoEn'
+>
+/** The columns of ResultadoVista, from RESULTADO_DESDE. */
+export const RESULTADO_VISTA_COLUMNAS = `r.id, r.version, r.motivo,
+  r.valor_numero::float8 as valor_numero, r.valor_texto, r.bandera, r.estado,
+  iu.nombre as ingresado_nombre, r.ingresado_en, r.validado_en, r.validador_nombre,
+  r.validador_colegiatura, r.importado, h.id as hallazgo_id, h.comunicado_en`
 export const RESULTADO_DESDE = `resultados r left join usuarios iu on iu.id = r.ingresado_por
   left join lateral (
     select h.id, h.comunicado_en from hallazgos_criticos h where h.resultado_id = r.id
