@@ -5,6 +5,17 @@ create extension btree_gist;
 create extension pg_trgm;
 create extension unaccent;
 
+create table accesos_resultados (
+  token_hash text not null,
+  paciente_id integer not null,
+  creado_en timestamp with time zone default now() not null,
+  vence_en timestamp with time zone not null,
+  direccion text,
+  constraint accesos_resultados_token_hash_check CHECK ((token_hash ~ '^[0-9a-f]{64}$'::text)),
+  constraint accesos_resultados_paciente_id_fkey FOREIGN KEY (paciente_id) REFERENCES pacientes(id),
+  constraint accesos_resultados_pkey PRIMARY KEY (token_hash)
+);
+
 -- Fuente: el catálogo del laboratorio, sembrado con el de un laboratorio clínico pequeño.
 create table analitos (
   id integer generated always as identity,
@@ -140,6 +151,8 @@ create table clinica (
   logo_tipo text,
   actualizado_en timestamp with time zone default now() not null,
   visor_url text,
+  acceso_vigencia_dias integer default 90 not null,
+  constraint clinica_acceso_vigencia_dias_check CHECK (((acceso_vigencia_dias >= 1) AND (acceso_vigencia_dias <= 3650))),
   constraint clinica_check CHECK (((logo IS NULL) = (logo_tipo IS NULL))),
   constraint clinica_direccion_check CHECK (((char_length(direccion) >= 1) AND (char_length(direccion) <= 200))),
   constraint clinica_id_check CHECK (id),
@@ -151,6 +164,22 @@ create table clinica (
   constraint clinica_telefono_check CHECK ((telefono ~ '^[0-9+() -]{6,30}$'::text)),
   constraint clinica_visor_url_check CHECK (((length(visor_url) <= 500) AND (visor_url ~ '^https?://[^[:space:]]+$'::text))),
   constraint clinica_pkey PRIMARY KEY (id)
+);
+
+create table codigos_acceso (
+  id bigint generated always as identity,
+  paciente_id integer not null,
+  hash bytea not null,
+  emitido_en timestamp with time zone default now() not null,
+  vence_en timestamp with time zone not null,
+  emitido_por integer,
+  anulado_en timestamp with time zone,
+  constraint codigos_acceso_check CHECK ((vence_en > emitido_en)),
+  constraint codigos_acceso_check1 CHECK (((anulado_en IS NULL) OR (anulado_en >= emitido_en))),
+  constraint codigos_acceso_hash_check CHECK ((octet_length(hash) = 32)),
+  constraint codigos_acceso_emitido_por_fkey FOREIGN KEY (emitido_por) REFERENCES usuarios(id),
+  constraint codigos_acceso_paciente_id_fkey FOREIGN KEY (paciente_id) REFERENCES pacientes(id),
+  constraint codigos_acceso_pkey PRIMARY KEY (id)
 );
 
 -- Derivada de pacientes (pacientes_duplicados_*): los pares de posibles duplicados. Fuente solo en
@@ -383,6 +412,14 @@ create table informes (
   constraint informes_pkey PRIMARY KEY (id),
   constraint informes_atencion_id_version_key UNIQUE (atencion_id, version),
   constraint informes_codigo_key UNIQUE (codigo)
+);
+
+create table intentos_acceso (
+  id bigint generated always as identity,
+  clave text not null,
+  en timestamp with time zone default now() not null,
+  constraint intentos_acceso_clave_check CHECK ((length(clave) <= 80)),
+  constraint intentos_acceso_pkey PRIMARY KEY (id)
 );
 
 create table intentos_fallidos (
@@ -774,6 +811,7 @@ create table usuarios (
   constraint usuarios_usuario_key UNIQUE (usuario)
 );
 
+CREATE INDEX accesos_resultados_vence_idx ON public.accesos_resultados USING btree (vence_en);
 CREATE INDEX atenciones_agenda_idx ON public.atenciones USING btree (sala_id, lower(turno)) WHERE (turno IS NOT NULL);
 CREATE INDEX atenciones_alertas_idx ON public.atenciones USING btree (llegada, id) WHERE ((prioridad = ANY (ARRAY['Urgente'::text, 'Emergencia'::text])) AND (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text])));
 CREATE INDEX atenciones_alertas_sede_idx ON public.atenciones USING btree (sede, llegada, id) WHERE ((prioridad = ANY (ARRAY['Urgente'::text, 'Emergencia'::text])) AND (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text])));
@@ -816,6 +854,7 @@ CREATE INDEX auditoria_en_idx ON public.auditoria USING btree (en);
 CREATE INDEX auditoria_paciente_idx ON public.auditoria USING btree (paciente_id, id DESC) WHERE (paciente_id IS NOT NULL);
 CREATE INDEX auditoria_usuario_idx ON public.auditoria USING btree (usuario, id DESC);
 CREATE INDEX bloqueos_sala_fin ON public.bloqueos USING btree (sala_id, fin);
+CREATE UNIQUE INDEX codigos_acceso_vigente ON public.codigos_acceso USING btree (paciente_id) WHERE (anulado_en IS NULL);
 CREATE INDEX duplicados_pendientes_idx ON public.duplicados USING btree (gravedad, paciente_a, paciente_b) WHERE (descartado_en IS NULL);
 CREATE UNIQUE INDEX estudios_nombre_normalizado_key ON public.estudios USING btree (modalidad, normalizar(nombre));
 CREATE INDEX examen_analitos_analito_idx ON public.examen_analitos USING btree (analito_id);
@@ -830,6 +869,7 @@ CREATE UNIQUE INDEX hallazgos_criticos_resultado_pendiente_key ON public.hallazg
 CREATE UNIQUE INDEX informes_abierto_key ON public.informes USING btree (atencion_id) WHERE (estado <> 'final'::text);
 CREATE INDEX informes_base_idx ON public.informes USING btree (base_id) WHERE (base_id IS NOT NULL);
 CREATE INDEX informes_tiempo_idx ON public.informes USING btree (firmado_en) INCLUDE (completado_en, atencion_id) WHERE (completado_en IS NOT NULL);
+CREATE INDEX intentos_acceso_clave_idx ON public.intentos_acceso USING btree (clave, id);
 CREATE INDEX intentos_direccion_idx ON public.intentos_fallidos USING btree (direccion, en);
 CREATE INDEX intentos_en_idx ON public.intentos_fallidos USING btree (en);
 CREATE INDEX intentos_usuario_idx ON public.intentos_fallidos USING btree (usuario, en);

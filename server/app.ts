@@ -46,6 +46,7 @@ import { resultadosRoutes } from './routes/resultados.js'
 import { muestrasRoutes } from './routes/muestras.js'
 import { visitasRoutes } from './routes/visitas.js'
 import { verificacionRoutes } from './routes/verificacion.js'
+import { accesoRoutes } from './routes/acceso.js'
 import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
 
@@ -189,6 +190,7 @@ export async function buildApp({
   await app.register(preferenciasRoutes, { sql: db.sql, config, catalogos })
   await app.register(mppsRoutes, { sql: db.sql, config })
   await app.register(verificacionRoutes, { sql: db.sql, config })
+  await app.register(accesoRoutes, { sql: db.sql, config })
 
   return app
 }

@@ -2,6 +2,7 @@
 import { join } from 'node:path'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { LIMITE_ACCESO } from '../shared/acceso.js'
 import { AE_TITLE_PATRON } from '../shared/configuracion.js'
 import { usuarioReservado } from '../shared/usuarios.js'
 import { LIMITE_VERIFICACION } from '../shared/verificacion-codigo.js'
@@ -56,6 +57,7 @@ const EnvSchema = Type.Object({
   RESPALDO_CONSERVAR: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$' })),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$' })),
   VERIFICACIONES_POR_DIRECCION: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+  ACCESOS_POR_DIRECCION: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
 })
 
 export interface Config {
@@ -111,6 +113,8 @@ export interface Config {
   publicUrl: string
   /** Document verifications (GET /v/:codigo) one address may ask for in each ten minutes. */
   verificacionesPorDireccion: number
+  /** Patients' access tries (POST /resultados/acceso) one address may make in each ten minutes. */
+  accesosPorDireccion: number
 }
 
 export class ConfigError extends Error {}
@@ -223,5 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificacionesPorDireccion: Number(
       e.VERIFICACIONES_POR_DIRECCION ?? LIMITE_VERIFICACION.maximo,
     ),
+    accesosPorDireccion: Number(e.ACCESOS_POR_DIRECCION ?? LIMITE_ACCESO.porDireccion),
   })
 }

@@ -97,6 +97,11 @@ export const ACCIONES_AUDITORIA = {
   'documento.verificado': 'Documento impreso verificado por su código (sin sesión)',
   'documento.verificacion_limitada':
     'Verificación de documentos rechazada por exceso de intentos desde una dirección',
+  'resultados.accedido': 'Paciente entró a sus resultados con su código de acceso (sin sesión)',
+  'resultados.acceso_fallido': 'Intento fallido de entrar a resultados con un código de acceso',
+  'resultados.acceso_limitado': 'Acceso a resultados rechazado por exceso de intentos',
+  'resultados.descargado': 'Paciente descargó un documento firmado con su código de acceso',
+  'resultados.codigo_emitido': 'Código de acceso a resultados emitido o reemitido',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]
