@@ -45,6 +45,17 @@ export const TicketSchema = Type.Object({
     'tipoEdad',
     'edad',
   ]),
+  /**
+   * The patient's access code to their results (docs/seguridad.md#código-de-acceso-a-resultados):
+   * a ticket printed while the patient has none in force issues one and carries it in clear; a
+   * reprint while it lasts carries null (only its hash is kept), and the desk reissues one.
+   */
+  accesoResultados: Type.Object({
+    codigo: Type.Union([Type.String(), Type.Null()]),
+    venceEn: Type.String({ format: 'date-time' }),
+    /** PUBLIC_URL/resultados, where the patient enters it. */
+    url: Type.String(),
+  }),
 })
 export type Ticket = Static<typeof TicketSchema>
 

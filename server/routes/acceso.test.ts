@@ -233,6 +233,20 @@ describe('POST /resultados/acceso', () => {
   })
 })
 
+describe('el ticket', () => {
+  it('lleva el código del paciente que no tenía uno, y ese código abre sus resultados', async () => {
+    const documento = documentoNuevo()
+    const id = await insertarPaciente(t.db.sql, { documento, primerNombre: 'Teodora' })
+    const atencion = await insertarAtencion(t.db.sql, id, {})
+    const res = await t.app.inject({ url: `/atenciones/${atencion}/ticket`, headers: recepcion })
+    expect(res.statusCode, res.body).toBe(200)
+    const { codigo } = (res.json() as { accesoResultados: { codigo: string } }).accesoResultados
+    const acceso = await acceder(documento, codigo)
+    expect(acceso.statusCode).toBe(200)
+    expect(acceso.json()).toEqual({ nombre: 'Teodora', documentos: [] })
+  })
+})
+
 describe('GET /resultados/documentos/:tipo/:id', () => {
   it('sin cookie, con una inventada o con la de otro paciente: ningún PDF', async () => {
     const a = await pacienteConInforme()

@@ -44,12 +44,19 @@ export async function emitirCodigo(
   sql: Sql,
   pacienteId: number,
   usuarioId: number | null,
-): Promise<{ codigo: string; emitidoEn: Date; venceEn: Date } | null> {
+  soloSiNoHay = false,
+): Promise<{ codigo: string | null; emitidoEn: Date; venceEn: Date } | null> {
   const codigo = nuevoCodigo()
   return inTransaction(sql, async (tx) => {
     const [p] =
       await tx`select id from pacientes where id = ${pacienteId} and fusionado_en is null for update`
     if (!p) return null
+    if (soloSiNoHay) {
+      const [vigente] = await tx<{ emitidoEn: Date; venceEn: Date }[]>`
+        select emitido_en, vence_en from codigos_acceso
+        where paciente_id = ${pacienteId} and anulado_en is null and vence_en > now()`
+      if (vigente) return { codigo: null, ...vigente }
+    }
     await tx`update codigos_acceso set anulado_en = now()
       where paciente_id = ${pacienteId} and anulado_en is null`
     const [c] = await tx<{ emitidoEn: Date; venceEn: Date }[]>`
@@ -273,7 +280,7 @@ export async function accesoRoutes(
   route(app, reemitirCodigoContract, async (request) => {
     const id = leerId(request.params.id, 'Paciente no encontrado')
     const emitido = await emitirCodigo(sql, id, request.usuario!.id)
-    if (!emitido) throw new NotFoundError('Paciente no encontrado')
+    if (!emitido?.codigo) throw new NotFoundError('Paciente no encontrado')
     await registrarEvento(sql, {
       accion: 'resultados.codigo_emitido',
       usuarioId: request.usuario!.id,

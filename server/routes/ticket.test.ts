@@ -85,7 +85,16 @@ describe('GET /atenciones/:id/ticket', () => {
         tipoEdad: 'días',
         edad: 18,
       },
+      // The patient had no access code: this first ticket issues one, in groups of four.
+      accesoResultados: {
+        codigo: expect.stringMatching(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/),
+        venceEn: expect.any(String),
+        url: expect.stringMatching(/\/resultados$/),
+      },
     })
+    // A reprint while that code lasts cannot show it again: only its hash is kept.
+    const otra = (await ticket(at[3]!)).json<Ticket>()
+    expect(otra.accesoResultados.codigo).toBeNull()
   })
 
   test('el turno cuenta por sede y por día de la clínica, en orden de registro', async () => {

@@ -8,8 +8,11 @@ import { NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { edadEn } from '../http/respuestas.js'
+import { registrarEvento } from '../queries/auditoria.js'
 import { leerTicket } from '../queries/ticket.js'
 import { route } from '../route.js'
+import { codigoAccesoLegible } from '../../shared/acceso.js'
+import { emitirCodigo } from './acceso.js'
 
 const NO_ENCONTRADA = 'Atención no encontrada'
 
@@ -24,6 +27,14 @@ export async function ticketRoutes(
     // Read and recorded by one statement; an unknown id records nothing.
     const f = await leerTicket(sql, id, config.clinicTz, eventoDe(request, 'ticket.consultado'))
     if (!f) throw new NotFoundError(NO_ENCONTRADA)
+    // The first ticket while the patient has no code in force issues one; a reprint does not.
+    const acceso = await emitirCodigo(sql, f.pacienteId, request.usuario!.id, true)
+    if (acceso?.codigo)
+      await registrarEvento(sql, {
+        ...eventoDe(request, 'resultados.codigo_emitido'),
+        pacienteId: f.pacienteId,
+        detalle: { por: 'ticket', atencionId: id },
+      })
     return {
       atencion: {
         id: f.id,
@@ -44,6 +55,11 @@ export async function ticketRoutes(
         documento: f.documento,
         nombreCompleto: nombreCompleto(f),
         ...edadEn(f.fechaNacimiento, f.fechaLlegada),
+      },
+      accesoResultados: {
+        codigo: acceso?.codigo ? codigoAccesoLegible(acceso.codigo) : null,
+        venceEn: (acceso?.venceEn ?? new Date()).toISOString(),
+        url: `${config.publicUrl}/resultados`,
       },
     }
   })
