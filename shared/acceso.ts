@@ -125,3 +125,33 @@ export const reemitirCodigoContract = defineContract({
   params: Type.Object({ id: Type.String() }),
   response: { 200: CodigoEmitidoSchema, 404: ErrorSchema },
 })
+
+export const ConfiguracionAccesoSchema = Type.Object(
+  {
+    /** Days an access code works after it is issued; a change applies to codes issued later. */
+    vigenciaDias: Type.Integer({
+      minimum: 1,
+      maximum: 3650,
+    }),
+  },
+  { additionalProperties: false },
+)
+
+export const configuracionAccesoContract = defineContract({
+  method: 'GET',
+  url: '/configuracion/acceso-resultados',
+  permiso: 'configuracion',
+  summary: 'Cuántos días vale un código de acceso a resultados',
+  tags: ['configuracion'],
+  response: { 200: ConfiguracionAccesoSchema },
+})
+
+export const cambiarConfiguracionAccesoContract = defineContract({
+  method: 'PUT',
+  url: '/configuracion/acceso-resultados',
+  permiso: 'configuracion',
+  summary: 'Cambiar cuántos días vale un código de acceso a resultados (solo administradores)',
+  tags: ['configuracion'],
+  body: ConfiguracionAccesoSchema,
+  response: { 200: ConfiguracionAccesoSchema, 400: ErrorSchema },
+})

@@ -270,3 +270,36 @@ describe('GET /resultados/documentos/:tipo/:id', () => {
     ).toBe(404)
   })
 })
+
+describe('Configuración: vigencia del código', () => {
+  it('un administrador la cambia y vale para los códigos que se emiten después; fuera de rango, 400', async () => {
+    const admin = await t.login('admin')
+    const url = '/configuracion/acceso-resultados'
+    expect((await t.app.inject({ url, headers: admin })).json()).toEqual({ vigenciaDias: 90 })
+    for (const vigenciaDias of [0, 3651, 'x'])
+      expect(
+        (await t.app.inject({ method: 'PUT', url, headers: admin, payload: { vigenciaDias } }))
+          .statusCode,
+      ).toBe(400)
+    const res = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: admin,
+      payload: { vigenciaDias: 7 },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'PUT', url, headers: recepcion, payload: { vigenciaDias: 9 } }))
+        .statusCode,
+    ).toBe(403)
+    const id = await insertarPaciente(t.db.sql, { documento: documentoNuevo() })
+    const emitido = await t.app.inject({
+      method: 'POST',
+      url: `/pacientes/${id}/codigo-acceso`,
+      headers: recepcion,
+    })
+    const { emitidoEn, venceEn } = emitido.json() as { emitidoEn: string; venceEn: string }
+    expect(Date.parse(venceEn) - Date.parse(emitidoEn)).toBe(7 * 86_400_000)
+    await t.app.inject({ method: 'PUT', url, headers: admin, payload: { vigenciaDias: 90 } })
+  })
+})

@@ -7,6 +7,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   accesoResultadosContract,
+  cambiarConfiguracionAccesoContract,
+  configuracionAccesoContract,
   ALFABETO_ACCESO,
   codigoAccesoLegible,
   documentoPacienteContract,
@@ -25,7 +27,7 @@ import { inTransaction, type Sql } from '../db.js'
 import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../errors.js'
 import { limitePorDireccion } from '../http/limite-direccion.js'
 import { leerId } from '../http/paginas.js'
-import { registrarEvento } from '../queries/auditoria.js'
+import { insercionEvento, registrarEvento } from '../queries/auditoria.js'
 import { route } from '../route.js'
 
 const COOKIE = 'acceso_resultados'
@@ -293,5 +295,28 @@ export async function accesoRoutes(
       emitidoEn: emitido.emitidoEn.toISOString(),
       venceEn: emitido.venceEn.toISOString(),
     }
+  })
+
+  route(app, configuracionAccesoContract, async () => {
+    const [c] = await sql<{ vigenciaDias: number }[]>`
+      select acceso_vigencia_dias as vigencia_dias from clinica`
+    return c!
+  })
+
+  route(app, cambiarConfiguracionAccesoContract, async (request) => {
+    const { vigenciaDias } = request.body
+    const [c] = await sql<{ vigenciaDias: number }[]>`
+      with cambio as (
+        update clinica set acceso_vigencia_dias = ${vigenciaDias}
+        returning acceso_vigencia_dias as vigencia_dias),
+      evento as (${insercionEvento(sql, {
+        accion: 'clinica.modificada',
+        usuarioId: request.usuario!.id,
+        usuario: request.usuario!.usuario,
+        direccion: request.direccion,
+        detalle: { accesoVigenciaDias: vigenciaDias },
+      })})
+      select vigencia_dias from cambio`
+    return c!
   })
 }
