@@ -62,6 +62,7 @@ export type CasoId =
   | 'porAnalito'
   | 'hojaPdf'
   | 'verificarDocumento'
+  | 'accesoResultados'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -104,6 +105,7 @@ export const TITULOS: Record<CasoId, string> = {
   porAnalito: 'GET /laboratorio/analitos/:id/resultados (HGB, un día lleno de una sede)',
   hojaPdf: 'GET /atenciones/:id/resultados/pdf (hoja de resultados validada)',
   verificarDocumento: 'GET /v/:codigo (verificación de una hoja validada, JSON, sin sesión)',
+  accesoResultados: 'POST /resultados/acceso (un paciente con su código, sin sesión)',
 }
 
 export interface PacienteMuestra {

@@ -9,7 +9,7 @@ import type { RequestParams } from 'autocannon'
 import { SEDES } from '../shared/catalogos.js'
 import type { Analito, CatalogoLaboratorio } from '../shared/laboratorio.js'
 import type { Muestra } from '../shared/muestras.js'
-import type { Muestras } from './cases.js'
+import type { Muestras, PacienteMuestra } from './cases.js'
 import { pedir, exigir, enParalelo, MEDICO, sesionDe } from './cuentas.js'
 import { medidaDe, type Medida } from './measure.js'
 import type { Servidor } from './server.js'
@@ -203,6 +203,8 @@ export async function rutasPorAnalito(s: Servidor, m: Muestras): Promise<string[
 
 export interface Hojas {
   rutas: string[]
+  /** The patients whose sheets they are, one per sheet (accesoResultados). */
+  pacientes: PacienteMuestra[]
   /** Each sheet's verification code (verificarDocumento). */
   codigos: string[]
   /** Each validation's latency (it renders and stores the sheet's PDF). */
@@ -242,5 +244,41 @@ export async function preparaHojas(s: Servidor, m: Muestras, conexiones: number)
     if (cuerpo.hoja) codigos.push(cuerpo.hoja.codigo)
   })
   const validacion = medidaDe(latencias, (performance.now() - inicio) / 1000, estados)
-  return { rutas: etags.map(([id]) => `/atenciones/${id}/resultados/pdf`), codigos, validacion }
+  return {
+    rutas: etags.map(([id]) => `/atenciones/${id}/resultados/pdf`),
+    pacientes: etags.map((_, i) => m.pacientes[i % m.pacientes.length]!),
+    codigos,
+    validacion,
+  }
+}
+
+/**
+ * accesoResultados: the patients of the sheets above, each with an access code the desk issued
+ * (POST /pacientes/:id/codigo-acceso), typed at /resultados as a patient would, without a
+ * session: each request the next patient's document and code.
+ */
+export async function preparaAccesos(
+  s: Servidor,
+  pacientes: PacienteMuestra[],
+): Promise<() => RequestParams> {
+  const cuerpos: string[] = []
+  for (const p of pacientes) {
+    const c = await exigir(
+      await pedir(s, 'POST', `/pacientes/${p.id}/codigo-acceso`),
+      'Emitir el código de acceso',
+    )
+    const codigo = c.codigo as string
+    // As a patient types it from the ticket: in groups, lower case.
+    const tecleado = codigo.replace(/(.{4})(?=.)/g, '$1-').toLowerCase()
+    cuerpos.push(
+      JSON.stringify({ tipoDocumento: p.tipoDocumento, documento: p.documento, codigo: tecleado }),
+    )
+  }
+  let i = 0
+  return () => ({
+    method: 'POST',
+    path: '/resultados/acceso',
+    headers: { cookie: '' },
+    body: cuerpos[i++ % cuerpos.length]!,
+  })
 }

@@ -60,6 +60,7 @@ import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
 import { CRECIMIENTO_MAXIMO_MB, medirFirmas, rutasAbrirInforme } from './firmas.js'
 import {
   preparaGuardado,
+  preparaAccesos,
   preparaHojas,
   rutasListaLaboratorio,
   rutasPorAnalito,
@@ -277,9 +278,11 @@ async function medirCasos(
   )
   rutas.set('porAnalito', incluye(op, 'porAnalito') ? await rutasPorAnalito(s, l.m) : [])
   const hojas =
-    incluye(op, 'hojaPdf') || incluye(op, 'verificarDocumento')
+    incluye(op, 'hojaPdf') || incluye(op, 'verificarDocumento') || incluye(op, 'accesoResultados')
       ? await preparaHojas(s, l.m, op.conexiones)
       : null
+  const acceso =
+    hojas && incluye(op, 'accesoResultados') ? await preparaAccesos(s, hojas.pacientes) : null
   if (hojas)
     console.log(
       `  validación de ${hojas.validacion.solicitudes} hojas (PDF): p50 ${hojas.validacion.p50} ms, ` +
@@ -329,6 +332,7 @@ async function medirCasos(
     'porAnalito',
     'hojaPdf',
     'verificarDocumento',
+    'accesoResultados',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
     if (caso === 'respaldo') {
@@ -349,7 +353,12 @@ async function medirCasos(
     }
     const registro = caso === 'registrarPaciente'
     const reservar = caso === 'reservarCita' ? reserva : null
-    const visita = caso === 'registrarVisita' ? visitas?.visita : undefined
+    const visita =
+      caso === 'registrarVisita'
+        ? visitas?.visita
+        : caso === 'accesoResultados'
+          ? (acceso ?? undefined)
+          : undefined
     // Both write with If-Match the version the previous answer for the same row gave.
     const editar =
       caso === 'editarPaciente' ? edicion : caso === 'guardarHemograma' ? guardado : null
@@ -396,7 +405,9 @@ async function medirCasos(
       registro
         ? 'POST /pacientes'
         : visita
-          ? 'POST /pacientes/:id/visitas'
+          ? caso === 'accesoResultados'
+            ? 'POST /resultados/acceso'
+            : 'POST /pacientes/:id/visitas'
           : reservar
             ? 'POST /citas'
             : editar

@@ -30,6 +30,8 @@ export async function arrancar(env: NodeJS.ProcessEnv): Promise<Servidor> {
     MAX_CONNECTIONS_PER_ADDRESS: '1000',
     // verificarDocumento measures the answer, not the per-address limit that refuses a flood of it.
     VERIFICACIONES_POR_DIRECCION: '999999',
+    // accesoResultados likewise: every patient of the case comes from this one address.
+    ACCESOS_POR_DIRECCION: '999999',
     ...env,
   })
   await waitHealthy(proceso, 120_000)
