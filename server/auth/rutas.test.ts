@@ -36,6 +36,10 @@ const ABIERTAS = new Set([
   'HEAD /v/:codigo',
   'GET /verificar/:codigo',
   'HEAD /verificar/:codigo',
+  'POST /resultados/acceso',
+  'GET /resultados/documentos/:tipo/:id',
+  'HEAD /resultados/documentos/:tipo/:id',
+  'POST /resultados/salir',
 ])
 const esArchivoDelCliente = (url: string) =>
   ['/index.html', '/favicon.svg', '/assets/app-abc123.js'].includes(url)
@@ -68,7 +72,7 @@ describe('toda ruta pide sesión', () => {
     }
   })
 
-  it('las únicas rutas abiertas son POST /sesion, /healthz, la identidad de la clínica, la verificación de documentos y los archivos del cliente construido', () => {
+  it('las únicas rutas abiertas son POST /sesion, /healthz, la identidad de la clínica, la verificación de documentos, el acceso del paciente a sus resultados y los archivos del cliente construido', () => {
     const abiertas = rutasRegistradas(app).filter((r) => !r.auth)
     for (const r of abiertas) {
       expect(
