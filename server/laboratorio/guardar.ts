@@ -274,8 +274,8 @@ export async function guardarResultados(
 ): Promise<LecturaResultados | undefined> {
   return inTransaction(sql, async (tx, confirmar) => {
     // What the save needs goes out in one write with the BEGIN, the atención's lock first.
-    const a = await atencionLab(tx, atencionId, { bloquear: true })
-    const [filas, hoja, cuenta] = await Promise.all([
+    const [a, filas, hoja, cuenta] = await Promise.all([
+      atencionLab(tx, atencionId, { bloquear: true }),
       enviar(resultadosDe(tx, atencionId)),
       enviar(ultimaHoja(tx, atencionId)),
       enviar(cuentaValidadora(tx, yo.id)),

@@ -216,7 +216,10 @@ export function anterioresDe(
     order by r.analito_id, pa.llegada desc, pa.id desc, r.version desc`
 }
 
-/** The previous value of one analito for a patient, as anterioresDe and the grid read it. */
+/**
+ * The previous value of one analito for a patient, as the per-analito grid reads it: the same rule
+ * and order as anterioresDe, which reads every analito of an atención in one pass.
+ */
 export const anteriorSql = (
   sql: Sql,
   analitoId: postgres.Fragment,
