@@ -195,11 +195,25 @@ export interface AnteriorFila {
 }
 
 /**
- * The patient's previous value of each analito: the highest validated version with a value, from
- * their latest atención that arrived before `a`. One pass over the patient's earlier atenciones
- * (by arrival) and each one's results read whole by its unique key, the analitos kept by a filter
- * (`+ 0` keeps it one: as an index condition it would descend the index once per analito): a
- * twelfth of the pages one lookup per analito read.
+ * Which result is a patient's previous value, one definition for both reads below: a validated
+ * version with a value, of an atención of theirs (`pa`) other than `atencionId` that arrived before
+ * `llegada`; the latest atención first, then its highest version (`orden`).
+ */
+const anteriorDonde = (
+  sql: Sql,
+  pacienteId: postgres.Fragment | number,
+  llegada: postgres.Fragment | Date,
+  atencionId: postgres.Fragment | number,
+): postgres.Fragment => sql`
+  pa.paciente_id = ${pacienteId} and pa.llegada < ${llegada} and pa.id <> ${atencionId}
+    and r.estado = 'validado' and (r.valor_numero is not null or r.valor_texto is not null)`
+const ANTERIOR_ORDEN = 'pa.llegada desc, pa.id desc, r.version desc'
+
+/**
+ * The patient's previous value of each analito of atención `a`. One pass over the patient's
+ * earlier atenciones (by arrival) and each one's results read whole by its unique key, the analitos
+ * kept by a filter (`+ 0` keeps it one: as an index condition it would descend the index once per
+ * analito): a twelfth of the pages one lookup per analito read.
  */
 export function anterioresDe(
   sql: Sql,
@@ -210,15 +224,14 @@ export function anterioresDe(
     select distinct on (r.analito_id) r.analito_id, r.atencion_id,
       r.valor_numero::float8 as valor_numero, r.valor_texto, r.validado_en
     from atenciones pa join resultados r on r.atencion_id = pa.id
-    where pa.paciente_id = ${a.pacienteId} and pa.llegada < ${a.llegada} and pa.id <> ${a.id}
+    where ${anteriorDonde(sql, a.pacienteId, a.llegada, a.id)}
       and r.analito_id + 0 = any(${analitoIds}::int[])
-      and r.estado = 'validado' and (r.valor_numero is not null or r.valor_texto is not null)
-    order by r.analito_id, pa.llegada desc, pa.id desc, r.version desc`
+    order by r.analito_id, ${sql.unsafe(ANTERIOR_ORDEN)}`
 }
 
 /**
- * The previous value of one analito for a patient, as the per-analito grid reads it: the same rule
- * and order as anterioresDe, which reads every analito of an atención in one pass.
+ * The previous value of one analito for a patient, as the per-analito grid reads it for each row:
+ * for a single analito, each earlier atención's result is one lookup by its unique key.
  */
 export const anteriorSql = (
   sql: Sql,
@@ -229,9 +242,8 @@ export const anteriorSql = (
 ): postgres.Fragment => sql`
   select r.atencion_id, r.valor_numero::float8 as valor_numero, r.valor_texto, r.validado_en
   from atenciones pa join resultados r on r.atencion_id = pa.id and r.analito_id = ${analitoId}
-  where pa.paciente_id = ${pacienteId} and pa.llegada < ${llegada} and pa.id <> ${atencionId}
-    and r.estado = 'validado' and (r.valor_numero is not null or r.valor_texto is not null)
-  order by pa.llegada desc, pa.id desc, r.version desc
+  where ${anteriorDonde(sql, pacienteId, llegada, atencionId)}
+  order by ${sql.unsafe(ANTERIOR_ORDEN)}
   limit 1`
 
 export interface HojaFila {
