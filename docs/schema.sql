@@ -182,6 +182,41 @@ create table codigos_acceso (
   constraint codigos_acceso_pkey PRIMARY KEY (id)
 );
 
+-- Correos sobre documentos firmados (bandeja de salida): pendiente → enviando → enviado, o de
+-- vuelta a pendiente tras un fallo pasajero, o fallido; incierto si el servidor se detuvo a medio
+-- envío (nunca se reenvía solo).
+create table correos (
+  id bigint generated always as identity,
+  atencion_id integer not null,
+  documento text not null,
+  documento_id integer not null,
+  destinatario text not null,
+  correo text not null,
+  asunto text not null,
+  texto text not null,
+  estado text default 'pendiente'::text not null,
+  intentos integer default 0 not null,
+  proximo_en timestamp with time zone default now() not null,
+  tomado_en timestamp with time zone,
+  enviado_en timestamp with time zone,
+  error text,
+  pedido_por integer not null,
+  creado_en timestamp with time zone default now() not null,
+  constraint correos_asunto_check CHECK (((length(asunto) >= 1) AND (length(asunto) <= 200))),
+  constraint correos_check CHECK (((estado = 'enviado'::text) = (enviado_en IS NOT NULL))),
+  constraint correos_check1 CHECK (((estado <> 'enviando'::text) OR (tomado_en IS NOT NULL))),
+  constraint correos_correo_check CHECK (((length(correo) >= 3) AND (length(correo) <= 254))),
+  constraint correos_destinatario_check CHECK ((destinatario = ANY (ARRAY['paciente'::text, 'solicitante'::text]))),
+  constraint correos_documento_check CHECK ((documento = ANY (ARRAY['informe'::text, 'resultados'::text]))),
+  constraint correos_error_check CHECK ((length(error) <= 1000)),
+  constraint correos_estado_check CHECK ((estado = ANY (ARRAY['pendiente'::text, 'enviando'::text, 'enviado'::text, 'fallido'::text, 'incierto'::text]))),
+  constraint correos_intentos_check CHECK ((intentos >= 0)),
+  constraint correos_texto_check CHECK (((length(texto) >= 1) AND (length(texto) <= 4000))),
+  constraint correos_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
+  constraint correos_pedido_por_fkey FOREIGN KEY (pedido_por) REFERENCES usuarios(id),
+  constraint correos_pkey PRIMARY KEY (id)
+);
+
 -- Derivada de pacientes (pacientes_duplicados_*): los pares de posibles duplicados. Fuente solo en
 -- descartado_en y descartado_por, el «No es duplicado» de una persona.
 create table duplicados (
@@ -855,6 +890,9 @@ CREATE INDEX auditoria_paciente_idx ON public.auditoria USING btree (paciente_id
 CREATE INDEX auditoria_usuario_idx ON public.auditoria USING btree (usuario, id DESC);
 CREATE INDEX bloqueos_sala_fin ON public.bloqueos USING btree (sala_id, fin);
 CREATE UNIQUE INDEX codigos_acceso_vigente ON public.codigos_acceso USING btree (paciente_id) WHERE (anulado_en IS NULL);
+CREATE INDEX correos_atencion_idx ON public.correos USING btree (atencion_id, id);
+CREATE INDEX correos_enviando_idx ON public.correos USING btree (tomado_en) WHERE (estado = 'enviando'::text);
+CREATE INDEX correos_pendientes_idx ON public.correos USING btree (proximo_en) WHERE (estado = 'pendiente'::text);
 CREATE INDEX duplicados_pendientes_idx ON public.duplicados USING btree (gravedad, paciente_a, paciente_b) WHERE (descartado_en IS NULL);
 CREATE UNIQUE INDEX estudios_nombre_normalizado_key ON public.estudios USING btree (modalidad, normalizar(nombre));
 CREATE INDEX examen_analitos_analito_idx ON public.examen_analitos USING btree (analito_id);

@@ -47,6 +47,7 @@ import { muestrasRoutes } from './routes/muestras.js'
 import { visitasRoutes } from './routes/visitas.js'
 import { verificacionRoutes } from './routes/verificacion.js'
 import { accesoRoutes } from './routes/acceso.js'
+import { correosRoutes } from './routes/correos.js'
 import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
 
@@ -191,6 +192,7 @@ export async function buildApp({
   await app.register(mppsRoutes, { sql: db.sql, config })
   await app.register(verificacionRoutes, { sql: db.sql, config })
   await app.register(accesoRoutes, { sql: db.sql, config })
+  await app.register(correosRoutes, { sql: db.sql, config })
 
   return app
 }

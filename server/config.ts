@@ -58,6 +58,8 @@ const EnvSchema = Type.Object({
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+(/[^?#\\s]*)?$' })),
   VERIFICACIONES_POR_DIRECCION: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
   ACCESOS_POR_DIRECCION: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
+  SMTP_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
 })
 
 export interface Config {
@@ -115,12 +117,14 @@ export interface Config {
   verificacionesPorDireccion: number
   /** Patients' access tries (POST /resultados/acceso) one address may make in each ten minutes. */
   accesosPorDireccion: number
+  /** The SMTP server the outbox sends through and the sender it names; null: no email is sent. */
+  smtp: { url: string; remitente: string } | null
 }
 
 export class ConfigError extends Error {}
 
 // Their values (a password, a URL that may carry one) never go into a message or a log.
-const SECRETAS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL'])
+const SECRETAS = new Set(['ADMIN_PASSWORD', 'DATABASE_URL', 'SMTP_URL'])
 
 const isTrue = (v: string | undefined) => v === 'true' || v === '1'
 
@@ -179,6 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     )
   }
   const dataDir = e.DATA_DIR ?? './data'
+  // A message needs a sender the SMTP server accepts: it is not guessed from the URL.
+  if (e.SMTP_URL && !e.SMTP_FROM)
+    throw new ConfigError('Variable de entorno SMTP_FROM requerida cuando SMTP_URL está definida')
   return Object.freeze({
     production: e.NODE_ENV === 'production',
     port,
@@ -228,5 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.VERIFICACIONES_POR_DIRECCION ?? LIMITE_VERIFICACION.maximo,
     ),
     accesosPorDireccion: Number(e.ACCESOS_POR_DIRECCION ?? LIMITE_ACCESO.porDireccion),
+    smtp: e.SMTP_URL && e.SMTP_FROM ? { url: e.SMTP_URL, remitente: e.SMTP_FROM } : null,
   })
 }

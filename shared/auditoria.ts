@@ -102,6 +102,8 @@ export const ACCIONES_AUDITORIA = {
   'resultados.acceso_limitado': 'Acceso a resultados rechazado por exceso de intentos',
   'resultados.descargado': 'Paciente descargó un documento firmado con su código de acceso',
   'resultados.codigo_emitido': 'Código de acceso a resultados emitido o reemitido',
+  'correo.pedido': 'Aviso por correo de un documento firmado pedido',
+  'correos.consultados': 'Correos de un paciente consultados',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

@@ -1,0 +1,78 @@
+// The outbox's sender (migrations/0072_correos.sql): takes each email due, one at a time, and
+// records what the SMTP server said. Taking a row commits «enviando» before the SMTP server is
+// spoken to, and `for update skip locked` lets two servers on one database share the outbox
+// without both taking a row. A failure that may pass waits longer each time; after its tries, or on
+// a refusal for good, the row is «fallido». A row left «enviando» past its lease (the server stopped
+// mid-send) becomes «incierto»: it may have left, so it is never sent again by itself.
+import type { Sql } from '../db.js'
+import type { Smtp } from './smtp.js'
+
+/** Tries before a row is «fallido»: the last one about four hours after the first. */
+export const INTENTOS_MAXIMOS = 8
+/** Longer than any send can take with the client's timeouts. */
+const PLAZO_ENVIO_MINUTOS = 15
+/** Rows one pass sends at most; the next pass, a minute later or on the next request, goes on. */
+const POR_PASADA = 50
+
+/** Minutes to wait after the `intentos`-th failed try: 1, 2, 4 … up to an hour. */
+export const esperaTrasFallo = (intentos: number): number =>
+  Math.min(60, 2 ** Math.max(0, intentos - 1))
+
+interface Tomado {
+  id: string
+  correo: string
+  asunto: string
+  texto: string
+  intentos: number
+}
+
+/** Marks the rows whose send was cut off «incierto»; how many there were. */
+export async function rescatarInterrumpidos(sql: Sql): Promise<number> {
+  const filas = await sql`
+    update correos set estado = 'incierto',
+      error = 'El servidor se detuvo durante el envío: el correo pudo salir o no'
+    where estado = 'enviando'
+      and tomado_en < now() - make_interval(mins => ${PLAZO_ENVIO_MINUTOS})
+    returning id`
+  return filas.length
+}
+
+/** Takes the next row due, committed as «enviando», or none. */
+async function tomar(sql: Sql): Promise<Tomado | undefined> {
+  const [t] = await sql<Tomado[]>`
+    update correos set estado = 'enviando', tomado_en = now(), intentos = intentos + 1
+    where id = (
+      select id from correos where estado = 'pendiente' and proximo_en <= now()
+      order by proximo_en, id limit 1
+      for update skip locked)
+    returning id, correo, asunto, texto, intentos`
+  return t
+}
+
+/**
+ * One pass: rescues the interrupted rows, then sends what is due. Returns how many were sent.
+ * `smtp` null (SMTP_URL not set) sends nothing: the rows wait for a server to be configured.
+ */
+export async function enviarPendientes(sql: Sql, smtp: Smtp | null): Promise<number> {
+  await rescatarInterrumpidos(sql)
+  if (!smtp) return 0
+  let enviados = 0
+  for (let i = 0; i < POR_PASADA; i++) {
+    const t = await tomar(sql)
+    if (!t) break
+    const r = await smtp.enviar({ para: t.correo, asunto: t.asunto, texto: t.texto })
+    if (r.ok) {
+      await sql`update correos set estado = 'enviado', enviado_en = now(), error = null
+        where id = ${t.id} and estado = 'enviando'`
+      enviados++
+    } else if (r.definitivo || t.intentos >= INTENTOS_MAXIMOS) {
+      await sql`update correos set estado = 'fallido', error = ${r.error}
+        where id = ${t.id} and estado = 'enviando'`
+    } else {
+      await sql`update correos set estado = 'pendiente', error = ${r.error},
+          proximo_en = now() + make_interval(mins => ${esperaTrasFallo(t.intentos)})
+        where id = ${t.id} and estado = 'enviando'`
+    }
+  }
+  return enviados
+}
