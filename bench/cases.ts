@@ -63,6 +63,8 @@ export type CasoId =
   | 'hojaPdf'
   | 'verificarDocumento'
   | 'accesoResultados'
+  | 'accesoCodigoErrado'
+  | 'accesoDocumentoInexistente'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -106,6 +108,8 @@ export const TITULOS: Record<CasoId, string> = {
   hojaPdf: 'GET /atenciones/:id/resultados/pdf (hoja de resultados validada)',
   verificarDocumento: 'GET /v/:codigo (verificación de una hoja validada, JSON, sin sesión)',
   accesoResultados: 'POST /resultados/acceso (un paciente con su código, sin sesión)',
+  accesoCodigoErrado: 'POST /resultados/acceso (documento real con código, código equivocado: 401)',
+  accesoDocumentoInexistente: 'POST /resultados/acceso (documento que nadie tiene: el mismo 401)',
 }
 
 export interface PacienteMuestra {

@@ -13,6 +13,12 @@ export const PRESUPUESTO_P99_MS = 25
 export const PRESUPUESTO_REGISTROS_RPS = 1000
 export const PRESUPUESTO_CITAS_RPS = 500
 
+/** Cases whose every answer is meant to be a refusal: any other status is their error. */
+const ESTADO_ESPERADO: Partial<Record<CasoId, string>> = {
+  accesoCodigoErrado: '401',
+  accesoDocumentoInexistente: '401',
+}
+
 export interface LineaCaso {
   caso: CasoId
   titulo: string
@@ -110,8 +116,9 @@ export function linea(
     }
   }
   if (l.presupuesto && !presupuestos) l.presupuesto = { ...l.presupuesto, referencia: true }
-  if (producto.errores > 0 || producto.no2xx > 0)
-    l.presupuesto = { limite: 'sin errores', cumple: false }
+  const esperado = ESTADO_ESPERADO[caso]
+  const otros = esperado ? producto.solicitudes - (producto.estados[esperado] ?? 0) : producto.no2xx
+  if (producto.errores > 0 || otros > 0) l.presupuesto = { limite: 'sin errores', cumple: false }
   return l
 }
 

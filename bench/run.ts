@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { cpus } from 'node:os'
 import { resolve } from 'node:path'
+import { preparaAccesosFallidos } from './accesos.js'
 import { servirBaseline } from './baseline.js'
 import {
   azar,
@@ -283,6 +284,11 @@ async function medirCasos(
       : null
   const acceso =
     hojas && incluye(op, 'accesoResultados') ? await preparaAccesos(s, hojas.pacientes) : null
+  // From the other end of the sample: a new code would void the accesoResultados patients' own.
+  const fallidos =
+    incluye(op, 'accesoCodigoErrado') || incluye(op, 'accesoDocumentoInexistente')
+      ? await preparaAccesosFallidos(s, l.m.pacientes.slice(-1000))
+      : null
   if (hojas)
     console.log(
       `  validación de ${hojas.validacion.solicitudes} hojas (PDF): p50 ${hojas.validacion.p50} ms, ` +
@@ -333,6 +339,8 @@ async function medirCasos(
     'hojaPdf',
     'verificarDocumento',
     'accesoResultados',
+    'accesoCodigoErrado',
+    'accesoDocumentoInexistente',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
     if (caso === 'respaldo') {
@@ -358,7 +366,11 @@ async function medirCasos(
         ? visitas?.visita
         : caso === 'accesoResultados'
           ? (acceso ?? undefined)
-          : undefined
+          : caso === 'accesoCodigoErrado'
+            ? fallidos?.codigoErrado
+            : caso === 'accesoDocumentoInexistente'
+              ? fallidos?.documentoInexistente
+              : undefined
     // Both write with If-Match the version the previous answer for the same row gave.
     const editar =
       caso === 'editarPaciente' ? edicion : caso === 'guardarHemograma' ? guardado : null
@@ -405,7 +417,7 @@ async function medirCasos(
       registro
         ? 'POST /pacientes'
         : visita
-          ? caso === 'accesoResultados'
+          ? caso.startsWith('acceso')
             ? 'POST /resultados/acceso'
             : 'POST /pacientes/:id/visitas'
           : reservar
