@@ -908,6 +908,7 @@ CREATE UNIQUE INDEX informes_abierto_key ON public.informes USING btree (atencio
 CREATE INDEX informes_base_idx ON public.informes USING btree (base_id) WHERE (base_id IS NOT NULL);
 CREATE INDEX informes_tiempo_idx ON public.informes USING btree (firmado_en) INCLUDE (completado_en, atencion_id) WHERE (completado_en IS NOT NULL);
 CREATE INDEX intentos_acceso_clave_idx ON public.intentos_acceso USING btree (clave, id);
+CREATE INDEX intentos_acceso_en_idx ON public.intentos_acceso USING btree (en);
 CREATE INDEX intentos_direccion_idx ON public.intentos_fallidos USING btree (direccion, en);
 CREATE INDEX intentos_en_idx ON public.intentos_fallidos USING btree (en);
 CREATE INDEX intentos_usuario_idx ON public.intentos_fallidos USING btree (usuario, en);

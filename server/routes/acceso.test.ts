@@ -7,6 +7,7 @@ import { LIMITE_ACCESO, MENSAJES_ACCESO as M, type Acceso } from '../../shared/a
 import type { Informe } from '../../shared/informes.js'
 import { CONTRASENA_PRUEBA, createTestApp, type TestApp } from '../test/app.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
+import { capturar, secuenciales } from '../test/planes.js'
 
 let t: TestApp
 let medica: Record<string, string>
@@ -213,6 +214,31 @@ describe('POST /resultados/acceso', () => {
     while (res.statusCode === 401 && ++n < 100)
     expect(n).toBe(LIMITE_ACCESO.porDireccion)
     expect(res.statusCode).toBe(429)
+  })
+
+  it('ni un acierto ni un fallo recorren enteras las tablas de intentos, accesos y códigos', async () => {
+    // Wrong tries of other documents pile up (up to a day); a patient's right code must not pay
+    // for them: a full scan there made each access slower the more an attacker had tried.
+    const p = await pacienteConInforme()
+    const captura = capturar(t.db.sql)
+    try {
+      expect((await acceder(documentoNuevo(), p.codigo)).statusCode).toBe(401)
+      expect((await acceder(p.documento, p.codigo)).statusCode).toBe(200)
+      const sentencias = captura.tomar()
+      expect(sentencias.some((s) => /delete from intentos_acceso/.test(s.texto))).toBe(true)
+      for (const s of sentencias)
+        expect(
+          await secuenciales(t.db.sql, s, [
+            'intentos_acceso',
+            'accesos_resultados',
+            'codigos_acceso',
+            'pacientes',
+          ]),
+          s.texto,
+        ).toEqual([])
+    } finally {
+      captura.soltar()
+    }
   })
 
   it('entrada hostil: 400 en español, nunca un 500', async () => {

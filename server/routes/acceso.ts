@@ -197,8 +197,10 @@ export async function accesoRoutes(
     }
 
     const token = randomBytes(32).toString('base64url')
-    const [, , , filas] = await sql.begin((tx) => [
-      tx`delete from intentos_acceso where clave = ${clave} or en < now() - interval '1 day'`,
+    // Each delete by its own index: one `or` of the two read the whole table.
+    const [, , , , filas] = await sql.begin((tx) => [
+      tx`delete from intentos_acceso where clave = ${clave}`,
+      tx`delete from intentos_acceso where en < now() - interval '1 day'`,
       tx`delete from accesos_resultados where vence_en < now()`,
       tx`insert into accesos_resultados (token_hash, paciente_id, vence_en, direccion)
         values (${huella(token)}, ${fila.id}, now() + make_interval(mins => ${MINUTOS_ACCESO}), ${request.direccion})`,

@@ -9,7 +9,8 @@ export interface Sentencia {
   tipos: number[]
 }
 
-const CONSULTA = /^\s*(select|with)\b/i
+/** What EXPLAIN plans without running: reads, and the deletes and updates a change makes. */
+const CONSULTA = /^\s*(select|with|delete|update)\b/i
 /** postgres.js reads the array types once per new connection. */
 const INTERNA = /pg_catalog\.pg_type/
 
