@@ -1,6 +1,6 @@
 // Routes (docs/producto.md#pantallas). Every screen but login is lazy, so the first screen carries
 // no forms, validation or chart code; every screen but login and the public check of a printed
-// document (/v/:codigo) sits in the shell and needs a session.
+// document (/v/:codigo) and the patient's results (/resultados) sits in the shell and needs a session.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { useSnapshot } from 'valtio'
 import {
@@ -85,6 +85,8 @@ const PANTALLAS = [
 }))
 /** A printed document's check, for anyone: no session, no frame, no app code it does not use. */
 const VerificarPage = lazy(() => import('./features/verificacion/verificar-page.js'))
+/** A patient's own results with the code on their ticket: the same, for the same phone. */
+const ResultadosPage = lazy(() => import('./features/resultados/resultados-page.js'))
 const EN_EL_MARCO = PANTALLAS.filter((p) => !p.sola)
 const SOLAS = PANTALLAS.filter((p) => p.sola)
 /** The paths the frame (menu and session) serves: those under the first part of its screens'. */
@@ -157,6 +159,11 @@ export function App() {
           <Route path={paths.verificar(':codigo')}>
             <Suspense fallback={<Cargando />}>
               <VerificarPage />
+            </Suspense>
+          </Route>
+          <Route path={paths.misResultados}>
+            <Suspense fallback={<Cargando />}>
+              <ResultadosPage />
             </Suspense>
           </Route>
           <Route path={paths.inicio}>

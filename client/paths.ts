@@ -24,6 +24,8 @@ export const paths = {
   laboratorioAnalito: (id: number | string) => `/laboratorio/analitos/${id}`,
   /** A printed document's verification, public: where its QR leads (shared/verificacion-codigo.ts). */
   verificar: (codigo: string) => `/v/${codigo}`,
+  /** The patient's own signed documents with the access code on their ticket, public. */
+  misResultados: '/resultados',
 } as const
 
 /** `?volver=<page>` so that after logging in the user lands where they were going. */

@@ -37,13 +37,13 @@ export function fechaCorta(iso: string | null | undefined): string {
  */
 const zona = () => sesion.reloj?.zonaHoraria
 
-/** An ISO instant at the clinic: '14/05/2025, 09:30'. */
-export function fechaHora(iso: string | null | undefined): string {
+/** An ISO instant at the clinic: '14/05/2025, 09:30' (in `zonaHoraria` where no session tells it). */
+export function fechaHora(iso: string | null | undefined, zonaHoraria = zona()): string {
   if (!iso) return '—'
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return iso
   return d.toLocaleString('es-PE', {
-    timeZone: zona(),
+    timeZone: zonaHoraria,
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

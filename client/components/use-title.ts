@@ -37,6 +37,7 @@ export type Titulo =
   | 'Resultados de laboratorio'
   | 'Laboratorio por analito'
   | 'Verificar documento'
+  | 'Mis resultados'
 
 /** Sets the tab's title for the current screen, followed by the clinic's name. */
 export function useTitle(title: Titulo): void {

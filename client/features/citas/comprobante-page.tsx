@@ -7,6 +7,7 @@ import { Link, useParams } from 'wouter'
 import type { CitaAgenda, SalaAgenda } from '../../../shared/citas.js'
 import type { Ticket } from '../../../shared/ticket.js'
 import { mensajeDe } from '../../api.js'
+import { AccesoImpreso } from '../../components/acceso-impreso.js'
 import { IconAlert } from '../../components/icons.js'
 import {
   CargandoImpresion,
@@ -135,6 +136,7 @@ export default function ComprobantePage() {
           ))}
         </ul>
         <p className="ticket__numero">Cita N.º {a.id}</p>
+        <AccesoImpreso acceso={ticket.accesoResultados} pacienteId={p.id} />
       </article>
     </main>
   )

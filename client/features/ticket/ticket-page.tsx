@@ -8,6 +8,7 @@ import { Link, useParams } from 'wouter'
 import type { Ticket } from '../../../shared/ticket.js'
 import { ApiError, mensajeDe } from '../../api.js'
 import { edad, fecha } from '../../components/format.js'
+import { AccesoImpreso } from '../../components/acceso-impreso.js'
 import { IconAlert } from '../../components/icons.js'
 import {
   CargandoImpresion,
@@ -145,6 +146,7 @@ export default function TicketPage() {
             </p>
           </Fragment>
         ))}
+        <AccesoImpreso acceso={ticket.accesoResultados} pacienteId={p.id} />
         <p className="ticket__pie">Espere a que llamen su turno.</p>
       </article>
     </main>
