@@ -61,13 +61,35 @@ export const pedirCorreoContract = defineContract({
   response: { 202: CorreoSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
 })
 
+/** A signed document of the patient the desk can send word of. */
+export const DocumentoFirmadoSchema = Type.Object({
+  tipo: Type.Union([Type.Literal('informe'), Type.Literal('resultados')]),
+  id: Type.Integer(),
+  titulo: Type.String(),
+  version: Type.Integer({ minimum: 1 }),
+  parcial: Type.Boolean(),
+  emitidoEn: Type.String({ format: 'date-time' }),
+  reemplazadoEn: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+})
+export type DocumentoFirmado = Static<typeof DocumentoFirmadoSchema>
+
+export const CorreosPacienteSchema = Type.Object({
+  /** The patient's email, or null: without one nothing can be sent. */
+  correo: Type.Union([Type.String(), Type.Null()]),
+  /** Whether this server has SMTP_URL: without it nothing can be sent. */
+  envioConfigurado: Type.Boolean(),
+  documentos: Type.Array(DocumentoFirmadoSchema),
+  correos: Type.Array(CorreoSchema),
+})
+export type CorreosPaciente = Static<typeof CorreosPacienteSchema>
+
 export const listarCorreosContract = defineContract({
   method: 'GET',
   url: '/pacientes/:id/correos',
   permiso: 'pacientes.ver',
   summary:
-    'Los correos pedidos sobre los documentos del paciente, más nuevos primero, con su estado',
+    'Los documentos firmados del paciente y los correos pedidos sobre ellos, más nuevos primero, con su estado',
   tags: ['pacientes'],
   params: Type.Object({ id: Type.String() }),
-  response: { 200: Type.Array(CorreoSchema), 404: ErrorSchema },
+  response: { 200: CorreosPacienteSchema, 404: ErrorSchema },
 })

@@ -21,13 +21,13 @@ import {
   type DocumentoPaciente,
 } from '../../shared/acceso.js'
 import { normalizarDocumento } from '../../shared/documento.js'
-import { MENSAJES_VERIFICACION as V } from '../../shared/verificacion.js'
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
 import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../errors.js'
 import { limitePorDireccion } from '../http/limite-direccion.js'
 import { leerId } from '../http/paginas.js'
 import { insercionEvento, registrarEvento } from '../queries/auditoria.js'
+import { documentosFirmadosSql, titulados } from '../queries/documentos-firmados.js'
 import { route } from '../route.js'
 
 const COOKIE = 'acceso_resultados'
@@ -75,22 +75,7 @@ const huella = (token: string) => createHash('sha256').update(token).digest('hex
 /** Compared with a code's hash when there is no patient or no code: the same work either way. */
 const HASH_FICTICIO = randomBytes(32)
 
-const TITULO = {
-  original: V.informe,
-  adenda: V.adenda,
-  correccion: V.correccion,
-} as const
-
-interface FilaDocumento {
-  tipo: 'informe' | 'resultados'
-  id: number
-  modalidad: string | null
-  tipoInforme: 'original' | 'adenda' | 'correccion' | null
-  version: number
-  parcial: boolean
-  emitidoEn: Date
-  reemplazadoEn: Date | null
-}
+type FilaDocumento = Parameters<typeof titulados>[0][number]
 
 export async function accesoRoutes(
   app: FastifyInstance,
@@ -204,35 +189,14 @@ export async function accesoRoutes(
       tx`delete from accesos_resultados where vence_en < now()`,
       tx`insert into accesos_resultados (token_hash, paciente_id, vence_en, direccion)
         values (${huella(token)}, ${fila.id}, now() + make_interval(mins => ${MINUTOS_ACCESO}), ${request.direccion})`,
-      tx<FilaDocumento[]>`
-        select 'informe' as tipo, i.id, m.etiqueta as modalidad, i.tipo as tipo_informe, i.version,
-          false as parcial, i.firmado_en as emitido_en,
-          (select min(r.firmado_en) from informes r
-            where r.base_id = i.id and r.tipo = 'correccion' and r.estado = 'final') as reemplazado_en
-        from atenciones a join informes i on i.atencion_id = a.id
-          join modalidades m on m.valor = a.modalidad
-        where a.paciente_id = ${fila.id} and i.estado = 'final' and i.pdf is not null
-        union all
-        select 'resultados', h.id, null, null, h.version, h.parcial, h.creado_en,
-          (select min(n.creado_en) from hojas_resultados n
-            where n.atencion_id = h.atencion_id and n.version > h.version)
-        from atenciones a join hojas_resultados h on h.atencion_id = a.id
-        where a.paciente_id = ${fila.id}
-        order by emitido_en desc, id desc`,
+      documentosFirmadosSql(tx, fila.id),
       tx`insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
         values (null, null, ${request.direccion}, 'resultados.accedido', ${fila.id},
           jsonb_build_object('tipoDocumento', ${tipoDocumento}::text))`,
     ])
     reply.setCookie(COOKIE, token, { ...opcionesCookie(request), maxAge: MINUTOS_ACCESO * 60 })
-    const documentos: DocumentoPaciente[] = (filas as FilaDocumento[]).map((d) => ({
-      tipo: d.tipo,
-      id: d.id,
-      titulo:
-        d.tipo === 'resultados'
-          ? V.resultados
-          : TITULO[d.tipoInforme ?? 'original'](d.modalidad ?? ''),
-      version: d.version,
-      parcial: d.parcial,
+    const documentos: DocumentoPaciente[] = titulados(filas as FilaDocumento[]).map((d) => ({
+      ...d,
       emitidoEn: d.emitidoEn.toISOString(),
       reemplazadoEn: d.reemplazadoEn?.toISOString() ?? null,
       url: `/resultados/documentos/${d.tipo}/${d.id}`,

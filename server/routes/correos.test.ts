@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MENSAJES_CORREOS as M, type Correo } from '../../shared/correos.js'
+import { MENSAJES_CORREOS as M, type Correo, type CorreosPaciente } from '../../shared/correos.js'
 import { ConfigError, loadConfig } from '../config.js'
 import { enviarPendientes, INTENTOS_MAXIMOS } from '../correo/bandeja.js'
 import { crearSmtp } from '../correo/smtp.js'
@@ -97,7 +97,7 @@ const correosDe = async (app: TestApp, pacienteId: number) => {
     headers: app.headers,
   })
   expect(res.statusCode, res.body).toBe(200)
-  return res.json() as Correo[]
+  return (res.json() as CorreosPaciente).correos
 }
 
 /** Until the row leaves «pendiente»/«enviando» (the server's sender runs on its own). */
@@ -108,6 +108,21 @@ async function esperarEstado(app: TestApp, pacienteId: number, id: string): Prom
     await new Promise((r) => setTimeout(r, 50))
   }
   throw new Error('El correo no salió de la cola')
+}
+
+/**
+ * A row queued straight in the outbox, as the desk's request writes it: the app's own sender is
+ * not woken, so only the test's passes below send it.
+ */
+async function enCola(app: TestApp, informe: number, correo: string, asunto = 'Aviso') {
+  const [f] = await app.db.sql<{ id: string }[]>`
+    insert into correos (atencion_id, documento, documento_id, destinatario, correo, asunto,
+      texto, pedido_por)
+    select atencion_id, 'informe', id, 'paciente', ${correo}, ${asunto}, 'Texto',
+      (select id from usuarios order by id limit 1)
+    from informes where id = ${informe}
+    returning id::text`
+  return f!.id
 }
 
 const filasCorreos = async (app: TestApp) =>
@@ -126,6 +141,16 @@ describe('Avisar por correo un documento firmado', () => {
       destinatario: 'paciente',
       correo: 'eustaquia@correo.test',
       pedidoPor: expect.any(String),
+    })
+    const lista = await t.app.inject({
+      method: 'GET',
+      url: `/pacientes/${pacienteId}/correos`,
+      headers: t.headers,
+    })
+    expect(lista.json()).toMatchObject({
+      correo: 'eustaquia@correo.test',
+      envioConfigurado: true,
+      documentos: [{ tipo: 'informe', id: informe, titulo: expect.stringMatching(/^Informe de /) }],
     })
     const final = await esperarEstado(t, pacienteId, pedido.id)
     expect(final).toMatchObject({ estado: 'enviado', intentos: 1, error: null })
@@ -159,13 +184,8 @@ describe('Avisar por correo un documento firmado', () => {
     const caido = await servidorSmtp()
     const url = caido.url
     await caido.cerrar()
-    const { pacienteId, informe } = await pacienteConInforme(t, 'espera@correo.test')
-    const res = await pedir(t, pacienteId, { documento: 'informe', documentoId: informe })
-    const { id } = res.json() as Correo
-    // The app's own sender already sent it through the live server: take it back to test ours.
-    await esperarEstado(t, pacienteId, id)
-    await t.db.sql`update correos set estado = 'pendiente', enviado_en = null, intentos = 0
-      where id = ${id}`
+    const { informe } = await pacienteConInforme(t, 'espera@correo.test')
+    const id = await enCola(t, informe, 'espera@correo.test')
 
     const smtpCaido = crearSmtp(url, REMITENTE)
     try {
@@ -200,60 +220,46 @@ describe('Avisar por correo un documento firmado', () => {
   })
 
   it('un rechazo pasajero (451) espera; uno definitivo (550) o el último intento quedan «fallido»', async () => {
-    const { pacienteId, informe } = await pacienteConInforme(t, 'rechazo@correo.test')
-    smtp.estado.modo = 'temporal'
+    const { informe } = await pacienteConInforme(t, 'rechazo@correo.test')
+    const id = await enCola(t, informe, 'rechazo@correo.test')
+    const vivo = crearSmtp(smtp.url, REMITENTE)
+    const fila = async () =>
+      (
+        await t.db.sql<{ estado: string; intentos: number; error: string | null }[]>`
+          select estado, intentos, error from correos where id = ${id}`
+      )[0]!
     try {
-      const res = await pedir(t, pacienteId, { documento: 'informe', documentoId: informe })
-      const { id } = res.json() as Correo
-      const vivo = crearSmtp(smtp.url, REMITENTE)
-      try {
-        // The app's sender may have tried already: wait for its pass to end, then try ours.
-        for (let i = 0; i < 100; i++) {
-          const [f] = await t.db.sql<
-            { estado: string }[]
-          >`select estado from correos where id = ${id}`
-          if (f!.estado === 'pendiente' || f!.estado === 'fallido') break
-          await new Promise((r) => setTimeout(r, 50))
-        }
-        await t.db.sql`update correos set proximo_en = now() where id = ${id}`
-        await enviarPendientes(t.db.sql, vivo)
-        const [pasajero] = await t.db.sql<{ estado: string; error: string }[]>`
-          select estado, error from correos where id = ${id}`
-        expect(pasajero!.estado).toBe('pendiente')
-        expect(pasajero!.error).toContain('451')
+      smtp.estado.modo = 'temporal'
+      await enviarPendientes(t.db.sql, vivo)
+      const pasajero = await fila()
+      expect(pasajero).toMatchObject({ estado: 'pendiente', intentos: 1 })
+      expect(pasajero.error).toContain('451')
 
-        await t.db.sql`update correos set proximo_en = now(), intentos = ${INTENTOS_MAXIMOS - 1}
-          where id = ${id}`
-        await enviarPendientes(t.db.sql, vivo)
-        const [ultimo] = await t.db.sql<{ estado: string; intentos: number }[]>`
-          select estado, intentos from correos where id = ${id}`
-        expect(ultimo).toEqual({ estado: 'fallido', intentos: INTENTOS_MAXIMOS })
+      // Its last try, refused for now again: no more.
+      await t.db.sql`update correos set proximo_en = now(), intentos = ${INTENTOS_MAXIMOS - 1}
+        where id = ${id}`
+      await enviarPendientes(t.db.sql, vivo)
+      expect(await fila()).toMatchObject({ estado: 'fallido', intentos: INTENTOS_MAXIMOS })
 
-        smtp.estado.modo = 'definitivo'
-        const otro = (
-          await pedir(t, pacienteId, { documento: 'informe', documentoId: informe })
-        ).json() as Correo
-        await enviarPendientes(t.db.sql, vivo)
-        const final = await esperarEstado(t, pacienteId, otro.id)
-        expect(final.estado).toBe('fallido')
-        expect(final.intentos).toBe(1)
-        expect(final.error).toContain('550')
-      } finally {
-        vivo.cerrar()
-      }
+      // Refused for good at the first try.
+      smtp.estado.modo = 'definitivo'
+      const otro = await enCola(t, informe, 'rechazo@correo.test')
+      await enviarPendientes(t.db.sql, vivo)
+      const [definitivo] = await t.db.sql<{ estado: string; intentos: number; error: string }[]>`
+        select estado, intentos, error from correos where id = ${otro}`
+      expect(definitivo).toMatchObject({ estado: 'fallido', intentos: 1 })
+      expect(definitivo!.error).toContain('550')
     } finally {
       smtp.estado.modo = 'aceptar'
+      vivo.cerrar()
     }
   })
 
   it('un envío cortado (el servidor se detuvo a medio envío) queda «incierto» y no se repite', async () => {
     const { pacienteId, informe } = await pacienteConInforme(t, 'cortado@correo.test')
-    const { id } = (
-      await pedir(t, pacienteId, { documento: 'informe', documentoId: informe })
-    ).json() as Correo
-    await esperarEstado(t, pacienteId, id)
+    const id = await enCola(t, informe, 'cortado@correo.test')
     // As a server that took the row and stopped before recording the answer leaves it.
-    await t.db.sql`update correos set estado = 'enviando', enviado_en = null,
+    await t.db.sql`update correos set estado = 'enviando', intentos = 1,
         tomado_en = now() - interval '20 minutes'
       where id = ${id}`
     const antes = smtp.recibidos.length
@@ -335,6 +341,12 @@ describe('Avisar por correo un documento firmado', () => {
     })
     expect(res.statusCode).toBe(409)
     expect((res.json() as { message: string }).message).toBe(M.sinSmtp)
+    const sinEnvio = await sinSmtp.app.inject({
+      method: 'GET',
+      url: `/pacientes/${sin.pacienteId}/correos`,
+      headers: sinSmtp.headers,
+    })
+    expect(sinEnvio.json()).toMatchObject({ envioConfigurado: false, correos: [] })
     expect(await filasCorreos(t)).toBe(antes)
     expect(await filasCorreos(sinSmtp)).toBe(0)
   })

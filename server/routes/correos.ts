@@ -18,6 +18,7 @@ import { ConflictError, NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { insercionEvento, insercionLectura } from '../queries/auditoria.js'
+import { documentosFirmadosSql, titulados } from '../queries/documentos-firmados.js'
 import { route } from '../route.js'
 
 /** The most emails one patient's list shows. */
@@ -130,23 +131,37 @@ export async function correosRoutes(
   route(app, listarCorreosContract, async (request) => {
     const id = leerId(request.params.id, M.pacienteNoEncontrado)
     // An absorbed record's id reads the survivor's, as its page does.
-    const [p] = await sql<{ id: number }[]>`
-      select coalesce(fusionado_en, id) as id from pacientes where id = ${id}`
+    const [p] = await sql<{ id: number; correo: string | null }[]>`
+      select s.id, s.correo_electronico as correo from pacientes p
+        join pacientes s on s.id = coalesce(p.fusionado_en, p.id)
+      where p.id = ${id}`
     if (!p) throw new NotFoundError(M.pacienteNoEncontrado)
-    const filas = await sql<FilaCorreo[]>`
-      with filas as (
-        select ${sql.unsafe(COLUMNAS)}, u.nombre as pedido_por
-        from correos c join atenciones a on a.id = c.atencion_id
-          join usuarios u on u.id = c.pedido_por
-        where a.paciente_id = ${p.id}
-        order by c.id desc limit ${LIMITE_LISTA}),
-      registro as (${insercionLectura(
-        sql,
-        eventoDe(request, 'correos.consultados', { pacienteId: p.id }),
-        'filas',
-        1,
-      )})
-      select * from filas order by id::bigint desc`
-    return filas.map(aCorreo)
+    const [documentos, filas] = await Promise.all([
+      documentosFirmadosSql(sql, p.id),
+      sql<FilaCorreo[]>`
+        with filas as (
+          select ${sql.unsafe(COLUMNAS)}, u.nombre as pedido_por
+          from correos c join atenciones a on a.id = c.atencion_id
+            join usuarios u on u.id = c.pedido_por
+          where a.paciente_id = ${p.id}
+          order by c.id desc limit ${LIMITE_LISTA}),
+        registro as (${insercionLectura(
+          sql,
+          eventoDe(request, 'correos.consultados', { pacienteId: p.id }),
+          'filas',
+          1,
+        )})
+        select * from filas order by id::bigint desc`,
+    ])
+    return {
+      correo: p.correo,
+      envioConfigurado: smtp !== null,
+      documentos: titulados(documentos).map((d) => ({
+        ...d,
+        emitidoEn: d.emitidoEn.toISOString(),
+        reemplazadoEn: d.reemplazadoEn?.toISOString() ?? null,
+      })),
+      correos: filas.map(aCorreo),
+    }
   })
 }

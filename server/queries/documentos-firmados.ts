@@ -1,0 +1,54 @@
+// A patient's signed documents, newest first: each final informe with its PDF (originals, adendas
+// and corrections, with when a correction replaced it) and each frozen result sheet (with when a
+// later version replaced it). What the patient's own page lists (/resultados) and what the desk
+// can send word of (Correos): one definition for both.
+import type postgres from 'postgres'
+import { MENSAJES_VERIFICACION as V } from '../../shared/verificacion.js'
+import type { Sql } from '../db.js'
+
+export interface DocumentoFirmado {
+  tipo: 'informe' | 'resultados'
+  id: number
+  /** As /v/ names it: «Informe de Eco (US)», «Resultados de laboratorio». */
+  titulo: string
+  version: number
+  parcial: boolean
+  emitidoEn: Date
+  reemplazadoEn: Date | null
+}
+
+interface Fila extends Omit<DocumentoFirmado, 'titulo'> {
+  modalidad: string | null
+  tipoInforme: 'original' | 'adenda' | 'correccion' | null
+}
+
+const TITULO = { original: V.informe, adenda: V.adenda, correccion: V.correccion } as const
+
+/** The statement, to run alone or among others of a transaction; its rows go through `titulados`. */
+export const documentosFirmadosSql = (
+  sql: Sql | postgres.TransactionSql,
+  pacienteId: number,
+): postgres.PendingQuery<Fila[]> =>
+  (sql as Sql)<Fila[]>`
+    select 'informe' as tipo, i.id, m.etiqueta as modalidad, i.tipo as tipo_informe, i.version,
+      false as parcial, i.firmado_en as emitido_en,
+      (select min(r.firmado_en) from informes r
+        where r.base_id = i.id and r.tipo = 'correccion' and r.estado = 'final') as reemplazado_en
+    from atenciones a join informes i on i.atencion_id = a.id
+      join modalidades m on m.valor = a.modalidad
+    where a.paciente_id = ${pacienteId} and i.estado = 'final' and i.pdf is not null
+    union all
+    select 'resultados', h.id, null, null, h.version, h.parcial, h.creado_en,
+      (select min(n.creado_en) from hojas_resultados n
+        where n.atencion_id = h.atencion_id and n.version > h.version)
+    from atenciones a join hojas_resultados h on h.atencion_id = a.id
+    where a.paciente_id = ${pacienteId}
+    order by emitido_en desc, id desc`
+
+/** The rows of documentosFirmadosSql with each one's title. */
+export const titulados = (filas: readonly Fila[]): DocumentoFirmado[] =>
+  filas.map(({ modalidad, tipoInforme, ...d }) => ({
+    ...d,
+    titulo:
+      d.tipo === 'resultados' ? V.resultados : TITULO[tipoInforme ?? 'original'](modalidad ?? ''),
+  }))
