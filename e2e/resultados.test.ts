@@ -2,8 +2,9 @@
 // registers an atención and prints its ticket, whose PDF carries the access code in groups; a
 // médico signs the informe; the patient, in a browser with no session, types their DNI and that
 // code (lower case, spaces) at /resultados, sees the signed informe and downloads its PDF. A wrong
-// code gets the server's message; a code the desk reissued from the reprinted ticket voids the
-// old one at once.
+// code gets the server's message; the desk reissues a code from the patient's record (printing
+// only its box) and from the reprinted ticket, and the old one stops working at once. An admin
+// sets how many days a code works.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -28,6 +29,7 @@ const errores: string[][] = []
 const CLAVE = 'ecografo-verde-22'
 
 let recepcion: Page
+let pacienteId: number
 let atencionId: number
 let dni: string
 /** As printed: «K7QM-2XHD-9PRA-TW4C». */
@@ -48,6 +50,7 @@ beforeAll(async () => {
     fechaNacimiento: '1980-05-04',
   })
   dni = p.documento
+  pacienteId = p.id
   const a = await apiPost<{ id: number }>(recepcion, e2e.app, `/pacientes/${p.id}/atenciones`, {
     sede: 'Lima',
     modalidad: 'RX',
@@ -166,6 +169,48 @@ describe.each(ANCHOS)('Mis resultados en %s', (_nombre, viewport) => {
     await recepcion.getByText(/Su código de acceso ya se entregó/).waitFor()
     expect(await recepcion.getByTestId('codigo-acceso').count()).toBe(0)
     await shot(recepcion, 'resultados-ticket-reimpreso')
+  })
+
+  it('la ficha reemite el código tras confirmar, y solo su recuadro se imprime', async () => {
+    await recepcion.goto(`/pacientes/${pacienteId}`)
+    await recepcion.getByRole('button', { name: 'Reemitir código de acceso' }).click()
+    const pregunta = recepcion.getByRole('dialog', { name: '¿Reemitir el código de acceso?' })
+    await pregunta.getByText('El código anterior dejará de servir en el acto').waitFor()
+    await shot(recepcion, 'resultados-ficha-confirmar')
+    await pregunta.getByRole('button', { name: 'Reemitir código' }).click()
+    const dialogo = recepcion.getByRole('dialog', { name: 'Código de acceso nuevo' })
+    const nuevo = (await dialogo.getByTestId('codigo-acceso').innerText()).trim()
+    expect(nuevo).not.toBe(codigo)
+    codigo = nuevo
+    await sinScrollHorizontal(recepcion)
+    await shot(recepcion, 'resultados-ficha-codigo-nuevo')
+    await expectAccessible(recepcion, 'resultados-ficha-codigo-nuevo')
+    if (hay('pdftotext')) {
+      const pdf = join(DIR, `ficha-codigo-nuevo-${viewport.width}.pdf`)
+      await recepcion.pdf({ path: pdf, preferCSSPageSize: true })
+      const texto = execFileSync('pdftotext', [pdf, '-']).toString()
+      expect(texto.replace(/\s/g, '')).toContain(nuevo)
+      // The record behind the dialog does not print.
+      expect(texto).not.toContain('Quispecahuana')
+    }
+    await dialogo.getByRole('button', { name: 'Cerrar' }).click()
+  })
+
+  it('Configuración › Clínica: la vigencia del código, de 1 a 3650 días', async () => {
+    await recepcion.goto('/configuracion/clinica')
+    const campo = recepcion.getByLabel('Vigencia del código de acceso (días)')
+    await expect.poll(() => campo.inputValue()).toMatch(/^\d+$/)
+    const seccion = recepcion.locator('form', { has: campo })
+    await campo.fill('0')
+    await seccion.getByRole('button', { name: 'Guardar' }).click()
+    await seccion.getByText('Escriba de 1 a 3650 días').waitFor()
+    await shot(recepcion, 'resultados-configuracion-vigencia')
+    const dias = String(30 + (viewport.width % 100))
+    await campo.fill(dias)
+    await seccion.getByRole('button', { name: 'Guardar' }).click()
+    await seccion.getByText('Vigencia del código guardada.').waitFor()
+    await recepcion.reload()
+    await expect.poll(() => campo.inputValue()).toBe(dias)
   })
 })
 

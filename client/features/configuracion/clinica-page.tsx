@@ -1,5 +1,5 @@
 // Configuración › Clínica (docs/producto.md#identidad-de-la-clínica): the clinic's name, RUC,
-// address, phone and RENIPRESS code, and its logo. What is saved shows at once in the menu, the
+// address, phone and RENIPRESS code, its logo, and how long a patient's access code works. What is saved shows at once in the menu, the
 // tab's title and every printed page.
 import { useState, type ChangeEvent } from 'react'
 import { useForm } from 'react-hook-form'
@@ -17,6 +17,7 @@ import { describe, Field } from '../../components/field.js'
 import { useTitle } from '../../components/use-title.js'
 import { clinica as estado, useClinica } from '../../state/clinica.js'
 import { cambiarClinica, cambiarLogo, quitarLogo } from './clinica-api.js'
+import { VigenciaCodigo } from './vigencia-codigo.js'
 import { erroresDeEsquema, erroresDelServidor, resolverDeCuerpo } from './validar-catalogo.js'
 
 type Valores = Record<'nombre' | 'ruc' | 'direccion' | 'telefono' | 'renipress', string>
@@ -241,6 +242,7 @@ export default function ClinicaPage() {
     <div className="clinica">
       <Formulario actual={actual} />
       <Logo actual={actual} />
+      <VigenciaCodigo />
     </div>
   )
 }

@@ -25,6 +25,7 @@ import { AtencionesTable } from './atenciones-table.js'
 import { Historial } from './historial.js'
 import { InformesPaciente } from './informes-paciente.js'
 import { ProximasCitas } from './proximas-citas.js'
+import { ReemitirCodigo } from './reemitir-codigo.js'
 import { obtenerPaciente } from './paciente-api.js'
 import './paciente.css'
 
@@ -141,13 +142,16 @@ export default function PacientePage() {
             <span>ID {p.id}</span>
           </p>
         </div>
-        <Link
-          href={paths.editarPaciente(p.id)}
-          className="btn btn--secondary paciente-head__acciones"
-          aria-label={`Editar los datos de ${p.nombreCompleto}`}
-        >
-          Editar
-        </Link>
+        <div className="paciente-head__acciones">
+          <ReemitirCodigo pacienteId={p.id} nombre={p.primerNombre} />
+          <Link
+            href={paths.editarPaciente(p.id)}
+            className="btn btn--secondary"
+            aria-label={`Editar los datos de ${p.nombreCompleto}`}
+          >
+            Editar
+          </Link>
+        </div>
       </header>
       {aviso && (
         <div className="alert alert--success" role="status">
