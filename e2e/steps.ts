@@ -77,6 +77,34 @@ export function registrarPorApi(
 }
 
 /**
+ * A médico writes and signs the informe of a completed atención through the API: its id and the
+ * verification code printed under its QR.
+ */
+export async function firmarInformePorApi(
+  medico: Page,
+  app: App,
+  atencionId: number,
+  contrasena: string,
+): Promise<{ id: number; codigo: string }> {
+  const origen = { accept: 'application/json', origin: app.url }
+  const borrador = await (
+    await medico.request.post(`/atenciones/${atencionId}/informe`, { headers: origen })
+  ).json()
+  const parrafo = (t: string) => [{ tipo: 'parrafo', tramos: [{ t }] }]
+  const guardado = await medico.request.put(`/informes/${borrador.id}`, {
+    headers: { ...origen, 'if-match': `"${borrador.revision}"` },
+    data: { contenido: { hallazgos: parrafo('Sin lesiones.'), conclusion: parrafo('Normal.') } },
+  })
+  expect(guardado.status(), await guardado.text()).toBe(200)
+  const firmado = await medico.request.post(`/informes/${borrador.id}/firmar`, {
+    headers: origen,
+    data: { contrasena },
+  })
+  expect(firmado.status(), await firmado.text()).toBe(200)
+  return { id: borrador.id, codigo: (await firmado.json()).codigo }
+}
+
+/**
  * Has the clinic work `fechas` where a feriado closes them (shared/feriados.ts), as a clinic open on
  * a holiday would: a test that books today or tomorrow then runs on any day of the year.
  */

@@ -21,7 +21,7 @@ import {
   watchErrors,
 } from './harness.js'
 import { aPng, DIR, hay } from './pdf.js'
-import { registrarPorApi } from './steps.js'
+import { firmarInformePorApi, registrarPorApi } from './steps.js'
 
 const e2e = usarApp()
 const errores: string[][] = []
@@ -59,23 +59,9 @@ beforeAll(async () => {
     await apiPatch(admin, e2e.app, `/atenciones/${a.id}`, { estado })
 
   const medica = await e2e.entrar(ANCHOS[0][1], { usuario: 'rosa.vidal', contrasena: CLAVE })
-  const origen = { accept: 'application/json', origin: e2e.app.url }
-  const borrador = await (
-    await medica.request.post(`/atenciones/${a.id}/informe`, { headers: origen })
-  ).json()
-  const parrafo = (t: string) => [{ tipo: 'parrafo', tramos: [{ t }] }]
-  const guardado = await medica.request.put(`/informes/${borrador.id}`, {
-    headers: { ...origen, 'if-match': `"${borrador.revision}"` },
-    data: { contenido: { hallazgos: parrafo('Sin lesiones.'), conclusion: parrafo('Normal.') } },
-  })
-  expect(guardado.status(), await guardado.text()).toBe(200)
-  const firmado = await medica.request.post(`/informes/${borrador.id}/firmar`, {
-    headers: origen,
-    data: { contrasena: CLAVE },
-  })
-  expect(firmado.status(), await firmado.text()).toBe(200)
-  codigo = (await firmado.json()).codigo
-  const pdf = await medica.request.get(`/informes/${borrador.id}/pdf`)
+  const informe = await firmarInformePorApi(medica, e2e.app, a.id, CLAVE)
+  codigo = informe.codigo
+  const pdf = await medica.request.get(`/informes/${informe.id}/pdf`)
   expect(pdf.status()).toBe(200)
   const bytes = await pdf.body()
   pdfReal = join(DIR, 'verificacion-informe.pdf')

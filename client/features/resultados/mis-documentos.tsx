@@ -57,7 +57,7 @@ export function MisDocumentos({
 
   return (
     <>
-      <header className="resultados__cabecera resultados__cabecera--fila">
+      <header className="publica__cabecera resultados__saludo">
         <div>
           <h1 id="resultados-titulo">Hola, {acceso.nombre}</h1>
           <p>Sus documentos firmados, los más nuevos primero.</p>
@@ -73,7 +73,7 @@ export function MisDocumentos({
         </div>
       )}
       {acceso.documentos.length === 0 ? (
-        <section className="resultados__tarjeta">
+        <section className="publica__tarjeta">
           <p>
             Aún no tiene documentos firmados. Cuando su informe o sus resultados estén listos,
             aparecerán aquí.
@@ -82,7 +82,7 @@ export function MisDocumentos({
       ) : (
         <ul className="resultados__lista" aria-label="Documentos">
           {acceso.documentos.map((d) => (
-            <li key={d.url} className="resultados__tarjeta resultados__doc">
+            <li key={d.url} className="publica__tarjeta resultados__doc">
               <IconFileText />
               <div className="resultados__doc-datos">
                 <h2>{d.titulo}</h2>

@@ -17,6 +17,7 @@ import { IconAlert } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { MisDocumentos } from './mis-documentos.js'
 import { entrar, salir } from './resultados-api.js'
+import '../../components/pagina-publica.css'
 import './resultados.css'
 
 type Faltan = { documento?: string; codigo?: string }
@@ -32,8 +33,8 @@ export default function ResultadosPage() {
   }
 
   return (
-    <div className="resultados">
-      <main className="resultados__panel" aria-labelledby="resultados-titulo">
+    <div className="publica">
+      <main className="publica__panel" aria-labelledby="resultados-titulo">
         {acceso ? (
           <MisDocumentos
             acceso={acceso}
@@ -98,14 +99,14 @@ function Ingreso({ aviso, onAcceso }: { aviso: string | null; onAcceso: (a: Acce
 
   return (
     <>
-      <header className="resultados__cabecera">
+      <header className="publica__cabecera">
         <h1 id="resultados-titulo">Mis resultados</h1>
         <p>
           Ingrese su documento y el código de acceso impreso en su ticket para ver y descargar sus
           informes y resultados firmados.
         </p>
       </header>
-      <form className="resultados__tarjeta" onSubmit={enviar} noValidate>
+      <form className="publica__tarjeta" onSubmit={enviar} noValidate>
         {error && (
           <div className="alert alert--error" role="alert">
             <IconAlert />

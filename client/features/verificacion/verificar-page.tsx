@@ -16,6 +16,7 @@ import { fechaHora } from '../../components/format.js'
 import { IconAlert, IconCheck, IconFileText } from '../../components/icons.js'
 import { useTitle } from '../../components/use-title.js'
 import { huellaDeArchivo } from './huella.js'
+import '../../components/pagina-publica.css'
 import './verificar.css'
 
 /**
@@ -72,19 +73,19 @@ export default function VerificarPage() {
   }, [codigo])
 
   return (
-    <div className="verificar">
-      <main className="verificar__panel" aria-labelledby="verificar-titulo">
-        <header className="verificar__cabecera">
+    <div className="publica">
+      <main className="publica__panel" aria-labelledby="verificar-titulo">
+        <header className="publica__cabecera">
           <h1 id="verificar-titulo">Verificación de documento</h1>
           <p>Compruebe que un informe o unos resultados impresos son auténticos.</p>
         </header>
         {estado.tipo === 'cargando' && (
-          <div className="verificar__tarjeta" role="status">
+          <div className="publica__tarjeta" role="status">
             <span className="spinner" aria-hidden="true" /> Verificando el código…
           </div>
         )}
         {estado.tipo === 'error' && (
-          <section className="verificar__tarjeta">
+          <section className="publica__tarjeta">
             <div className="alert alert--error" role="alert">
               <IconAlert />
               <p>{estado.texto}</p>
@@ -107,7 +108,7 @@ export default function VerificarPage() {
 function Documento({ d }: { d: DocumentoVerificado }) {
   return (
     <>
-      <section className="verificar__tarjeta" aria-labelledby="verificar-resultado">
+      <section className="publica__tarjeta" aria-labelledby="verificar-resultado">
         {d.reemplazadoEn ? (
           <div className="alert alert--warning" role="status" id="verificar-resultado">
             <IconAlert />
@@ -181,7 +182,7 @@ function CompruebePdf({ sha256 }: { sha256: string }) {
   }
 
   return (
-    <section className="verificar__tarjeta" aria-labelledby="compruebe-titulo">
+    <section className="publica__tarjeta" aria-labelledby="compruebe-titulo">
       <h2 id="compruebe-titulo">Compruebe su PDF</h2>
       <label
         className={`verificar__zona${encima ? ' verificar__zona--encima' : ''}`}
@@ -260,7 +261,7 @@ function OtroCodigo() {
     navigate(rutaVerificacion(codigo))
   }
   return (
-    <form className="verificar__tarjeta verificar__otro" onSubmit={enviar} noValidate>
+    <form className="publica__tarjeta verificar__otro" onSubmit={enviar} noValidate>
       <label htmlFor="otro-codigo" className="field__label">
         Verificar otro código
       </label>
