@@ -168,12 +168,15 @@ export interface AppDePrueba {
  * Starts the built app for the calling test file before its tests and closes it, with every
  * browser context it opened, after them.
  */
-export function usarApp(env: NodeJS.ProcessEnv = {}): AppDePrueba {
+export function usarApp(
+  env: NodeJS.ProcessEnv | (() => Promise<NodeJS.ProcessEnv>) = {},
+): AppDePrueba {
   let app: App | undefined
   const contextos: BrowserContext[] = []
   const errores: string[][] = []
   beforeAll(async () => {
-    app = await startApp(env)
+    // A function when the environment names something started first (a local SMTP server).
+    app = await startApp(typeof env === 'function' ? await env() : env)
   }, 240_000)
   afterAll(async () => {
     for (const c of contextos) await c.close()

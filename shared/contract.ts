@@ -79,6 +79,6 @@ export type ParamsOf<C extends Contract> = StaticOr<C['params'], undefined>
 export type QueryOf<C extends Contract> = StaticOr<C['querystring'], undefined>
 export type BodyOf<C extends Contract> = StaticOr<C['body'], undefined>
 
-type SuccessCodes<C extends Contract> = Extract<keyof C['response'], 200 | 201 | 204>
-/** The body of the contract's success answer (200, 201 or 204). */
+type SuccessCodes<C extends Contract> = Extract<keyof C['response'], 200 | 201 | 202 | 204>
+/** The body of the contract's success answer (200, 201, 202 or 204). */
 export type ResultOf<C extends Contract> = Static<C['response'][SuccessCodes<C>]>

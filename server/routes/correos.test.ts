@@ -3,8 +3,6 @@
 // health data; an SMTP server that is down or refuses for now leaves the row waiting and it leaves
 // later, once; a refusal for good is «fallido»; a send cut off is «incierto» and never repeated;
 // two senders at once send each row once; bad requests store nothing.
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MENSAJES_CORREOS as M, type Correo, type CorreosPaciente } from '../../shared/correos.js'
 import { ConfigError, loadConfig } from '../config.js'
@@ -12,46 +10,7 @@ import { enviarPendientes, INTENTOS_MAXIMOS } from '../correo/bandeja.js'
 import { crearSmtp } from '../correo/smtp.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { insertarInformeFinal } from '../test/informes.js'
-
-interface Recibido {
-  para: string[]
-  datos: string
-}
-
-/** A local SMTP server: `modo` says how it answers each recipient. */
-async function servidorSmtp() {
-  const recibidos: Recibido[] = []
-  const estado = { modo: 'aceptar' as 'aceptar' | 'temporal' | 'definitivo' }
-  const servidor = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_direccion, _sesion, listo) {
-      if (estado.modo === 'aceptar') return listo()
-      const e = new Error(
-        estado.modo === 'temporal' ? 'Intente más tarde' : 'Buzón inexistente',
-      ) as Error & { responseCode: number }
-      e.responseCode = estado.modo === 'temporal' ? 451 : 550
-      listo(e)
-    },
-    onData(flujo, sesion, listo) {
-      let datos = ''
-      flujo.on('data', (c: Buffer) => (datos += c.toString('utf8')))
-      flujo.on('end', () => {
-        recibidos.push({ para: sesion.envelope.rcptTo.map((r) => r.address), datos })
-        listo()
-      })
-    },
-  })
-  await new Promise<void>((r) => servidor.listen(0, '127.0.0.1', r))
-  const puerto = (servidor.server.address() as AddressInfo).port
-  return {
-    recibidos,
-    estado,
-    url: `smtp://127.0.0.1:${puerto}`,
-    cerrar: () => new Promise<void>((r) => servidor.close(() => r())),
-  }
-}
+import { servidorSmtp, textoDe } from '../test/smtp.js'
 
 let smtp: Awaited<ReturnType<typeof servidorSmtp>>
 let t: TestApp
@@ -159,8 +118,7 @@ describe('Avisar por correo un documento firmado', () => {
     const nuevos = smtp.recibidos.slice(antes)
     expect(nuevos).toHaveLength(1)
     expect(nuevos[0]!.para).toEqual(['eustaquia@correo.test'])
-    // Quoted-printable may fold lines: read the body unfolded.
-    const texto = nuevos[0]!.datos.replace(/=\r?\n/g, '')
+    const texto = textoDe(nuevos[0]!)
     expect(texto).toContain('avisos@clinica.test')
     expect(texto).toContain(`${t.config.publicUrl}/resultados`)
     expect(texto).toContain('Eustaquia')

@@ -22,6 +22,7 @@ import { paths } from '../../paths.js'
 import { FamiliarEnlace } from '../../components/familiar-enlace.js'
 import { AtencionForm } from './atencion-form.js'
 import { AtencionesTable } from './atenciones-table.js'
+import { CorreosPaciente } from './correos-paciente.js'
 import { Historial } from './historial.js'
 import { InformesPaciente } from './informes-paciente.js'
 import { ProximasCitas } from './proximas-citas.js'
@@ -225,6 +226,7 @@ export default function PacientePage() {
 
       <ProximasCitas pacienteId={p.id} />
       <InformesPaciente pacienteId={p.id} />
+      <CorreosPaciente pacienteId={p.id} />
       <Historial pacienteId={p.id} />
     </div>
   )
