@@ -10,12 +10,18 @@ import { hoyEn } from '../shared/edad.js'
 import { diaSiguiente } from './horario.js'
 import { CONTRASENA_PRUEBA, createTestApp, type TestApp } from './test/app.js'
 import { citaAhora, crearAtencion, crearPaciente, datosPaciente } from './test/factories.js'
+import { insertarInformeFinal } from './test/informes.js'
 import { analitos, atencionLab, llamadas } from './test/resultados.js'
 
 let t: TestApp
 let admin: Record<string, string>
 beforeAll(async () => {
-  t = await createTestApp({ CLINIC_TZ: 'America/Lima' })
+  // An SMTP server nobody listens on: a request for an email is queued (and audited) all the same.
+  t = await createTestApp({
+    CLINIC_TZ: 'America/Lima',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    SMTP_FROM: 'avisos@clinica.test',
+  })
   admin = await t.login('admin')
 })
 afterAll(async () => {
@@ -401,6 +407,31 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
     'GET /mpps/pendientes': {
       llamar: personal('/mpps/pendientes'),
       accion: 'mpps.consultados',
+      usuario: 'prueba.recepcion',
+    },
+    'GET /pacientes/{id}/correos': {
+      llamar: personal(`/pacientes/${p.id}/correos`),
+      accion: 'correos.consultados',
+      usuario: 'prueba.recepcion',
+    },
+    'POST /pacientes/{id}/correos': {
+      llamar: async () => {
+        const f = await insertarInformeFinal(t.db.sql, {
+          modalidad: 'RX',
+          completadoEn: '2026-11-20T14:00:00Z',
+          firmadoEn: '2026-11-20T15:30:00Z',
+        })
+        const [q] = await t.db.sql<{ id: number }[]>`
+          update pacientes set correo_electronico = 'auditada@correo.test'
+          where id = (select paciente_id from atenciones where id = ${f.atencion}) returning id`
+        return t.app.inject({
+          method: 'POST',
+          url: `/pacientes/${q!.id}/correos`,
+          headers: json(t.headers),
+          payload: { documento: 'informe', documentoId: f.informe },
+        })
+      },
+      accion: 'correo.pedido',
       usuario: 'prueba.recepcion',
     },
     'GET /laboratorio/lista': {
