@@ -83,6 +83,7 @@ create table atenciones (
   turno tstzrange,
   study_instance_uid text,
   visita integer,
+  solicitante_id integer,
   constraint atenciones_estado_check CHECK ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text, 'No se presentó'::text]))),
   constraint atenciones_estudios_check CHECK (((cardinality(estudios) >= 1) AND (cardinality(estudios) <= 20))),
   constraint atenciones_motivo_cancelacion_check CHECK (((length(motivo_cancelacion) >= 1) AND (length(motivo_cancelacion) <= 500))),
@@ -98,6 +99,7 @@ create table atenciones (
   constraint atenciones_paciente_id_fkey FOREIGN KEY (paciente_id) REFERENCES pacientes(id),
   constraint atenciones_sala_id_fkey FOREIGN KEY (sala_id) REFERENCES salas(id),
   constraint atenciones_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre) ON UPDATE CASCADE,
+  constraint atenciones_solicitante_id_fkey FOREIGN KEY (solicitante_id) REFERENCES medicos_solicitantes(id),
   constraint atenciones_ultimo_cambio_por_fkey FOREIGN KEY (ultimo_cambio_por) REFERENCES usuarios(id),
   constraint atenciones_pkey PRIMARY KEY (id),
   constraint atenciones_citas_sin_solape EXCLUDE USING gist (sala_id WITH =, turno WITH &&) WHERE (((turno IS NOT NULL) AND (estado <> ALL (ARRAY['Cancelado'::text, 'No se presentó'::text]))))
@@ -482,6 +484,31 @@ create table laboratorio_resumen (
   validados integer default 0 not null,
   constraint laboratorio_resumen_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
   constraint laboratorio_resumen_pkey PRIMARY KEY (atencion_id)
+);
+
+-- Fuente: los médicos que solicitan estudios, agregados en recepción o en Configuración; nunca se
+-- borran, se desactivan.
+create table medicos_solicitantes (
+  id integer generated always as identity,
+  nombres text not null,
+  apellidos text not null,
+  cmp text not null,
+  especialidad text,
+  correo text,
+  telefono text,
+  activo boolean default true not null,
+  creado_por integer,
+  creado_en timestamp with time zone default now() not null,
+  actualizado_en timestamp with time zone default now() not null,
+  constraint medicos_solicitantes_apellidos_check CHECK ((((length(apellidos) >= 1) AND (length(apellidos) <= 60)) AND (apellidos = btrim(apellidos)))),
+  constraint medicos_solicitantes_cmp_check CHECK ((cmp ~ '^[1-9][0-9]{0,6}$'::text)),
+  constraint medicos_solicitantes_correo_check CHECK ((((length(correo) >= 3) AND (length(correo) <= 254)) AND (correo !~ '[[:space:]]'::text))),
+  constraint medicos_solicitantes_especialidad_check CHECK ((((length(especialidad) >= 1) AND (length(especialidad) <= 80)) AND (especialidad = btrim(especialidad)))),
+  constraint medicos_solicitantes_nombres_check CHECK ((((length(nombres) >= 1) AND (length(nombres) <= 60)) AND (nombres = btrim(nombres)))),
+  constraint medicos_solicitantes_telefono_check CHECK ((telefono ~ '^\+?[0-9 ()-]{6,20}$'::text)),
+  constraint medicos_solicitantes_creado_por_fkey FOREIGN KEY (creado_por) REFERENCES usuarios(id),
+  constraint medicos_solicitantes_pkey PRIMARY KEY (id),
+  constraint medicos_solicitantes_cmp_key UNIQUE (cmp)
 );
 
 create table migraciones (
@@ -913,6 +940,7 @@ CREATE INDEX intentos_direccion_idx ON public.intentos_fallidos USING btree (dir
 CREATE INDEX intentos_en_idx ON public.intentos_fallidos USING btree (en);
 CREATE INDEX intentos_usuario_idx ON public.intentos_fallidos USING btree (usuario, en);
 CREATE INDEX intentos_limitados_desde_idx ON public.intentos_limitados USING btree (desde);
+CREATE INDEX medicos_solicitantes_busqueda_trgm ON public.medicos_solicitantes USING gin (medico_busqueda(apellidos, nombres) gin_trgm_ops);
 CREATE UNIQUE INDEX modalidades_etiqueta_normalizada_key ON public.modalidades USING btree (normalizar(etiqueta));
 CREATE UNIQUE INDEX modalidades_valor_normalizado_key ON public.modalidades USING btree (lower(valor));
 CREATE INDEX mpps_atencion_idx ON public.mpps USING btree (atencion_id, recibido_en) WHERE (atencion_id IS NOT NULL);
@@ -1187,6 +1215,12 @@ begin
     ) c
   where s.atencion_id = x.id;
 end $function$;
+
+CREATE OR REPLACE FUNCTION public.medico_busqueda(apellidos text, nombres text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ select ' ' || public.normalizar(apellidos) || ' ' || public.normalizar(nombres) $function$;
 
 CREATE OR REPLACE FUNCTION public.modalidades_codigos_en_uso()
  RETURNS trigger

@@ -45,6 +45,7 @@ import { laboratorioRoutes } from './routes/laboratorio.js'
 import { resultadosRoutes } from './routes/resultados.js'
 import { muestrasRoutes } from './routes/muestras.js'
 import { visitasRoutes } from './routes/visitas.js'
+import { medicosSolicitantesRoutes } from './routes/medicos-solicitantes.js'
 import { verificacionRoutes } from './routes/verificacion.js'
 import { accesoRoutes } from './routes/acceso.js'
 import { correosRoutes } from './routes/correos.js'
@@ -171,6 +172,7 @@ export async function buildApp({
   await app.register(exportacionRoutes, { db, config, catalogos })
   await app.register(atencionesRoutes, { sql: db.sql, config, catalogos })
   await app.register(visitasRoutes, { sql: db.sql, config, catalogos })
+  await app.register(medicosSolicitantesRoutes, { sql: db.sql })
   await app.register(citasRoutes, { sql: db.sql, config, catalogos })
   await app.register(citasPacienteRoutes, { sql: db.sql, config })
   await app.register(ticketRoutes, { sql: db.sql, config })

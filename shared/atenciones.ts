@@ -8,7 +8,8 @@ import {
   PRIORIDADES,
   PROCEDENCIAS,
 } from './catalogos.js'
-import { defineContract, ErrorSchema, IdEntrada, type ErrorCampo } from './contract.js'
+import { defineContract, ErrorSchema, IdEntrada, Nullable, type ErrorCampo } from './contract.js'
+import { SolicitanteResumenSchema } from './medico-solicitante.js'
 import { enumTexto } from './paciente-datos.js'
 
 const uno = <T extends string>(valores: readonly T[], mensaje: string) =>
@@ -29,6 +30,8 @@ export const ModalidadValorSchema = Type.String({
 export const IdParamsSchema = Type.Object({
   id: Type.String({ pattern: '^[0-9]{1,12}$', mensaje: 'Identificador inválido' }),
 })
+
+const SOLICITANTE_NO_VALIDO = 'Médico solicitante no válido: elíjalo de la lista'
 
 export const AtencionEntradaSchema = Type.Object(
   {
@@ -58,6 +61,15 @@ export const AtencionEntradaSchema = Type.Object(
     ),
     horaLlegada: Type.Optional(
       Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', mensaje: 'Hora inválida (HH:MM)' }),
+    ),
+    /**
+     * The physician who ordered the studies: an active one of GET /medicos-solicitantes (checked
+     * by the server). Absent or null: none; in a correction, null takes it away.
+     */
+    solicitanteId: Type.Optional(
+      Type.Union([IdEntrada(SOLICITANTE_NO_VALIDO), Type.Null()], {
+        mensaje: SOLICITANTE_NO_VALIDO,
+      }),
     ),
   },
   { additionalProperties: false },
@@ -99,6 +111,8 @@ export const AtencionSchema = Type.Object({
   ultimoCambio: Type.Union([UltimoCambioSchema, Type.Null()]),
   /** Booked into a sala at a time (Citas): only a cita can be «No se presentó». */
   cita: Type.Boolean(),
+  /** The physician who ordered it (GET /medicos-solicitantes); null: none recorded. */
+  solicitante: Nullable(SolicitanteResumenSchema),
 })
 export type Atencion = Static<typeof AtencionSchema>
 
@@ -114,6 +128,7 @@ export const CAMPOS_CORREGIBLES = [
   'salaId',
   'fechaLlegada',
   'horaLlegada',
+  'solicitanteId',
 ] as const
 export type CampoCorregible = (typeof CAMPOS_CORREGIBLES)[number]
 

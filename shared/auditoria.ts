@@ -43,6 +43,8 @@ export const ACCIONES_AUDITORIA = {
   'analito.modificado': 'Analito de laboratorio modificado',
   'analito.rangos': 'Rangos de referencia de un analito reemplazados',
   'clinica.modificada': 'Identidad de la clínica modificada',
+  'solicitante.creado': 'Médico solicitante agregado',
+  'solicitante.modificado': 'Médico solicitante corregido, desactivado o reactivado',
   'feriado.creado': 'Feriado agregado',
   'feriado.modificado': 'Feriado atendido o cerrado',
   'feriado.borrado': 'Feriado quitado',

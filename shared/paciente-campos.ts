@@ -37,6 +37,11 @@ export const FECHA_NACIMIENTO_MINIMA = '1900-01-01'
 
 const TELEFONO = /^\+?[0-9 ()-]{6,20}$/
 
+const NOMBRE = /^[\p{L}\p{M}'’ -]+$/u
+const LETRA = /\p{L}/u
+/** A person's name as typed: letters (accents, ñ), spaces, apostrophes and hyphens, one letter at least. */
+export const esNombrePersona = (s: string): boolean => NOMBRE.test(s) && LETRA.test(s)
+
 /** What a Peruvian desk answers for «Zona residencial» (INEI's area of residence). */
 export const ZONAS_RESIDENCIALES = ['Urbana', 'Rural'] as const
 

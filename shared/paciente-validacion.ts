@@ -10,6 +10,7 @@ import {
   CAMPOS,
   campo,
   esMovilPeruano,
+  esNombrePersona,
   FECHA_NACIMIENTO_MINIMA,
   MENSAJES,
   type Campo,
@@ -20,10 +21,8 @@ import { limpiar, tieneControl } from './texto.js'
 import { esDistritoDe } from './distritos.js'
 import { esDepartamento, esMunicipioDe } from './ubigeo.js'
 
-const NOMBRE = /^[\p{L}\p{M}'’ -]+$/u
 const esPeruano = (tipo: string | undefined) =>
   (DOCUMENTOS_PERUANOS as readonly string[]).includes(tipo ?? '')
-const LETRA = /\p{L}/u
 
 /**
  * Checks a registration as docs/datos.md#validación says, field by field as the list of fields
@@ -106,7 +105,7 @@ function problemaDe(
       return esTipoDocumento(tipo) ? errorDocumento(tipo, s) || undefined : undefined
     }
     case 'nombre':
-      return NOMBRE.test(s) && LETRA.test(s) ? undefined : MENSAJES.nombre
+      return esNombrePersona(s) ? undefined : MENSAJES.nombre
     default:
       if (d.patron && !d.patron.test(s)) return d.mensaje ?? MENSAJES.noPermitido
       return d.movilPeruano && esPeruano(antes.tipoDocumento) && !esMovilPeruano(s)

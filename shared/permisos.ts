@@ -23,7 +23,8 @@ export const PERMISOS = {
   },
   'pacientes.registrar': {
     roles: ['recepcion', 'admin'],
-    descripcion: 'Crear y corregir pacientes; registrar atenciones y visitas',
+    descripcion:
+      'Crear y corregir pacientes; registrar atenciones y visitas; agregar médicos solicitantes',
   },
   'pacientes.exportar': {
     roles: ['recepcion', 'admin'],
@@ -75,7 +76,8 @@ export const PERMISOS = {
   },
   configuracion: {
     roles: ADMIN,
-    descripcion: 'La clínica, sedes, modalidades, salas, estudios, feriados y bloqueos',
+    descripcion:
+      'La clínica, sedes, modalidades, salas, estudios, médicos solicitantes, feriados y bloqueos',
   },
   usuarios: { roles: ADMIN, descripcion: 'Cuentas del personal, sus roles y contraseñas' },
   fusiones: { roles: ADMIN, descripcion: 'Duplicados: fusionar y deshacer fusiones' },

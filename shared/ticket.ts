@@ -15,6 +15,8 @@ export const TicketSchema = Type.Object({
     'prioridad',
     'fechaLlegada',
     'horaLlegada',
+    // Printed «Médico solicitante: Apellidos, Nombres — CMP 12345» (textoSolicitante); or null.
+    'solicitante',
   ]),
   /**
    * The number the waiting room calls: the visit's place, in order of registration, among its

@@ -16,6 +16,7 @@ import {
 } from '../queries/atenciones.js'
 import type { Evento } from '../queries/auditoria.js'
 import { erroresCatalogo, erroresLlegada, NO_ENCONTRADA } from './reglas.js'
+import { erroresSolicitante } from './solicitante.js'
 
 /**
  * Corrections of the registered data, checked by the registration's rules against the row as it
@@ -65,6 +66,7 @@ export function corregirAtencionRegistrada(
       ...erroresCatalogo(catalogo, c.sede, modalidad, estudios, actual),
       ...('error' in sala ? [sala.error] : []),
       ...erroresLlegada(c.fechaLlegada, c.horaLlegada, actual.estado, hoyEn(tz)),
+      ...(await erroresSolicitante(tx, c.solicitanteId, actual.solicitante?.id)),
     ]
     if (errores.length > 0 || 'error' in sala) throw datosInvalidos(errores)
 
@@ -100,6 +102,11 @@ export function corregirAtencionRegistrada(
         if (hora !== actual.horaLlegada)
           cambios.horaLlegada = { antes: actual.horaLlegada, despues: hora }
       }
+    }
+    const solicitante = actual.solicitante?.id ?? null
+    if (c.solicitanteId !== undefined && c.solicitanteId !== solicitante) {
+      nuevo.solicitanteId = c.solicitanteId
+      cambios.solicitanteId = { antes: solicitante, despues: c.solicitanteId }
     }
     // The same values again: nothing changes and nothing is recorded.
     if (Object.keys(cambios).length === 0) return actual

@@ -88,7 +88,7 @@ export function erroresCatalogo(
   ]
 }
 
-/** What a registration says once for its atenciones: where, how urgent, from where, when. */
+/** What a registration says once for its atenciones: where, how urgent, from where, when, who asked. */
 export interface DatosComunes {
   sede: string
   estado?: Estado
@@ -96,6 +96,7 @@ export interface DatosComunes {
   prioridad?: Prioridad
   fechaLlegada?: string
   horaLlegada?: string
+  solicitanteId?: number | null
 }
 
 /**
@@ -123,5 +124,6 @@ export function nuevaAtencion(
     horaLlegada: comun.horaLlegada ?? null,
     creadoPor,
     visita,
+    solicitanteId: comun.solicitanteId ?? null,
   }
 }

@@ -4,6 +4,7 @@ import type postgres from 'postgres'
 import { MINUTOS_DESHACER, type Atencion } from '../../shared/atenciones.js'
 import type { Estado, Modalidad, Prioridad, Procedencia, Sede } from '../../shared/catalogos.js'
 import { insercionEventos, type Evento } from './auditoria.js'
+import { resumenSolicitante } from './medicos-solicitantes.js'
 import type { Sql } from '../db.js'
 
 /** An atención's row: the answer's fields, with the estudios' names and the instants as read. */
@@ -32,7 +33,8 @@ export const columnasAtencion = (sql: Sql, tz: string) => sql`
   a.creado_en, a.actualizado_en, a.motivo_cancelacion, a.ultimo_cambio_desde, a.ultimo_cambio_en,
   a.sala_id, lower(a.turno) as inicio, upper(a.turno) as fin,
   (select u.usuario from usuarios u where u.id = a.ultimo_cambio_por) as ultimo_cambio_usuario,
-  (select u.nombre from usuarios u where u.id = a.ultimo_cambio_por) as ultimo_cambio_nombre`
+  (select u.nombre from usuarios u where u.id = a.ultimo_cambio_por) as ultimo_cambio_nombre,
+  ${resumenSolicitante(sql, sql`a.solicitante_id`)} as solicitante`
 
 export interface NuevaAtencion extends Pick<
   AtencionFila,
@@ -51,6 +53,8 @@ export interface NuevaAtencion extends Pick<
   creadoPor: number | null
   /** The visit it shares with other atenciones registered at once (shared/visitas.ts); or null. */
   visita?: number | null
+  /** Its médico solicitante (checked active by the caller), or null. */
+  solicitanteId: number | null
 }
 
 /**
@@ -68,15 +72,15 @@ export async function insertarAtencion(
     : sql`now()`
   const [fila] = await sql<AtencionFila[]>`
     with nueva as (
-      insert into atenciones (paciente_id, sede, modalidad, sala_id, estudios, estado, procedencia, prioridad, llegada, creado_por, visita)
+      insert into atenciones (paciente_id, sede, modalidad, sala_id, estudios, estado, procedencia, prioridad, llegada, creado_por, visita, solicitante_id)
       select p.id, ${n.sede}, ${n.modalidad}, ${n.salaId}, ${n.estudios}::text[], ${n.estado}, ${n.procedencia}, ${n.prioridad},
-        ${llegada}, ${n.creadoPor}, ${n.visita ?? null}
+        ${llegada}, ${n.creadoPor}, ${n.visita ?? null}, ${n.solicitanteId}
       from pacientes p where p.id = ${n.pacienteId}
       returning *
     ), registro as (${insercionEventos(
       sql,
       evento,
-      sql`select paciente_id, jsonb_strip_nulls(jsonb_build_object('atencion', id, 'modalidad', modalidad, 'estado', estado, 'visita', visita)) as detalle from nueva`,
+      sql`select paciente_id, jsonb_strip_nulls(jsonb_build_object('atencion', id, 'modalidad', modalidad, 'estado', estado, 'visita', visita, 'solicitante', solicitante_id)) as detalle from nueva`,
     )})
     select ${columnasAtencion(sql, tz)} from nueva a`
   return fila
@@ -215,6 +219,7 @@ export interface CorreccionFila {
   prioridad?: Prioridad
   procedencia?: Procedencia
   llegada?: { fecha: string; hora: string }
+  solicitanteId?: number | null
 }
 
 /**
@@ -236,6 +241,7 @@ export async function corregirAtencion(
   if (c.estudios !== undefined) sets.push(sql`estudios = ${c.estudios}::text[]`)
   if (c.prioridad !== undefined) sets.push(sql`prioridad = ${c.prioridad}`)
   if (c.procedencia !== undefined) sets.push(sql`procedencia = ${c.procedencia}`)
+  if (c.solicitanteId !== undefined) sets.push(sql`solicitante_id = ${c.solicitanteId}`)
   if (c.llegada !== undefined)
     sets.push(
       sql`llegada = (${c.llegada.fecha}::date + ${c.llegada.hora}::time) at time zone ${tz}`,

@@ -4,10 +4,14 @@ import type { Atencion } from '../../shared/atenciones.js'
 import type { PacienteDatos } from '../../shared/paciente-datos.js'
 import type { Sql } from '../db.js'
 import { insercionEventos, type Evento } from './auditoria.js'
+import { resumenSolicitante } from './medicos-solicitantes.js'
 
 export interface TicketFila
   extends
-    Pick<Atencion, 'sede' | 'modalidad' | 'estado' | 'prioridad' | 'fechaLlegada' | 'horaLlegada'>,
+    Pick<
+      Atencion,
+      'sede' | 'modalidad' | 'estado' | 'prioridad' | 'fechaLlegada' | 'horaLlegada' | 'solicitante'
+    >,
     Pick<
       PacienteDatos,
       | 'tipoDocumento'
@@ -60,6 +64,7 @@ export async function leerTicket(
         p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre, p.primer_apellido,
         p.segundo_apellido, p.fecha_nacimiento,
         s.nombre as sala,
+        ${resumenSolicitante(sql, sql`a.solicitante_id`)} as solicitante,
         (select count(distinct coalesce(-b.visita, b.id)) from atenciones b, atenciones h
           where h.id = a.primera and b.sede = h.sede
             and b.llegada >= date_trunc('day', h.llegada at time zone ${tz}) at time zone ${tz}

@@ -18,6 +18,7 @@ import {
   NO_ENCONTRADA,
   nuevaAtencion,
 } from '../atenciones/reglas.js'
+import { erroresSolicitante } from '../atenciones/solicitante.js'
 import { salaDeAtencion, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
@@ -44,6 +45,7 @@ export async function atencionesRoutes(
       ...erroresCatalogo(c, b.sede, b.modalidad, b.estudios),
       ...('error' in sala ? [sala.error] : []),
       ...erroresLlegada(b.fechaLlegada, b.horaLlegada, b.estado ?? 'En espera', hoyEn(tz)),
+      ...(await erroresSolicitante(sql, b.solicitanteId)),
     ]
     if (errores.length > 0 || 'error' in sala) throw datosInvalidos(errores)
     const fila = await insertarAtencion(

@@ -1,6 +1,7 @@
 // GET /atenciones/:id/ticket through the real app: the ticket's data, its turno (order of
 // registration among the sede's atenciones of the day) and its audit event.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { textoSolicitante } from '../../shared/medico-solicitante.js'
 import type { Ticket } from '../../shared/ticket.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
@@ -63,6 +64,7 @@ describe('GET /atenciones/:id/ticket', () => {
         prioridad: 'Urgente',
         fechaLlegada: '2025-03-10',
         horaLlegada: '23:30',
+        solicitante: null,
       },
       turno: 3,
       // Inserted without one, as an atención from before salas.
@@ -109,6 +111,22 @@ describe('GET /atenciones/:id/ticket', () => {
       tipoEdad: 'años',
       edad: 44,
     })
+  })
+
+  test('lleva el médico solicitante de la atención, para imprimirlo con su CMP', async () => {
+    const [m] = await t.db.sql<{ id: number }[]>`
+      insert into medicos_solicitantes (nombres, apellidos, cmp)
+      values ('Lucía', 'Fernández Ruiz', '51234') returning id`
+    await t.db.sql`update atenciones set solicitante_id = ${m!.id} where id = ${at[1]!}`
+    const r = (await ticket(at[1]!)).json<Ticket>()
+    expect(r.atencion.solicitante).toEqual({
+      id: m!.id,
+      nombres: 'Lucía',
+      apellidos: 'Fernández Ruiz',
+      cmp: '51234',
+      activo: true,
+    })
+    expect(textoSolicitante(r.atencion.solicitante!)).toBe('Fernández Ruiz, Lucía — CMP 51234')
   })
 
   test('queda en la auditoría como lectura del paciente', async () => {

@@ -45,6 +45,7 @@ export async function ticketRoutes(
         prioridad: f.prioridad,
         fechaLlegada: f.fechaLlegada,
         horaLlegada: f.horaLlegada,
+        solicitante: f.solicitante,
       },
       turno: f.turno,
       sala: f.sala,

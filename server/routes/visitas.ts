@@ -6,6 +6,7 @@ import type { ErrorCampo } from '../../shared/contract.js'
 import { hoyEn } from '../../shared/edad.js'
 import { crearVisitaContract, MENSAJES_VISITAS } from '../../shared/visitas.js'
 import { erroresCatalogo, erroresLlegada, nuevaAtencion } from '../atenciones/reglas.js'
+import { erroresSolicitante } from '../atenciones/solicitante.js'
 import { salaDeAtencion, type CacheCatalogos } from '../catalogos.js'
 import type { Config } from '../config.js'
 import { inTransaction, type Sql } from '../db.js'
@@ -36,6 +37,7 @@ export async function visitasRoutes(
         (e) => e.campo === 'sede',
       ),
       ...erroresLlegada(b.fechaLlegada, b.horaLlegada, estado, hoyEn(tz)),
+      ...(await erroresSolicitante(sql, b.solicitanteId)),
     ]
     const salas = b.atenciones.map((a, i) => {
       const de = (e: ErrorCampo) => ({ ...e, campo: `atenciones.${i}.${e.campo}` })
