@@ -39,6 +39,7 @@ import { eventoDe } from '../http/auditoria.js'
 import { registrarEvento } from '../queries/auditoria.js'
 import { imagenDeFirmante } from '../queries/firma-imagen.js'
 import { informePorId, numeroInforme, type InformeFila } from '../queries/informes.js'
+import { solicitanteImpreso } from '../queries/medicos-solicitantes.js'
 import { leerImagen } from './imagen.js'
 import { renderizarInforme, type DocumentoInforme } from './pdf.js'
 
@@ -188,6 +189,7 @@ async function documento(
       fecha: `${fechaLegible(fechaEstudio)} ${horaEnZona(a.llegada, tz)}`,
       procedencia: a.procedencia,
       prioridad: a.prioridad,
+      solicitante: await solicitanteImpreso(tx, f.atencionId),
     },
     informe: {
       numero: numeroInforme(f.id),

@@ -192,6 +192,21 @@ export function ficha(doc: PDFKit.PDFDocument, pares: [string, string][]) {
   }
 }
 
+/**
+ * The atención's médico solicitante under the ficha, where it names one: a line across the page,
+ * so that a long name and its CMP are read together rather than wrapped in a column.
+ */
+export function lineaSolicitante(doc: PDFKit.PDFDocument, solicitante: string | null) {
+  if (!solicitante) return
+  doc.fontSize(9)
+  doc
+    .font('negrita')
+    .fillColor(GRIS)
+    .text('Médico solicitante: ', MARGEN, doc.y, { width: ANCHO, continued: true })
+  doc.font('normal').fillColor(TINTA).text(solicitante)
+  doc.y += 2
+}
+
 /** A thin rule across the page at the cursor. */
 export function raya(doc: PDFKit.PDFDocument) {
   doc

@@ -21,6 +21,7 @@ import {
   leyendaVerificacion,
   MARGEN,
   membrete,
+  lineaSolicitante,
   nuevoDocumento,
   PIE,
   piePaginas,
@@ -45,6 +46,8 @@ export interface DocumentoInforme {
     fecha: string
     procedencia: string
     prioridad: string
+    /** «Apellidos, Nombres — CMP 12345», or null when the atención names none. */
+    solicitante: string | null
   }
   informe: {
     numero: string
@@ -201,6 +204,7 @@ export async function renderizarInforme(d: DocumentoInforme, creadoEn: Date): Pr
     ['Sede', e.sede],
     ['Procedencia / prioridad', `${e.procedencia} / ${e.prioridad}`],
   ])
+  lineaSolicitante(doc, e.solicitante)
   doc.moveDown(0.3)
   raya(doc)
 

@@ -9,6 +9,7 @@ import { codigoLegible, rutaVerificacion } from '../../shared/verificacion-codig
 import type { Config } from '../config.js'
 import type { Sql } from '../db.js'
 import { datosMembrete, imagenDe, instante, pacienteDelDocumento } from '../informes/firmar.js'
+import { solicitanteImpreso } from '../queries/medicos-solicitantes.js'
 import type { AnteriorFila, AtencionLab, ExamenLab, ResultadoFila } from '../queries/resultados.js'
 import type { DocumentoHoja, FilaHoja } from './hoja-documento.js'
 import { valorDe, versionesPorAnalito } from './lectura.js'
@@ -103,6 +104,7 @@ export async function documentoHoja(
       fecha: `${fechaLegible(fecha)} ${horaEnZona(a.llegada, tz)}`,
       procedencia: a.procedencia,
       prioridad: a.prioridad,
+      solicitante: await solicitanteImpreso(tx, a.id),
     },
     hoja: { version: hoja.version, parcial: hoja.parcial, emitidaEn: instante(hoja.emitidaEn, tz) },
     examenes: examenesHoja,

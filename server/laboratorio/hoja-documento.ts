@@ -31,6 +31,8 @@ export interface DocumentoHoja {
     fecha: string
     procedencia: string
     prioridad: string
+    /** «Apellidos, Nombres — CMP 12345», or null when the atención names none. */
+    solicitante: string | null
   }
   hoja: {
     version: number

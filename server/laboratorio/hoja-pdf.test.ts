@@ -47,6 +47,7 @@ describe('la hoja de resultados', () => {
     expect(todo).toContain('Paciente: QUISPE MAMANI, Rosa Elena')
     expect(todo).toContain('N.º de historia clínica: 004521')
     expect(todo).toContain('Fecha de toma: 05/06/2025 07:42')
+    expect(todo).toContain('Médico solicitante: Salazar Ríos, Pedro Andrés — CMP 12345')
     expect(todo).toContain('HEMOGRAMA COMPLETO Muestra: Sangre total (EDTA)')
     expect(todo).toContain('Serie blanca')
     expect(lineaCon(todo, 'Hemoglobina')).toBe(
@@ -83,6 +84,13 @@ describe('la hoja de resultados', () => {
     const texto = paginas(await pdf({ ...d, hoja: { ...d.hoja, parcial: false } })).join('\n')
     expect(texto).toContain('RESULTADOS DE LABORATORIO')
     expect(texto).not.toContain('INFORME PARCIAL')
+  })
+
+  it('sin médico solicitante no lleva esa línea', async () => {
+    const d = documentoHoja()
+    const texto = paginas(await pdf({ ...d, atencion: { ...d.atencion, solicitante: null } }))
+    expect(texto.join('\n')).toContain('Procedencia / prioridad')
+    expect(texto.join('\n')).not.toContain('Médico solicitante')
   })
 
   it('da los mismos bytes para el mismo documento y la misma fecha', async () => {

@@ -17,6 +17,7 @@ import {
   leyendaVerificacion,
   MARGEN,
   membrete,
+  lineaSolicitante,
   nuevoDocumento,
   PIE,
   piePaginas,
@@ -319,6 +320,7 @@ export async function renderizarHoja(d: DocumentoHoja, creadoEn: Date): Promise<
     ['Sede', a.sede],
     ['Procedencia / prioridad', `${a.procedencia} / ${a.prioridad}`],
   ])
+  lineaSolicitante(doc, a.solicitante)
   doc.moveDown(0.3)
   raya(doc)
   for (const e of d.examenes) examen(doc, e)

@@ -110,6 +110,7 @@ export function documentoHoja(o: Partial<DocumentoHoja> = {}): DocumentoHoja {
       fecha: '05/06/2025 07:42',
       procedencia: 'Consulta externa',
       prioridad: 'Urgente',
+      solicitante: 'Salazar Ríos, Pedro Andrés — CMP 12345',
     },
     hoja: { version: 2, parcial: true, emitidaEn: '05/06/2025 11:05' },
     examenes: [

@@ -25,6 +25,8 @@ export async function informeFirmado(
     estudios?: string[]
     primerApellido?: string
     completadoHaceHoras?: number
+    /** The atención's médico solicitante, printed on the PDF. */
+    solicitanteId?: number
   } = {},
 ): Promise<Informe> {
   const paciente = await insertarPaciente(t.db.sql, {
@@ -39,6 +41,8 @@ export async function informeFirmado(
     estudios: o.estudios ?? ['Tórax PA'],
     llegada: new Date(Date.now() - horas * 3_600_000).toISOString(),
   })
+  if (o.solicitanteId)
+    await t.db.sql`update atenciones set solicitante_id = ${o.solicitanteId} where id = ${atencion}`
   const abierto = await t.app.inject({
     method: 'POST',
     url: `/atenciones/${atencion}/informe`,
