@@ -41,6 +41,8 @@ const fila: FilaWorklist = {
   segundoApellido: 'Peña',
   nacimiento: '19800101',
   sexo: 'Masculino',
+  solicitanteApellidos: 'Ñahui Ccori',
+  solicitanteNombres: 'María José',
 }
 
 /** A modality's query: our keys, and some we do not hold (PN, DS, US, LO, an SQ). */
@@ -73,6 +75,7 @@ describe('codificar', () => {
     const nuestro = leer(codificar(item, ts), ts)
     expect(nuestro).toEqual(leer(biblioteca(item, ts), ts))
     expect(nuestro.PatientName).toEqual([{ Alphabetic: 'Núñez Peña^José Ángel' }])
+    expect(nuestro.ReferringPhysicianName).toEqual([{ Alphabetic: 'Ñahui Ccori^María José' }])
     expect(nuestro.ScheduledProcedureStepSequence).toEqual([
       { _vrMap: {}, Modality: 'DX', ScheduledProcedureStepStartDate: '20250314' },
     ])
@@ -192,6 +195,7 @@ describe('codificar', () => {
         expect(b.includes(Buffer.from('ISO_IR 100'))).toBe(true)
         expect(lineas).toContain('(0008,0005) CS [ISO_IR 192]')
         expect(lineas).toContain('(0010,0010) PN [Núñez Peña^Lukasz Simón]')
+        expect(lineas).toContain('(0008,0090) PN [Ñahui Ccori^María José]')
         expect(aLatin1('Œuvre “Ñ” ☃')).toBe('OEuvre "Ñ" ?')
       },
     )

@@ -58,6 +58,16 @@ describe('filtrosDeConsulta', () => {
     })
   })
 
+  it('compara el médico solicitante (ReferringPhysicianName) como el nombre; el que realiza no lo tiene nadie', () => {
+    expect(
+      filtrosDeConsulta({ ReferringPhysicianName: [{ Alphabetic: 'SALAZAR*^^' }] }, CODIGOS),
+    ).toEqual({ solicitante: { como: 'SALAZAR%' } })
+    expect(filtrosDeConsulta({ ReferringPhysicianName: '*' }, CODIGOS)).toEqual({})
+    expect(filtrosDeConsulta(sps({ ScheduledPerformingPhysicianName: 'SMITH' }), CODIGOS)).toEqual({
+      ninguno: true,
+    })
+  })
+
   it('lee fechas sueltas y rangos cerrados y abiertos', () => {
     const d = (v: string) => filtrosDeConsulta(sps({ ScheduledProcedureStepStartDate: v }), CODIGOS)
     expect(d('20250314')).toEqual({ desde: '2025-03-14', hasta: '2025-03-14' })
@@ -158,6 +168,8 @@ const fila: FilaWorklist = {
   segundoApellido: null,
   nacimiento: '19800102',
   sexo: 'Masculino',
+  solicitanteApellidos: null,
+  solicitanteNombres: null,
 }
 
 const destino: Destino = { aeServidor: 'CLINICA', juego: 'ISO_IR 192', esquema: '99CLINICA' }
@@ -236,6 +248,16 @@ describe('el ítem de la lista de trabajo', () => {
       OtherPatientIDsSequence: [],
       ScheduledProcedureStepSequence: [{ Modality: 'DX', ScheduledPerformingPhysicianName: '' }],
     })
+  })
+
+  it('nombra al médico solicitante como Apellidos^Nombres, y vacío si la atención no tiene', () => {
+    const pedido = { ReferringPhysicianName: '' }
+    const con = { ...fila, solicitanteApellidos: 'Salazar Ríos', solicitanteNombres: 'Pedro' }
+    expect(recortar(pedido, itemCompleto(con, destino))).toEqual({
+      SpecificCharacterSet: 'ISO_IR 192',
+      ReferringPhysicianName: [{ Alphabetic: 'Salazar Ríos^Pedro' }],
+    })
+    expect(recortar(pedido, itemCompleto(fila, destino)).ReferringPhysicianName).toBe('')
   })
 
   it('responde una secuencia pedida vacía con todo su ítem', () => {

@@ -31,6 +31,8 @@ export interface FiltrosWorklist {
   horaHasta?: string
   /** Over `Apellidos^Nombres`, lowercase and unaccented by the database's normalizar(). */
   nombre?: Patron
+  /** ReferringPhysicianName: over the médico solicitante's `Apellidos^Nombres`, the same way. */
+  solicitante?: Patron
   documento?: Patron
   /** IssuerOfPatientID: the document types whose register it names. */
   tiposDocumento?: TipoDocumento[]
@@ -150,6 +152,8 @@ export function filtrosDeConsulta(
   // Trailing empty components ("QUISPE^ROSA^^^") say nothing; `^` itself matches literally.
   const nombre = texto(consulta.PatientName).replace(/\^+$/, '')
   if (!universal(nombre)) f.nombre = patron(nombre)
+  const solicitante = texto(consulta.ReferringPhysicianName).replace(/\^+$/, '')
+  if (!universal(solicitante)) f.solicitante = patron(solicitante)
   const documento = texto(consulta.PatientID)
   if (!universal(documento)) f.documento = patron(documento)
   // A Patient ID is unique only within its issuer: a DNI and a passport may share a number.
@@ -189,10 +193,9 @@ export function filtrosDeConsulta(
         : uids.split('\\')
     ).filter(Boolean)
 
-  // Physicians: no item names one yet, so a value asked for matches none (as DCMTK's reference
-  // server does with empty ones); a universal key only asks for the empty value back.
-  for (const medico of [consulta.ReferringPhysicianName, sps.ScheduledPerformingPhysicianName])
-    if (!universal(texto(medico))) f.ninguno = true
+  // The performing physician: no item names one, so a value asked for matches none (as DCMTK's
+  // reference server does with empty ones); a universal key only asks for the empty value back.
+  if (!universal(texto(sps.ScheduledPerformingPhysicianName))) f.ninguno = true
 
   const nacimiento = texto(consulta.PatientBirthDate)
   if (!universal(nacimiento)) [f.nacimientoDesde, f.nacimientoHasta] = fechas(nacimiento)

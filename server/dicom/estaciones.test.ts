@@ -83,6 +83,7 @@ beforeAll(async () => {
   sinSala = await d.atencion(null, paciente)
   portatil = await d.atencion(salaPortatil, paciente)
   enSala = await d.atencion(dx, paciente)
+  await d.solicitante({ nombres: 'Zoë', apellidos: 'Đurić Ñañez', cmp: '61001' }, sinSala, enSala)
 })
 
 afterAll(async () => {
@@ -164,12 +165,15 @@ describe('la estación de cada ítem', () => {
   }
 
   it('responde a una sala Latin-1 en ISO_IR 100, transliterando lo que Latin-1 no tiene (DCMTK)', async () => {
-    const r = await findscu('CR_LIMA', sinSala)
+    const r = await findscu('CR_LIMA', sinSala, 'ReferringPhysicianName')
     expect(r.crudo).toMatch(/\(0008,0005\) CS \[ISO_IR 100\]/)
     expect(r.utf8).toMatch(/\(0010,0010\) PN \[Ñahui Simic\^Iñaki\]/)
+    // The médico solicitante too: ë and Ñ fit in Latin-1, Đ and ć lose their marks.
+    expect(r.utf8).toMatch(/\(0008,0090\) PN \[Duric Ñañez\^Zoë\]/)
     // The UTF-8 room, the same patient whole.
-    const utf8 = await findscu('DX_LIMA', enSala)
+    const utf8 = await findscu('DX_LIMA', enSala, 'ReferringPhysicianName')
     expect(utf8.crudo).toMatch(/\(0008,0005\) CS \[ISO_IR 192\]/)
     expect(utf8.utf8).toMatch(/\(0010,0010\) PN \[Ñahui Šimić\^Iñaki\]/)
+    expect(utf8.utf8).toMatch(/\(0008,0090\) PN \[Đurić Ñañez\^Zoë\]/)
   })
 })

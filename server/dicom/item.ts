@@ -43,6 +43,9 @@ export interface FilaWorklist {
   /** 'YYYYMMDD' or null. */
   nacimiento: string | null
   sexo: string | null
+  /** Its médico solicitante's surnames and names, or null for an atención that names none. */
+  solicitanteApellidos: string | null
+  solicitanteNombres: string | null
 }
 
 const SEXO_DICOM: Record<string, string> = { Masculino: 'M', Femenino: 'F', Otro: 'O' }
@@ -117,8 +120,11 @@ export function itemCompleto(f: FilaWorklist, d: Destino): Elementos {
     // One item only (PS3.3 C.4.11): the first estudio; the step's protocol lists them all.
     RequestedProcedureCodeSequence: f.codigosEstudios.slice(0, 1).map(codigo),
     RequestedProcedurePriority: PRIORIDAD_DICOM[f.prioridad],
-    // No atención names its physicians yet: asked for, they go empty (Type 2).
-    ReferringPhysicianName: '',
+    // The médico solicitante as `Apellidos^Nombres`, like the patient; none goes empty (Type 2).
+    ReferringPhysicianName:
+      f.solicitanteApellidos && f.solicitanteNombres
+        ? [{ Alphabetic: `${f.solicitanteApellidos}^${f.solicitanteNombres}` }]
+        : '',
     ScheduledProcedureStepSequence: [
       {
         Modality: estaciones[0]!.codigo,
@@ -131,6 +137,7 @@ export function itemCompleto(f: FilaWorklist, d: Destino): Elementos {
         ScheduledProcedureStepDescription: descripcion,
         ScheduledProcedureStepID: String(f.id),
         ScheduledProcedureStepStatus: ESTADO_DICOM[f.estado],
+        // Who performs it is not known before it is done: asked for, it goes empty (Type 2).
         ScheduledPerformingPhysicianName: '',
         ScheduledProtocolCodeSequence: f.codigosEstudios.map(codigo),
       },

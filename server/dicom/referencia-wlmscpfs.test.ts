@@ -85,6 +85,7 @@ beforeAll(async () => {
     returning id`
   const otro = await d.paciente({ primerNombre: 'ANA', primerApellido: 'MAMANI' })
   ids.push(await d.atencion(rx, dni))
+  await d.solicitante({ nombres: 'PEDRO', apellidos: 'SALAZAR', cmp: '70001' }, ids[0]!)
   ids.push(await d.atencion(rx, pasaporte!.id))
   ids.push(await d.atencion(eco, otro, { modalidad: 'Eco' }))
   // One that arrived yesterday, still waiting (an atención with no cita starts at its arrival).
@@ -144,12 +145,22 @@ describe('los mismos ítems que wlmscpfs', () => {
     ['PatientID', ['PatientID=41234567']],
     ['nombre exacto', ['PatientName=QUISPE^ROSA']],
     ['nombre con comodín', ['PatientName=MAMANI*']],
-    ['médico que pide', ['ReferringPhysicianName=SMITH']],
+    ['médico que pide', ['ReferringPhysicianName=SALAZAR^PEDRO']],
+    ['médico que pide con comodín', ['ReferringPhysicianName=SAL*']],
+    ['médico que pide que no está', ['ReferringPhysicianName=SMITH']],
     ['médico que realiza', [sps('ScheduledPerformingPhysicianName=SMITH')]],
     ['sexo', ['PatientSex=O']],
   ])('%s', async (_nombre, claves) => {
     const r = await ambos(claves)
     expect(r.nuestro).toEqual(r.referencia)
+  })
+
+  it('el médico que pide (ReferringPhysicianName) encuentra su atención en los dos', async () => {
+    for (const clave of ['SALAZAR^PEDRO', 'SAL*'])
+      expect(await ambos([`ReferringPhysicianName=${clave}`])).toEqual({
+        nuestro: [String(ids[0])],
+        referencia: [String(ids[0])],
+      })
   })
 
   it('fechas, y el AccessionNumber con y sin comodines', async () => {
@@ -171,6 +182,9 @@ describe('los mismos ítems que wlmscpfs', () => {
     const nombre = await ambos(['PatientName=quispe^rosa'])
     expect(nombre.referencia).toEqual([])
     expect(nombre.nuestro).toEqual([String(ids[0])])
+    const medico = await ambos(['ReferringPhysicianName=salazar^pedro'])
+    expect(medico.referencia).toEqual([])
+    expect(medico.nuestro).toEqual([String(ids[0])])
     const emisor = await ambos(['PatientID=41234567', 'IssuerOfPatientID=DNI'])
     expect(emisor.nuestro).toEqual([String(ids[0])])
   })

@@ -55,6 +55,7 @@ beforeAll(async () => {
     documento: '45678912',
   })
   atencionId = await d.atencion(salaRx, pacienteId)
+  await d.solicitante({ nombres: 'Lucía', apellidos: 'Fernández Ruiz', cmp: '51234' }, atencionId)
   // Never published: another modality, a finished one, a cancelled one.
   await d.atencion(salaRx, pacienteId, { modalidad: 'LAB' })
   await d.atencion(salaRx, pacienteId, { estado: 'Completado' })
@@ -125,8 +126,7 @@ describe('lista de trabajo DICOM', () => {
       StudyInstanceUID: uid!.uid,
       RequestedProcedureID: String(atencionId),
       RequestedProcedureDescription: 'Tórax PA',
-      // Asked, and not held: answered empty (an empty PN reads as no components).
-      ReferringPhysicianName: [],
+      ReferringPhysicianName: [{ Alphabetic: 'Fernández Ruiz^Lucía' }],
     })
     expect(uid!.uid).toMatch(/^2\.25\.[0-9]+$/)
     const sps = (item.ScheduledProcedureStepSequence as Record<string, unknown>[])[0]
@@ -173,9 +173,14 @@ describe('lista de trabajo DICOM', () => {
     expect(await con({ AccessionNumber: `?${digitos.slice(1)}` })).toBe(1)
     expect(await con({ AccessionNumber: `${digitos}9*` })).toBe(0)
     expect(await con({ AccessionNumber: 'A*' })).toBe(0)
-    // No physician is on any item: a name asked for matches none; asked empty, all.
-    expect(await con({}, { ScheduledPerformingPhysicianName: 'SMITH' })).toBe(0)
+    // The médico solicitante, as the patient's name: wildcards, without case or accents.
+    expect(await con({ ReferringPhysicianName: 'FERNANDEZ*' })).toBe(1)
+    expect(await con({ ReferringPhysicianName: 'fernández ruiz^lucía' })).toBe(1)
+    expect(await con({ ReferringPhysicianName: 'F?RNANDEZ RUIZ^LUCIA^^' })).toBe(1)
     expect(await con({ ReferringPhysicianName: 'SMITH' })).toBe(0)
+    expect(await con({ ReferringPhysicianName: 'RUIZ*' })).toBe(0)
+    // No item names who performs it: a name asked for matches none; asked empty, all.
+    expect(await con({}, { ScheduledPerformingPhysicianName: 'SMITH' })).toBe(0)
     expect(await con({}, { ScheduledPerformingPhysicianName: '' })).toBe(1)
     expect(await con({ PatientID: '4567*' })).toBe(1)
     // The number within its issuer: the same digits as a passport are another person.
@@ -198,7 +203,7 @@ describe('lista de trabajo DICOM', () => {
     })
   })
 
-  it('responde a DCMTK: echoscu, y findscu -W con el nombre UTF-8 intacto', async () => {
+  it('responde a DCMTK: echoscu, y findscu -W con los nombres UTF-8 intactos', async () => {
     const p = String(d.puerto)
     await ejecutar('echoscu', ['-aet', 'RX_PRUEBA', '-aec', 'CLINICA', '127.0.0.1', p])
     const dir = await mkdtemp(join(tmpdir(), 'findscu-'))
@@ -220,6 +225,8 @@ describe('lista de trabajo DICOM', () => {
           '-k',
           'AccessionNumber',
           '-k',
+          'ReferringPhysicianName',
+          '-k',
           `ScheduledProcedureStepSequence[0].Modality=DX`,
           '-k',
           `ScheduledProcedureStepSequence[0].ScheduledProcedureStepStartDate=${hoy}`,
@@ -237,6 +244,7 @@ describe('lista de trabajo DICOM', () => {
       expect(archivos).toHaveLength(1)
       const { stdout } = await ejecutar('dcmdump', [join(dir, archivos[0]!)])
       expect(stdout).toContain('[Núñez Peña^José Ángel]')
+      expect(stdout).toMatch(/\(0008,0090\) PN \[Fernández Ruiz\^Lucía\]/)
       expect(stdout).toContain(`[${atencionId}]`)
       // Inside the step's sequence too (the library's own reader decodes nested text as Latin-1).
       expect(stdout).toMatch(/\[Tórax PA\].*ScheduledProcedureStepDescription/)

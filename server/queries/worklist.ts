@@ -44,8 +44,8 @@ const estaciones = (sql: Sql) => sql`
   ) e on true`
 
 /**
- * The filters as conditions over `a` (atenciones), `m` (its modality), `p` (pacientes), `s` (salas)
- * and `e` (estaciones).
+ * The filters as conditions over `a` (atenciones), `m` (its modality), `p` (pacientes), `s` (salas),
+ * `e` (estaciones) and `ms` (its médico solicitante, if any).
  */
 export function condicionesWorklist(sql: Sql, f: FiltrosWorklist, tz: string): postgres.Fragment[] {
   const inicio = inicioDe(sql)
@@ -74,6 +74,15 @@ export function condicionesWorklist(sql: Sql, f: FiltrosWorklist, tz: string): p
       'igual' in f.nombre
         ? sql`${nombre} = normalizar(${f.nombre.igual})`
         : sql`${nombre} like normalizar(${f.nombre.como})`,
+    )
+  }
+  if (f.solicitante) {
+    // An item without a solicitante has an empty name, which a value asked for never matches.
+    const nombre = sql`normalizar(ms.apellidos) || '^' || normalizar(ms.nombres)`
+    c.push(
+      'igual' in f.solicitante
+        ? sql`${nombre} = normalizar(${f.solicitante.igual})`
+        : sql`${nombre} like normalizar(${f.solicitante.como})`,
     )
   }
   if (f.documento) c.push(comparar(sql, sql`p.documento`, f.documento))
@@ -122,11 +131,13 @@ export async function leerWorklist(
           as codigos_estudios,
         p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre, p.primer_apellido,
         p.segundo_apellido, to_char(p.fecha_nacimiento, 'YYYYMMDD') as nacimiento, p.sexo,
+        ms.apellidos as solicitante_apellidos, ms.nombres as solicitante_nombres,
         ${inicio} as orden
       from atenciones a
       join modalidades m on m.valor = a.modalidad
       join pacientes p on p.id = a.paciente_id
       left join salas s on s.id = a.sala_id
+      left join medicos_solicitantes ms on ms.id = a.solicitante_id
       ${estaciones(sql)}
       where ${condiciones}
       order by ${inicio}, a.id
@@ -148,6 +159,7 @@ export async function leerWorklist(
     )})
     select id, paciente_id, modalidad, estudios, estado, prioridad, study_instance_uid, sede, fecha,
       hora, ae_titles, estaciones, codigos, codigo_usual, codigos_estudios, tipo_documento, documento,
-      primer_nombre, segundo_nombre, primer_apellido, segundo_apellido, nacimiento, sexo
+      primer_nombre, segundo_nombre, primer_apellido, segundo_apellido, nacimiento, sexo,
+      solicitante_apellidos, solicitante_nombres
     from items order by orden, id`
 }

@@ -47,6 +47,11 @@ export interface PruebaDicom {
     cambios?: { estado?: string; modalidad?: Modalidad },
   ): Promise<number>
   paciente(cambios?: Parameters<typeof crearPaciente>[1]): Promise<number>
+  /** A médico solicitante added through the API, named by the atenciones `atenciones`. */
+  solicitante(
+    m: { nombres: string; apellidos: string; cmp: string },
+    ...atenciones: number[]
+  ): Promise<number>
   cerrar(): Promise<void>
 }
 
@@ -88,6 +93,18 @@ export async function prepararDicom(): Promise<PruebaDicom> {
       return fila!.id
     },
     paciente: async (cambios) => (await crearPaciente(t, cambios)).id,
+    async solicitante(m, ...atenciones) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/medicos-solicitantes',
+        headers: { ...admin, 'content-type': 'application/json' },
+        payload: m,
+      })
+      if (res.statusCode !== 201) throw new Error(`solicitante: ${res.statusCode} ${res.body}`)
+      const { id } = res.json<{ id: number }>()
+      await t.db.sql`update atenciones set solicitante_id = ${id} where id = any(${atenciones})`
+      return id
+    },
     async cerrar() {
       await dicom?.cerrar()
       await t.close()
