@@ -78,6 +78,7 @@ describe.each(CASOS)('Sedes, salas y estudios en %s', (_nombre, viewport, c) => 
       'Modalidades',
       'Salas',
       'Estudios',
+      'Médicos solicitantes',
       'Informes',
       'Laboratorio',
       'Feriados',

@@ -18,6 +18,7 @@ export type Titulo =
   | 'Salas'
   | 'Modalidades'
   | 'Estudios'
+  | 'Médicos solicitantes'
   | 'Auditoría'
   | 'Respaldos'
   | 'Clínica'

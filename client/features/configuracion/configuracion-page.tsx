@@ -22,8 +22,8 @@ function SinPermiso() {
         <h1>No tiene permiso para ver Configuración</h1>
         <p className="muted">
           Solo un administrador puede gestionar el personal, las sedes, las modalidades, las salas,
-          los estudios y los datos de la clínica, y consultar la auditoría. Si necesita un cambio en
-          su cuenta, pídaselo a un administrador.
+          los estudios, los médicos solicitantes y los datos de la clínica, y consultar la
+          auditoría. Si necesita un cambio en su cuenta, pídaselo a un administrador.
         </p>
       </div>
     </div>
@@ -52,9 +52,9 @@ export default function ConfiguracionPage() {
         <div>
           <h1>Configuración</h1>
           <p className="page__subtitle">
-            Cuentas del personal, sedes, modalidades, salas, estudios, plantillas de informe,
-            catálogo del laboratorio, feriados, datos de la clínica, registro de auditoría y
-            respaldos.
+            Cuentas del personal, sedes, modalidades, salas, estudios, médicos solicitantes,
+            plantillas de informe, catálogo del laboratorio, feriados, datos de la clínica, registro
+            de auditoría y respaldos.
           </p>
         </div>
       </header>

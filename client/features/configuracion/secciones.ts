@@ -38,6 +38,11 @@ export const SECCIONES: readonly Seccion[] = [
     cargar: () => import('./estudios-page.js'),
   },
   {
+    etiqueta: 'Médicos solicitantes',
+    path: `${paths.configuracion}/medicos-solicitantes`,
+    cargar: () => import('./medicos-page.js'),
+  },
+  {
     etiqueta: 'Informes',
     path: `${paths.configuracion}/informes`,
     cargar: () => import('./plantillas-page.js'),

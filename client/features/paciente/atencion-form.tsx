@@ -32,6 +32,7 @@ import { EstudiosCasillas } from './estudios-casillas.js'
 import { OtrasModalidades, type OtraModalidad } from './otras-modalidades.js'
 import { corregirAtencion, crearAtencion, crearVisita } from './paciente-api.js'
 import { ModalidadSelect } from './modalidad-select.js'
+import { MedicoSolicitanteCampo } from '../../components/medico-solicitante/medico-solicitante-campo.js'
 
 interface Valores {
   sede: string
@@ -46,6 +47,8 @@ interface Valores {
   horaLlegada: string
   /** The visit's other modalities (otras-modalidades.tsx); none when correcting. */
   otras: OtraModalidad[]
+  /** The médico solicitante chosen (medico-solicitante-campo.tsx), or none. */
+  solicitanteId: number | null
 }
 
 const SEDE_KEY = 'clinica.sede'
@@ -71,6 +74,7 @@ function iniciales(): Valores {
     fechaLlegada: '',
     horaLlegada: '',
     otras: [],
+    solicitanteId: null,
   }
 }
 
@@ -86,13 +90,17 @@ const deAtencion = (a: Atencion): Valores => ({
   fechaLlegada: a.fechaLlegada,
   horaLlegada: a.horaLlegada,
   otras: [],
+  solicitanteId: a.solicitante?.id ?? null,
 })
 
 /** A checkbox group's value: RHF gives a lone checkbox's as a string, or false when unticked. */
 const marcados = (v: unknown): string[] =>
   Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : []
 
-/** The body of the call: estudios as `{nombre}` objects, the sala's id a number, blank fields left out. */
+/**
+ * The body of the call: estudios as `{nombre}` objects, the sala's id a number, blank fields left
+ * out; the médico solicitante always (null: none, which also takes away a corrected one's).
+ */
 const aCuerpo = (v: Valores) => {
   const cuerpo: Record<string, unknown> = {
     estudios: marcados(v.estudios).map((nombre) => ({ nombre })),
@@ -217,6 +225,8 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
   const { register, handleSubmit, watch, reset, setValue, setError, formState } = form
   const { errors, isSubmitting } = formState
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null)
+  /** How many this form registered: each one starts the next with an empty solicitante. */
+  const [registradas, setRegistradas] = useState(0)
   const modalidad = watch('modalidad')
   // The modality's active studies, and those the corrected atención keeps though retired since.
   const estudios = modalidad
@@ -250,6 +260,7 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
         // not remembered
       }
       reset({ ...iniciales(), sede: v.sede })
+      setRegistradas((n) => n + 1)
       const numeros = creadas.map((a) => a.id).join(' y ')
       setAviso({
         ok: true,
@@ -339,6 +350,22 @@ function FormularioAtencion(props: AtencionFormProps & { catalogo: Catalogos }) 
         error={errors.estudios as FieldError | undefined}
       />
       {!editada && <OtrasModalidades form={form} catalogo={catalogo} />}
+      <div className="atencion-form__grid">
+        <MedicoSolicitanteCampo
+          // A new one after each registration: the last patient's physician is not carried over.
+          key={editada ? `ed-${editada.id}` : registradas}
+          id={`${px}-solicitante`}
+          valor={watch('solicitanteId')}
+          inicial={editada?.solicitante ?? null}
+          error={errors.solicitanteId?.message}
+          onCambio={(id) =>
+            setValue('solicitanteId', id, {
+              shouldDirty: true,
+              shouldValidate: formState.isSubmitted,
+            })
+          }
+        />
+      </div>
       <div className="atencion-form__grid">
         {!editada && select('estado', 'Estado inicial', par(ESTADOS_INICIALES))}
         {select('prioridad', 'Prioridad', par(PRIORIDADES))}
