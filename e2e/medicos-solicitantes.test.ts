@@ -12,6 +12,7 @@ import {
   apiPatch,
   apiPost,
   DESKTOP,
+  expectAccessible,
   LAPTOP,
   PHONE,
   shot,
@@ -81,6 +82,7 @@ for (const [viewport, apellido, nombre, cmp] of [
       expect(await inactivo.innerText()).toContain('Desactivado')
       await sinScrollHorizontal(page)
       await shot(page, 'medico-solicitante-buscar')
+      await expectAccessible(page, `lista de médicos (${ancho})`)
 
       // Not in the catalogue: added from here, starting from the surname typed.
       await caja.fill(apellido)
@@ -105,6 +107,7 @@ for (const [viewport, apellido, nombre, cmp] of [
       await nuevo.getByText('El CMP 51234 ya está registrado: Fernández Ruiz, Lucía').waitFor()
       await nuevo.getByRole('button', { name: 'Usar este médico' }).waitFor()
       await shot(page, 'medico-solicitante-agregar')
+      await expectAccessible(page, `agregar médico (${ancho})`)
       await sinScrollHorizontal(page)
       // Enter in a field saves the physician, never the atención.
       await nuevo.getByLabel('CMP').fill(cmp)
@@ -141,6 +144,24 @@ for (const [viewport, apellido, nombre, cmp] of [
       await expect
         .poll(async () => (await atenciones(page, p.id)).map((x) => x.solicitante?.cmp).sort())
         .toEqual(['51234', cmp])
+
+      // Corrected: the first one's physician shows in its form, and «Cambiar» puts another.
+      await page
+        .getByTestId(`atencion-${a!.id}`)
+        .getByRole('button', { name: `Editar atención ${a!.id}` })
+        .click()
+      const dialogo = page.getByRole('dialog', { name: `Editar atención N.º ${a!.id}` })
+      await dialogo.getByText(`${apellido}, ${nombre} — CMP ${cmp}`, { exact: true }).waitFor()
+      await dialogo.getByRole('button', { name: /^Cambiar el médico solicitante/ }).click()
+      const otraCaja = dialogo.getByRole('combobox', { name: 'Médico solicitante' })
+      await otraCaja.fill('CMP 5123')
+      await dialogo.getByRole('option', { name: /Fernández Ruiz, Lucía/ }).click()
+      await expectAccessible(page, `corregir el médico solicitante (${ancho})`)
+      await dialogo.getByRole('button', { name: 'Guardar cambios' }).click()
+      await dialogo.waitFor({ state: 'hidden' })
+      await expect
+        .poll(async () => (await atenciones(page, p.id)).map((x) => x.solicitante?.cmp))
+        .toEqual(['51234', '51234'])
     })
 
     it('un administrador busca, corrige, desactiva y reactiva en Configuración', async () => {
@@ -153,6 +174,7 @@ for (const [viewport, apellido, nombre, cmp] of [
       expect(await tabla.getByTestId('medico-51235').innerText()).toContain('Inactivo')
       await sinScrollHorizontal(page)
       await shot(page, 'medicos-solicitantes')
+      await expectAccessible(page, `Configuración › Médicos solicitantes (${ancho})`)
 
       // Reactivated and deactivated again, each asked first.
       await page

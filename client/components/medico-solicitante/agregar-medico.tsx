@@ -94,22 +94,18 @@ export function AgregarMedico({
         register={register}
         errors={formState.errors}
         autoFocus
-        errorCmp={
-          repetido && (
-            <span className="agregar-medico__repetido">
-              {repetido.mensaje}
-              <button
-                type="button"
-                className="btn btn--secondary btn--sm"
-                onClick={() => void usarRepetido()}
-              >
-                Usar este médico
-              </button>
-            </span>
-          )
-        }
+        errorCmp={repetido?.mensaje}
       />
       <div className="agregar-medico__acciones">
+        {repetido && (
+          <button
+            type="button"
+            className="btn btn--secondary agregar-medico__usar"
+            onClick={() => void usarRepetido()}
+          >
+            Usar este médico
+          </button>
+        )}
         <button type="button" className="btn btn--secondary" onClick={onCancelar}>
           Cancelar
         </button>

@@ -1,7 +1,6 @@
 // The fields of a médico solicitante (docs/datos.md#médicos-solicitantes), as the desk's «Agregar
 // médico» and Configuración › Médicos solicitantes show them, checked as they fill by the shared
 // validarMedico: the messages the server would give, under each field.
-import type { ReactNode } from 'react'
 import type { FieldErrors, Resolver, UseFormRegister } from 'react-hook-form'
 import {
   CAMPOS_MEDICO,
@@ -69,8 +68,8 @@ export function CamposMedico({
   prefijo: string
   register: UseFormRegister<ValoresMedico>
   errors: FieldErrors<ValoresMedico>
-  /** What to show under the CMP instead of its own message (a 409 with «Usar este médico»). */
-  errorCmp?: ReactNode
+  /** What to show under the CMP instead of its own message: the 409 that names who has it. */
+  errorCmp?: string
   autoFocus?: boolean
 }) {
   return (
