@@ -235,6 +235,36 @@ create table duplicados (
   constraint duplicados_pkey PRIMARY KEY (paciente_a, paciente_b)
 );
 
+-- Entregas de documentos firmados: copia impresa (a quién, con su documento), correo enviado (su
+-- fila en correos) o descarga del paciente desde /resultados. Solo se agregan filas.
+create table entregas (
+  id bigint generated always as identity,
+  atencion_id integer not null,
+  documento text not null,
+  documento_id integer not null,
+  medio text not null,
+  recibe_nombre text,
+  recibe_tipo_documento text,
+  recibe_documento text,
+  correo_id bigint,
+  usuario_id integer,
+  direccion text,
+  en timestamp with time zone default now() not null,
+  constraint entregas_check CHECK (((medio = 'impresa'::text) = ((recibe_nombre IS NOT NULL) AND (recibe_tipo_documento IS NOT NULL) AND (recibe_documento IS NOT NULL) AND (usuario_id IS NOT NULL)))),
+  constraint entregas_check1 CHECK (((medio = 'correo'::text) = (correo_id IS NOT NULL))),
+  constraint entregas_check2 CHECK (((medio <> 'descarga'::text) OR (usuario_id IS NULL))),
+  constraint entregas_documento_check CHECK ((documento = ANY (ARRAY['informe'::text, 'resultados'::text]))),
+  constraint entregas_medio_check CHECK ((medio = ANY (ARRAY['impresa'::text, 'correo'::text, 'descarga'::text]))),
+  constraint entregas_recibe_documento_check CHECK (((length(recibe_documento) >= 1) AND (length(recibe_documento) <= 20))),
+  constraint entregas_recibe_nombre_check CHECK (((length(recibe_nombre) >= 3) AND (length(recibe_nombre) <= 120))),
+  constraint entregas_recibe_tipo_documento_check CHECK ((recibe_tipo_documento = ANY (ARRAY['dni'::text, 'cedula'::text, 'pasaporte'::text, 'ruc'::text, 'ce'::text, 'cpp'::text, 'cnv'::text]))),
+  constraint entregas_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
+  constraint entregas_correo_id_fkey FOREIGN KEY (correo_id) REFERENCES correos(id),
+  constraint entregas_usuario_id_fkey FOREIGN KEY (usuario_id) REFERENCES usuarios(id),
+  constraint entregas_pkey PRIMARY KEY (id),
+  constraint entregas_correo_id_key UNIQUE (correo_id)
+);
+
 create table estudios (
   id integer generated always as identity,
   modalidad text not null,
@@ -921,6 +951,7 @@ CREATE INDEX correos_atencion_idx ON public.correos USING btree (atencion_id, id
 CREATE INDEX correos_enviando_idx ON public.correos USING btree (tomado_en) WHERE (estado = 'enviando'::text);
 CREATE INDEX correos_pendientes_idx ON public.correos USING btree (proximo_en) WHERE (estado = 'pendiente'::text);
 CREATE INDEX duplicados_pendientes_idx ON public.duplicados USING btree (gravedad, paciente_a, paciente_b) WHERE (descartado_en IS NULL);
+CREATE INDEX entregas_atencion_idx ON public.entregas USING btree (atencion_id, id);
 CREATE UNIQUE INDEX estudios_nombre_normalizado_key ON public.estudios USING btree (modalidad, normalizar(nombre));
 CREATE INDEX examen_analitos_analito_idx ON public.examen_analitos USING btree (analito_id);
 CREATE UNIQUE INDEX feriados_fecha_sede_key ON public.feriados USING btree (fecha, COALESCE(sede, ''::text));

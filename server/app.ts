@@ -49,6 +49,7 @@ import { medicosSolicitantesRoutes } from './routes/medicos-solicitantes.js'
 import { verificacionRoutes } from './routes/verificacion.js'
 import { accesoRoutes } from './routes/acceso.js'
 import { correosRoutes } from './routes/correos.js'
+import { entregasRoutes } from './routes/entregas.js'
 import { usuariosRoutes } from './routes/usuarios.js'
 import { spa } from './spa.js'
 
@@ -195,6 +196,7 @@ export async function buildApp({
   await app.register(verificacionRoutes, { sql: db.sql, config })
   await app.register(accesoRoutes, { sql: db.sql, config })
   await app.register(correosRoutes, { sql: db.sql, config })
+  await app.register(entregasRoutes, { sql: db.sql })
 
   return app
 }

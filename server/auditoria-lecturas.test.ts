@@ -57,6 +57,19 @@ function diaDeCitas(): string {
 
 const json = (h: Record<string, string>) => ({ ...h, 'content-type': 'application/json' })
 
+/** A new patient with a signed RX informe, and their email set as the desk would. */
+async function conInformeFirmado(correo: string | null) {
+  const f = await insertarInformeFinal(t.db.sql, {
+    modalidad: 'RX',
+    completadoEn: '2026-11-20T14:00:00Z',
+    firmadoEn: '2026-11-20T15:30:00Z',
+  })
+  const [q] = await t.db.sql<{ id: number }[]>`
+    update pacientes set correo_electronico = ${correo}
+    where id = (select paciente_id from atenciones where id = ${f.atencion}) returning id`
+  return { ...f, pacienteId: q!.id }
+}
+
 interface Caso {
   /** The call, answering 2xx. */
   llamar(): Promise<{ statusCode: number; body: string }>
@@ -416,22 +429,39 @@ test('cada ruta que responde datos de pacientes deja su registro de auditoría',
     },
     'POST /pacientes/{id}/correos': {
       llamar: async () => {
-        const f = await insertarInformeFinal(t.db.sql, {
-          modalidad: 'RX',
-          completadoEn: '2026-11-20T14:00:00Z',
-          firmadoEn: '2026-11-20T15:30:00Z',
-        })
-        const [q] = await t.db.sql<{ id: number }[]>`
-          update pacientes set correo_electronico = 'auditada@correo.test'
-          where id = (select paciente_id from atenciones where id = ${f.atencion}) returning id`
+        const f = await conInformeFirmado('auditada@correo.test')
         return t.app.inject({
           method: 'POST',
-          url: `/pacientes/${q!.id}/correos`,
+          url: `/pacientes/${f.pacienteId}/correos`,
           headers: json(t.headers),
           payload: { documento: 'informe', documentoId: f.informe },
         })
       },
       accion: 'correo.pedido',
+      usuario: 'prueba.recepcion',
+    },
+    'GET /pacientes/{id}/entregas': {
+      llamar: personal(`/pacientes/${p.id}/entregas`),
+      accion: 'entregas.consultadas',
+      usuario: 'prueba.recepcion',
+    },
+    'POST /pacientes/{id}/entregas': {
+      llamar: async () => {
+        const f = await conInformeFirmado(null)
+        return t.app.inject({
+          method: 'POST',
+          url: `/pacientes/${f.pacienteId}/entregas`,
+          headers: json(t.headers),
+          payload: {
+            documento: 'informe',
+            documentoId: f.informe,
+            recibeNombre: 'Rosa Quispe',
+            recibeTipoDocumento: 'dni',
+            recibeDocumento: '45678912',
+          },
+        })
+      },
+      accion: 'entrega.registrada',
       usuario: 'prueba.recepcion',
     },
     'GET /laboratorio/lista': {

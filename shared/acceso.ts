@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { TIPOS_DOCUMENTO } from './catalogos.js'
 import { conCabeceras, defineContract, ErrorSchema } from './contract.js'
+import { EntregaPacienteSchema } from './entregas.js'
 
 export {
   ALFABETO_ACCESO,
@@ -34,6 +35,8 @@ export const DocumentoPacienteSchema = Type.Object({
   reemplazadoEn: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** Where the PDF is downloaded, with the cookie the access set. */
   url: Type.String(),
+  /** Every time it reached someone: printed and handed over, emailed, downloaded; newest first. */
+  entregas: Type.Array(EntregaPacienteSchema),
 })
 export type DocumentoPaciente = Static<typeof DocumentoPacienteSchema>
 
@@ -71,6 +74,16 @@ export const documentoPacienteContract = defineContract({
     401: ErrorSchema,
     404: ErrorSchema,
   },
+})
+
+export const misDocumentosContract = defineContract({
+  method: 'GET',
+  url: '/resultados/documentos',
+  summary:
+    'Los documentos firmados del paciente que entró con su código, otra vez (cookie de acceso): con sus entregas al día',
+  tags: ['resultados-paciente'],
+  auth: false,
+  response: { 200: AccesoSchema, 401: ErrorSchema },
 })
 
 export const salirResultadosContract = defineContract({

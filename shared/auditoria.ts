@@ -103,9 +103,12 @@ export const ACCIONES_AUDITORIA = {
   'resultados.acceso_fallido': 'Intento fallido de entrar a resultados con un código de acceso',
   'resultados.acceso_limitado': 'Acceso a resultados rechazado por exceso de intentos',
   'resultados.descargado': 'Paciente descargó un documento firmado con su código de acceso',
+  'resultados.listados': 'Paciente volvió a leer la lista de sus documentos (sin sesión)',
   'resultados.codigo_emitido': 'Código de acceso a resultados emitido o reemitido',
   'correo.pedido': 'Aviso por correo de un documento firmado pedido',
   'correos.consultados': 'Correos de un paciente consultados',
+  'entrega.registrada': 'Entrega de una copia impresa registrada',
+  'entregas.consultadas': 'Entregas de documentos de un paciente consultadas',
 } as const
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA
 const ACCIONES = Object.keys(ACCIONES_AUDITORIA) as AccionAuditoria[]

@@ -62,8 +62,14 @@ export async function enviarPendientes(sql: Sql, smtp: Smtp | null): Promise<num
     if (!t) break
     const r = await smtp.enviar({ para: t.correo, asunto: t.asunto, texto: t.texto })
     if (r.ok) {
-      await sql`update correos set estado = 'enviado', enviado_en = now(), error = null
-        where id = ${t.id} and estado = 'enviando'`
+      // Sent and delivered in one statement: the patient's page never misses an email that left.
+      await sql`
+        with e as (
+          update correos set estado = 'enviado', enviado_en = now(), error = null
+          where id = ${t.id} and estado = 'enviando'
+          returning id, atencion_id, documento, documento_id, pedido_por, enviado_en)
+        insert into entregas (atencion_id, documento, documento_id, medio, correo_id, usuario_id, en)
+        select atencion_id, documento, documento_id, 'correo', id, pedido_por, enviado_en from e`
       enviados++
     } else if (r.definitivo || t.intentos >= INTENTOS_MAXIMOS) {
       await sql`update correos set estado = 'fallido', error = ${r.error}

@@ -52,3 +52,32 @@ export const titulados = (filas: readonly Fila[]): DocumentoFirmado[] =>
     titulo:
       d.tipo === 'resultados' ? V.resultados : TITULO[tipoInforme ?? 'original'](modalidad ?? ''),
   }))
+
+/** One signed document of the patient: its atención and when it was signed; or none. */
+export async function documentoDePaciente(
+  sql: Sql,
+  pacienteId: number,
+  documento: DocumentoFirmado['tipo'],
+  documentoId: number,
+): Promise<{ atencionId: number; firmadoEn: Date } | undefined> {
+  const [doc] =
+    documento === 'informe'
+      ? await sql<{ atencionId: number; firmadoEn: Date }[]>`
+          select i.atencion_id, i.firmado_en from informes i
+            join atenciones a on a.id = i.atencion_id
+          where i.id = ${documentoId} and a.paciente_id = ${pacienteId}
+            and i.estado = 'final' and i.pdf is not null`
+      : await sql<{ atencionId: number; firmadoEn: Date }[]>`
+          select h.atencion_id, h.creado_en as firmado_en from hojas_resultados h
+            join atenciones a on a.id = h.atencion_id
+          where h.id = ${documentoId} and a.paciente_id = ${pacienteId}`
+  return doc
+}
+
+/** The rows of documentosFirmadosSql as the desk's answers carry them (shared/correos.ts). */
+export const documentosParaRespuesta = (filas: readonly Fila[]) =>
+  titulados(filas).map((d) => ({
+    ...d,
+    emitidoEn: d.emitidoEn.toISOString(),
+    reemplazadoEn: d.reemplazadoEn?.toISOString() ?? null,
+  }))

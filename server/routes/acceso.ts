@@ -15,6 +15,7 @@ import {
   LIMITE_ACCESO as L,
   MENSAJES_ACCESO as M,
   MINUTOS_ACCESO,
+  misDocumentosContract,
   normalizarCodigoAcceso,
   reemitirCodigoContract,
   salirResultadosContract,
@@ -28,6 +29,7 @@ import { limitePorDireccion } from '../http/limite-direccion.js'
 import { leerId } from '../http/paginas.js'
 import { insercionEvento, registrarEvento } from '../queries/auditoria.js'
 import { documentosFirmadosSql, titulados } from '../queries/documentos-firmados.js'
+import { aEntregaPaciente, entregasSql, type FilaEntrega } from '../queries/entregas.js'
 import { route } from '../route.js'
 
 const COOKIE = 'acceso_resultados'
@@ -76,6 +78,22 @@ const huella = (token: string) => createHash('sha256').update(token).digest('hex
 const HASH_FICTICIO = randomBytes(32)
 
 type FilaDocumento = Parameters<typeof titulados>[0][number]
+
+/** The patient's documents as their page shows them: each with its PDF's address and its entregas. */
+function paraPaciente(filas: FilaDocumento[], entregas: FilaEntrega[]): DocumentoPaciente[] {
+  const porDocumento = new Map<string, FilaEntrega[]>()
+  for (const e of entregas) {
+    const k = `${e.documento}:${e.documentoId}`
+    porDocumento.set(k, [...(porDocumento.get(k) ?? []), e])
+  }
+  return titulados(filas).map((d) => ({
+    ...d,
+    emitidoEn: d.emitidoEn.toISOString(),
+    reemplazadoEn: d.reemplazadoEn?.toISOString() ?? null,
+    url: `/resultados/documentos/${d.tipo}/${d.id}`,
+    entregas: (porDocumento.get(`${d.tipo}:${d.id}`) ?? []).map(aEntregaPaciente),
+  }))
+}
 
 export async function accesoRoutes(
   app: FastifyInstance,
@@ -183,25 +201,41 @@ export async function accesoRoutes(
 
     const token = randomBytes(32).toString('base64url')
     // Each delete by its own index: one `or` of the two read the whole table.
-    const [, , , , filas] = await sql.begin((tx) => [
+    const [, , , , filas, entregas] = await sql.begin((tx) => [
       tx`delete from intentos_acceso where clave = ${clave}`,
       tx`delete from intentos_acceso where en < now() - interval '1 day'`,
       tx`delete from accesos_resultados where vence_en < now()`,
       tx`insert into accesos_resultados (token_hash, paciente_id, vence_en, direccion)
         values (${huella(token)}, ${fila.id}, now() + make_interval(mins => ${MINUTOS_ACCESO}), ${request.direccion})`,
       documentosFirmadosSql(tx, fila.id),
+      entregasSql(tx, fila.id),
       tx`insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
         values (null, null, ${request.direccion}, 'resultados.accedido', ${fila.id},
           jsonb_build_object('tipoDocumento', ${tipoDocumento}::text))`,
     ])
     reply.setCookie(COOKIE, token, { ...opcionesCookie(request), maxAge: MINUTOS_ACCESO * 60 })
-    const documentos: DocumentoPaciente[] = titulados(filas as FilaDocumento[]).map((d) => ({
-      ...d,
-      emitidoEn: d.emitidoEn.toISOString(),
-      reemplazadoEn: d.reemplazadoEn?.toISOString() ?? null,
-      url: `/resultados/documentos/${d.tipo}/${d.id}`,
-    }))
-    return { nombre: fila.nombre, documentos }
+    return {
+      nombre: fila.nombre,
+      documentos: paraPaciente(filas as FilaDocumento[], entregas as FilaEntrega[]),
+    }
+  })
+
+  route(app, misDocumentosContract, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    const pacienteId = await pacienteDeCookie(request, reply)
+    const [[p], filas, entregas] = await sql.begin((tx) => [
+      tx<
+        { nombre: string }[]
+      >`select primer_nombre as nombre from pacientes where id = ${pacienteId}`,
+      documentosFirmadosSql(tx, pacienteId),
+      entregasSql(tx, pacienteId),
+      tx`insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id)
+        values (null, null, ${request.direccion}, 'resultados.listados', ${pacienteId})`,
+    ])
+    return {
+      nombre: (p as { nombre: string } | undefined)?.nombre ?? '',
+      documentos: paraPaciente(filas as FilaDocumento[], entregas as FilaEntrega[]),
+    }
   })
 
   route(app, documentoPacienteContract, async (request, reply) => {
@@ -215,20 +249,28 @@ export async function accesoRoutes(
       select null, null, ${request.direccion}, 'resultados.descargado', ${pacienteId},
         jsonb_build_object('documento', ${tipo}::text, 'id', ${id}::int, 'version', version)
       from ${sql(detalle)}`
+    // Every download is a delivery the patient's page lists (migrations/0074_entregas.sql).
+    const entrega = (d: string) => sql`
+      insert into entregas (atencion_id, documento, documento_id, medio, direccion)
+      select atencion_id, ${tipo}, ${id}, 'descarga', ${request.direccion} from ${sql(d)}`
     const [doc] =
       tipo === 'informe'
         ? await sql<{ pdf: Buffer; version: number }[]>`
             with doc as (
-              select i.pdf, i.version from informes i join atenciones a on a.id = i.atencion_id
+              select i.pdf, i.version, i.atencion_id from informes i
+                join atenciones a on a.id = i.atencion_id
               where i.id = ${id} and a.paciente_id = ${pacienteId} and i.estado = 'final'
                 and i.pdf is not null),
-            evento as (${evento('doc')})
+            evento as (${evento('doc')}),
+            entrega as (${entrega('doc')})
             select pdf, version from doc`
         : await sql<{ pdf: Buffer; version: number }[]>`
             with doc as (
-              select h.pdf, h.version from hojas_resultados h join atenciones a on a.id = h.atencion_id
+              select h.pdf, h.version, h.atencion_id from hojas_resultados h
+                join atenciones a on a.id = h.atencion_id
               where h.id = ${id} and a.paciente_id = ${pacienteId}),
-            evento as (${evento('doc')})
+            evento as (${evento('doc')}),
+            entrega as (${entrega('doc')})
             select pdf, version from doc`
     if (!doc) throw new NotFoundError(M.noEncontrado)
     return reply

@@ -18,7 +18,11 @@ import { ConflictError, NotFoundError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
 import { leerId } from '../http/paginas.js'
 import { insercionEvento, insercionLectura } from '../queries/auditoria.js'
-import { documentosFirmadosSql, titulados } from '../queries/documentos-firmados.js'
+import {
+  documentoDePaciente,
+  documentosFirmadosSql,
+  documentosParaRespuesta,
+} from '../queries/documentos-firmados.js'
 import { route } from '../route.js'
 
 /** The most emails one patient's list shows. */
@@ -89,17 +93,7 @@ export async function correosRoutes(
       from pacientes p where p.id = ${pacienteId} and p.fusionado_en is null`
     if (!p) throw new NotFoundError(M.pacienteNoEncontrado)
     if (!p.correo) throw new ConflictError(M.sinCorreo)
-    const [doc] =
-      documento === 'informe'
-        ? await sql<{ atencionId: number; firmadoEn: Date }[]>`
-            select i.atencion_id, i.firmado_en from informes i
-              join atenciones a on a.id = i.atencion_id
-            where i.id = ${documentoId} and a.paciente_id = ${pacienteId}
-              and i.estado = 'final' and i.pdf is not null`
-        : await sql<{ atencionId: number; firmadoEn: Date }[]>`
-            select h.atencion_id, h.creado_en as firmado_en from hojas_resultados h
-              join atenciones a on a.id = h.atencion_id
-            where h.id = ${documentoId} and a.paciente_id = ${pacienteId}`
+    const doc = await documentoDePaciente(sql, pacienteId, documento, documentoId)
     if (!doc) throw new NotFoundError(M.documentoNoEncontrado)
     const m = mensajePaciente({
       para: p.correo,
@@ -156,11 +150,7 @@ export async function correosRoutes(
     return {
       correo: p.correo,
       envioConfigurado: smtp !== null,
-      documentos: titulados(documentos).map((d) => ({
-        ...d,
-        emitidoEn: d.emitidoEn.toISOString(),
-        reemplazadoEn: d.reemplazadoEn?.toISOString() ?? null,
-      })),
+      documentos: documentosParaRespuesta(documentos),
       correos: filas.map(aCorreo),
     }
   })

@@ -14,20 +14,12 @@ import { mensajeDe } from '../../api.js'
 import { fechaHora } from '../../components/format.js'
 import { useLectura } from '../../lib/use-lectura.js'
 import { sesion } from '../../state/sesion.js'
+import { claveDocumento, nombreDocumento } from './documento-firmado.js'
 import { correosDePaciente, pedirCorreo } from './correos-api.js'
 import './correos.css'
 
 /** How often the list is read again while an email is queued or being sent. */
 const REVISAR_MS = 3000
-
-const clave = (d: { tipo: string; id: number }) => `${d.tipo}:${d.id}`
-
-function nombreDocumento(d: DocumentoFirmado): string {
-  const partes = [d.titulo, `versión ${d.version}`, fechaHora(d.emitidoEn)]
-  if (d.parcial) partes.push('parcial')
-  if (d.reemplazadoEn) partes.push('reemplazado')
-  return partes.join(' · ')
-}
 
 export function CorreosPaciente({ pacienteId }: { pacienteId: number }) {
   const { usuario } = useSnapshot(sesion)
@@ -53,8 +45,8 @@ export function CorreosPaciente({ pacienteId }: { pacienteId: number }) {
   }, [enCamino, leidos])
 
   const documentos = datos?.documentos ?? []
-  const seleccion = elegido || (documentos[0] ? clave(documentos[0]) : '')
-  const titulos = new Map(documentos.map((d) => [clave(d), d.titulo]))
+  const seleccion = elegido || (documentos[0] ? claveDocumento(documentos[0]) : '')
+  const titulos = new Map(documentos.map((d) => [claveDocumento(d), d.titulo]))
   const puedeAvisar = puede(usuario?.rol, 'pacientes.registrar')
 
   const avisar = async (e: FormEvent) => {
@@ -110,7 +102,7 @@ export function CorreosPaciente({ pacienteId }: { pacienteId: number }) {
                     onChange={(e) => setElegido(e.target.value)}
                   >
                     {documentos.map((d) => (
-                      <option key={clave(d)} value={clave(d)}>
+                      <option key={claveDocumento(d)} value={claveDocumento(d)}>
                         {nombreDocumento(d)}
                       </option>
                     ))}
@@ -154,7 +146,7 @@ export function CorreosPaciente({ pacienteId }: { pacienteId: number }) {
                       <span className="muted small"> · {c.pedidoPor}</span>
                     </td>
                     <td data-label="Documento">
-                      {titulos.get(clave({ tipo: c.documento, id: c.documentoId })) ?? '—'}
+                      {titulos.get(claveDocumento({ tipo: c.documento, id: c.documentoId })) ?? '—'}
                     </td>
                     <td data-label="Para" className="correos-paciente__para">
                       {c.correo}

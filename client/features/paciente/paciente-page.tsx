@@ -23,6 +23,7 @@ import { FamiliarEnlace } from '../../components/familiar-enlace.js'
 import { AtencionForm } from './atencion-form.js'
 import { AtencionesTable } from './atenciones-table.js'
 import { CorreosPaciente } from './correos-paciente.js'
+import { EntregasPaciente } from './entregas-paciente.js'
 import { Historial } from './historial.js'
 import { InformesPaciente } from './informes-paciente.js'
 import { ProximasCitas } from './proximas-citas.js'
@@ -227,6 +228,7 @@ export default function PacientePage() {
       <ProximasCitas pacienteId={p.id} />
       <InformesPaciente pacienteId={p.id} />
       <CorreosPaciente pacienteId={p.id} />
+      <EntregasPaciente paciente={p} />
       <Historial pacienteId={p.id} />
     </div>
   )

@@ -1,12 +1,15 @@
 // The patient's signed documents once the code was accepted: newest first, as the server sends
-// them, each with its PDF to download. A download refused with 401 means the 15 minutes are over.
+// them, each with its PDF to download and every time it reached someone (printed and handed over,
+// emailed, downloaded). A download refused with 401 means the 15 minutes are over; after one, the
+// list is read again so that the download shows.
 import { useRef, useState } from 'react'
 import type { Acceso, DocumentoPaciente } from '../../../shared/acceso.js'
+import type { EntregaPaciente } from '../../../shared/entregas.js'
 import { MENSAJES_VERIFICACION as V } from '../../../shared/verificacion-codigo.js'
 import { ApiError } from '../../api.js'
 import { fechaHora } from '../../components/format.js'
 import { IconAlert, IconFileText } from '../../components/icons.js'
-import { descargar } from './resultados-api.js'
+import { descargar, misDocumentos } from './resultados-api.js'
 
 /**
  * Without a session the clinic's zone is unknown here, and the patient's phone may be set to any:
@@ -26,12 +29,23 @@ function guardar(blob: Blob, d: DocumentoPaciente) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
+/** One delivery as the patient reads it: never who at the desk, the recipient's document masked. */
+function textoEntrega(e: EntregaPaciente): string {
+  const cuando = fechaHora(e.en, LIMA)
+  if (e.medio === 'impresa')
+    return `${cuando}: copia impresa entregada a ${e.recibeNombre} (${e.recibeDocumento})`
+  if (e.medio === 'correo') return `${cuando}: aviso enviado a su correo`
+  return `${cuando}: descargado desde esta página`
+}
+
 export function MisDocumentos({
   acceso,
+  onActualizado,
   onSalir,
   onVencido,
 }: {
   acceso: Acceso
+  onActualizado: (acceso: Acceso) => void
   onSalir: () => void
   onVencido: () => void
 }) {
@@ -46,6 +60,8 @@ export function MisDocumentos({
     setError(null)
     try {
       guardar(await descargar(d), d)
+      // The list again, with this download among its entregas; if it fails, the old one stays.
+      onActualizado(await misDocumentos().catch(() => acceso))
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return onVencido()
       setError((err instanceof ApiError && err.message) || 'No se pudo descargar el documento')
@@ -94,6 +110,18 @@ export function MisDocumentos({
                   <p className="resultados__reemplazado">
                     {V.reemplazado} el {fechaHora(d.reemplazadoEn, LIMA)}
                   </p>
+                )}
+                {d.entregas.length > 0 && (
+                  <details className="resultados__entregas">
+                    <summary>
+                      {d.entregas.length === 1 ? '1 entrega' : `${d.entregas.length} entregas`}
+                    </summary>
+                    <ul>
+                      {d.entregas.map((e, i) => (
+                        <li key={i}>{textoEntrega(e)}</li>
+                      ))}
+                    </ul>
+                  </details>
                 )}
               </div>
               <button

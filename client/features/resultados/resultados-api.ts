@@ -1,4 +1,4 @@
-// The patient's three calls (docs/api.md#acceso-del-paciente-a-sus-resultados), made with fetch
+// The patient's four calls (docs/api.md#acceso-del-paciente-a-sus-resultados), made with fetch
 // rather than through their contracts: the contracts bring TypeBox, several times this page's
 // size, and the page only reads the answers. The server's Spanish message travels in ApiError.
 import type { Acceso, DocumentoPaciente } from '../../../shared/acceso.js'
@@ -46,6 +46,12 @@ export async function entrar(entrada: Entrada): Promise<Acceso> {
 export async function descargar(d: DocumentoPaciente): Promise<Blob> {
   const res = await llamar(d.url, { headers: { accept: 'application/pdf' } })
   return res.blob()
+}
+
+/** GET /resultados/documentos: the same list, read again with the cookie (its entregas up to date). */
+export async function misDocumentos(): Promise<Acceso> {
+  const res = await llamar('/resultados/documentos', { headers: { accept: 'application/json' } })
+  return (await res.json()) as Acceso
 }
 
 /** POST /resultados/salir: the cookie stops working. A failure here leaves only a cookie that expires. */

@@ -38,6 +38,7 @@ export default function ResultadosPage() {
         {acceso ? (
           <MisDocumentos
             acceso={acceso}
+            onActualizado={setAcceso}
             onSalir={() => {
               void salir()
               terminar(null)
