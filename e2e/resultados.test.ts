@@ -152,7 +152,11 @@ describe.each(ANCHOS)('Mis resultados en %s', (_nombre, viewport) => {
   it('el ticket reimpreso dice que el código ya se entregó', async () => {
     await recepcion.setViewportSize(viewport)
     await recepcion.goto(`/atenciones/${atencionId}/ticket`)
-    await recepcion.getByText(/Su código de acceso ya se entregó/).waitFor()
+    await recepcion
+      .getByText(
+        /Su código de acceso ya se entregó el \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} y vale hasta/,
+      )
+      .waitFor()
     expect(await recepcion.getByTestId('codigo-acceso').count()).toBe(0)
     await shot(recepcion, 'resultados-ticket-reimpreso')
   })

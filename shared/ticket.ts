@@ -54,6 +54,8 @@ export const TicketSchema = Type.Object({
    */
   accesoResultados: Type.Object({
     codigo: Type.Union([Type.String(), Type.Null()]),
+    /** When the code in force was issued: a reprint says when it was given. */
+    emitidoEn: Type.String({ format: 'date-time' }),
     venceEn: Type.String({ format: 'date-time' }),
     /** PUBLIC_URL/resultados, where the patient enters it. */
     url: Type.String(),

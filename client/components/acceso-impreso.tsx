@@ -11,7 +11,9 @@ import { fechaHora } from './format.js'
 type Acceso = Ticket['accesoResultados']
 
 export function AccesoImpreso({ acceso, pacienteId }: { acceso: Acceso; pacienteId: number }) {
-  const [nuevo, setNuevo] = useState<{ codigo: string; venceEn: string } | null>(null)
+  const [nuevo, setNuevo] = useState<{ codigo: string; emitidoEn: string; venceEn: string } | null>(
+    null,
+  )
   const [emitiendo, setEmitiendo] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const codigo = nuevo?.codigo ?? acceso.codigo
@@ -47,8 +49,8 @@ export function AccesoImpreso({ acceso, pacienteId }: { acceso: Acceso; paciente
       ) : (
         <>
           <p>
-            Su código de acceso ya se entregó y vale hasta el {fechaHora(venceEn)}; si lo perdió,
-            pida uno nuevo en recepción.
+            Su código de acceso ya se entregó el {fechaHora(acceso.emitidoEn)} y vale hasta el{' '}
+            {fechaHora(venceEn)}; si lo perdió, pida uno nuevo en recepción.
           </p>
           <p>
             Entre a <strong className="acceso-impreso__url">{acceso.url}</strong>

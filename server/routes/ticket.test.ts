@@ -90,6 +90,7 @@ describe('GET /atenciones/:id/ticket', () => {
       // The patient had no access code: this first ticket issues one, in groups of four.
       accesoResultados: {
         codigo: expect.stringMatching(/^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/),
+        emitidoEn: expect.any(String),
         venceEn: expect.any(String),
         url: expect.stringMatching(/\/resultados$/),
       },
@@ -97,6 +98,10 @@ describe('GET /atenciones/:id/ticket', () => {
     // A reprint while that code lasts cannot show it again: only its hash is kept.
     const otra = (await ticket(at[3]!)).json<Ticket>()
     expect(otra.accesoResultados.codigo).toBeNull()
+    // It says when the code was given and until when it works: the first ticket's.
+    const primera = res.json<Ticket>()
+    expect(otra.accesoResultados.emitidoEn).toBe(primera.accesoResultados.emitidoEn)
+    expect(otra.accesoResultados.venceEn).toBe(primera.accesoResultados.venceEn)
   })
 
   test('el turno cuenta por sede y por día de la clínica, en orden de registro', async () => {

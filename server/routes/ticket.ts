@@ -59,6 +59,7 @@ export async function ticketRoutes(
       },
       accesoResultados: {
         codigo: acceso?.codigo ? codigoAccesoLegible(acceso.codigo) : null,
+        emitidoEn: (acceso?.emitidoEn ?? new Date()).toISOString(),
         venceEn: (acceso?.venceEn ?? new Date()).toISOString(),
         url: `${config.publicUrl}/resultados`,
       },

@@ -18,7 +18,7 @@ type Paso =
   | { tipo: 'cerrado' }
   | { tipo: 'confirmar'; fallo: string | null }
   | { tipo: 'emitiendo' }
-  | { tipo: 'emitido'; codigo: string; venceEn: string }
+  | { tipo: 'emitido'; codigo: string; emitidoEn: string; venceEn: string }
 
 export function ReemitirCodigo({ pacienteId, nombre }: { pacienteId: number; nombre: string }) {
   const { usuario } = useSnapshot(sesion)
@@ -30,7 +30,7 @@ export function ReemitirCodigo({ pacienteId, nombre }: { pacienteId: number; nom
     setPaso({ tipo: 'emitiendo' })
     try {
       const c = await reemitirCodigo(pacienteId)
-      setPaso({ tipo: 'emitido', codigo: c.codigo, venceEn: c.venceEn })
+      setPaso({ tipo: 'emitido', ...c })
     } catch (err) {
       setPaso({ tipo: 'confirmar', fallo: mensajeDe(err, 'No se pudo emitir el código') })
     }
@@ -70,6 +70,7 @@ export function ReemitirCodigo({ pacienteId, nombre }: { pacienteId: number; nom
           <AccesoImpreso
             acceso={{
               codigo: paso.codigo,
+              emitidoEn: paso.emitidoEn,
               venceEn: paso.venceEn,
               url: `${window.location.origin}${paths.misResultados}`,
             }}
