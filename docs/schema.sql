@@ -204,12 +204,18 @@ create table correos (
   error text,
   pedido_por integer not null,
   creado_en timestamp with time zone default now() not null,
+  enlace_hash bytea,
+  enlace_vence_en timestamp with time zone,
+  enlace_token text,
   constraint correos_asunto_check CHECK (((length(asunto) >= 1) AND (length(asunto) <= 200))),
   constraint correos_check CHECK (((estado = 'enviado'::text) = (enviado_en IS NOT NULL))),
   constraint correos_check1 CHECK (((estado <> 'enviando'::text) OR (tomado_en IS NOT NULL))),
   constraint correos_correo_check CHECK (((length(correo) >= 3) AND (length(correo) <= 254))),
   constraint correos_destinatario_check CHECK ((destinatario = ANY (ARRAY['paciente'::text, 'solicitante'::text]))),
   constraint correos_documento_check CHECK ((documento = ANY (ARRAY['informe'::text, 'resultados'::text]))),
+  constraint correos_enlace_check CHECK ((((enlace_hash IS NULL) = (enlace_vence_en IS NULL)) AND ((enlace_hash IS NULL) OR (destinatario = 'solicitante'::text)) AND ((enlace_token IS NULL) OR (enlace_hash IS NOT NULL)))),
+  constraint correos_enlace_hash_check CHECK ((length(enlace_hash) = 32)),
+  constraint correos_enlace_token_check CHECK (((length(enlace_token) >= 20) AND (length(enlace_token) <= 100))),
   constraint correos_error_check CHECK ((length(error) <= 1000)),
   constraint correos_estado_check CHECK ((estado = ANY (ARRAY['pendiente'::text, 'enviando'::text, 'enviado'::text, 'fallido'::text, 'incierto'::text]))),
   constraint correos_intentos_check CHECK ((intentos >= 0)),
@@ -251,8 +257,9 @@ create table entregas (
   direccion text,
   en timestamp with time zone default now() not null,
   constraint entregas_check CHECK (((medio = 'impresa'::text) = ((recibe_nombre IS NOT NULL) AND (recibe_tipo_documento IS NOT NULL) AND (recibe_documento IS NOT NULL) AND (usuario_id IS NOT NULL)))),
-  constraint entregas_check1 CHECK (((medio = 'correo'::text) = (correo_id IS NOT NULL))),
-  constraint entregas_check2 CHECK (((medio <> 'descarga'::text) OR (usuario_id IS NULL))),
+  constraint entregas_check1 CHECK (((medio <> 'correo'::text) OR (correo_id IS NOT NULL))),
+  constraint entregas_check2 CHECK (((medio <> 'impresa'::text) OR (correo_id IS NULL))),
+  constraint entregas_check3 CHECK (((medio <> 'descarga'::text) OR (usuario_id IS NULL))),
   constraint entregas_documento_check CHECK ((documento = ANY (ARRAY['informe'::text, 'resultados'::text]))),
   constraint entregas_medio_check CHECK ((medio = ANY (ARRAY['impresa'::text, 'correo'::text, 'descarga'::text]))),
   constraint entregas_recibe_documento_check CHECK (((length(recibe_documento) >= 1) AND (length(recibe_documento) <= 20))),
@@ -261,8 +268,7 @@ create table entregas (
   constraint entregas_atencion_id_fkey FOREIGN KEY (atencion_id) REFERENCES atenciones(id),
   constraint entregas_correo_id_fkey FOREIGN KEY (correo_id) REFERENCES correos(id),
   constraint entregas_usuario_id_fkey FOREIGN KEY (usuario_id) REFERENCES usuarios(id),
-  constraint entregas_pkey PRIMARY KEY (id),
-  constraint entregas_correo_id_key UNIQUE (correo_id)
+  constraint entregas_pkey PRIMARY KEY (id)
 );
 
 create table estudios (
@@ -948,10 +954,12 @@ CREATE INDEX auditoria_usuario_idx ON public.auditoria USING btree (usuario, id 
 CREATE INDEX bloqueos_sala_fin ON public.bloqueos USING btree (sala_id, fin);
 CREATE UNIQUE INDEX codigos_acceso_vigente ON public.codigos_acceso USING btree (paciente_id) WHERE (anulado_en IS NULL);
 CREATE INDEX correos_atencion_idx ON public.correos USING btree (atencion_id, id);
+CREATE UNIQUE INDEX correos_enlace_idx ON public.correos USING btree (enlace_hash) WHERE (enlace_hash IS NOT NULL);
 CREATE INDEX correos_enviando_idx ON public.correos USING btree (tomado_en) WHERE (estado = 'enviando'::text);
 CREATE INDEX correos_pendientes_idx ON public.correos USING btree (proximo_en) WHERE (estado = 'pendiente'::text);
 CREATE INDEX duplicados_pendientes_idx ON public.duplicados USING btree (gravedad, paciente_a, paciente_b) WHERE (descartado_en IS NULL);
 CREATE INDEX entregas_atencion_idx ON public.entregas USING btree (atencion_id, id);
+CREATE UNIQUE INDEX entregas_correo_idx ON public.entregas USING btree (correo_id) WHERE (medio = 'correo'::text);
 CREATE UNIQUE INDEX estudios_nombre_normalizado_key ON public.estudios USING btree (modalidad, normalizar(nombre));
 CREATE INDEX examen_analitos_analito_idx ON public.examen_analitos USING btree (analito_id);
 CREATE UNIQUE INDEX feriados_fecha_sede_key ON public.feriados USING btree (fecha, COALESCE(sede, ''::text));

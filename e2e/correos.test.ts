@@ -2,6 +2,8 @@
 // built app and a real SMTP server started here: the desk picks the signed informe, asks for the
 // email, sees it queued and then «Enviado» without reloading, and the SMTP server holds one message
 // that leads to /resultados and says nothing of the study. A patient without an email is told so.
+// For an atención with a médico solicitante, the desk sends it to the physician instead: their
+// email links to the PDF, which opens without a session.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { servidorSmtp, textoDe } from '../server/test/smtp.js'
@@ -10,6 +12,7 @@ import {
   apiPatch,
   apiPost,
   expectAccessible,
+  newContext,
   shot,
   sinScrollHorizontal,
   usarApp,
@@ -26,9 +29,18 @@ afterAll(() => smtp?.cerrar())
 const CLAVE = 'ecografo-verde-22'
 let conCorreo: number
 let sinCorreo: number
+let conSolicitante: number
 
-/** A patient with an RX informe signed by the médico, and the patient's email if given. */
-async function pacienteConInforme(admin: Page, medica: Page, correo: string | null) {
+/**
+ * A patient with an RX informe signed by the médico, the patient's email if given, and the
+ * atención's médico solicitante if given.
+ */
+async function pacienteConInforme(
+  admin: Page,
+  medica: Page,
+  correo: string | null,
+  solicitanteId?: number,
+) {
   const p = await apiPost<{ id: number }>(admin, e2e.app, '/pacientes', {
     ...pacienteApi({
       documento: nuevoDni(),
@@ -43,6 +55,7 @@ async function pacienteConInforme(admin: Page, medica: Page, correo: string | nu
     modalidad: 'RX',
     estudios: [{ nombre: 'Tórax PA' }],
     prioridad: 'Rutina',
+    ...(solicitanteId && { solicitanteId }),
   })
   for (const estado of ['En proceso', 'Completado'])
     await apiPatch(admin, e2e.app, `/atenciones/${a.id}`, { estado })
@@ -77,6 +90,13 @@ beforeAll(async () => {
   const medica = await e2e.entrar(ANCHOS[0][1], { usuario: 'rosa.vidal', contrasena: CLAVE })
   conCorreo = await pacienteConInforme(admin, medica, 'nusta.quispe@correo.test')
   sinCorreo = await pacienteConInforme(admin, medica, null)
+  const medico = await apiPost<{ id: number }>(admin, e2e.app, '/medicos-solicitantes', {
+    apellidos: 'Fernández Ruiz',
+    nombres: 'Lucía',
+    cmp: '45821',
+    correo: 'lucia.fernandez@medicos.test',
+  })
+  conSolicitante = await pacienteConInforme(admin, medica, null, medico.id)
 }, 120_000)
 
 describe.each(ANCHOS)('Avisos por correo en %s', (nombre, viewport) => {
@@ -124,5 +144,37 @@ describe.each(ANCHOS)('Avisos por correo en %s', (nombre, viewport) => {
       .getByText('El paciente no tiene correo electrónico registrado: agréguelo en «Editar datos».')
       .waitFor()
     expect(await tarjeta.getByRole('button').count()).toBe(0)
+  })
+
+  it('al médico solicitante: su correo trae un enlace que abre el PDF sin sesión', async () => {
+    await page.goto(`/pacientes/${conSolicitante}`)
+    const tarjeta = page.getByRole('region', { name: 'Avisos por correo' })
+    // The patient has no email: the physician is the one to send it to.
+    await tarjeta
+      .getByText('El paciente no tiene correo electrónico registrado: agréguelo en «Editar datos».')
+      .waitFor()
+    await tarjeta.getByLabel('Médico solicitante: Fernández Ruiz, Lucía').check()
+    const antes = smtp.recibidos.length
+    await tarjeta.getByRole('button', { name: 'Avisar a lucia.fernandez@medicos.test' }).click()
+    await expect
+      .poll(() => tarjeta.getByRole('status').textContent())
+      .toBe('Aviso en cola para lucia.fernandez@medicos.test')
+    const fila = tarjeta.locator('tbody tr').first()
+    await expect.poll(() => fila.textContent(), { timeout: 15_000 }).toContain('Enviado')
+    expect(await fila.textContent()).toContain('médico solicitante')
+    await sinScrollHorizontal(page)
+    await tarjeta.scrollIntoViewIfNeeded()
+    await shot(page, `correos-solicitante-${nombre}`)
+    await expectAccessible(page, `correos-solicitante-${nombre}`)
+
+    await expect.poll(() => smtp.recibidos.length, { timeout: 15_000 }).toBe(antes + 1)
+    const texto = textoDe(smtp.recibidos[antes]!)
+    expect(texto).not.toMatch(/Rayos|Tórax|RX|Quispecahuana|Ñusta/)
+    const enlace = texto.match(/https?:\/\/\S+\/resultados\/enlace\/[A-Za-z0-9_-]+/)![0]
+    const sinCuenta = await newContext(e2e.app, viewport)
+    const pdf = await sinCuenta.request.get(new URL(enlace).pathname)
+    expect(pdf.status()).toBe(200)
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+    await sinCuenta.close()
   })
 })

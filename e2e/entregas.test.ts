@@ -138,6 +138,6 @@ describe.each(ANCHOS)('Entregas en %s', (nombre, viewport) => {
     await recepcion.reload()
     await expect
       .poll(() => tarjeta.locator('tbody tr').first().textContent())
-      .toContain('Descargado desde la página de resultados')
+      .toContain('Por el paciente, desde la página de resultados')
   })
 })

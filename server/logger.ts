@@ -1,5 +1,5 @@
 // Logs carry no passwords, cookies, bodies or query strings (search filters are names and
-// documents): requests are logged by method and path only.
+// documents) nor link tokens: requests are logged by method and path only.
 import type { FastifyServerOptions } from 'fastify'
 import type { Config } from './config.js'
 
@@ -21,7 +21,10 @@ export function loggerOptions(
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
-        path: req.url.split('?')[0],
+        // A solicitante's link is its token: the path says which route, never the token.
+        path: req.url
+          .split('?')[0]!
+          .replace(/^\/resultados\/enlace\/.*/, '/resultados/enlace/[oculto]'),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

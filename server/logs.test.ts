@@ -90,10 +90,14 @@ it('no guarda ninguna contraseña, cookie, documento ni nombre, aunque sí regis
     (await app.inject({ url: '/pacientes/buscar?fechaInicial=nada', headers })).statusCode,
   ).toBe(400)
   expect((await app.inject({ method: 'DELETE', url: '/sesion', headers })).statusCode).toBe(204)
+  // A solicitante's link carries its token in the path: the log keeps the path without it.
+  const enlace = 'TokenDeEnlaceDePrueba_1234567890abcdefghijk'
+  expect((await app.inject({ url: `/resultados/enlace/${enlace}` })).statusCode).toBe(404)
 
   // Not vacuous: the requests are there, by method and path.
   expect(log).toContain('"path":"/pacientes/buscar"')
   expect(log).toContain('"path":"/sesion"')
+  expect(log).toContain('"path":"/resultados/enlace/[oculto]"')
   const prohibidos = [
     contrasena,
     'clave-equivocada-abc',
@@ -108,6 +112,7 @@ it('no guarda ninguna contraseña, cookie, documento ni nombre, aunque sí regis
     '987654321',
     'Teodosio',
     'Maria Lopez',
+    enlace,
   ]
   for (const p of prohibidos) expect(log, p).not.toContain(p)
 })

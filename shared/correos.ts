@@ -1,8 +1,9 @@
 // Emails about a signed document (docs/api.md#correos): the desk asks for one, the server's outbox
-// sends it through SMTP_URL. A message carries no health data: it says a document is ready and
-// where the patient opens it with their document and access code (/resultados).
+// sends it through SMTP_URL. A message carries no health data: to the patient, it says a document
+// is ready and where they open it with their document and access code (/resultados); to the
+// atención's médico solicitante, it links to the document itself, for as long as a code lasts.
 import { Type, type Static } from '@sinclair/typebox'
-import { defineContract, ErrorSchema, IdEntrada } from './contract.js'
+import { defineContract, ErrorSchema, IdEntrada, Nullable } from './contract.js'
 
 export const ESTADOS_CORREO = ['pendiente', 'enviando', 'enviado', 'fallido', 'incierto'] as const
 export type EstadoCorreo = (typeof ESTADOS_CORREO)[number]
@@ -22,13 +23,27 @@ export const MENSAJES_CORREOS = {
   pacienteNoEncontrado: 'Paciente no encontrado',
   documentoNoEncontrado: 'El documento no existe, no está firmado o no es de este paciente',
   documentoId: 'Documento inválido',
+  sinSolicitante: 'La atención de este documento no tiene médico solicitante',
+  solicitanteSinCorreo:
+    'El médico solicitante no tiene correo electrónico registrado: un administrador puede agregarlo en Configuración › Médicos solicitantes',
+  enlaceInvalido:
+    'El enlace no existe o ya venció: pida a la clínica que le envíe el documento otra vez',
 } as const
+
+export const DESTINATARIOS_CORREO = ['paciente', 'solicitante'] as const
+export type DestinatarioCorreo = (typeof DESTINATARIOS_CORREO)[number]
+const Destinatario = Type.Union(
+  DESTINATARIOS_CORREO.map((d) => Type.Literal(d)),
+  { mensaje: 'Destinatario inválido: paciente o solicitante' },
+)
 
 export const PedirCorreoSchema = Type.Object(
   {
     documento: Type.Union([Type.Literal('informe'), Type.Literal('resultados')]),
     /** The informe's id, or the result sheet's (GET /v/ names both). */
     documentoId: IdEntrada(MENSAJES_CORREOS.documentoId),
+    /** The patient (by default) or the médico solicitante of the document's atención. */
+    destinatario: Type.Optional(Destinatario),
   },
   { additionalProperties: false },
 )
@@ -38,7 +53,7 @@ export const CorreoSchema = Type.Object({
   id: Type.String({ description: 'Entero de 64 bits, como texto' }),
   documento: Type.Union([Type.Literal('informe'), Type.Literal('resultados')]),
   documentoId: Type.Integer(),
-  destinatario: Type.Union([Type.Literal('paciente'), Type.Literal('solicitante')]),
+  destinatario: Destinatario,
   correo: Type.String(),
   estado: Type.Union(ESTADOS_CORREO.map((e) => Type.Literal(e))),
   intentos: Type.Integer(),
@@ -54,7 +69,7 @@ export const pedirCorreoContract = defineContract({
   url: '/pacientes/:id/correos',
   permiso: 'pacientes.registrar',
   summary:
-    'Avisa por correo al paciente que un documento firmado suyo está listo (sin datos de salud: el correo lleva a /resultados); se envía desde la bandeja de salida',
+    'Avisa por correo que un documento firmado está listo: al paciente (lleva a /resultados) o al médico solicitante (con un enlace al documento que vence); sin datos de salud en el correo; se envía desde la bandeja de salida',
   tags: ['pacientes'],
   params: Type.Object({ id: Type.String() }),
   body: PedirCorreoSchema,
@@ -70,6 +85,13 @@ export const DocumentoFirmadoSchema = Type.Object({
   parcial: Type.Boolean(),
   emitidoEn: Type.String({ format: 'date-time' }),
   reemplazadoEn: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** The atención's médico solicitante, whom it can be sent to when they have an email. */
+  solicitante: Nullable(
+    Type.Object({
+      nombre: Type.String({ description: '«Apellidos, Nombres»' }),
+      correo: Nullable(Type.String()),
+    }),
+  ),
 })
 export type DocumentoFirmado = Static<typeof DocumentoFirmadoSchema>
 
@@ -82,6 +104,21 @@ export const CorreosPacienteSchema = Type.Object({
   correos: Type.Array(CorreoSchema),
 })
 export type CorreosPaciente = Static<typeof CorreosPacienteSchema>
+
+export const enlaceSolicitanteContract = defineContract({
+  method: 'GET',
+  url: '/resultados/enlace/:token',
+  summary:
+    'El PDF firmado que un correo al médico solicitante enlaza, mientras el enlace vale; sin sesión',
+  tags: ['resultados-paciente'],
+  auth: false,
+  params: Type.Object({ token: Type.String() }),
+  response: {
+    200: Type.String({ description: 'application/pdf' }),
+    404: ErrorSchema,
+    429: ErrorSchema,
+  },
+})
 
 export const listarCorreosContract = defineContract({
   method: 'GET',

@@ -17,7 +17,7 @@ export type MedioEntrega = (typeof MEDIOS_ENTREGA)[number]
 export const ETIQUETAS_MEDIO_ENTREGA: Record<MedioEntrega, string> = {
   impresa: 'Copia impresa entregada',
   correo: 'Aviso enviado por correo',
-  descarga: 'Descargado desde la página de resultados',
+  descarga: 'Descargado',
 }
 
 export const MENSAJES_ENTREGAS = {
@@ -104,7 +104,10 @@ export const EntregaSchema = Type.Object({
   recibeNombre: Nullable(Type.String()),
   recibeTipoDocumento: Nullable(Type.Union(TIPOS_DOCUMENTO.map((t) => Type.Literal(t)))),
   recibeDocumento: Nullable(Type.String()),
-  /** An email: the address it went to, and whether to the patient or the solicitante. */
+  /**
+   * An email: the address it went to, and whether to the patient or the solicitante; a download
+   * with the link a solicitante's email carried: that email's.
+   */
   correo: Nullable(Type.String()),
   destinatario: Nullable(Type.Union([Type.Literal('paciente'), Type.Literal('solicitante')])),
   /** Who at the desk recorded the copy or asked for the email; null for a download. */
@@ -148,5 +151,7 @@ export const EntregaPacienteSchema = Type.Object({
   /** A printed copy: who took it, and their document's type and last digits. */
   recibeNombre: Nullable(Type.String()),
   recibeDocumento: Nullable(Type.String({ description: '«DNI ···· 5678»' })),
+  /** An email, or a download with its link: whether the patient's or the solicitante's. */
+  destinatario: Nullable(Type.Union([Type.Literal('paciente'), Type.Literal('solicitante')])),
 })
 export type EntregaPaciente = Static<typeof EntregaPacienteSchema>

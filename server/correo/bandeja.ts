@@ -24,12 +24,17 @@ interface Tomado {
   asunto: string
   texto: string
   intentos: number
+  /** A solicitante's link token, put where the link in the text says «{{enlace}}». */
+  enlaceToken: string | null
 }
+
+/** Where the link in a message's text takes its token (migrations/0075_correos_enlace.sql). */
+export const MARCA_ENLACE = '{{enlace}}'
 
 /** Marks the rows whose send was cut off «incierto»; how many there were. */
 export async function rescatarInterrumpidos(sql: Sql): Promise<number> {
   const filas = await sql`
-    update correos set estado = 'incierto',
+    update correos set estado = 'incierto', enlace_token = null,
       error = 'El servidor se detuvo durante el envío: el correo pudo salir o no'
     where estado = 'enviando'
       and tomado_en < now() - make_interval(mins => ${PLAZO_ENVIO_MINUTOS})
@@ -45,7 +50,7 @@ async function tomar(sql: Sql): Promise<Tomado | undefined> {
       select id from correos where estado = 'pendiente' and proximo_en <= now()
       order by proximo_en, id limit 1
       for update skip locked)
-    returning id, correo, asunto, texto, intentos`
+    returning id, correo, asunto, texto, intentos, enlace_token`
   return t
 }
 
@@ -60,19 +65,21 @@ export async function enviarPendientes(sql: Sql, smtp: Smtp | null): Promise<num
   for (let i = 0; i < POR_PASADA; i++) {
     const t = await tomar(sql)
     if (!t) break
-    const r = await smtp.enviar({ para: t.correo, asunto: t.asunto, texto: t.texto })
+    const texto = t.enlaceToken ? t.texto.replace(MARCA_ENLACE, t.enlaceToken) : t.texto
+    const r = await smtp.enviar({ para: t.correo, asunto: t.asunto, texto })
     if (r.ok) {
       // Sent and delivered in one statement: the patient's page never misses an email that left.
       await sql`
         with e as (
-          update correos set estado = 'enviado', enviado_en = now(), error = null
+          update correos set estado = 'enviado', enviado_en = now(), error = null,
+            enlace_token = null
           where id = ${t.id} and estado = 'enviando'
           returning id, atencion_id, documento, documento_id, pedido_por, enviado_en)
         insert into entregas (atencion_id, documento, documento_id, medio, correo_id, usuario_id, en)
         select atencion_id, documento, documento_id, 'correo', id, pedido_por, enviado_en from e`
       enviados++
     } else if (r.definitivo || t.intentos >= INTENTOS_MAXIMOS) {
-      await sql`update correos set estado = 'fallido', error = ${r.error}
+      await sql`update correos set estado = 'fallido', error = ${r.error}, enlace_token = null
         where id = ${t.id} and estado = 'enviando'`
     } else {
       await sql`update correos set estado = 'pendiente', error = ${r.error},

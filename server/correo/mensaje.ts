@@ -30,3 +30,38 @@ export function mensajePaciente(d: {
     ].join('\n'),
   }
 }
+
+/**
+ * What the médico solicitante's email says: the clinic, the day the document was signed, and the
+ * link that opens it until it expires. No patient's name, study or result in the message itself:
+ * only the PDF behind the link carries them.
+ */
+export function mensajeSolicitante(d: {
+  para: string
+  /** «Apellidos, Nombres», as the catalogue keeps them. */
+  medico: string
+  clinica: string
+  firmadoEl: string
+  /** The full link to the document. */
+  enlace: string
+  /** The last day the link works, 'YYYY-MM-DD' at the clinic. */
+  venceEl: string
+}): Mensaje {
+  return {
+    para: d.para,
+    asunto: `${d.clinica}: documento de un paciente que usted refirió`,
+    texto: [
+      `Estimado(a) Dr(a). ${d.medico}:`,
+      '',
+      `${d.clinica} le envía un documento firmado el ${fechaLegible(d.firmadoEl)}, de un paciente ` +
+        'que usted refirió.',
+      '',
+      `Ábralo aquí: ${d.enlace}`,
+      '',
+      `El enlace vale hasta el ${fechaLegible(d.venceEl)}. No lo reenvíe: quien lo tenga puede ` +
+        'abrir el documento. Si venció, pida a la clínica que se lo envíe otra vez.',
+      '',
+      d.clinica,
+    ].join('\n'),
+  }
+}

@@ -1,6 +1,6 @@
 // A patient's signed documents, newest first: each final informe with its PDF (originals, adendas
 // and corrections, with when a correction replaced it) and each frozen result sheet (with when a
-// later version replaced it). What the patient's own page lists (/resultados) and what the desk
+// later version replaced it), with their atención's médico solicitante. What the patient's own page lists (/resultados) and what the desk
 // can send word of (Correos): one definition for both.
 import type postgres from 'postgres'
 import { MENSAJES_VERIFICACION as V } from '../../shared/verificacion.js'
@@ -15,11 +15,15 @@ export interface DocumentoFirmado {
   parcial: boolean
   emitidoEn: Date
   reemplazadoEn: Date | null
+  /** The atención's médico solicitante: the desk can send it to them. */
+  solicitante: { nombre: string; correo: string | null } | null
 }
 
-interface Fila extends Omit<DocumentoFirmado, 'titulo'> {
+interface Fila extends Omit<DocumentoFirmado, 'titulo' | 'solicitante'> {
   modalidad: string | null
   tipoInforme: 'original' | 'adenda' | 'correccion' | null
+  solicitanteNombre: string | null
+  solicitanteCorreo: string | null
 }
 
 const TITULO = { original: V.informe, adenda: V.adenda, correccion: V.correccion } as const
@@ -33,22 +37,29 @@ export const documentosFirmadosSql = (
     select 'informe' as tipo, i.id, m.etiqueta as modalidad, i.tipo as tipo_informe, i.version,
       false as parcial, i.firmado_en as emitido_en,
       (select min(r.firmado_en) from informes r
-        where r.base_id = i.id and r.tipo = 'correccion' and r.estado = 'final') as reemplazado_en
+        where r.base_id = i.id and r.tipo = 'correccion' and r.estado = 'final') as reemplazado_en,
+      ms.apellidos || ', ' || ms.nombres as solicitante_nombre, ms.correo as solicitante_correo
     from atenciones a join informes i on i.atencion_id = a.id
       join modalidades m on m.valor = a.modalidad
+      left join medicos_solicitantes ms on ms.id = a.solicitante_id
     where a.paciente_id = ${pacienteId} and i.estado = 'final' and i.pdf is not null
     union all
     select 'resultados', h.id, null, null, h.version, h.parcial, h.creado_en,
       (select min(n.creado_en) from hojas_resultados n
-        where n.atencion_id = h.atencion_id and n.version > h.version)
+        where n.atencion_id = h.atencion_id and n.version > h.version),
+      ms.apellidos || ', ' || ms.nombres, ms.correo
     from atenciones a join hojas_resultados h on h.atencion_id = a.id
+      left join medicos_solicitantes ms on ms.id = a.solicitante_id
     where a.paciente_id = ${pacienteId}
     order by emitido_en desc, id desc`
 
 /** The rows of documentosFirmadosSql with each one's title. */
 export const titulados = (filas: readonly Fila[]): DocumentoFirmado[] =>
-  filas.map(({ modalidad, tipoInforme, ...d }) => ({
+  filas.map(({ modalidad, tipoInforme, solicitanteNombre, solicitanteCorreo, ...d }) => ({
     ...d,
+    solicitante: solicitanteNombre
+      ? { nombre: solicitanteNombre, correo: solicitanteCorreo }
+      : null,
     titulo:
       d.tipo === 'resultados' ? V.resultados : TITULO[tipoInforme ?? 'original'](modalidad ?? ''),
   }))

@@ -40,6 +40,7 @@ export const aEntregaPaciente = (f: FilaEntrega): EntregaPaciente => ({
   medio: f.medio,
   en: f.en.toISOString(),
   recibeNombre: f.recibeNombre,
+  destinatario: f.destinatario,
   recibeDocumento:
     f.recibeTipoDocumento && f.recibeDocumento
       ? documentoOculto(f.recibeTipoDocumento, f.recibeDocumento)

@@ -86,7 +86,8 @@ function paraPaciente(filas: FilaDocumento[], entregas: FilaEntrega[]): Document
     const k = `${e.documento}:${e.documentoId}`
     porDocumento.set(k, [...(porDocumento.get(k) ?? []), e])
   }
-  return titulados(filas).map((d) => ({
+  // The solicitante is the desk's to send to, not part of what the patient reads.
+  return titulados(filas).map(({ solicitante: _, ...d }) => ({
     ...d,
     emitidoEn: d.emitidoEn.toISOString(),
     reemplazadoEn: d.reemplazadoEn?.toISOString() ?? null,

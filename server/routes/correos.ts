@@ -1,8 +1,11 @@
 // Emails about a patient's signed documents (docs/api.md#correos): the desk's request is a row of
 // the outbox, written with its audit record; the sender (server/correo/bandeja.ts) runs in this
 // server, woken by each request and every minute, and only when SMTP_URL is set.
+import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { LIMITE_ACCESO, MENSAJES_ACCESO } from '../../shared/acceso-codigo.js'
 import {
+  enlaceSolicitanteContract,
   listarCorreosContract,
   MENSAJES_CORREOS as M,
   pedirCorreoContract,
@@ -10,12 +13,13 @@ import {
 } from '../../shared/correos.js'
 import { fechaEnZona } from '../../shared/edad.js'
 import type { Config } from '../config.js'
-import { enviarPendientes } from '../correo/bandeja.js'
-import { mensajePaciente } from '../correo/mensaje.js'
-import { crearSmtp } from '../correo/smtp.js'
+import { enviarPendientes, MARCA_ENLACE } from '../correo/bandeja.js'
+import { mensajePaciente, mensajeSolicitante } from '../correo/mensaje.js'
+import { crearSmtp, type Mensaje } from '../correo/smtp.js'
 import type { Sql } from '../db.js'
-import { ConflictError, NotFoundError } from '../errors.js'
+import { ConflictError, NotFoundError, TooManyRequestsError } from '../errors.js'
 import { eventoDe } from '../http/auditoria.js'
+import { limitePorDireccion } from '../http/limite-direccion.js'
 import { leerId } from '../http/paginas.js'
 import { insercionEvento, insercionLectura } from '../queries/auditoria.js'
 import {
@@ -24,6 +28,10 @@ import {
   documentosParaRespuesta,
 } from '../queries/documentos-firmados.js'
 import { route } from '../route.js'
+
+const DIA_MS = 86_400_000
+/** The stored form of a solicitante's link token. */
+const hashEnlace = (token: string): Buffer => createHash('sha256').update(token).digest()
 
 /** The most emails one patient's list shows. */
 const LIMITE_LISTA = 200
@@ -86,40 +94,115 @@ export async function correosRoutes(
   route(app, pedirCorreoContract, async (request, reply) => {
     const pacienteId = leerId(request.params.id, M.pacienteNoEncontrado)
     if (!smtp) throw new ConflictError(M.sinSmtp)
-    const { documento, documentoId } = request.body
+    const { documento, documentoId, destinatario = 'paciente' } = request.body
     const [p] = await sql<{ nombre: string; correo: string | null; clinica: string }[]>`
       select p.primer_nombre as nombre, p.correo_electronico as correo,
         (select nombre from clinica) as clinica
       from pacientes p where p.id = ${pacienteId} and p.fusionado_en is null`
     if (!p) throw new NotFoundError(M.pacienteNoEncontrado)
-    if (!p.correo) throw new ConflictError(M.sinCorreo)
+    if (destinatario === 'paciente' && !p.correo) throw new ConflictError(M.sinCorreo)
     const doc = await documentoDePaciente(sql, pacienteId, documento, documentoId)
     if (!doc) throw new NotFoundError(M.documentoNoEncontrado)
-    const m = mensajePaciente({
-      para: p.correo,
-      nombre: p.nombre,
-      clinica: p.clinica,
-      firmadoEl: fechaEnZona(doc.firmadoEn, config.clinicTz),
-      publicUrl: config.publicUrl,
-    })
+    const firmadoEl = fechaEnZona(doc.firmadoEn, config.clinicTz)
+    let m: Mensaje
+    let enlace: { token: string; hash: Buffer; venceEn: Date } | null = null
+    if (destinatario === 'paciente') {
+      m = mensajePaciente({
+        para: p.correo!,
+        nombre: p.nombre,
+        clinica: p.clinica,
+        firmadoEl,
+        publicUrl: config.publicUrl,
+      })
+    } else {
+      const [s] = await sql<{ nombre: string; correo: string | null; vigenciaDias: number }[]>`
+        select ms.apellidos || ', ' || ms.nombres as nombre, ms.correo,
+          (select acceso_vigencia_dias from clinica) as vigencia_dias
+        from atenciones a join medicos_solicitantes ms on ms.id = a.solicitante_id
+        where a.id = ${doc.atencionId}`
+      if (!s) throw new ConflictError(M.sinSolicitante)
+      if (!s.correo) throw new ConflictError(M.solicitanteSinCorreo)
+      const token = randomBytes(32).toString('base64url')
+      enlace = {
+        token,
+        hash: hashEnlace(token),
+        venceEn: new Date(Date.now() + s.vigenciaDias * DIA_MS),
+      }
+      m = mensajeSolicitante({
+        para: s.correo,
+        medico: s.nombre,
+        clinica: p.clinica,
+        firmadoEl,
+        enlace: `${config.publicUrl}/resultados/enlace/${MARCA_ENLACE}`,
+        venceEl: fechaEnZona(enlace.venceEn, config.clinicTz),
+      })
+    }
     const [fila] = await sql<FilaCorreo[]>`
       with c as (
         insert into correos (atencion_id, documento, documento_id, destinatario, correo, asunto,
-          texto, pedido_por)
-        values (${doc.atencionId}, ${documento}, ${documentoId}, 'paciente', ${m.para},
-          ${m.asunto}, ${m.texto}, ${request.usuario!.id})
+          texto, pedido_por, enlace_hash, enlace_vence_en, enlace_token)
+        values (${doc.atencionId}, ${documento}, ${documentoId}, ${destinatario}, ${m.para},
+          ${m.asunto}, ${m.texto}, ${request.usuario!.id}, ${enlace?.hash ?? null},
+          ${enlace?.venceEn ?? null}, ${enlace?.token ?? null})
         returning *),
       registro as (${insercionEvento(
         sql,
         eventoDe(request, 'correo.pedido', {
           pacienteId,
-          detalle: { documento, id: documentoId, destinatario: 'paciente' },
+          detalle: { documento, id: documentoId, destinatario },
         }),
       )})
       select ${sql.unsafe(COLUMNAS)}, u.nombre as pedido_por
       from c join usuarios u on u.id = c.pedido_por`
     despertar()
     return reply.code(202).send(aCorreo(fila!))
+  })
+
+  // The document a solicitante's email links to, while the link lasts: no session, the token
+  // checked against its hash; every open audited and listed among the entregas.
+  const admitir = limitePorDireccion(
+    config.accesosPorDireccion,
+    LIMITE_ACCESO.ventanaDireccionMinutos * 60_000,
+  )
+  route(app, enlaceSolicitanteContract, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    const decision = admitir(request.direccion ?? '')
+    if (!decision.admitida)
+      throw new TooManyRequestsError(
+        MENSAJES_ACCESO.demasiados(Math.ceil(decision.esperaSegundos / 60)),
+        decision.esperaSegundos,
+      )
+    const hash = hashEnlace(request.params.token.slice(0, 100))
+    const [doc] = await sql<
+      { pdf: Buffer; version: number; documento: string; documentoId: number }[]
+    >`
+      with c as (
+        select c.id, c.atencion_id, c.documento, c.documento_id from correos c
+        where c.enlace_hash = ${hash} and c.enlace_vence_en > now()),
+      doc as (
+        select c.*, i.pdf, i.version from c join informes i on i.id = c.documento_id
+        where c.documento = 'informe' and i.estado = 'final' and i.pdf is not null
+        union all
+        select c.*, h.pdf, h.version from c join hojas_resultados h on h.id = c.documento_id
+        where c.documento = 'resultados'),
+      entrega as (
+        insert into entregas (atencion_id, documento, documento_id, medio, correo_id, direccion)
+        select atencion_id, documento, documento_id, 'descarga', id, ${request.direccion} from doc),
+      evento as (
+        insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
+        select null, null, ${request.direccion}, 'resultados.descargado', a.paciente_id,
+          jsonb_build_object('documento', doc.documento, 'id', doc.documento_id,
+            'version', doc.version, 'por', 'solicitante')
+        from doc join atenciones a on a.id = doc.atencion_id)
+      select pdf, version, documento, documento_id from doc`
+    if (!doc) throw new NotFoundError(M.enlaceInvalido)
+    return reply
+      .header('content-type', 'application/pdf')
+      .header(
+        'content-disposition',
+        `inline; filename="${doc.documento}-${doc.documentoId}-v${doc.version}.pdf"`,
+      )
+      .send(doc.pdf)
   })
 
   route(app, listarCorreosContract, async (request) => {

@@ -133,6 +133,7 @@ describe('Entregas de documentos firmados', () => {
         en: e.en,
         recibeNombre: 'Rosa Quispe Huamán',
         recibeDocumento: 'DNI ···· 8912',
+        destinatario: null,
       },
     ])
     expect(JSON.stringify(acceso)).not.toContain('45678912')

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import {
   ETIQUETAS_ESTADO_CORREO,
+  type DestinatarioCorreo,
   type CorreosPaciente as Datos,
   type DocumentoFirmado,
 } from '../../../shared/correos.js'
@@ -34,6 +35,7 @@ export function CorreosPaciente({ pacienteId }: { pacienteId: number }) {
   if (leidos) ultimo.current = leidos
   const datos = leidos ?? ultimo.current
   const [elegido, setElegido] = useState('')
+  const [destinatario, setDestinatario] = useState<DestinatarioCorreo>('paciente')
   const [enviando, setEnviando] = useState(false)
   const [resultado, setResultado] = useState<{ ok: boolean; texto: string } | null>(null)
 
@@ -48,6 +50,10 @@ export function CorreosPaciente({ pacienteId }: { pacienteId: number }) {
   const seleccion = elegido || (documentos[0] ? claveDocumento(documentos[0]) : '')
   const titulos = new Map(documentos.map((d) => [claveDocumento(d), d.titulo]))
   const puedeAvisar = puede(usuario?.rol, 'pacientes.registrar')
+  const doc = documentos.find((d) => claveDocumento(d) === seleccion)
+  // The solicitante is offered only for a document whose atención names one.
+  const para: DestinatarioCorreo = doc?.solicitante ? destinatario : 'paciente'
+  const correoPara = para === 'paciente' ? datos?.correo : doc?.solicitante?.correo
 
   const avisar = async (e: FormEvent) => {
     e.preventDefault()
@@ -59,6 +65,7 @@ export function CorreosPaciente({ pacienteId }: { pacienteId: number }) {
       const c = await pedirCorreo(pacienteId, {
         documento: tipo as DocumentoFirmado['tipo'],
         documentoId: Number(id),
+        destinatario: para,
       })
       setResultado({ ok: true, texto: `Aviso en cola para ${c.correo}` })
       setLectura((n) => n + 1)
@@ -88,10 +95,6 @@ export function CorreosPaciente({ pacienteId }: { pacienteId: number }) {
           <>
             {!datos.envioConfigurado ? (
               <p className="muted">El envío de correos no está configurado en este servidor.</p>
-            ) : !datos.correo ? (
-              <p className="muted">
-                El paciente no tiene correo electrónico registrado: agréguelo en «Editar datos».
-              </p>
             ) : (
               <form className="correos-paciente__form" onSubmit={avisar}>
                 <label className="field">
@@ -108,14 +111,46 @@ export function CorreosPaciente({ pacienteId }: { pacienteId: number }) {
                     ))}
                   </select>
                 </label>
-                <button type="submit" className="btn btn--primary" disabled={enviando}>
-                  {enviando ? 'Pidiendo…' : `Avisar a ${datos.correo}`}
-                </button>
+                {doc?.solicitante && (
+                  <fieldset className="correos-paciente__para-elegir">
+                    <legend className="field__label">Para</legend>
+                    <label className="check">
+                      <input
+                        type="radio"
+                        name="correo-destinatario"
+                        checked={para === 'paciente'}
+                        onChange={() => setDestinatario('paciente')}
+                      />
+                      <span>El paciente</span>
+                    </label>
+                    <label className="check">
+                      <input
+                        type="radio"
+                        name="correo-destinatario"
+                        checked={para === 'solicitante'}
+                        onChange={() => setDestinatario('solicitante')}
+                      />
+                      <span>Médico solicitante: {doc.solicitante.nombre}</span>
+                    </label>
+                  </fieldset>
+                )}
+                {correoPara ? (
+                  <button type="submit" className="btn btn--primary" disabled={enviando}>
+                    {enviando ? 'Pidiendo…' : `Avisar a ${correoPara}`}
+                  </button>
+                ) : (
+                  <p className="muted correos-paciente__falta">
+                    {para === 'paciente'
+                      ? 'El paciente no tiene correo electrónico registrado: agréguelo en «Editar datos».'
+                      : 'El médico solicitante no tiene correo electrónico registrado: un administrador puede agregarlo en Configuración › Médicos solicitantes.'}
+                  </p>
+                )}
               </form>
             )}
             <p className="muted small">
-              El correo no lleva resultados: invita al paciente a verlos en la página de resultados
-              con su documento y su código de acceso.
+              {para === 'paciente'
+                ? 'El correo no lleva resultados: invita al paciente a verlos en la página de resultados con su documento y su código de acceso.'
+                : 'El correo no lleva resultados: trae un enlace al documento firmado que vale lo que un código de acceso.'}
             </p>
           </>
         )}
@@ -150,6 +185,9 @@ export function CorreosPaciente({ pacienteId }: { pacienteId: number }) {
                     </td>
                     <td data-label="Para" className="correos-paciente__para">
                       {c.correo}
+                      {c.destinatario === 'solicitante' && (
+                        <span className="muted small"> · médico solicitante</span>
+                      )}
                     </td>
                     <td data-label="Estado">
                       {ETIQUETAS_ESTADO_CORREO[c.estado]}

@@ -47,7 +47,9 @@ function detalle(e: Entrega): string {
     return `Recibió ${e.recibeNombre} · ${TIPO_DOCUMENTO_ETIQUETA[e.recibeTipoDocumento!]} ${e.recibeDocumento}`
   if (e.medio === 'correo')
     return `A ${e.correo} (${e.destinatario === 'solicitante' ? 'médico solicitante' : 'paciente'})`
-  return 'Por el paciente, con su código de acceso'
+  if (e.destinatario === 'solicitante')
+    return `Por el médico solicitante, con el enlace enviado a ${e.correo}`
+  return 'Por el paciente, desde la página de resultados, con su código de acceso'
 }
 
 type PacienteEntrega = Pick<Paciente, 'id' | 'tipoDocumento' | 'documento'> &

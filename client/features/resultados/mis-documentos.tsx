@@ -34,8 +34,10 @@ function textoEntrega(e: EntregaPaciente): string {
   const cuando = fechaHora(e.en, LIMA)
   if (e.medio === 'impresa')
     return `${cuando}: copia impresa entregada a ${e.recibeNombre} (${e.recibeDocumento})`
-  if (e.medio === 'correo') return `${cuando}: aviso enviado a su correo`
-  return `${cuando}: descargado desde esta página`
+  const medico = e.destinatario === 'solicitante'
+  if (e.medio === 'correo')
+    return `${cuando}: ${medico ? 'enviado por correo a su médico solicitante' : 'aviso enviado a su correo'}`
+  return `${cuando}: ${medico ? 'descargado por su médico solicitante, con el enlace de su correo' : 'descargado desde esta página'}`
 }
 
 export function MisDocumentos({
@@ -61,7 +63,7 @@ export function MisDocumentos({
     try {
       guardar(await descargar(d), d)
       // The list again, with this download among its entregas; if it fails, the old one stays.
-      onActualizado(await misDocumentos().catch(() => acceso))
+      void misDocumentos().then(onActualizado, () => {})
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return onVencido()
       setError((err instanceof ApiError && err.message) || 'No se pudo descargar el documento')

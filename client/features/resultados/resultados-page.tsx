@@ -38,7 +38,8 @@ export default function ResultadosPage() {
         {acceso ? (
           <MisDocumentos
             acceso={acceso}
-            onActualizado={setAcceso}
+            // A list read again after «Salir» must not bring the documents back.
+            onActualizado={(a) => setAcceso((actual) => (actual ? a : null))}
             onSalir={() => {
               void salir()
               terminar(null)
