@@ -206,6 +206,19 @@ describe('POST /resultados/acceso', () => {
     })
   })
 
+  it('veinte intentos a la vez para un documento: solo los primeros cuentan y el resto recibe 429', async () => {
+    const p = await pacienteConInforme()
+    const respuestas = await Promise.all(
+      Array.from({ length: 20 }, () => acceder(p.documento, 'AAAA-AAAA-AAAA-AAAA')),
+    )
+    const estados = respuestas.map((r) => r.statusCode).sort()
+    expect(estados.filter((e) => e === 401)).toHaveLength(LIMITE_ACCESO.porDocumento)
+    expect(estados.filter((e) => e === 429)).toHaveLength(20 - LIMITE_ACCESO.porDocumento)
+    const [n] = await t.db.sql<{ n: number }[]>`
+      select count(*)::int as n from intentos_acceso where clave = ${'dni:' + p.documento}`
+    expect(n!.n).toBe(LIMITE_ACCESO.porDocumento)
+  })
+
   it('límite por dirección: una dirección que prueba muchos documentos recibe 429', async () => {
     const dir = direccionNueva()
     let n = 0

@@ -23,7 +23,7 @@ import {
 } from '../../shared/acceso.js'
 import { normalizarDocumento } from '../../shared/documento.js'
 import type { Config } from '../config.js'
-import { inTransaction, type Sql } from '../db.js'
+import { enviar, inTransaction, type Sql } from '../db.js'
 import { NotFoundError, TooManyRequestsError, UnauthorizedError } from '../errors.js'
 import { limitePorDireccion } from '../http/limite-direccion.js'
 import { leerId } from '../http/paginas.js'
@@ -151,69 +151,92 @@ export async function accesoRoutes(
     const codigo = normalizarCodigoAcceso(request.body.codigo)
     const clave = `${tipoDocumento}:${documento}`
 
-    // The try is counted before the code is checked, so parallel tries cannot slip under the limit.
-    const { intento, espera, fila } = await inTransaction(sql, async (tx) => {
-      await tx`select pg_advisory_xact_lock(hashtextextended(${'acceso:' + clave}, 0))`
-      const [i] = await tx<{ id: string }[]>`
-        insert into intentos_acceso (clave) values (${clave}) returning id`
-      const [e] = await tx<{ segundos: number }[]>`
+    // One transaction, its COMMIT sent with its last statements: the document's lock, the tries
+    // it already had, its patient and code; then either the failed try (counted under that lock,
+    // so parallel tries cannot slip under the limit) or the access. One commit either way.
+    const r = await inTransaction(sql, async (tx, confirmar) => {
+      enviar(tx`select pg_advisory_xact_lock(hashtextextended(${'acceso:' + clave}, 0))`)
+      const esperaQ = enviar(tx<{ segundos: number }[]>`
         select ceil(extract(epoch from en + make_interval(mins => ${L.ventanaDocumentoMinutos}) - now()))::int as segundos
         from intentos_acceso
-        where clave = ${clave} and id < ${i!.id}
+        where clave = ${clave}
           and en > now() - make_interval(mins => ${L.ventanaDocumentoMinutos})
-        order by id desc offset ${L.porDocumento - 1} limit 1`
-      const [f] = await tx<
+        order by id desc offset ${L.porDocumento - 1} limit 1`)
+      const filaQ = enviar(tx<
         { id: number; nombre: string; hash: Buffer | null; vigente: boolean | null }[]
       >`
         select p.id, p.primer_nombre as nombre, c.hash, c.vence_en > now() as vigente
         from pacientes p
           left join codigos_acceso c on c.paciente_id = p.id and c.anulado_en is null
         where p.tipo_documento = ${tipoDocumento} and p.documento = ${documento}
-          and p.fusionado_en is null`
-      return { intento: i!.id, espera: e, fila: f }
+          and p.fusionado_en is null`)
+      const [[espera], [fila]] = await Promise.all([esperaQ, filaQ])
+      if (espera) {
+        const evento = enviar(
+          tx`${insercionEvento(tx, {
+            accion: 'resultados.acceso_limitado',
+            ...anonimo(request),
+            pacienteId: fila?.id ?? null,
+            detalle: { por: 'documento', tipoDocumento },
+          })}`,
+        )
+        void confirmar()
+        await evento
+        return { tipo: 'limitado', segundos: Math.max(1, espera.segundos) } as const
+      }
+      // The same hash and comparison whatever was found: the time says nothing about the document.
+      const calculado = hashCodigo(fila?.id ?? 0, codigo ?? '')
+      const guardado = fila?.hash && fila.hash.length === 32 ? fila.hash : HASH_FICTICIO
+      const igual = timingSafeEqual(calculado, guardado)
+      if (!(igual && codigo && fila?.hash && fila.vigente)) {
+        const intento = enviar(tx`insert into intentos_acceso (clave) values (${clave})`)
+        const evento = enviar(
+          tx`${insercionEvento(tx, {
+            accion: 'resultados.acceso_fallido',
+            ...anonimo(request),
+            pacienteId: fila?.id ?? null,
+            detalle: {
+              tipoDocumento,
+              motivo: !fila ? 'documento' : igual && fila.vigente === false ? 'vencido' : 'codigo',
+            },
+          })}`,
+        )
+        void confirmar()
+        await Promise.all([intento, evento])
+        return { tipo: 'fallido' } as const
+      }
+      const token = randomBytes(32).toString('base64url')
+      // Each delete by its own index: one `or` of the two read the whole table.
+      // Each sent now, in this order, before the COMMIT: Promise.all alone would send them later.
+      const hechos = Promise.all(
+        [
+          tx`delete from intentos_acceso where clave = ${clave}`,
+          tx`delete from intentos_acceso where en < now() - interval '1 day'`,
+          tx`delete from accesos_resultados where vence_en < now()`,
+          tx`insert into accesos_resultados (token_hash, paciente_id, vence_en, direccion)
+          values (${huella(token)}, ${fila.id}, now() + make_interval(mins => ${MINUTOS_ACCESO}), ${request.direccion})`,
+          documentosFirmadosSql(tx, fila.id),
+          entregasSql(tx, fila.id),
+          tx`insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
+          values (null, null, ${request.direccion}, 'resultados.accedido', ${fila.id},
+            jsonb_build_object('tipoDocumento', ${tipoDocumento}::text))`,
+        ].map((q) => enviar<unknown>(q)),
+      )
+      void confirmar()
+      const [, , , , filas, entregas] = (await hechos) as [
+        unknown,
+        unknown,
+        unknown,
+        unknown,
+        FilaDocumento[],
+        FilaEntrega[],
+      ]
+      return { tipo: 'accedido', token, fila, filas, entregas } as const
     })
-    if (espera) {
-      await sql`delete from intentos_acceso where id = ${intento}`
-      await registrarEvento(sql, {
-        accion: 'resultados.acceso_limitado',
-        ...anonimo(request),
-        pacienteId: fila?.id ?? null,
-        detalle: { por: 'documento', tipoDocumento },
-      })
-      const segundos = Math.max(1, espera.segundos)
-      throw new TooManyRequestsError(M.demasiados(Math.ceil(segundos / 60)), segundos)
-    }
-    // The same hash and comparison whatever was found: the time says nothing about the document.
-    const calculado = hashCodigo(fila?.id ?? 0, codigo ?? '')
-    const guardado = fila?.hash && fila.hash.length === 32 ? fila.hash : HASH_FICTICIO
-    const igual = timingSafeEqual(calculado, guardado)
-    if (!(igual && codigo && fila?.hash && fila.vigente)) {
-      await registrarEvento(sql, {
-        accion: 'resultados.acceso_fallido',
-        ...anonimo(request),
-        pacienteId: fila?.id ?? null,
-        detalle: {
-          tipoDocumento,
-          motivo: !fila ? 'documento' : igual && fila.vigente === false ? 'vencido' : 'codigo',
-        },
-      })
-      throw new UnauthorizedError(M.invalido)
-    }
-
-    const token = randomBytes(32).toString('base64url')
-    // Each delete by its own index: one `or` of the two read the whole table.
-    const [, , , , filas, entregas] = await sql.begin((tx) => [
-      tx`delete from intentos_acceso where clave = ${clave}`,
-      tx`delete from intentos_acceso where en < now() - interval '1 day'`,
-      tx`delete from accesos_resultados where vence_en < now()`,
-      tx`insert into accesos_resultados (token_hash, paciente_id, vence_en, direccion)
-        values (${huella(token)}, ${fila.id}, now() + make_interval(mins => ${MINUTOS_ACCESO}), ${request.direccion})`,
-      documentosFirmadosSql(tx, fila.id),
-      entregasSql(tx, fila.id),
-      tx`insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
-        values (null, null, ${request.direccion}, 'resultados.accedido', ${fila.id},
-          jsonb_build_object('tipoDocumento', ${tipoDocumento}::text))`,
-    ])
+    if (r.tipo === 'limitado')
+      throw new TooManyRequestsError(M.demasiados(Math.ceil(r.segundos / 60)), r.segundos)
+    if (r.tipo === 'fallido') throw new UnauthorizedError(M.invalido)
+    const { token, fila, filas, entregas } = r
     reply.setCookie(COOKIE, token, { ...opcionesCookie(request), maxAge: MINUTOS_ACCESO * 60 })
     return {
       nombre: fila.nombre,

@@ -152,6 +152,23 @@ describe('Correo al médico solicitante', () => {
       .sql`update correos set enlace_vence_en = now() - interval '1 second' where id = ${c.id}`
     const vencido = await abrir(enlace!)
     const inventado = await abrir(`${t.config.publicUrl}/resultados/enlace/${'A'.repeat(43)}`)
+    // Hostile: odd characters, encoded slashes, quotes. The same 404, never a 500 or a page; a
+    // path too long for the router gets its own Spanish 414.
+    const largo = await t.app.inject({
+      method: 'GET',
+      url: `/resultados/enlace/${'A'.repeat(5000)}`,
+    })
+    expect(largo.statusCode).toBe(414)
+    expect(largo.json().message).toBe('Ruta demasiado larga')
+    const hostiles = await Promise.all(
+      ['%00%2F..%2F', "'; drop table correos; --", '🙂'.repeat(30)].map((x) =>
+        t.app.inject({ method: 'GET', url: `/resultados/enlace/${x}` }),
+      ),
+    )
+    for (const r of hostiles) {
+      expect(r.statusCode, r.body.slice(0, 200)).toBe(404)
+      expect(r.headers['content-type']).toMatch(/json/)
+    }
     for (const r of [vencido, inventado]) {
       expect(r.statusCode).toBe(404)
       expect(r.json().message).toBe(M.enlaceInvalido)
