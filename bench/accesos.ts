@@ -10,10 +10,11 @@ import { enParalelo, exigir, pedir } from './cuentas.js'
 import type { Servidor } from './server.js'
 
 /**
- * Patients given a code for the wrong tries. A case measures at most 3000 requests after its
- * warm-up, so each document, real or made up, is tried about 4 times: under its limit.
+ * Patients given a code for the wrong tries. A case measures at most 3000 requests after a warm-up
+ * of up to about 3000 more, so each document, real or made up, is tried about 3 times: under its
+ * limit of 5.
  */
-const PACIENTES = 1000
+export const PACIENTES_ACCESOS_FALLIDOS = 2000
 
 export interface AccesosFallidos {
   codigoErrado: () => RequestParams
@@ -42,7 +43,7 @@ export async function preparaAccesosFallidos(
   s: Servidor,
   pacientes: PacienteMuestra[],
 ): Promise<AccesosFallidos> {
-  const reales = pacientes.slice(0, PACIENTES)
+  const reales = pacientes.slice(0, PACIENTES_ACCESOS_FALLIDOS)
   const inexistentes: [string, string][] = []
   await enParalelo(reales.length, 4, async (i) => {
     const p = reales[i]!

@@ -65,6 +65,8 @@ export type CasoId =
   | 'accesoResultados'
   | 'accesoCodigoErrado'
   | 'accesoDocumentoInexistente'
+  | 'registrarEntrega'
+  | 'entregasPaciente'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -110,6 +112,8 @@ export const TITULOS: Record<CasoId, string> = {
   accesoResultados: 'POST /resultados/acceso (un paciente con su código, sin sesión)',
   accesoCodigoErrado: 'POST /resultados/acceso (documento real con código, código equivocado: 401)',
   accesoDocumentoInexistente: 'POST /resultados/acceso (documento que nadie tiene: el mismo 401)',
+  registrarEntrega: 'POST /pacientes/:id/entregas (copia impresa de una hoja validada)',
+  entregasPaciente: 'GET /pacientes/:id/entregas (documentos firmados y entregas de un paciente)',
 }
 
 export interface PacienteMuestra {

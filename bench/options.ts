@@ -20,7 +20,7 @@ export const AYUDA = `Uso: npm run bench -- [opciones]
   --baseline-segundos N      tope de segundos por caso en la línea base (20)
   --sin-baseline             no medir la línea base
   --solo-planes              solo revisar los planes (EXPLAIN ANALYZE) y sus tiempos, sin servidor
-  --casos a,b,...            solo estos casos (${CASOS_BUSQUEDA.join(', ')}, apellidoBajoInundacion, listaPacientes, paginaDuplicados, pacientePorId, documentoRegistrado, catalogos, registrarPaciente, editarPaciente, exportarCsv, agendaDia, salaDeEspera, porInformar, hallazgosPendientes, hallazgosComunicados, tiempoInforme, abrirInforme, firmarInforme, reservarCita, registrarVisita, ticket, worklistDia, worklistLatin1, httpConWorklist, respaldo, vacuum, guardarHemograma, listaLaboratorio, porAnalito, hojaPdf, verificarDocumento, accesoResultados, accesoCodigoErrado, accesoDocumentoInexistente)
+  --casos a,b,...            solo estos casos (${CASOS_BUSQUEDA.join(', ')}, apellidoBajoInundacion, listaPacientes, paginaDuplicados, pacientePorId, documentoRegistrado, catalogos, registrarPaciente, editarPaciente, exportarCsv, agendaDia, salaDeEspera, porInformar, hallazgosPendientes, hallazgosComunicados, tiempoInforme, abrirInforme, firmarInforme, reservarCita, registrarVisita, ticket, worklistDia, worklistLatin1, httpConWorklist, respaldo, vacuum, guardarHemograma, listaLaboratorio, porAnalito, hojaPdf, verificarDocumento, accesoResultados, accesoCodigoErrado, accesoDocumentoInexistente, registrarEntrega, entregasPaciente)
   --firmas N                 informes que firma el caso firmarInforme (1000)
   --duracion N               segundos de --soak (300)
   --semilla N                semilla de los términos de búsqueda (1)
