@@ -169,12 +169,25 @@ describe.each(ANCHOS)('Avisos por correo en %s', (nombre, viewport) => {
 
     await expect.poll(() => smtp.recibidos.length, { timeout: 15_000 }).toBe(antes + 1)
     const texto = textoDe(smtp.recibidos[antes]!)
-    expect(texto).not.toMatch(/Rayos|Tórax|RX|Quispecahuana|Ñusta/)
     const enlace = texto.match(/https?:\/\/\S+\/resultados\/enlace\/[A-Za-z0-9_-]+/)![0]
+    // Outside the link (random letters may spell anything): nothing of the patient or the study.
+    expect(texto.replace(enlace, '')).not.toMatch(/Rayos|Tórax|RX|Quispecahuana|Ñusta/)
+    // The physician clicks it: a browser with no session navigates to it and gets the PDF.
     const sinCuenta = await newContext(e2e.app, viewport)
-    const pdf = await sinCuenta.request.get(new URL(enlace).pathname)
-    expect(pdf.status()).toBe(200)
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
+    const medico = await sinCuenta.newPage()
+    const ruta = new URL(enlace).pathname
+    const respuesta = await medico.goto(ruta)
+    expect(respuesta?.status()).toBe(200)
+    expect(respuesta?.headers()['content-type']).toBe('application/pdf')
+    // The browser shows it in its viewer; the bytes behind it are the signed PDF.
+    const bytes = await sinCuenta.request.get(ruta)
+    expect((await bytes.body()).subarray(0, 5).toString()).toBe('%PDF-')
+    // A link that never was: a page in Spanish that says so, not the app.
+    const invalido = await medico.goto(`${ruta.slice(0, -6)}AAAAAA`)
+    expect(invalido?.status()).toBe(404)
+    await medico.getByText('El enlace no existe o ya venció').waitFor()
+    expect(await medico.getByRole('navigation').count()).toBe(0)
+    await shot(medico, `correos-enlace-invalido-${nombre}`)
     await sinCuenta.close()
   })
 })

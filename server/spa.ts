@@ -69,6 +69,8 @@ async function spaPlugin(app: FastifyInstance, opts: { clientDir: string }): Pro
     if (path.endsWith('.csv')) return
     // The first printed QRs' address redirects to /v/:codigo, for a browser as for a program.
     if (path.startsWith('/verificar/')) return
+    // A solicitante's link, clicked in an email, is the PDF itself (or a page saying it expired).
+    if (path.startsWith('/resultados/enlace/')) return
     if (prefersHtml(request.headers.accept)) return sendShell(reply)
     reply.header('vary', 'Accept')
   })

@@ -28,8 +28,13 @@ import {
   documentosParaRespuesta,
 } from '../queries/documentos-firmados.js'
 import { route } from '../route.js'
+import { prefersHtml } from '../spa.js'
 
 const DIA_MS = 86_400_000
+// Plain: the site's policy allows no inline style, and this page needs none.
+const PAGINA_ENLACE_INVALIDO = `<!doctype html><html lang="es"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Enlace no válido</title>
+<h1>Enlace no válido</h1><p>${M.enlaceInvalido}.</p></html>`
 /** The stored form of a solicitante's link token. */
 const hashEnlace = (token: string): Buffer => createHash('sha256').update(token).digest()
 
@@ -195,7 +200,12 @@ export async function correosRoutes(
             'version', doc.version, 'por', 'solicitante')
         from doc join atenciones a on a.id = doc.atencion_id)
       select pdf, version, documento, documento_id from doc`
-    if (!doc) throw new NotFoundError(M.enlaceInvalido)
+    if (!doc) {
+      // Clicked in an email: a page that says so, not a JSON answer.
+      if (prefersHtml(request.headers.accept))
+        return reply.code(404).type('text/html; charset=utf-8').send(PAGINA_ENLACE_INVALIDO)
+      throw new NotFoundError(M.enlaceInvalido)
+    }
     return reply
       .header('content-type', 'application/pdf')
       .header(
