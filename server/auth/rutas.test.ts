@@ -23,7 +23,10 @@ function clienteFalso(): string {
   return dir
 }
 
-/** Signing in, the health check, and the clinic's name and logo the login screen shows. */
+/**
+ * Signing in, the health check, the clinic's name and logo the login screen shows, a document's
+ * verification, and the patient's and the solicitante's own ways to their documents.
+ */
 const ABIERTAS = new Set([
   'POST /sesion',
   'GET /healthz',
@@ -37,9 +40,14 @@ const ABIERTAS = new Set([
   'GET /verificar/:codigo',
   'HEAD /verificar/:codigo',
   'POST /resultados/acceso',
+  'GET /resultados/documentos',
+  'HEAD /resultados/documentos',
   'GET /resultados/documentos/:tipo/:id',
   'HEAD /resultados/documentos/:tipo/:id',
   'POST /resultados/salir',
+  // A solicitante's link: the token in the path is the key (docs/seguridad.md).
+  'GET /resultados/enlace/:token',
+  'HEAD /resultados/enlace/:token',
 ])
 const esArchivoDelCliente = (url: string) =>
   ['/index.html', '/favicon.svg', '/assets/app-abc123.js'].includes(url)
