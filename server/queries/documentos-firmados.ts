@@ -1,7 +1,7 @@
 // A patient's signed documents, newest first: each final informe with its PDF (originals, adendas
 // and corrections, with when a correction replaced it) and each frozen result sheet (with when a
-// later version replaced it), with their atención's médico solicitante. What the patient's own page lists (/resultados) and what the desk
-// can send word of (Correos): one definition for both.
+// later version replaced it), with their atención's médico solicitante. What the patient's own
+// page lists (/resultados) and what the desk can send word of (Correos): one definition for both.
 import type postgres from 'postgres'
 import { MENSAJES_VERIFICACION as V } from '../../shared/verificacion.js'
 import type { Sql } from '../db.js'

@@ -30,7 +30,6 @@ import {
 import { route } from '../route.js'
 import { prefersHtml } from '../spa.js'
 
-const DIA_MS = 86_400_000
 // Plain: the site's policy allows no inline style, and this page needs none.
 const PAGINA_ENLACE_INVALIDO = `<!doctype html><html lang="es"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Enlace no válido</title>
@@ -120,19 +119,16 @@ export async function correosRoutes(
         publicUrl: config.publicUrl,
       })
     } else {
-      const [s] = await sql<{ nombre: string; correo: string | null; vigenciaDias: number }[]>`
+      // It lasts as an access code issued now would (routes/acceso.ts, emitirCodigo).
+      const [s] = await sql<{ nombre: string; correo: string | null; venceEn: Date }[]>`
         select ms.apellidos || ', ' || ms.nombres as nombre, ms.correo,
-          (select acceso_vigencia_dias from clinica) as vigencia_dias
+          (select now() + make_interval(days => acceso_vigencia_dias) from clinica) as vence_en
         from atenciones a join medicos_solicitantes ms on ms.id = a.solicitante_id
         where a.id = ${doc.atencionId}`
       if (!s) throw new ConflictError(M.sinSolicitante)
       if (!s.correo) throw new ConflictError(M.solicitanteSinCorreo)
       const token = randomBytes(32).toString('base64url')
-      enlace = {
-        token,
-        hash: hashEnlace(token),
-        venceEn: new Date(Date.now() + s.vigenciaDias * DIA_MS),
-      }
+      enlace = { token, hash: hashEnlace(token), venceEn: s.venceEn }
       m = mensajeSolicitante({
         para: s.correo,
         medico: s.nombre,
