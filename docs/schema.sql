@@ -1225,6 +1225,7 @@ end $function$;
 CREATE OR REPLACE FUNCTION public.laboratorio_resumen_recontar(ids integer[])
  RETURNS void
  LANGUAGE plpgsql
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 begin
   -- A statement that wrote no row (an empty update among a save's) has nothing to count.

@@ -19,6 +19,7 @@ import {
   atencionLab,
   cuentaValidadora,
   etagDe,
+  RESULTADO_COLUMNAS,
   resultadosDe,
   ultimaHoja,
   type AtencionLab,
@@ -196,7 +197,17 @@ export async function conAjenos(
   return todos
 }
 
-/** Writes the rows, opens and closes their call-backs and records it all, in one statement. */
+/**
+ * What `nuevos` or `cambiados` is when the save has no row of that kind: a statement that names no
+ * insert (or no update) fires no statement trigger, so laboratorio_resumen is recounted once.
+ */
+const NINGUNO = 'select * from resultados where false'
+
+/**
+ * Writes the rows, opens and closes their call-backs and records it all, in one statement; answers
+ * the rows written as they now stand, each with its call-back as the write left it: the one it
+ * opened, or else the latest one made (an open one not needed any more is gone).
+ */
 async function escribir(
   tx: Sql,
   a: AtencionLab,
@@ -204,7 +215,7 @@ async function escribir(
   por: number,
   evento: Evento,
   codigos: Map<number, string>,
-): Promise<void> {
+): Promise<ResultadoFila[]> {
   const datos = tx.json(escrituras.map((e) => ({ ...e })) as never)
   const detalle = {
     atencion: a.id,
@@ -213,29 +224,35 @@ async function escribir(
       .filter((e) => e.id === null && e.version > 1)
       .map((e) => ({ analito: codigos.get(e.analitoId), version: e.version, motivo: e.motivo })),
   }
-  await enviar(tx`
+  return enviar(tx<ResultadoFila[]>`
     with datos as (
       select * from jsonb_to_recordset(${datos}::jsonb) as x (id int, "analitoId" int,
         version int, motivo text, "valorNumero" numeric, "valorTexto" text, unidad text,
         "normalMin" numeric, "normalMax" numeric, "criticoMin" numeric, "criticoMax" numeric,
         bandera text)
     ),
-    nuevos as (
+    nuevos as (${
+      escrituras.some((e) => e.id === null)
+        ? tx`
       insert into resultados (atencion_id, analito_id, version, motivo, valor_numero, valor_texto,
         unidad, normal_min, normal_max, critico_min, critico_max, bandera, ingresado_por)
       select ${a.id}, d."analitoId", d.version, d.motivo, d."valorNumero", d."valorTexto",
         d.unidad, d."normalMin", d."normalMax", d."criticoMin", d."criticoMax", d.bandera, ${por}
       from datos d where d.id is null
-      returning id, bandera, valor_numero, valor_texto
-    ),
-    cambiados as (
+      returning *`
+        : tx.unsafe(NINGUNO)
+    }),
+    cambiados as (${
+      escrituras.some((e) => e.id !== null)
+        ? tx`
       update resultados r set valor_numero = d."valorNumero", valor_texto = d."valorTexto",
         unidad = d.unidad, normal_min = d."normalMin", normal_max = d."normalMax",
         critico_min = d."criticoMin", critico_max = d."criticoMax", bandera = d.bandera,
         revision = r.revision + 1, ingresado_por = ${por}, ingresado_en = now()
       from datos d where r.id = d.id and r.estado = 'ingresado'
-      returning r.id, r.bandera, r.valor_numero, r.valor_texto
-    ),
+      returning r.*`
+        : tx.unsafe(NINGUNO)
+    }),
     escritos as (select * from nuevos union all select * from cambiados),
     -- Each critical value written waits for its own call: a new record, even where one was made
     -- for the row's earlier value; one still waiting takes the new value (nobody was called yet).
@@ -245,7 +262,7 @@ async function escribir(
       on conflict (resultado_id) where comunicado_en is null do update
         set valor_numero = excluded.valor_numero, valor_texto = excluded.valor_texto,
           bandera = excluded.bandera
-      returning id
+      returning id, resultado_id
     ),
     cerrados as (
       delete from hallazgos_criticos h using escritos e
@@ -254,7 +271,22 @@ async function escribir(
       returning h.id
     ),
     registro as (${insercionEvento(tx, { ...evento, pacienteId: a.pacienteId, detalle })})
-    select (select count(*) from abiertos) + (select count(*) from cerrados) as criticos`)
+    select ${tx.unsafe(RESULTADO_COLUMNAS)}
+    from escritos r left join usuarios iu on iu.id = r.ingresado_por
+      left join abiertos ab on ab.resultado_id = r.id
+      left join lateral (
+        select c.id, c.comunicado_en from hallazgos_criticos c
+        where c.resultado_id = r.id and c.comunicado_en is not null
+        order by c.id desc limit 1
+      ) hc on true
+      cross join lateral (select coalesce(ab.id, hc.id) as id,
+        case when ab.id is null then hc.comunicado_en end as comunicado_en) h`)
+}
+
+/** The atención's results after a save: those read before it, the rows it wrote in their place. */
+function conEscritos(filas: ResultadoFila[], escritos: ResultadoFila[]): ResultadoFila[] {
+  const ids = new Set(escritos.map((f) => f.id))
+  return [...filas.filter((f) => !ids.has(f.id)), ...escritos]
 }
 
 /**
@@ -292,18 +324,18 @@ export async function guardarResultados(
       cuerpo.resultados.map((r) => r.analitoId),
     )
     const escrituras = planear(a, examenes, filas, cuerpo, tz, codigoDe)
-    // Then the write, the answer's reads and the COMMIT, in that order and together.
+    // Then the write, the answer's reads and the COMMIT, in that order and together. The answer
+    // is the rows read before with the ones written in their place, not a second read.
     const escrito =
       escrituras.length > 0 ? escribir(tx, a, escrituras, yo.id, evento, codigos) : null
-    const despues = escrito ? enviar(resultadosDe(tx, a.id)) : filas
     const anteriores = enviar(anterioresDe(tx, a, [...codigos.keys()]))
     const etag = escrito ? enviar(etagDe(tx, a.id)) : a.etag
-    await Promise.all([escrito, confirmar()])
+    const [escritos] = await Promise.all([escrito, confirmar()])
     a.etag = await etag
     const datos = armarResultados(
       a,
       examenes,
-      await despues,
+      escritos ? conEscritos(filas, escritos) : filas,
       await anteriores,
       hoja,
       puedeValidar(yo.rol, cuenta),

@@ -233,6 +233,65 @@ describe('valores críticos', () => {
   })
 })
 
+describe('la respuesta de un guardado', () => {
+  // A save answers the rows it read before writing with the rows it wrote in their place, each
+  // with its call-back as the write left it: it must be what a read right after gives.
+  it('es lo que una lectura da después, en cada clase de escritura', async () => {
+    const { atencion } = await atencionLab(t.db.sql, { estudios: ['Perfil lipídico', 'Glucosa'] })
+    const comoLectura = async (
+      res: Awaited<ReturnType<Llamadas['guardar']>>,
+    ): Promise<ResultadosAtencion> => {
+      expect(res.statusCode, res.body).toBe(200)
+      const leido = await api.leer(atencion, tec)
+      expect(res.json()).toEqual(leido.json())
+      expect(res.headers.etag).toBe(leido.headers.etag)
+      return res.json()
+    }
+    const llamar = (hallazgoId: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/hallazgos-criticos/${hallazgoId}/comunicacion`,
+        headers: tec,
+        payload: { comunicadoA: 'Dr. Pérez, médico tratante', medio: 'Teléfono', releido: true },
+      })
+    const { GLU, TRI, COL, HDL } = ids as Record<string, number>
+    // New rows, one critical, and the calculated ones filled in.
+    let r = await comoLectura(
+      await api.guardar(atencion, tec, [
+        { analitoId: GLU!, valor: 500 },
+        { analitoId: TRI!, valor: 120 },
+        { analitoId: COL!, valor: 190 },
+        { analitoId: HDL!, valor: 50 },
+      ]),
+    )
+    const aviso = fila(r, 'GLU').resultado!.critico!.hallazgoId
+    expect(fila(r, 'LDL').resultado!.valor).toBe(116)
+    // Retyped in range before the call: its waiting call-back goes.
+    r = await comoLectura(await api.guardar(atencion, tec, [{ analitoId: GLU!, valor: 85 }]))
+    expect(fila(r, 'GLU').resultado!.critico).toBeNull()
+    // Critical again, called, then another critical value and then one in range: the call made
+    // stays the row's latest once the new one's waiting call-back goes.
+    r = await comoLectura(await api.guardar(atencion, tec, [{ analitoId: GLU!, valor: 20 }]))
+    const segundo = fila(r, 'GLU').resultado!.critico!.hallazgoId
+    expect(segundo).not.toBe(aviso)
+    expect((await llamar(segundo)).statusCode).toBe(200)
+    r = await comoLectura(await api.guardar(atencion, tec, [{ analitoId: GLU!, valor: 30 }]))
+    expect(fila(r, 'GLU').resultado!.critico).toMatchObject({ comunicadoEn: null })
+    r = await comoLectura(await api.guardar(atencion, tec, [{ analitoId: GLU!, valor: 90 }]))
+    expect(fila(r, 'GLU').resultado!.critico).toMatchObject({ hallazgoId: segundo })
+    expect(fila(r, 'GLU').resultado!.critico!.comunicadoEn).not.toBeNull()
+    // Validated, then corrected: a new version with its motivo, LDL recalculated with it.
+    expect((await api.validar(atencion, medica)).statusCode).toBe(200)
+    r = await comoLectura(
+      await api.guardar(atencion, tec, [
+        { analitoId: TRI!, valor: 200, motivo: 'Error de transcripción' },
+      ]),
+    )
+    expect(fila(r, 'TRI').corregidos.map((c) => c.valor)).toEqual([120])
+    expect(fila(r, 'LDL').resultado).toMatchObject({ version: 2, valor: 100 })
+  })
+})
+
 describe('la hoja de resultados', () => {
   let atencion: number
   let primera: Buffer
