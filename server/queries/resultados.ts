@@ -197,7 +197,9 @@ export interface AnteriorFila {
 /**
  * Which result is a patient's previous value, one definition for both reads below: a validated
  * version with a value, of an atención of theirs (`pa`) other than `atencionId` that arrived before
- * `llegada`; the latest atención first, then its highest version (`orden`).
+ * `llegada`; the latest atención first, then its highest version (`orden`). Only a LAB atención
+ * has results: the modality, in the patient's index, spares a lookup of results for each of their
+ * imaging studies (written as a literal, so a cached plan reads it from the index).
  */
 const anteriorDonde = (
   sql: Sql,
@@ -206,6 +208,7 @@ const anteriorDonde = (
   atencionId: postgres.Fragment | number,
 ): postgres.Fragment => sql`
   pa.paciente_id = ${pacienteId} and pa.llegada < ${llegada} and pa.id <> ${atencionId}
+    and pa.modalidad = ${sql.unsafe(`'${MODALIDAD_LABORATORIO}'`)}
     and r.estado = 'validado' and (r.valor_numero is not null or r.valor_texto is not null)`
 const ANTERIOR_ORDEN = 'pa.llegada desc, pa.id desc, r.version desc'
 
