@@ -14,6 +14,7 @@ import { limitarConexiones, opcionesConexion } from './conexiones.js'
 import { jsonEstricto } from './cuerpo-json.js'
 import type { Database } from './db.js'
 import { frameworkErrors, registerErrorHandler } from './errors.js'
+import { compiladoresPerezosos } from './http/esquemas-perezosos.js'
 import { withMessageExtensions } from './openapi.js'
 import { CLIENT_DIR } from './paths.js'
 import { cacheCatalogos } from './catalogos.js'
@@ -76,6 +77,7 @@ export async function buildApp({
     ajv: {
       customOptions: { allErrors: true, verbose: true, coerceTypes: false, keywords: ['mensaje'] },
     },
+    schemaController: { compilersFactory: compiladoresPerezosos() },
     return503OnClosing: true,
     frameworkErrors,
     ...opcionesConexion(config),
