@@ -25,7 +25,8 @@ describe('esquemas compilados en la primera solicitud', () => {
       },
       async (req) => ({ ...(req.body as object), secreto: 'no sale' }),
     )
-    const llamar = (payload: unknown) => app.inject({ method: 'POST', url: '/eco', payload })
+    const llamar = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/eco', payload })
     const malo = await llamar({ n: 0 })
     expect([malo.statusCode, malo.json().message]).toEqual([400, 'body/n must be >= 1'])
     const bueno = await llamar({ n: 3 })
