@@ -63,6 +63,7 @@ export type CasoId =
   | 'hojaPdf'
   | 'verificarDocumento'
   | 'accesoResultados'
+  | 'documentosPaciente'
   | 'accesoCodigoErrado'
   | 'accesoDocumentoInexistente'
   | 'registrarEntrega'
@@ -110,6 +111,8 @@ export const TITULOS: Record<CasoId, string> = {
   hojaPdf: 'GET /atenciones/:id/resultados/pdf (hoja de resultados validada)',
   verificarDocumento: 'GET /v/:codigo (verificación de una hoja validada, JSON, sin sesión)',
   accesoResultados: 'POST /resultados/acceso (un paciente con su código, sin sesión)',
+  documentosPaciente:
+    'GET /resultados/documentos (los documentos de un paciente con la cookie de su código)',
   accesoCodigoErrado: 'POST /resultados/acceso (documento real con código, código equivocado: 401)',
   accesoDocumentoInexistente: 'POST /resultados/acceso (documento que nadie tiene: el mismo 401)',
   registrarEntrega: 'POST /pacientes/:id/entregas (copia impresa de una hoja validada)',

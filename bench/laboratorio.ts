@@ -255,12 +255,13 @@ export async function preparaHojas(s: Servidor, m: Muestras, conexiones: number)
 /**
  * accesoResultados: the patients of the sheets above, each with an access code the desk issued
  * (POST /pacientes/:id/codigo-acceso), typed at /resultados as a patient would, without a
- * session: each request the next patient's document and code.
+ * session: each request the next patient's document and code. `cuerpos` are those requests'
+ * bodies, one per patient.
  */
 export async function preparaAccesos(
   s: Servidor,
   pacientes: PacienteMuestra[],
-): Promise<() => RequestParams> {
+): Promise<{ siguiente: () => RequestParams; cuerpos: string[] }> {
   const cuerpos: string[] = []
   for (const p of pacientes) {
     const c = await exigir(
@@ -275,10 +276,43 @@ export async function preparaAccesos(
     )
   }
   let i = 0
-  return () => ({
+  const siguiente = (): RequestParams => ({
     method: 'POST',
     path: '/resultados/acceso',
     headers: { cookie: '' },
     body: cuerpos[i++ % cuerpos.length]!,
+  })
+  return { siguiente, cuerpos }
+}
+
+/**
+ * documentosPaciente: each of those patients signed in with their code once (the `cuerpos` of
+ * preparaAccesos), then their documents and entregas read again with that cookie, as «Mis
+ * resultados» does after a download: each request the next patient's cookie.
+ */
+export async function preparaDocumentos(
+  s: Servidor,
+  cuerpos: string[],
+): Promise<() => RequestParams> {
+  const cookies: string[] = []
+  for (const cuerpo of cuerpos) {
+    const res = await fetch(`${s.url}/resultados/acceso`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: s.url },
+      body: cuerpo,
+    })
+    await exigir(res, 'Acceso del paciente')
+    cookies.push(
+      res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    )
+  }
+  let i = 0
+  return () => ({
+    method: 'GET',
+    path: '/resultados/documentos',
+    headers: { cookie: cookies[i++ % cookies.length]! },
   })
 }

@@ -63,6 +63,7 @@ import { CRECIMIENTO_MAXIMO_MB, medirFirmas, rutasAbrirInforme } from './firmas.
 import {
   preparaGuardado,
   preparaAccesos,
+  preparaDocumentos,
   preparaHojas,
   rutasListaLaboratorio,
   rutasPorAnalito,
@@ -283,12 +284,17 @@ async function medirCasos(
     incluye(op, 'hojaPdf') ||
     incluye(op, 'verificarDocumento') ||
     incluye(op, 'accesoResultados') ||
+    incluye(op, 'documentosPaciente') ||
     incluye(op, 'registrarEntrega') ||
     incluye(op, 'entregasPaciente')
       ? await preparaHojas(s, l.m, op.conexiones)
       : null
   const acceso =
-    hojas && incluye(op, 'accesoResultados') ? await preparaAccesos(s, hojas.pacientes) : null
+    hojas && (incluye(op, 'accesoResultados') || incluye(op, 'documentosPaciente'))
+      ? await preparaAccesos(s, hojas.pacientes)
+      : null
+  const documentos =
+    acceso && incluye(op, 'documentosPaciente') ? await preparaDocumentos(s, acceso.cuerpos) : null
   // A run within 15 minutes of another would find its wrong tries still counted (429, not the
   // 401 measured): the bench's own database forgets them first. The embedded home has no second
   // connection: there, runs of these cases must be 15 minutes apart.
@@ -357,6 +363,7 @@ async function medirCasos(
     'hojaPdf',
     'verificarDocumento',
     'accesoResultados',
+    'documentosPaciente',
     'accesoCodigoErrado',
     'accesoDocumentoInexistente',
     'registrarEntrega',
@@ -385,14 +392,16 @@ async function medirCasos(
       caso === 'registrarVisita'
         ? visitas?.visita
         : caso === 'accesoResultados'
-          ? (acceso ?? undefined)
-          : caso === 'accesoCodigoErrado'
-            ? fallidos?.codigoErrado
-            : caso === 'accesoDocumentoInexistente'
-              ? fallidos?.documentoInexistente
-              : caso === 'registrarEntrega'
-                ? entregas?.registrar
-                : undefined
+          ? acceso?.siguiente
+          : caso === 'documentosPaciente'
+            ? (documentos ?? undefined)
+            : caso === 'accesoCodigoErrado'
+              ? fallidos?.codigoErrado
+              : caso === 'accesoDocumentoInexistente'
+                ? fallidos?.documentoInexistente
+                : caso === 'registrarEntrega'
+                  ? entregas?.registrar
+                  : undefined
     // Both write with If-Match the version the previous answer for the same row gave.
     const editar =
       caso === 'editarPaciente' ? edicion : caso === 'guardarHemograma' ? guardado : null
@@ -441,9 +450,11 @@ async function medirCasos(
         : visita
           ? caso.startsWith('acceso')
             ? 'POST /resultados/acceso'
-            : caso === 'registrarEntrega'
-              ? 'POST /pacientes/:id/entregas'
-              : 'POST /pacientes/:id/visitas'
+            : caso === 'documentosPaciente'
+              ? 'GET /resultados/documentos'
+              : caso === 'registrarEntrega'
+                ? 'POST /pacientes/:id/entregas'
+                : 'POST /pacientes/:id/visitas'
           : reservar
             ? 'POST /citas'
             : editar
