@@ -64,6 +64,15 @@ export function ensureBuilt() {
     console.log('Construyendo la aplicación (npm run build)…')
     const res = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
     if (res.status !== 0) throw new Error('La construcción falló (npm run build).')
-    writeFileSync(STAMP, new Date().toISOString())
+    sellar()
   })
+}
+
+/**
+ * Marks dist/ as built from the sources as they stand: the last step of `npm run build` too, so a
+ * build made by hand is not made again by the next `npm start`, test or bench (which would also
+ * replace a build of another version copied into dist/ with one of these sources).
+ */
+export function sellar() {
+  writeFileSync(STAMP, new Date().toISOString())
 }
