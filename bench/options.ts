@@ -1,5 +1,5 @@
 // `npm run bench -- [flags]`: which home, how much data, how hard and how long.
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ROOT } from '../server/paths.js'
 import { CASOS_BUSQUEDA, type CasoId } from './cases.js'
@@ -26,6 +26,9 @@ export const AYUDA = `Uso: npm run bench -- [opciones]
   --semilla N                semilla de los términos de búsqueda (1)
   --perfil DIR               el servidor escribe en DIR su perfil de CPU (.cpuprofile, de V8) al
                              terminar: dónde se va cada milisegundo del lado de Node
+  --comparar DIR             mide después los mismos casos con el build de otra copia del proyecto
+                             (DIR, construida con npm run build) sobre los mismos datos, e imprime
+                             la CPU por solicitud de los dos y su razón
 
 PostgreSQL: DATABASE_URL, o postgres://postgres@127.0.0.1:5432/clinica_bench (se crea si falta).
 Resultados: bench/results/<fecha>-<modo>.json`
@@ -52,6 +55,8 @@ export interface Opciones {
   firmas: number
   /** Where the server writes its V8 CPU profile, or null. */
   perfil: string | null
+  /** Another copy of the project, built, whose server measures the same cases after this one's. */
+  comparar: string | null
 }
 
 const URL_POR_DEFECTO = 'postgres://postgres@127.0.0.1:5432/clinica_bench'
@@ -81,6 +86,7 @@ export function leerOpciones(
       firmas: { type: 'string', default: '1000' },
       semilla: { type: 'string', default: '1' },
       perfil: { type: 'string' },
+      comparar: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -113,5 +119,6 @@ export function leerOpciones(
     semilla: entero('semilla', v.semilla, 0),
     firmas: entero('firmas', v.firmas, 200),
     perfil: v.perfil ?? null,
+    comparar: v.comparar ? resolve(v.comparar) : null,
   }
 }

@@ -172,6 +172,11 @@ export function tabla(lineas: LineaCaso[]): string {
         ? `${l.presupuesto.cumple ? 'dentro' : 'fuera'} (ref. ${l.presupuesto.limite})`
         : `${l.presupuesto.cumple ? 'ok' : 'FALLA'} (${l.presupuesto.limite})`,
   ])
+  return dibujar(cab, filas)
+}
+
+/** Rows under a header, the first and last columns to the left, the rest to the right. */
+function dibujar(cab: string[], filas: string[][]): string {
   const anchos = cab.map((c, i) => Math.max(c.length, ...filas.map((f) => f[i]!.length)))
   const fila = (f: string[]) =>
     `| ${f.map((c, i) => (i === 0 || i === f.length - 1 ? c.padEnd(anchos[i]!) : c.padStart(anchos[i]!))).join(' | ')} |`
@@ -180,6 +185,45 @@ export function tabla(lineas: LineaCaso[]): string {
     `|${anchos.map((a) => '-'.repeat(a + 2)).join('|')}|`,
     ...filas.map(fila),
   ].join('\n')
+}
+
+/** Server plus PostgreSQL CPU milliseconds per request: what a cut is meant to lower. */
+const cpuTotal = (l: LineaCaso): number | undefined => {
+  const c = l.cpuMsPorSolicitud
+  return c === undefined ? undefined : c.servidor + (c.postgres ?? 0)
+}
+
+/**
+ * The same cases measured on this build and on `otro` (--comparar), one after the other on the
+ * same data: both CPU columns, the other's over this one's (2× = this build spends half), and
+ * both latencies.
+ */
+export function tablaComparada(este: LineaCaso[], otro: LineaCaso[]): string {
+  const cab = [
+    'caso',
+    'CPU srv+pg+cli',
+    'otro srv+pg+cli',
+    'otro / este (srv+pg)',
+    'p50 / otro',
+    'p99 / otro',
+  ]
+  const filas = este.flatMap((l) => {
+    const o = otro.find((x) => x.caso === l.caso)
+    if (!o) return []
+    const a = cpuTotal(l)
+    const b = cpuTotal(o)
+    return [
+      [
+        l.titulo,
+        cpu(l.cpuMsPorSolicitud),
+        cpu(o.cpuMsPorSolicitud),
+        a !== undefined && b !== undefined && a > 0 ? `${(b / a).toFixed(2)}×` : '—',
+        `${ms(l.producto.p50)} / ${ms(o.producto.p50)}`,
+        `${ms(l.producto.p99)} / ${ms(o.producto.p99)}`,
+      ],
+    ]
+  })
+  return dibujar(cab, filas)
 }
 
 export function maquina(): {

@@ -58,7 +58,7 @@ import { agendarCitas } from '../server/seed/citas.js'
 import { completarLaboratorio } from '../server/seed/laboratorio-carga.js'
 import { AYUDA, leerOpciones, type Opciones } from './options.js'
 import { arrancarPostgresPropio } from './own-postgres.js'
-import { guardar, linea, maquina, tabla, type LineaCaso } from './report.js'
+import { guardar, linea, maquina, tabla, tablaComparada, type LineaCaso } from './report.js'
 import { CRECIMIENTO_MAXIMO_MB, medirFirmas, rutasAbrirInforme } from './firmas.js'
 import {
   preparaGuardado,
@@ -748,11 +748,12 @@ async function medirTodo(
   }
 
   console.log('Arrancando el servidor construido…')
-  const s = await arrancar({
+  const env = {
     ...(op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATA_DIR: op.dataDir }),
     ...ENV_DICOM,
     ...(op.perfil ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(op.perfil)}` } : {}),
-  })
+  }
+  const s = await arrancar(env)
   const comun = {
     fecha: new Date().toISOString(),
     modo,
@@ -777,6 +778,18 @@ async function medirTodo(
       await s.detener()
       lineas.push(await lineaVacuum(op))
     }
+    // The other build, on the same data, right after: its server alone on the database.
+    let otra: LineaCaso[] | null = null
+    if (op.comparar) {
+      await s.detener()
+      console.log(`Midiendo el build de ${op.comparar}…`)
+      const s2 = await arrancar(env, op.comparar)
+      try {
+        otra = await medirProducto(op, s2, directa.listas, azar(op.semilla), directa.baseline)
+      } finally {
+        await s2.detener()
+      }
+    }
     const planes = directa.revision?.planes ?? []
     const secuenciales = planes.filter((p) => p.secuenciales.length > 0)
     const fallas = [
@@ -796,6 +809,10 @@ async function medirTodo(
         'CPU = ms de CPU por solicitud del servidor + PostgreSQL (si corre en esta máquina) + el cliente de la prueba\n',
     )
     console.log(tabla(lineas))
+    if (otra) {
+      console.log(`\nEste build contra el de ${op.comparar} (CPU en ms por solicitud):\n`)
+      console.log(tablaComparada(lineas, otra))
+    }
     console.log(
       `\nCarga de la máquina (1, 5, 15 min): al empezar ${cargaInicial.join(' ')}, al terminar ${maquina().carga.join(' ')}.`,
     )
@@ -806,7 +823,13 @@ async function medirTodo(
       console.log(
         `Resultados comparados con la línea base: ${directa.revision.comparadas}, distintos: ${directa.revision.diferencias.length}.`,
       )
-    const archivo = guardar(modo, { ...comun, casos: lineas, revision: directa.revision, fallas })
+    const archivo = guardar(modo, {
+      ...comun,
+      casos: lineas,
+      ...(otra && { comparacion: { build: op.comparar, casos: otra } }),
+      revision: directa.revision,
+      fallas,
+    })
     console.log(`Resultados en ${archivo}`)
     for (const f of fallas) console.log(`FALLA: ${f}`)
     return fallas.length > 0 ? 1 : 0

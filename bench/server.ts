@@ -1,5 +1,6 @@
 // The product as a user runs it: the built server in its own process, and a signed-in session.
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { ensureBuilt } from '../scripts/ensure-built.mjs'
 import { startServer, waitHealthy, type ServerProcess } from '../server/test/server-process.js'
 
@@ -17,23 +18,32 @@ export interface Servidor {
   detener(): Promise<void>
 }
 
-/** Builds when the sources are newer than the last build, then starts dist/server/main.js. */
-export async function arrancar(env: NodeJS.ProcessEnv): Promise<Servidor> {
-  ensureBuilt()
-  const proceso = await startServer({
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: 'false',
-    ADMIN_USER: USUARIO,
-    ADMIN_PASSWORD: CONTRASENA,
-    // Every client of the bench is this one machine: it stands for a clinic's many workstations
-    // (and, in apellidoBajoInundacion, 200 more connections), which one address's cap would refuse.
-    MAX_CONNECTIONS_PER_ADDRESS: '1000',
-    // verificarDocumento measures the answer, not the per-address limit that refuses a flood of it.
-    VERIFICACIONES_POR_DIRECCION: '999999',
-    // accesoResultados likewise: every patient of the case comes from this one address.
-    ACCESOS_POR_DIRECCION: '999999',
-    ...env,
-  })
+/**
+ * Builds when the sources are newer than the last build, then starts dist/server/main.js; with
+ * `otraCopia`, that copy's own dist/server/main.js as it was built there (--comparar).
+ */
+export async function arrancar(env: NodeJS.ProcessEnv, otraCopia?: string): Promise<Servidor> {
+  if (!otraCopia) ensureBuilt()
+  const donde = otraCopia ? { cwd: otraCopia, main: join(otraCopia, 'dist/server/main.js') } : {}
+  const proceso = await startServer(
+    {
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      ADMIN_USER: USUARIO,
+      ADMIN_PASSWORD: CONTRASENA,
+      // Every client of the bench is this one machine: it stands for a clinic's many
+      // workstations (and, in apellidoBajoInundacion, 200 more connections), which one
+      // address's cap would refuse.
+      MAX_CONNECTIONS_PER_ADDRESS: '1000',
+      // verificarDocumento measures the answer, not the per-address limit that refuses a flood
+      // of it.
+      VERIFICACIONES_POR_DIRECCION: '999999',
+      // accesoResultados likewise: every patient of the case comes from this one address.
+      ACCESOS_POR_DIRECCION: '999999',
+      ...env,
+    },
+    donde,
+  )
   await waitHealthy(proceso, 120_000)
   const url = proceso.url
   const res = await fetch(`${url}/sesion`, {
