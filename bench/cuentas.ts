@@ -1,5 +1,6 @@
 // The bench's own accounts and the calls its preparations make with them: requests as a signed-in
 // browser sends them, and tasks run a few at a time.
+import { cookieDe } from '../server/test/process-session.js'
 import type { Servidor } from './server.js'
 
 export interface CuentaBanco {
@@ -71,9 +72,6 @@ export async function sesionDe(s: Servidor, cuenta: CuentaBanco): Promise<Record
   await exigir(sesion, `Sesión de ${cuenta.usuario}`)
   return {
     ...s.headers,
-    cookie: sesion.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; '),
+    cookie: cookieDe(sesion),
   }
 }

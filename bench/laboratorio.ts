@@ -9,6 +9,7 @@ import type { RequestParams } from 'autocannon'
 import { SEDES } from '../shared/catalogos.js'
 import type { Analito, CatalogoLaboratorio } from '../shared/laboratorio.js'
 import type { Muestra } from '../shared/muestras.js'
+import { cookieDe } from '../server/test/process-session.js'
 import type { Muestras, PacienteMuestra } from './cases.js'
 import { pedir, exigir, enParalelo, MEDICO, sesionDe } from './cuentas.js'
 import { medidaDe, type Medida } from './measure.js'
@@ -302,12 +303,7 @@ export async function preparaDocumentos(
       body: cuerpo,
     })
     await exigir(res, 'Acceso del paciente')
-    cookies.push(
-      res.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; '),
-    )
+    cookies.push(cookieDe(res))
   }
   let i = 0
   return () => ({

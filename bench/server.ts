@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureBuilt } from '../scripts/ensure-built.mjs'
+import { cookieDe } from '../server/test/process-session.js'
 import { startServer, waitHealthy, type ServerProcess } from '../server/test/server-process.js'
 
 export const USUARIO = 'admin'
@@ -57,10 +58,7 @@ export async function arrancar(env: NodeJS.ProcessEnv, otraCopia?: string): Prom
       `No se pudo iniciar sesión como ${USUARIO} (${res.status}): ${await res.text()}`,
     )
   }
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
+  const cookie = cookieDe(res)
   return {
     proceso,
     url,

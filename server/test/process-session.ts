@@ -7,6 +7,13 @@ export const ENV_ADMIN = {
   ADMIN_PASSWORD: ADMIN_PRUEBA.contrasena,
 }
 
+/** The cookies a response set, as the next request sends them back. */
+export const cookieDe = (res: Response): string =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+
 /** POST /sesion; answers cookie, same-origin Origin and JSON content type for later calls. */
 export async function iniciarSesionProceso(
   url: string,
@@ -19,9 +26,5 @@ export async function iniciarSesionProceso(
   })
   if (res.status !== 200)
     throw new Error(`No se pudo iniciar sesión como ${usuario}: ${res.status} ${await res.text()}`)
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  return { cookie, origin: url, 'content-type': 'application/json' }
+  return { cookie: cookieDe(res), origin: url, 'content-type': 'application/json' }
 }
