@@ -21,6 +21,15 @@ export interface DiaLaboratorio {
 }
 
 /**
+ * The laboratory's modality as a literal, not a parameter: the plan PostgreSQL keeps for a
+ * statement (a generic plan, not one planned again for each request) can use an index that is
+ * partial on it or holds it (the day's by sede, priority and arrival; the patient's) only where it
+ * reads its «modalidad = 'LAB'» in the statement itself.
+ */
+export const modalidadLab = (sql: Sql): postgres.Fragment =>
+  sql.unsafe(`'${MODALIDAD_LABORATORIO}'`)
+
+/**
  * A statement of `limite + 1` rows (one more says another page follows): id, paciente_id, sede,
  * estado, prioridad, llegada, estudios, rango, and clave (arrival as exact UTC text), in page order.
  * `filtro` narrows it further over `a` (the per-analito grid's exams).
@@ -30,10 +39,7 @@ export function paginaDelDia(
   f: DiaLaboratorio,
   filtro: postgres.Fragment = sql``,
 ): postgres.Fragment {
-  // The modality as a literal, not a parameter: the plan PostgreSQL keeps for every day and sede
-  // (a generic plan, not one planned again for each request) can use the partial index by sede,
-  // priority and arrival only where it reads its «modalidad = 'LAB'» in the statement itself.
-  const lab = sql.unsafe(`'${MODALIDAD_LABORATORIO}'`)
+  const lab = modalidadLab(sql)
   const ramas = ORDEN.map((prioridad, rango) => {
     // After the cursor's priority the whole range; in it, after its row; before it, nothing.
     const desde = !f.despues

@@ -11,6 +11,7 @@ import type { EstadoMuestra } from '../../shared/muestras.js'
 import type { EstadoResultado } from '../../shared/resultados.js'
 import { enviar, type Sql } from '../db.js'
 import { insercionEventos, type Evento } from './auditoria.js'
+import { modalidadLab } from './laboratorio-dia.js'
 
 /**
  * The ETag of atención `atencionId`'s results: the version laboratorio_resumen keeps of them, which
@@ -199,7 +200,7 @@ export interface AnteriorFila {
  * version with a value, of an atención of theirs (`pa`) other than `atencionId` that arrived before
  * `llegada`; the latest atención first, then its highest version (`orden`). Only a LAB atención
  * has results: the modality, in the patient's index, spares a lookup of results for each of their
- * imaging studies (written as a literal, so a cached plan reads it from the index).
+ * imaging studies.
  */
 const anteriorDonde = (
   sql: Sql,
@@ -208,7 +209,7 @@ const anteriorDonde = (
   atencionId: postgres.Fragment | number,
 ): postgres.Fragment => sql`
   pa.paciente_id = ${pacienteId} and pa.llegada < ${llegada} and pa.id <> ${atencionId}
-    and pa.modalidad = ${sql.unsafe(`'${MODALIDAD_LABORATORIO}'`)}
+    and pa.modalidad = ${modalidadLab(sql)}
     and r.estado = 'validado' and (r.valor_numero is not null or r.valor_texto is not null)`
 const ANTERIOR_ORDEN = 'pa.llegada desc, pa.id desc, r.version desc'
 
