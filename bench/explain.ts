@@ -1,7 +1,8 @@
 // Each product query's plan on the loaded data. The SQL is the product's own: its query functions
 // run on a client whose `debug` hook captures the text, parameters and types they send, and the
-// same statement is then run under EXPLAIN ANALYZE. A sequential scan over pacientes or
-// atenciones fails the bench. Also checks that the naive baseline answers the same rows.
+// same statement is then run under EXPLAIN ANALYZE. A sequential scan over a table that grows with
+// the clinic (TABLAS_GRANDES) fails the bench. Also checks that the naive baseline answers the
+// same rows.
 import type postgres from 'postgres'
 import { POLITICA_PRIVACIDAD_VERSION } from '../shared/catalogos.js'
 import { validarBusqueda } from '../shared/busqueda.js'
@@ -20,6 +21,7 @@ import {
   posiblesDuplicados,
 } from '../server/queries/pacientes.js'
 import { buscarIngenuo } from './baseline.js'
+import { revisarLaboratorio } from './explain-laboratorio.js'
 import { CASOS_BUSQUEDA, consultas, registros, type CasoId, type Muestras } from './cases.js'
 
 export interface Sentencia {
@@ -56,7 +58,8 @@ export interface Plan {
   plan: string[]
 }
 
-const TABLAS_GRANDES = new Set(['pacientes', 'atenciones'])
+/** The tables that grow with the clinic: a sequential scan of any of them fails the bench. */
+const TABLAS_GRANDES = new Set(['pacientes', 'atenciones', 'resultados', 'muestras'])
 /** The audit record of a read the bench makes: nobody's, from nowhere. */
 const LECTURA_DE_PRUEBA = {
   accion: 'paciente.consultado',
@@ -276,5 +279,6 @@ export async function revisarPlanes(
     )
     planes.push(...(await explicar(sql, c.tomar(), 'reservarCita', 'insert (deshecho)')))
   }
+  await revisarLaboratorio(revisar, sql, m, tz, porCaso)
   return { planes, diferencias, comparadas }
 }
