@@ -817,7 +817,7 @@ async function medirTodo(
       `\nCarga de la máquina (1, 5, 15 min): al empezar ${cargaInicial.join(' ')}, al terminar ${maquina().carga.join(' ')}.`,
     )
     console.log(
-      `\nPlanes revisados: ${planes.length}, con scan secuencial en pacientes o atenciones: ${secuenciales.length}.`,
+      `\nPlanes revisados: ${planes.length}, con scan secuencial en pacientes, atenciones, resultados o muestras: ${secuenciales.length}.`,
     )
     if (directa.revision)
       console.log(
