@@ -256,9 +256,11 @@ export interface Resultado {
 /**
  * One page (limite + 1 rows) after the cursor (instant, tipo, id). A search with a patient filter
  * runs on the client that plans each statement for its values (db.ts): a cached generic plan loses
- * the LIKE prefixes the indexes are chosen by. So does one by estado or prioridad: only with their
- * values can the planner prove the partial index of open urgent atenciones (atenciones_alertas_idx) covers them,
- * where a generic plan would walk every atención for a few alerts.
+ * the LIKE prefixes the indexes are chosen by. So does one by prioridad: only with its values can
+ * the planner prove the partial index of open urgent atenciones (atenciones_alertas_idx) covers
+ * them, where a generic plan would walk every atención for a few alerts. One by estado alone
+ * keeps the cached plan: that index needs a prioridad, and planning the day's pending ones anew
+ * cost more than running them (0.68 ms of planning for 0.03 of work, docs/presupuestos.md).
  */
 export async function buscar(
   db: Pick<Database, 'sql' | 'sqlBusqueda'>,
@@ -268,7 +270,7 @@ export async function buscar(
   tz: string,
   { ajustes = {}, evento }: Opciones = {},
 ): Promise<Resultado> {
-  const porValores = tieneFiltroPaciente(f) || Boolean(f.estados || f.prioridades)
+  const porValores = tieneFiltroPaciente(f) || Boolean(f.prioridades)
   const sql = porValores ? db.sqlBusqueda : db.sql
   const n = limite + 1
   const ctx: Contexto = {
