@@ -2,11 +2,12 @@
 import type { AccionAuditoria } from '../../shared/auditoria.js'
 import type { CampoNombre, Paciente, PacienteDatos } from '../../shared/paciente-datos.js'
 import { ACCIONES_HISTORIAL } from '../../shared/pacientes.js'
-import { CAMPOS, type CampoPaciente } from '../../shared/paciente-campos.js'
+import type { CampoPaciente } from '../../shared/paciente-campos.js'
 import type postgres from 'postgres'
 import { insercionEventos, insercionLectura, type Evento } from './auditoria.js'
 import type { Sql } from '../db.js'
 import { instanteDe, type Clave } from './clave.js'
+import { asignacionesCampos, columnasCampos, objetoCampos, valoresCampos } from './campos-sql.js'
 
 /** A patient's row: its fields, with the instants as the driver reads them. */
 export interface PacienteFila
@@ -19,12 +20,8 @@ export interface PacienteFila
 
 /** Every field (paciente-campos.ts) and what the database keeps beside them. */
 const columnas = (sql: Sql) => sql`
-  p.id, ${sql(CAMPOS.map((c) => `p.${c}`))}, p.madre_id, p.politica_aceptada_en,
+  p.id, ${columnasCampos(sql, 'p')}, p.madre_id, p.politica_aceptada_en,
   p.politica_version, p.creado_en, p.version`
-
-/** Values separated by commas. */
-const lista = (sql: Sql, valores: readonly (string | null)[]) =>
-  valores.map((v) => sql`${v}`).reduce((todos, v) => sql`${todos}, ${v}`)
 
 /** Who registers and from where, for the audit record written with the patient. */
 export interface Registrante {
@@ -50,12 +47,9 @@ export async function insertarPaciente(
   const [fila] = await sql<PacienteFila[]>`
     with nuevo as (
       insert into pacientes as p (
-        ${sql(CAMPOS)}, madre_id, politica_aceptada_en, politica_version, creado_por
+        ${columnasCampos(sql)}, madre_id, politica_aceptada_en, politica_version, creado_por
       ) values (
-        ${lista(
-          sql,
-          CAMPOS.map((c) => d[c]),
-        )}, ${madreId}, now(), ${politicaVersion}, ${quien.usuarioId}
+        ${valoresCampos(sql, d)}, ${madreId}, now(), ${politicaVersion}, ${quien.usuarioId}
       )
       on conflict (tipo_documento, documento) do nothing
       returning ${columnas(sql)}
@@ -232,19 +226,6 @@ export async function pacientePorDocumento(
 
 const MODIFICADO: AccionAuditoria = 'paciente.modificado'
 
-/** The editable fields of the row `alias` as one jsonb object with the API's names. */
-function valores(sql: Sql, alias: string): postgres.Fragment {
-  const pares = CAMPOS.map((campo) => sql`${campo}::text, ${sql(alias)}.${sql(campo)}::text`)
-  return sql`jsonb_build_object(${pares.reduce((todos, par) => sql`${todos}, ${par}`)})`
-}
-
-/** The columns a correction writes, from the validated fields. */
-function asignaciones(sql: Sql, d: PacienteDatos): postgres.Fragment {
-  return CAMPOS.map((campo) => sql`${sql(campo)} = ${d[campo]}`).reduce(
-    (todas, una) => sql`${todas}, ${una}`,
-  )
-}
-
 /**
  * Writes the corrected fields only if the patient is still at `version`, with the audit record of
  * what changed in the same statement: each changed field's value before (read by this statement)
@@ -261,12 +242,12 @@ export async function actualizarPaciente(
 ): Promise<PacienteFila | undefined> {
   const [fila] = await sql<PacienteFila[]>`
     with antes as (
-      select ${valores(sql, 'p')} as valores from pacientes p where p.id = ${id}
+      select ${objetoCampos(sql, 'p')} as valores from pacientes p where p.id = ${id}
     ), cambiado as (
-      update pacientes as p set ${asignaciones(sql, d)}
+      update pacientes as p set ${asignacionesCampos(sql, d)}
       from antes
       where p.id = ${id} and p.version = ${version}
-      returning ${columnas(sql)}, antes.valores as antes, ${valores(sql, 'p')} as despues
+      returning ${columnas(sql)}, antes.valores as antes, ${objetoCampos(sql, 'p')} as despues
     ), auditado as (${insercionEventos(
       sql,
       { ...quien, accion: MODIFICADO },
