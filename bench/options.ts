@@ -27,8 +27,9 @@ export const AYUDA = `Uso: npm run bench -- [opciones]
   --perfil DIR               el servidor escribe en DIR su perfil de CPU (.cpuprofile, de V8) al
                              terminar: dónde se va cada milisegundo del lado de Node
   --comparar DIR             mide después los mismos casos con el build de otra copia del proyecto
-                             (DIR, construida con npm run build) sobre los mismos datos, e imprime
-                             la CPU por solicitud de los dos y su razón
+                             (DIR, construida con npm run build) sobre los mismos datos, dos veces,
+                             y otra vez con este (este, otro, otro, este), e imprime la CPU por
+                             solicitud de cada corrida y la razón entre las medias
 
 PostgreSQL: DATABASE_URL, o postgres://postgres@127.0.0.1:5432/clinica_bench (se crea si falta).
 Resultados: bench/results/<fecha>-<modo>.json`

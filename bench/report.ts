@@ -194,29 +194,39 @@ const cpuTotal = (l: LineaCaso): number | undefined => {
 }
 
 /**
- * The same cases measured on this build and on `otro` (--comparar), one after the other on the
- * same data: both CPU columns, the other's over this one's (2× = this build spends half), and
- * both latencies.
+ * The same cases measured on this build and on another (--comparar), in the order this, other,
+ * other, this on the same data: each build's CPU in its two runs and their mean, the other's mean
+ * over this one's (2× = this build spends half), and both first runs' latencies. Whichever build
+ * runs second has measured cheaper on this machine however the two differed, so each one runs
+ * once early and once late.
  */
-export function tablaComparada(este: LineaCaso[], otro: LineaCaso[]): string {
+export function tablaComparada(este: LineaCaso[][], otro: LineaCaso[][]): string {
   const cab = [
     'caso',
-    'CPU srv+pg+cli',
-    'otro srv+pg+cli',
-    'otro / este (srv+pg)',
+    'este srv+pg (1ª / 2ª)',
+    'otro srv+pg (1ª / 2ª)',
+    'otro / este',
     'p50 / otro',
     'p99 / otro',
   ]
-  const filas = este.flatMap((l) => {
-    const o = otro.find((x) => x.caso === l.caso)
+  const media = (ls: (LineaCaso | undefined)[]) => {
+    const v = ls.map((l) => (l ? cpuTotal(l) : undefined))
+    return v.every((x) => x !== undefined) ? v.reduce((a, b) => a + b, 0) / v.length : undefined
+  }
+  const corridas = (ls: (LineaCaso | undefined)[]) =>
+    ls.map((l) => (l ? cpu(l.cpuMsPorSolicitud).split('+').slice(0, 2).join('+') : '—')).join(' / ')
+  const filas = este[0]!.flatMap((l) => {
+    const es = este.map((c) => c.find((x) => x.caso === l.caso))
+    const os = otro.map((c) => c.find((x) => x.caso === l.caso))
+    const o = os[0]
     if (!o) return []
-    const a = cpuTotal(l)
-    const b = cpuTotal(o)
+    const a = media(es)
+    const b = media(os)
     return [
       [
         l.titulo,
-        cpu(l.cpuMsPorSolicitud),
-        cpu(o.cpuMsPorSolicitud),
+        corridas(es),
+        corridas(os),
         a !== undefined && b !== undefined && a > 0 ? `${(b / a).toFixed(2)}×` : '—',
         `${ms(l.producto.p50)} / ${ms(o.producto.p50)}`,
         `${ms(l.producto.p99)} / ${ms(o.producto.p99)}`,

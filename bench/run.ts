@@ -778,17 +778,23 @@ async function medirTodo(
       await s.detener()
       lineas.push(await lineaVacuum(op))
     }
-    // The other build, on the same data, right after: its server alone on the database.
-    let otra: LineaCaso[] | null = null
+    // The other build, on the same data, right after, twice, then this one again: each server
+    // alone on the database, and each build measured once early and once late (report.ts).
+    let comparacion: { este: LineaCaso[][]; otro: LineaCaso[][] } | null = null
     if (op.comparar) {
       await s.detener()
-      console.log(`Midiendo el build de ${op.comparar}…`)
-      const s2 = await arrancar(env, op.comparar)
-      try {
-        otra = await medirProducto(op, s2, directa.listas, azar(op.semilla), directa.baseline)
-      } finally {
-        await s2.detener()
+      const medirCon = async (copia?: string) => {
+        const si = await arrancar(env, copia)
+        try {
+          return await medirProducto(op, si, directa.listas, azar(op.semilla), directa.baseline)
+        } finally {
+          await si.detener()
+        }
       }
+      console.log(`Midiendo el build de ${op.comparar}, dos veces…`)
+      const otro = [await medirCon(op.comparar), await medirCon(op.comparar)]
+      console.log('Midiendo este build otra vez…')
+      comparacion = { este: [lineas, await medirCon()], otro }
     }
     const planes = directa.revision?.planes ?? []
     const secuenciales = planes.filter((p) => p.secuenciales.length > 0)
@@ -809,9 +815,11 @@ async function medirTodo(
         'CPU = ms de CPU por solicitud del servidor + PostgreSQL (si corre en esta máquina) + el cliente de la prueba\n',
     )
     console.log(tabla(lineas))
-    if (otra) {
-      console.log(`\nEste build contra el de ${op.comparar} (CPU en ms por solicitud):\n`)
-      console.log(tablaComparada(lineas, otra))
+    if (comparacion) {
+      console.log(
+        `\nEste build contra el de ${op.comparar}, en el orden este, otro, otro, este (CPU en ms por solicitud):\n`,
+      )
+      console.log(tablaComparada(comparacion.este, comparacion.otro))
     }
     console.log(
       `\nCarga de la máquina (1, 5, 15 min): al empezar ${cargaInicial.join(' ')}, al terminar ${maquina().carga.join(' ')}.`,
@@ -826,7 +834,7 @@ async function medirTodo(
     const archivo = guardar(modo, {
       ...comun,
       casos: lineas,
-      ...(otra && { comparacion: { build: op.comparar, casos: otra } }),
+      ...(comparacion && { comparacion: { build: op.comparar, ...comparacion } }),
       revision: directa.revision,
       fallas,
     })
