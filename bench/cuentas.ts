@@ -11,6 +11,9 @@ export interface CuentaBanco {
   contrasena: string
 }
 
+/** Who the plan check's statements act as: nobody, from nowhere (each rolled back with its plan). */
+export const NADIE = { usuarioId: null, usuario: null, direccion: null } as const
+
 /** The médico who signs informes and validates lab results. */
 export const MEDICO: CuentaBanco = {
   usuario: 'banco.medico',

@@ -10,6 +10,7 @@ import { porAnalito } from '../server/queries/resultados-analito.js'
 import { anterioresDe, atencionLab, resultadosDe } from '../server/queries/resultados.js'
 import { analitosDe, examenesDe } from '../server/laboratorio/examenes.js'
 import type { Muestras } from './cases.js'
+import { NADIE } from './cuentas.js'
 import { ANALITO_POR_ANALITO, diasOcupados } from './laboratorio.js'
 
 /** Runs one product call and explains what it sent (revisarPlanes' own). */
@@ -19,8 +20,9 @@ export type Revisar = <T>(
   llamada: () => Promise<T>,
 ) => Promise<T>
 
-/** The audit record of a read the bench makes: nobody's, from nowhere (rolled back with the plan). */
-const LECTURA = { usuarioId: null, usuario: null, direccion: null } as const
+/** The audit records of the plan check's reads (rolled back with their plans). */
+const LISTA = { ...NADIE, accion: 'laboratorio.lista' } as const
+const POR_ANALITO = { ...NADIE, accion: 'resultados.por_analito' } as const
 const PAGINA = 50
 
 export async function revisarLaboratorio(
@@ -38,31 +40,20 @@ export async function revisarLaboratorio(
     const dia = { fecha: p.get('fecha')!, sede: p.get('sede')!, tz, limite: PAGINA }
     const pagina = `${dia.sede} ${dia.fecha}`
     const lista = await revisar('listaLaboratorio', pagina, () =>
-      listaLaboratorio(
-        sql,
-        lab,
-        { ...dia, despues: null },
-        { ...LECTURA, accion: 'laboratorio.lista' },
-      ),
+      listaLaboratorio(sql, lab, { ...dia, despues: null }, LISTA),
     )
     const ultima = lista[PAGINA - 1]
     if (ultima)
       await revisar('listaLaboratorio', `${pagina} (página 2)`, () =>
-        listaLaboratorio(
-          sql,
-          lab,
-          { ...dia, despues: ultima.clave },
-          { ...LECTURA, accion: 'laboratorio.lista' },
-        ),
+        listaLaboratorio(sql, lab, { ...dia, despues: ultima.clave }, LISTA),
       )
-    const evento = { ...LECTURA, accion: 'resultados.por_analito' } as const
     const filas = await revisar('porAnalito', pagina, () =>
-      porAnalito(sql, hgb.id, { ...dia, despues: null }, evento),
+      porAnalito(sql, hgb.id, { ...dia, despues: null }, POR_ANALITO),
     )
     const despues: Clave | undefined = filas[PAGINA - 1]?.clave
     if (despues)
       await revisar('porAnalito', `${pagina} (página 2)`, () =>
-        porAnalito(sql, hgb.id, { ...dia, despues }, evento),
+        porAnalito(sql, hgb.id, { ...dia, despues }, POR_ANALITO),
       )
   }
 

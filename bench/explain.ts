@@ -23,6 +23,7 @@ import {
 import { buscarIngenuo } from './baseline.js'
 import { revisarLaboratorio } from './explain-laboratorio.js'
 import { CASOS_BUSQUEDA, consultas, registros, type CasoId, type Muestras } from './cases.js'
+import { NADIE } from './cuentas.js'
 
 export interface Sentencia {
   texto: string
@@ -61,12 +62,7 @@ export interface Plan {
 /** The tables that grow with the clinic: a sequential scan of any of them fails the bench. */
 const TABLAS_GRANDES = new Set(['pacientes', 'atenciones', 'resultados', 'muestras'])
 /** The audit record of a read the bench makes: nobody's, from nowhere. */
-const LECTURA_DE_PRUEBA = {
-  accion: 'paciente.consultado',
-  usuarioId: null,
-  usuario: null,
-  direccion: null,
-} as const
+const LECTURA_DE_PRUEBA = { ...NADIE, accion: 'paciente.consultado' } as const
 class Deshacer extends Error {}
 
 const AJUSTE = /^\s*set\s/i
@@ -229,13 +225,7 @@ export async function revisarPlanes(
   if (!datos) throw new Error('El cuerpo de registro de la prueba no es válido')
   // Captured in one rolled-back transaction, explained in another, so the row is new both times.
   c.tomar()
-  await sinDejarRastro(sql, (tx) =>
-    insertarPaciente(tx, datos, POLITICA_PRIVACIDAD_VERSION, {
-      usuarioId: null,
-      usuario: null,
-      direccion: null,
-    }),
-  )
+  await sinDejarRastro(sql, (tx) => insertarPaciente(tx, datos, POLITICA_PRIVACIDAD_VERSION, NADIE))
   planes.push(...(await explicar(sql, c.tomar(), 'registrarPaciente', 'insert (deshecho)')))
 
   // The day agenda of each sede, today and a week ahead, and the overlap check of a booking.
@@ -274,7 +264,7 @@ export async function revisarPlanes(
         },
         {},
         tz,
-        { accion: 'cita.creada', usuarioId: null, usuario: null, direccion: null },
+        { ...NADIE, accion: 'cita.creada' },
       ),
     )
     planes.push(...(await explicar(sql, c.tomar(), 'reservarCita', 'insert (deshecho)')))
