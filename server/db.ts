@@ -224,7 +224,7 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
       sql,
       sqlBusqueda: sql,
       home: 'embedded',
-      volcar: () => volcarPglite(pg, sql, ajustarSesion),
+      volcar: async () => volcarPglite(pg, sql, ajustarSesion),
       async close() {
         await sql.end({ timeout: 5 })
         await server.stop()

@@ -3,7 +3,7 @@
 // The round trip embedded → PostgreSQL → embedded keeps every table's rows to the byte; a backup
 // taken during a burst of writes holds every write acknowledged before it started and no half of
 // any; a target with data and a damaged file are refused without touching anything.
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
@@ -11,7 +11,7 @@ import { inTransaction, openDatabase, type Sql } from '../db.js'
 import { cargarDatos } from '../seed/cargar.js'
 import { baseDesechable, createTestDatabase } from '../test/database.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
-import { RespaldoError, verificarRespaldo } from './archivo.js'
+import { nombreRespaldo, RespaldoError, verificarRespaldo } from './archivo.js'
 import { respaldar } from './respaldar.js'
 import { restaurar } from './restauracion.js'
 
@@ -139,6 +139,77 @@ describe.skipIf(!servidor)('respaldo y restauración entre las dos casas', () =>
       }
     })
   }
+})
+
+describe('el volcado de la base embebida', () => {
+  it('las filas salen por partes, ninguna tabla en un solo texto, y vuelven al byte', async () => {
+    const origen = await createTestDatabase({ embedded: true })
+    limpiar.push(() => origen.drop())
+    // 3,000 rows of 1,500 characters each: what a clinic's big tables are, in small. The text has
+    // everything a value may hold that SQL quotes: quotes, backslashes, `;`, comments, newlines.
+    const raro = "O'Brien \\ ; -- /* $$ */ E'x' \n ñ 😀 "
+    await origen.sql`
+      insert into respaldos (inicio, fin, origen, error)
+      select now() - make_interval(secs => i), now(), 'diario', left(repeat(${raro} || i, 60), 1500)
+      from generate_series(1, 3000) i`
+    // Every byte value, in a bytea column.
+    await origen.sql`
+      update clinica set logo = (select string_agg(set_byte('\\x00'::bytea, 0, b), ''::bytea
+                                                   order by b) from generate_series(0, 255) b),
+                         logo_tipo = 'image/png'`
+    const antes = await huella(origen.sql)
+
+    const sesion = () => origen.sql`
+      select current_setting('search_path') as camino,
+             current_setting('plan_cache_mode') as plan,
+             current_setting('transaction_read_only') as "soloLectura",
+             (select count(*)::int from pg_prepared_statements) as sentencias`
+    const sesionAntes = await sesion()
+
+    const trozos: string[] = []
+    for await (const t of await origen.volcar()) trozos.push(String(t))
+    const inserts = trozos.join('').match(/^INSERT INTO public\.respaldos /gm) ?? []
+    expect(inserts.length).toBe(3)
+    expect(Math.max(...trozos.map((t) => t.length))).toBeLessThan(2_000_000)
+    // The server's session is as it was: its settings and its prepared statements, no more.
+    expect(await sesion()).toEqual(sesionAntes)
+    expect(sesionAntes[0]).toMatchObject({ plan: 'force_custom_plan', soloLectura: 'off' })
+
+    const r = await respaldar(origen, { dir: await carpeta(), tz: TZ, origen: 'manual' })
+    const vuelta = await embebidaNueva()
+    await restaurar(r.ruta, vuelta)
+    const db = await openDatabase(vuelta)
+    try {
+      expect(await huella(db.sql)).toEqual(antes)
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('un respaldo que se corta a mitad (disco lleno) deja al servidor escribiendo y el siguiente sale', async () => {
+    const origen = await createTestDatabase({ embedded: true })
+    limpiar.push(() => origen.drop())
+    await origen.sql`
+      insert into respaldos (inicio, fin, origen, error)
+      select now(), now(), 'manual', repeat('x', 1500) from generate_series(1, 3000)`
+    const ahora = () => new Date('2026-11-27T08:00:00Z')
+    const dir = await carpeta()
+    // The partial file is a link to a device that is always full: the write fails mid-dump.
+    await symlink('/dev/full', join(dir, `${nombreRespaldo(ahora(), TZ)}.parcial`))
+    await expect(respaldar(origen, { dir, tz: TZ, origen: 'diario', ahora })).rejects.toThrow(
+      /No queda espacio en el disco/,
+    )
+    // The session is not left inside the dump's read-only transaction: writes go on.
+    const id = await insertarPaciente(origen.sql)
+    const [fila] = await origen.sql<{ n: number }[]>`
+      select count(*)::int as n from pacientes where id = ${id}`
+    expect(fila!.n).toBe(1)
+    const [nota] = await origen.sql<{ error: string }[]>`
+      select error from respaldos where origen = 'diario' and error is not null`
+    expect(nota!.error).toMatch(/No queda espacio/)
+    const r = await respaldar(origen, { dir: await carpeta(), tz: TZ, origen: 'manual' })
+    await expect(verificarRespaldo(r.ruta)).resolves.toMatchObject({ sha256: r.sha256 })
+  })
 })
 
 describe('lo que la restauración rechaza', () => {

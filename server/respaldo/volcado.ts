@@ -6,6 +6,7 @@ import { Readable } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Sql } from '../db.js'
 import { RespaldoError } from './archivo.js'
+import { filasComoInsert, tablasConFilas } from './filas-pglite.js'
 
 /**
  * Neither owners nor grants: the restored database belongs to whoever restores it. Rows as
@@ -13,6 +14,8 @@ import { RespaldoError } from './archivo.js'
  * into both homes.
  */
 const OPCIONES = ['--no-owner', '--no-privileges', '--inserts', '--rows-per-insert=1000']
+/** The same for the embedded database's schema, whose rows are written apart (filas-pglite.ts). */
+const OPCIONES_ESQUEMA = ['--no-owner', '--no-privileges']
 
 /** libpq's variables for a DATABASE_URL: the password never shows in the process list. */
 function entornoLibpq(url: string): NodeJS.ProcessEnv {
@@ -69,46 +72,76 @@ export function volcarPostgres(url: string): Readable {
 }
 
 /**
- * pg_dump of the embedded database, in the process that holds it. PGlite is one session shared by
- * every client, so the dump runs while the server's one connection is reserved, that is idle and
- * outside any transaction: it sees every committed change and none half done, and the requests
- * that come meanwhile wait for it. That pg_dump runs synchronously, so the whole process waits
- * with them (16 s at 100,000 patients: README, «Operación»). Afterwards the session is left as the
- * server set it: pg_dump's own prepared statements and settings are dropped, the server's kept.
+ * The embedded database as SQL, in the process that holds it: PGlite's pg_dump writes the schema
+ * before the rows and the sequences, indexes, constraints and triggers after them; the rows come
+ * from filas-pglite.ts, streamed (pg_dump's own would come back as one string, which a large
+ * clinic's rows overflow). PGlite is one session shared by every client, so all of it runs while
+ * the server's one connection is reserved, that is idle and outside any transaction: it sees
+ * every committed change and none half done, and the requests that come meanwhile wait for it.
+ * Whether the dump ends well, fails or its reader stops, the session is left as the server set
+ * it: no transaction open, pg_dump's prepared statements and settings dropped, the server's kept.
  */
-export async function volcarPglite(
+export function volcarPglite(pg: PGlite, sql: Sql, ajustarSesion: () => Promise<void>): Readable {
+  return Readable.from(volcadoPglite(pg, sql, ajustarSesion))
+}
+
+async function* volcadoPglite(
   pg: PGlite,
   sql: Sql,
   ajustarSesion: () => Promise<void>,
-): Promise<Readable> {
+): AsyncGenerator<string> {
   const { pgDump } = await import('@electric-sql/pglite-tools/pg_dump')
+  const nombres = async () =>
+    (await pg.query<{ name: string }>('select name from pg_prepared_statements')).rows.map(
+      (r) => r.name,
+    )
   const reservada = await sql.reserve()
   try {
-    const nombres = async () =>
-      (await pg.query<{ name: string }>('select name from pg_prepared_statements')).rows.map(
-        (r) => r.name,
-      )
     const delServidor = new Set(await nombres())
+    const soltarSentencias = async () => {
+      for (const n of await nombres())
+        if (!delServidor.has(n)) await pg.exec(`deallocate "${n.replace(/"/g, '""')}"`)
+    }
+    const dejarSesion = async () => {
+      if (pg.isInTransaction()) await pg.exec('rollback')
+      await soltarSentencias()
+      await pg.exec('reset all')
+      await ajustarSesion()
+    }
     // pgDump ends with DEALLOCATE ALL, which would drop the server's statements as well.
     const soloSuyas = new Proxy(pg, {
       get(objetivo, clave) {
         if (clave === 'exec') {
-          return async (consulta: string) => {
-            if (consulta.trim().toUpperCase() !== 'DEALLOCATE ALL') return objetivo.exec(consulta)
-            for (const n of await nombres())
-              if (!delServidor.has(n)) await objetivo.exec(`deallocate "${n.replace(/"/g, '""')}"`)
-            return []
-          }
+          return async (consulta: string) =>
+            consulta.trim().toUpperCase() === 'DEALLOCATE ALL'
+              ? (await soltarSentencias(), [])
+              : objetivo.exec(consulta)
         }
         const valor: unknown = Reflect.get(objetivo, clave)
         return typeof valor === 'function' ? valor.bind(objetivo) : valor
       },
     })
-    const archivo = await pgDump({ pg: soloSuyas, args: OPCIONES })
-    if (pg.isInTransaction()) await pg.exec('rollback')
-    await pg.exec('reset all')
-    await ajustarSesion()
-    return Readable.from([await archivo.text()])
+    const pgDumpTexto = async (args: string[]) => {
+      const archivo = await pgDump({ pg: soloSuyas, args: [...OPCIONES_ESQUEMA, ...args] })
+      // Each run leaves its transaction open and its empty search_path set.
+      await dejarSesion()
+      return archivo.text()
+    }
+    try {
+      yield await pgDumpTexto(['--section=pre-data'])
+      await pg.exec('begin isolation level repeatable read read only')
+      const tablas = await tablasConFilas(pg)
+      yield* filasComoInsert(pg, tablas)
+      await pg.exec('commit')
+      // The sequences' values (pg_dump's data section less every table's rows), then the rest.
+      yield await pgDumpTexto([
+        '--section=data',
+        '--section=post-data',
+        ...tablas.map((t) => `--exclude-table-data=${t.nombre}`),
+      ])
+    } finally {
+      await dejarSesion()
+    }
   } finally {
     reservada.release()
   }
