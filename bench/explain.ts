@@ -7,7 +7,7 @@ import type postgres from 'postgres'
 import { POLITICA_PRIVACIDAD_VERSION } from '../shared/catalogos.js'
 import { validarBusqueda } from '../shared/busqueda.js'
 import { validarPaciente } from '../shared/paciente-validacion.js'
-import type { Sql } from '../server/db.js'
+import { sinReserva, type Sql } from '../server/db.js'
 import { atencionesDePaciente } from '../server/queries/atenciones.js'
 import { citaQueOcupa, citasDelDia, insertarCita } from '../server/queries/citas.js'
 import { buscar } from '../server/queries/busqueda.js'
@@ -162,14 +162,16 @@ export async function revisarPlanes(
       const filas = await revisar(
         caso,
         consulta,
-        async () => (await buscar({ sql, sqlBusqueda: sql }, filtros, 50, null, tz)).filas,
+        async () =>
+          (await buscar({ sql, busqueda: async () => sinReserva(sql) }, filtros, 50, null, tz))
+            .filas,
       )
       // A second page through the keyset cursor, from the first sample's last row.
       const ultima = filas[49]
       if (i === 0 && ultima) {
         const despues: [string, number, number] = [ultima.clave, ultima.tipo, ultima.claveId]
         await revisar(caso, `${consulta} (página 2)`, () =>
-          buscar({ sql, sqlBusqueda: sql }, filtros, 50, despues, tz),
+          buscar({ sql, busqueda: async () => sinReserva(sql) }, filtros, 50, despues, tz),
         )
       }
       if (i < comparar) {

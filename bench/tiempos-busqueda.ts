@@ -8,7 +8,7 @@
 import postgres from 'postgres'
 import { validarBusqueda } from '../shared/busqueda.js'
 import { buscar } from '../server/queries/busqueda.js'
-import { clientOptions } from '../server/db.js'
+import { clientOptions, sinReserva } from '../server/db.js'
 import { azar, CASOS_BUSQUEDA, consultas, muestrear } from './cases.js'
 import { Captura } from './explain.js'
 
@@ -34,7 +34,7 @@ for (const consulta of terminos) {
   const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(consulta)))
   c.tomar()
   const t0 = performance.now()
-  const res = await buscar({ sql, sqlBusqueda: sql }, filtros, 50, null, TZ, {
+  const res = await buscar({ sql, busqueda: async () => sinReserva(sql) }, filtros, 50, null, TZ, {
     ajustes: JSON.parse(process.env.AJUSTES ?? '{}'),
   })
   const pared = performance.now() - t0

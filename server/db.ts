@@ -68,10 +68,43 @@ export function enviar<T>(q: Promise<T>): Promise<T> {
   return q
 }
 
+/** A client of the searches with a patient filter, held for one search until `soltar`. */
+export interface ClienteBusqueda {
+  sql: Sql
+  soltar(): Promise<void>
+}
+
+/** A client that is not held: a pool, or one the caller already holds. */
+export const sinReserva = (sql: Sql): ClienteBusqueda => ({ sql, soltar: async () => {} })
+
+/** Runs `fn` on the searches' client, released whatever happens. */
+export async function conBusqueda<T>(
+  db: Pick<Database, 'busqueda'>,
+  fn: (sql: Sql) => Promise<T>,
+): Promise<T> {
+  const cliente = await db.busqueda()
+  try {
+    return await fn(cliente.sql)
+  } finally {
+    await cliente.soltar()
+  }
+}
+
 export interface Database {
   sql: Sql
-  /** Client of the searches with a patient filter: each statement planned for its values. */
+  /**
+   * On PostgreSQL, the pool whose sessions plan each statement for its values (AJUSTES_BUSQUEDA);
+   * on the embedded home, its one session. A search takes it through `busqueda`.
+   */
   sqlBusqueda: Sql
+  /**
+   * The client of one search with a patient filter, each of its statements planned for its values:
+   * on PostgreSQL the pool above; on the embedded home the one session, reserved and set so until
+   * `soltar`. That session keeps cached plans for everything else: planned anew, every statement
+   * of every request cost it up to half of each request's CPU (docs/presupuestos.md, «La base
+   * embebida guarda sus planes»).
+   */
+  busqueda(): Promise<ClienteBusqueda>
   home: 'postgres' | 'embedded'
   /** The whole database as plain SQL, consistent, while it keeps serving (respaldo/volcado.ts). */
   volcar(): Promise<Readable>
@@ -135,6 +168,7 @@ export async function openDatabase(
     return {
       sql,
       sqlBusqueda,
+      busqueda: async () => sinReserva(sqlBusqueda),
       home: 'postgres',
       volcar: async () => volcarPostgres(url),
       close: async () =>
@@ -204,10 +238,9 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
       extensions: { pg_trgm, unaccent, btree_gist },
       loadDataDir,
     })
-    // PGlite ignores a client's startup settings; its one session keeps these for every client,
-    // the search's included.
+    // PGlite ignores a client's startup settings; its one session keeps these for every client.
     const ajustarSesion = async () => {
-      for (const [nombre, valor] of Object.entries(AJUSTES_BUSQUEDA)) {
+      for (const [nombre, valor] of Object.entries(AJUSTES_SESION)) {
         await pg.query('select set_config($1, $2, false)', [nombre, valor])
       }
     }
@@ -223,6 +256,22 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
     return {
       sql,
       sqlBusqueda: sql,
+      async busqueda() {
+        // Neither setting makes the search wait a round trip (waiting for both cost it more,
+        // docs/presupuestos.md): the first goes out ahead of the search's statements, and the
+        // connection goes back to the others only once the second has run.
+        const reservada = await sql.reserve()
+        enviar(
+          reservada`select set_config('plan_cache_mode', ${AJUSTES_BUSQUEDA.plan_cache_mode}, false)`,
+        )
+        return {
+          sql: reservada,
+          async soltar() {
+            const soltar = () => reservada.release()
+            reservada`reset plan_cache_mode`.then(soltar, soltar)
+          },
+        }
+      },
       home: 'embedded',
       volcar: async () => volcarPglite(pg, sql, ajustarSesion),
       async close() {

@@ -4,7 +4,7 @@
 import type postgres from 'postgres'
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
 import { registrarEvento, type Evento } from './auditoria.js'
-import type { Database, Sql } from '../db.js'
+import { conBusqueda, type Database, type Sql } from '../db.js'
 import type { Clave } from './clave.js'
 import {
   acotado,
@@ -263,7 +263,7 @@ export interface Resultado {
  * cost more than running them (0.68 ms of planning for 0.03 of work, docs/presupuestos.md).
  */
 export async function buscar(
-  db: Pick<Database, 'sql' | 'sqlBusqueda'>,
+  db: Pick<Database, 'sql' | 'busqueda'>,
   f: FiltrosBusqueda,
   limite: number,
   despues: Clave | null,
@@ -271,21 +271,22 @@ export async function buscar(
   { ajustes = {}, evento }: Opciones = {},
 ): Promise<Resultado> {
   const porValores = tieneFiltroPaciente(f) || Boolean(f.prioridades)
-  const sql = porValores ? db.sqlBusqueda : db.sql
   const n = limite + 1
-  const ctx: Contexto = {
-    sql,
-    f,
-    n,
-    despues,
-    tz,
-    ramas: ramas(sql, f, n, despues, tz),
-    ajustes: { ...AJUSTES, ...ajustes },
-  }
+  const correr = (sql: Sql) =>
+    elegir({
+      sql,
+      f,
+      n,
+      despues,
+      tz,
+      ramas: ramas(sql, f, n, despues, tz),
+      ajustes: { ...AJUSTES, ...ajustes },
+    })
   // Its own statement, sent at once and awaited before the page is answered: a search is never
   // answered unrecorded, and no strategy has to know whether another wrote it.
   const registro = evento ? registrarEvento(db.sql, evento) : Promise.resolve()
-  const [resultado] = await Promise.all([elegir(ctx), registro])
+  const pagina = porValores ? conBusqueda(db, correr) : correr(db.sql)
+  const [resultado] = await Promise.all([pagina, registro])
   return resultado
 }
 

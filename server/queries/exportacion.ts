@@ -5,7 +5,7 @@
 import type postgres from 'postgres'
 import type { BusquedaFila, FiltrosBusqueda } from '../../shared/busqueda.js'
 import type { PacienteDatos } from '../../shared/paciente-datos.js'
-import type { Database, Sql } from '../db.js'
+import { sinReserva, type ClienteBusqueda, type Database, type Sql } from '../db.js'
 import { insercionEventos, type Evento } from './auditoria.js'
 import {
   condicionesPaciente,
@@ -52,9 +52,11 @@ function filas(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.Fragment {
     where ${y(sql, paciente)}`
 }
 
-/** The client a statement with these filters runs on: the search's, for patient filters (db.ts). */
-const clienteDe = (db: Pick<Database, 'sql' | 'sqlBusqueda'>, f: FiltrosBusqueda) =>
-  tieneFiltroPaciente(f) ? db.sqlBusqueda : db.sql
+/** The client statements with these filters run on: the search's, for patient filters (db.ts). */
+const clienteDe = async (
+  db: Pick<Database, 'sql' | 'busqueda'>,
+  f: FiltrosBusqueda,
+): Promise<ClienteBusqueda> => (tieneFiltroPaciente(f) ? db.busqueda() : sinReserva(db.sql))
 
 /**
  * Records the export before a row of it leaves: one statement counts the rows and patients the
@@ -62,38 +64,46 @@ const clienteDe = (db: Pick<Database, 'sql' | 'sqlBusqueda'>, f: FiltrosBusqueda
  * cannot be written, no row is read for the file.
  */
 export async function registrarExportacion(
-  db: Pick<Database, 'sql' | 'sqlBusqueda'>,
+  db: Pick<Database, 'sql' | 'busqueda'>,
   f: FiltrosBusqueda,
   tz: string,
   evento: Evento,
 ): Promise<{ pacientes: number; filas: number }> {
-  const sql = clienteDe(db, f)
-  const detalle = sql.json((evento.detalle ?? {}) as postgres.JSONValue)
-  const insercion = insercionEventos(
-    sql,
-    evento,
-    sql`
-      select null::bigint as paciente_id,
-        ${detalle}::jsonb || jsonb_build_object('pacientes', count(distinct x.id), 'filas', count(*)) as detalle
-      from (${filas(sql, f, tz)}) x`,
-  )
-  const [r] = await sql<{ pacientes: number; filas: number }[]>`
-    with registro as (${insercion} returning detalle)
-    select (detalle->>'pacientes')::int as pacientes, (detalle->>'filas')::int as filas from registro`
-  return r!
+  const { sql, soltar } = await clienteDe(db, f)
+  try {
+    const detalle = sql.json((evento.detalle ?? {}) as postgres.JSONValue)
+    const insercion = insercionEventos(
+      sql,
+      evento,
+      sql`
+        select null::bigint as paciente_id,
+          ${detalle}::jsonb || jsonb_build_object('pacientes', count(distinct x.id), 'filas', count(*)) as detalle
+        from (${filas(sql, f, tz)}) x`,
+    )
+    const [r] = await sql<{ pacientes: number; filas: number }[]>`
+      with registro as (${insercion} returning detalle)
+      select (detalle->>'pacientes')::int as pacientes, (detalle->>'filas')::int as filas from registro`
+    return r!
+  } finally {
+    await soltar()
+  }
 }
 
 /** The rows newest first (as the search orders them), FILAS_POR_LOTE at a time. */
-export function leerExportacion(
-  db: Pick<Database, 'sql' | 'sqlBusqueda'>,
+export async function* leerExportacion(
+  db: Pick<Database, 'sql' | 'busqueda'>,
   f: FiltrosBusqueda,
   tz: string,
-): AsyncIterable<FilaExportacion[]> {
-  const sql = clienteDe(db, f)
-  return sql<FilaExportacion[]>`
-    select id, atencion_id, tipo_documento, documento, primer_nombre, segundo_nombre,
-      primer_apellido, segundo_apellido, fecha_nacimiento, estudios, modalidad, sede, estado,
-      procedencia, prioridad, fecha_llegada, hora_llegada
-    from (${filas(sql, f, tz)}) x
-    order by instante desc, tipo desc, clave_id desc`.cursor(FILAS_POR_LOTE)
+): AsyncGenerator<FilaExportacion[]> {
+  const { sql, soltar } = await clienteDe(db, f)
+  try {
+    yield* sql<FilaExportacion[]>`
+      select id, atencion_id, tipo_documento, documento, primer_nombre, segundo_nombre,
+        primer_apellido, segundo_apellido, fecha_nacimiento, estudios, modalidad, sede, estado,
+        procedencia, prioridad, fecha_llegada, hora_llegada
+      from (${filas(sql, f, tz)}) x
+      order by instante desc, tipo desc, clave_id desc`.cursor(FILAS_POR_LOTE)
+  } finally {
+    await soltar()
+  }
 }

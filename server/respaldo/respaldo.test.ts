@@ -173,7 +173,7 @@ describe('el volcado de la base embebida', () => {
     expect(Math.max(...trozos.map((t) => t.length))).toBeLessThan(2_000_000)
     // The server's session is as it was: its settings and its prepared statements, no more.
     expect(await sesion()).toEqual(sesionAntes)
-    expect(sesionAntes[0]).toMatchObject({ plan: 'force_custom_plan', soloLectura: 'off' })
+    expect(sesionAntes[0]).toMatchObject({ plan: 'auto', soloLectura: 'off' })
 
     const r = await respaldar(origen, { dir: await carpeta(), tz: TZ, origen: 'manual' })
     const vuelta = await embebidaNueva()

@@ -24,7 +24,7 @@ export const EXPORTACIONES_SIMULTANEAS = 2
 
 export async function exportacionRoutes(
   app: FastifyInstance,
-  opts: { db: Pick<Database, 'sql' | 'sqlBusqueda'>; config: Config; catalogos: CacheCatalogos },
+  opts: { db: Pick<Database, 'sql' | 'busqueda'>; config: Config; catalogos: CacheCatalogos },
 ): Promise<void> {
   const { db, config, catalogos } = opts
   const tz = config.clinicTz

@@ -100,7 +100,7 @@ async function madreDe(sql: Sql, tipo: string, madreId: number | null): Promise<
 
 export async function pacientesRoutes(
   app: FastifyInstance,
-  opts: { db: Pick<Database, 'sql' | 'sqlBusqueda'>; config: Config; catalogos: CacheCatalogos },
+  opts: { db: Pick<Database, 'sql' | 'busqueda'>; config: Config; catalogos: CacheCatalogos },
 ): Promise<void> {
   const { db, config, catalogos } = opts
   const { sql } = db
