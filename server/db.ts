@@ -93,16 +93,11 @@ export async function conBusqueda<T>(
 export interface Database {
   sql: Sql
   /**
-   * On PostgreSQL, the pool whose sessions plan each statement for its values (AJUSTES_BUSQUEDA);
-   * on the embedded home, its one session. A search takes it through `busqueda`.
-   */
-  sqlBusqueda: Sql
-  /**
    * The client of one search with a patient filter, each of its statements planned for its values:
-   * on PostgreSQL the pool above; on the embedded home the one session, reserved and set so until
-   * `soltar`. That session keeps cached plans for everything else: planned anew, every statement
-   * of every request cost it up to half of each request's CPU (docs/presupuestos.md, «La base
-   * embebida guarda sus planes»).
+   * on PostgreSQL a pool of its own whose sessions plan so (AJUSTES_BUSQUEDA); on the embedded
+   * home the one session, reserved and set so until `soltar`. That session keeps cached plans for
+   * everything else: planned anew, every statement of every request cost it up to half of each
+   * request's CPU (docs/presupuestos.md, «La base embebida guarda sus planes»).
    */
   busqueda(): Promise<ClienteBusqueda>
   home: 'postgres' | 'embedded'
@@ -167,7 +162,6 @@ export async function openDatabase(
     const url = config.databaseUrl
     return {
       sql,
-      sqlBusqueda,
       busqueda: async () => sinReserva(sqlBusqueda),
       home: 'postgres',
       volcar: async () => volcarPostgres(url),
@@ -255,7 +249,6 @@ async function openEmbedded(dataDir: string, useTemplate: boolean): Promise<Data
     )
     return {
       sql,
-      sqlBusqueda: sql,
       async busqueda() {
         // Neither setting makes the search wait a round trip (waiting for both cost it more,
         // docs/presupuestos.md): the first goes out ahead of the search's statements, and the

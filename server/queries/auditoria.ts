@@ -150,19 +150,37 @@ export async function registrarExportacionAuditoria(
   f: FiltroAuditoria,
   evento: Evento,
 ): Promise<{ id: number; eventos: number }> {
+  const r = await registrarConRecuento(
+    sql,
+    evento,
+    sql`jsonb_build_object('eventos', count(*))`,
+    sql`auditoria where ${condiciones(sql, f)}`,
+  )
+  return { id: Number(r.id), eventos: r.detalle['eventos']! }
+}
+
+/**
+ * An export's event, not on one patient, in one statement with what it counts: `recuento` (a
+ * jsonb of aggregates over `desde`, a FROM clause) joins the event's detail. Answers the event's
+ * id and the counts.
+ */
+export async function registrarConRecuento(
+  sql: Sql,
+  evento: Evento,
+  recuento: postgres.Fragment,
+  desde: postgres.Fragment,
+): Promise<{ id: string; detalle: Record<string, number> }> {
   const detalle = sql.json((evento.detalle ?? {}) as postgres.JSONValue)
   const insercion = insercionEventos(
     sql,
     evento,
-    sql`
-      select null::bigint as paciente_id,
-        ${detalle}::jsonb || jsonb_build_object('eventos', count(*)) as detalle
-      from auditoria where ${condiciones(sql, f)}`,
+    sql`select null::bigint as paciente_id, ${detalle}::jsonb || ${recuento} as detalle
+      from ${desde}`,
   )
-  const [r] = await sql<{ id: string; eventos: number }[]>`
+  const [r] = await sql<{ id: string; detalle: Record<string, number> }[]>`
     with registro as (${insercion} returning id, detalle)
-    select id, (detalle->>'eventos')::int as eventos from registro`
-  return { id: Number(r!.id), eventos: r!.eventos }
+    select id, detalle from registro`
+  return r!
 }
 
 /** The matching events older than `hastaId` (the export's own), newest first, a batch at a time. */

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { createTestDatabase, type TestDatabase } from '../test/database.js'
-import { capturar, indicesDelPlan } from '../test/planes.js'
+import { capturar, clienteBusqueda, indicesDelPlan } from '../test/planes.js'
 import { buscar, type Ajustes, type NombreEstrategia } from './busqueda.js'
 
 let db: TestDatabase
@@ -42,11 +42,12 @@ afterAll(async () => {
 /** The strategy that answered, and every index the statements it sent read. */
 async function indices(query: string, ajustes: Partial<Ajustes> = {}) {
   const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
-  const captura = capturar(db.sql, db.sqlBusqueda)
+  const busqueda = await clienteBusqueda(db)
+  const captura = capturar(db.sql, busqueda)
   try {
     const { estrategia } = await buscar(db, filtros, 7, null, 'America/Lima', { ajustes })
     const sentencias = captura.tomar().filter((s) => !/^\s*explain\b/i.test(s.texto))
-    const usados = await Promise.all(sentencias.map((s) => indicesDelPlan(db.sqlBusqueda, s)))
+    const usados = await Promise.all(sentencias.map((s) => indicesDelPlan(busqueda, s)))
     return { estrategia, usados: new Set(usados.flat()) }
   } finally {
     captura.soltar()

@@ -6,7 +6,7 @@ import type postgres from 'postgres'
 import type { BusquedaFila, FiltrosBusqueda } from '../../shared/busqueda.js'
 import type { PacienteDatos } from '../../shared/paciente-datos.js'
 import { sinReserva, type ClienteBusqueda, type Database, type Sql } from '../db.js'
-import { insercionEventos, type Evento } from './auditoria.js'
+import { registrarConRecuento, type Evento } from './auditoria.js'
 import {
   condicionesPaciente,
   condicionesVisita,
@@ -71,19 +71,13 @@ export async function registrarExportacion(
 ): Promise<{ pacientes: number; filas: number }> {
   const { sql, soltar } = await clienteDe(db, f)
   try {
-    const detalle = sql.json((evento.detalle ?? {}) as postgres.JSONValue)
-    const insercion = insercionEventos(
+    const { detalle } = await registrarConRecuento(
       sql,
       evento,
-      sql`
-        select null::bigint as paciente_id,
-          ${detalle}::jsonb || jsonb_build_object('pacientes', count(distinct x.id), 'filas', count(*)) as detalle
-        from (${filas(sql, f, tz)}) x`,
+      sql`jsonb_build_object('pacientes', count(distinct x.id), 'filas', count(*))`,
+      sql`(${filas(sql, f, tz)}) x`,
     )
-    const [r] = await sql<{ pacientes: number; filas: number }[]>`
-      with registro as (${insercion} returning detalle)
-      select (detalle->>'pacientes')::int as pacientes, (detalle->>'filas')::int as filas from registro`
-    return r!
+    return { pacientes: detalle['pacientes']!, filas: detalle['filas']! }
   } finally {
     await soltar()
   }

@@ -121,19 +121,19 @@ async function* volcadoPglite(
         return typeof valor === 'function' ? valor.bind(objetivo) : valor
       },
     })
-    const pgDumpTexto = async (args: string[]) => {
-      const archivo = await pgDump({ pg: soloSuyas, args: [...OPCIONES_ESQUEMA, ...args] })
-      // Each run leaves its transaction open and its empty search_path set.
-      await dejarSesion()
-      return archivo.text()
-    }
+    // Each run leaves its transaction open and its empty search_path set: dejarSesion after it.
+    const pgDumpTexto = async (args: string[]) =>
+      (await pgDump({ pg: soloSuyas, args: [...OPCIONES_ESQUEMA, ...args] })).text()
     try {
-      yield await pgDumpTexto(['--section=pre-data'])
+      const esquema = await pgDumpTexto(['--section=pre-data'])
+      await dejarSesion()
+      yield esquema
       await pg.exec('begin isolation level repeatable read read only')
       const tablas = await tablasConFilas(pg)
       yield* filasComoInsert(pg, tablas)
       await pg.exec('commit')
-      // The sequences' values (pg_dump's data section less every table's rows), then the rest.
+      // The sequences' values (pg_dump's data section less every table's rows), then the rest;
+      // the finally below leaves the session.
       yield await pgDumpTexto([
         '--section=data',
         '--section=post-data',

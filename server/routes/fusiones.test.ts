@@ -10,7 +10,7 @@ import {
   dniNuevo,
   insertarAtencion,
 } from '../test/factories.js'
-import { capturar, secuenciales } from '../test/planes.js'
+import { capturar, clienteBusqueda, secuenciales } from '../test/planes.js'
 
 let t: TestApp
 let admin: Record<string, string>
@@ -461,7 +461,7 @@ describe('datos inválidos: un mensaje en español y nada guardado', () => {
 
 describe('planes', () => {
   test('la búsqueda del documento absorbido y la fusión no recorren tablas enteras', async () => {
-    const captura = capturar(t.db.sql, t.db.sqlBusqueda)
+    const captura = capturar(t.db.sql, await clienteBusqueda(t.db))
     try {
       const conservado = await crearPaciente(t)
       const absorbido = await crearPaciente(t)

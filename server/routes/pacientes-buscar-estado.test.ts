@@ -7,7 +7,7 @@ import { diaJuliano, hoyEn } from '../../shared/edad.js'
 import type { Estadisticas } from '../../shared/estadisticas.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
-import { capturar, indicesDelPlan, secuenciales } from '../test/planes.js'
+import { capturar, clienteBusqueda, indicesDelPlan, secuenciales } from '../test/planes.js'
 
 let t: TestApp
 let hoy: string
@@ -138,7 +138,7 @@ test('valores inválidos: 400 con el mensaje en español bajo su campo', async (
 })
 
 test('ningún filtro de estado o prioridad necesita un Seq Scan de pacientes o atenciones', async () => {
-  const captura = capturar(t.db.sql, t.db.sqlBusqueda)
+  const captura = capturar(t.db.sql, await clienteBusqueda(t.db))
   try {
     for (const query of [
       'estado=Programado,En%20espera',
@@ -151,9 +151,10 @@ test('ningún filtro de estado o prioridad necesita un Seq Scan de pacientes o a
       const sentencias = captura.tomar().filter((s) => /\b(pacientes|atenciones)\b/.test(s.texto))
       expect(sentencias.length, query).toBeGreaterThan(0)
       for (const s of sentencias)
-        expect(await secuenciales(t.db.sqlBusqueda, s, ['pacientes', 'atenciones']), query).toEqual(
-          [],
-        )
+        expect(
+          await secuenciales(await clienteBusqueda(t.db), s, ['pacientes', 'atenciones']),
+          query,
+        ).toEqual([])
     }
   } finally {
     captura.soltar()
@@ -161,7 +162,8 @@ test('ningún filtro de estado o prioridad necesita un Seq Scan de pacientes o a
 })
 
 test('las alertas leen sus índices parciales (0021): sin ellos, el plan lo dice', async () => {
-  const captura = capturar(t.db.sql, t.db.sqlBusqueda)
+  const busqueda = await clienteBusqueda(t.db)
+  const captura = capturar(t.db.sql, busqueda)
   try {
     const alertas = 'prioridad=Urgente,Emergencia&estado=Programado,En%20espera,En%20proceso'
     for (const [query, indice] of [
@@ -171,9 +173,7 @@ test('las alertas leen sus índices parciales (0021): sin ellos, el plan lo dice
       captura.tomar()
       await filas(query)
       const sentencias = captura.tomar().filter((s) => /\batenciones\b/.test(s.texto))
-      const usados = (
-        await Promise.all(sentencias.map((s) => indicesDelPlan(t.db.sqlBusqueda, s)))
-      ).flat()
+      const usados = (await Promise.all(sentencias.map((s) => indicesDelPlan(busqueda, s)))).flat()
       expect(usados, query).toContain(indice)
     }
   } finally {

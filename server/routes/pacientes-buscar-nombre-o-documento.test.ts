@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { BusquedaFila } from '../../shared/busqueda.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
-import { capturar, secuenciales } from '../test/planes.js'
+import { capturar, clienteBusqueda, secuenciales } from '../test/planes.js'
 
 let t: TestApp
 let captura: ReturnType<typeof capturar>
@@ -40,7 +40,7 @@ beforeAll(async () => {
         await insertarAtencion(sql, id, { llegada: `2025-04-0${1 + k}T1${i}:00:00Z`, sede })
   }
   await sql`analyze`
-  captura = capturar(t.db.sql, t.db.sqlBusqueda)
+  captura = capturar(t.db.sql, await clienteBusqueda(t.db))
 })
 afterAll(async () => {
   captura?.soltar()
@@ -194,8 +194,9 @@ test('ninguna búsqueda de «Nombre o documento» necesita un Seq Scan de pacien
     const sentencias = captura.tomar().filter((s) => /\b(pacientes|atenciones)\b/.test(s.texto))
     expect(sentencias.length, texto).toBeGreaterThan(0)
     for (const s of sentencias)
-      expect(await secuenciales(t.db.sqlBusqueda, s, ['pacientes', 'atenciones']), texto).toEqual(
-        [],
-      )
+      expect(
+        await secuenciales(await clienteBusqueda(t.db), s, ['pacientes', 'atenciones']),
+        texto,
+      ).toEqual([])
   }
 })

@@ -5,7 +5,7 @@ import { CAMPOS_NOMBRE } from '../../shared/paciente-datos.js'
 import { tieneTrigramas } from '../queries/patrones.js'
 import { createTestApp, type TestApp } from '../test/app.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
-import { capturar, secuenciales, type Sentencia } from '../test/planes.js'
+import { capturar, clienteBusqueda, secuenciales, type Sentencia } from '../test/planes.js'
 
 let t: TestApp
 let captura: ReturnType<typeof capturar>
@@ -27,7 +27,7 @@ beforeAll(async () => {
       })
   }
   await t.db.sql`analyze`
-  captura = capturar(t.db.sql, t.db.sqlBusqueda)
+  captura = capturar(t.db.sql, await clienteBusqueda(t.db))
 })
 afterAll(async () => {
   captura?.soltar()
@@ -105,7 +105,9 @@ describe('GET /pacientes/buscar con términos sin nada que buscar', () => {
       parametros: ['Femenino'],
       tipos: [25],
     }
-    expect(await secuenciales(t.db.sqlBusqueda, sinIndice, ['pacientes'])).toEqual(['pacientes'])
+    expect(await secuenciales(await clienteBusqueda(t.db), sinIndice, ['pacientes'])).toEqual([
+      'pacientes',
+    ])
     for (const query of [
       'primerApellido=perez',
       'primerApellido=pe',
@@ -129,9 +131,10 @@ describe('GET /pacientes/buscar con términos sin nada que buscar', () => {
       const sentencias = deLasTablas()
       expect(sentencias.length, query).toBeGreaterThan(0)
       for (const s of sentencias)
-        expect(await secuenciales(t.db.sqlBusqueda, s, ['pacientes', 'atenciones']), query).toEqual(
-          [],
-        )
+        expect(
+          await secuenciales(await clienteBusqueda(t.db), s, ['pacientes', 'atenciones']),
+          query,
+        ).toEqual([])
     }
   })
 })

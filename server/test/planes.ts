@@ -1,7 +1,7 @@
 // The plans of the statements the app really sent: a client's `debug` hook captures their text,
 // parameters and types (as bench/explain.ts does), and each is then run under EXPLAIN.
 import type postgres from 'postgres'
-import type { Sql } from '../db.js'
+import type { Database, Sql } from '../db.js'
 
 export interface Sentencia {
   texto: string
@@ -13,6 +13,10 @@ export interface Sentencia {
 const CONSULTA = /^\s*(select|with|delete|update)\b/i
 /** postgres.js reads the array types once per new connection. */
 const INTERNA = /pg_catalog\.pg_type/
+
+/** The searches' client of a PostgreSQL database: its pool, which nothing holds. */
+export const clienteBusqueda = async (db: Pick<Database, 'busqueda'>): Promise<Sql> =>
+  (await db.busqueda()).sql
 
 /** Starts capturing what these clients send; `tomar()` hands over the statements since the last call. */
 export function capturar(...clientes: Sql[]): { tomar(): Sentencia[]; soltar(): void } {
