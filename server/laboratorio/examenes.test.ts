@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Analito } from '../../shared/laboratorio.js'
 import type { CatalogoLab, ExamenCatalogo } from '../catalogos.js'
-import { analitosDe, examenesDe } from './examenes.js'
+import { analitosDe, cuantosAnalitos, examenesDe } from './examenes.js'
 
 const analito = (id: number, activo = true): Analito => ({
   id,
@@ -80,5 +80,24 @@ describe('examenesDe', () => {
       { id: 9, estado: 'pendiente' },
       { id: 7, estado: 'recibida' },
     ])
+  })
+})
+
+describe('cuantosAnalitos', () => {
+  it('cuenta las filas de la grilla sin armar sus exámenes: lo mismo que analitosDe(examenesDe(…))', () => {
+    const casos = [
+      { estudios: ['Glucosa', 'Perfil'], conResultado: [] },
+      { estudios: ['Glucosa', 'Perfil'], conResultado: [4] },
+      { estudios: ['Glucosa'], conResultado: [] },
+      { estudios: ['Glucosa'], conResultado: [4, 99] },
+      { estudios: ['Perfil', 'Tórax PA', 'Perfil'], conResultado: [] },
+      { estudios: ['Tórax PA'], conResultado: [] },
+      { estudios: [], conResultado: [1] },
+    ]
+    const cuentas = casos.map((a) => cuantosAnalitos(lab, a))
+    expect(cuentas).toEqual([3, 4, 1, 2, 3, 0, 0])
+    expect(cuentas).toEqual(
+      casos.map((a) => analitosDe(examenesDe(lab, { ...a, muestrasVivas: [] })).length),
+    )
   })
 })

@@ -5,6 +5,10 @@
 import type { CatalogoLab } from '../catalogos.js'
 import type { AtencionLab, ExamenLab } from '../queries/resultados.js'
 
+/** Whether the grid shows an exam's analito: an active one, or one the atención has a result of. */
+const seMuestra = (analito: { id: number; activo: boolean }, con: Set<number>) =>
+  analito.activo || con.has(analito.id)
+
 /**
  * The atención's exams: its studies that are exams of the laboratory's catalogue, in its order,
  * each with its analitos in report order (an inactive one only where this atención has a result
@@ -22,7 +26,7 @@ export function examenesDe(
     return [
       {
         ...x,
-        analitos: x.analitos.filter(({ analito }) => analito.activo || con.has(analito.id)),
+        analitos: x.analitos.filter(({ analito }) => seMuestra(analito, con)),
         muestraViva: viva ? { id: viva.id, estado: viva.estado } : null,
       },
     ]
@@ -33,6 +37,22 @@ export function examenesDe(
 export const analitosDe = (examenes: ExamenLab[]) => [
   ...new Map(examenes.flatMap((e) => e.analitos.map((x) => [x.analito.id, x.analito]))).values(),
 ]
+
+/**
+ * How many rows the entry grid of an atención with these studies shows: analitosDe(examenesDe(…))
+ * counted without building its exams (the day's list counts it for each of its rows).
+ */
+export function cuantosAnalitos(
+  lab: CatalogoLab,
+  a: Pick<AtencionLab, 'estudios' | 'conResultado'>,
+): number {
+  const con = new Set(a.conResultado)
+  const ids = new Set<number>()
+  for (const nombre of a.estudios)
+    for (const { analito } of lab.examenes.get(nombre)?.analitos ?? [])
+      if (seMuestra(analito, con)) ids.add(analito.id)
+  return ids.size
+}
 
 /**
  * The first exam that reports analito `id` when none of those that do has its live sample

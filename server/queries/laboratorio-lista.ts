@@ -10,7 +10,7 @@ import { nombreCompleto } from '../../shared/paciente-datos.js'
 import type { FilaListaLaboratorio } from '../../shared/resultados.js'
 import type { CatalogoLab } from '../catalogos.js'
 import type { Sql } from '../db.js'
-import { analitosDe, examenesDe } from '../laboratorio/examenes.js'
+import { cuantosAnalitos } from '../laboratorio/examenes.js'
 import { insercionLectura, type Evento } from './auditoria.js'
 import type { Clave } from './clave.js'
 import { paginaDelDia, type DiaLaboratorio } from './laboratorio-dia.js'
@@ -107,7 +107,7 @@ export async function listaLaboratorio(
     muestras: { pendientes: r.pendientes, recibidas: r.recibidas, rechazadas: r.rechazadas },
     analitos: {
       // The rows its entry grid shows.
-      total: analitosDe(examenesDe(lab, { ...r, muestrasVivas: [] })).length,
+      total: cuantosAnalitos(lab, r),
       ingresados: r.ingresados,
       validados: r.validados,
     },

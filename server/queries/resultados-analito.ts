@@ -95,15 +95,50 @@ export async function porAnalito(
       (select row_to_json(y) from (${anteriorSql(sql, sql`${analitoId}::int`, sql`f.paciente_id`, sql`f.llegada`, sql`f.atencion_id`)}) y)
         as anterior
     from filas f order by f.rango, f.llegada, f.atencion_id`
-  return filas.map(({ clave, rango, resultado, anterior, ...a }) => ({
-    ...a,
-    clave: [clave, rango, a.atencionId] as Clave,
-    resultado: resultado && {
-      ...resultado,
-      ingresadoEn: new Date(resultado.ingresadoEn),
-      validadoEn: resultado.validadoEn === null ? null : new Date(resultado.validadoEn),
-      comunicadoEn: resultado.comunicadoEn === null ? null : new Date(resultado.comunicadoEn),
-    },
-    anterior: anterior && { ...anterior, validadoEn: new Date(anterior.validadoEn) },
-  }))
+  // Each field by name: a rest-and-spread copy of these rows cost more than the rest of the map
+  // (docs/presupuestos.md#laboratorio).
+  return filas.map((f) => {
+    const r = f.resultado
+    const p = f.anterior
+    return {
+      atencionId: f.atencionId,
+      pacienteId: f.pacienteId,
+      tipoDocumento: f.tipoDocumento,
+      documento: f.documento,
+      primerNombre: f.primerNombre,
+      segundoNombre: f.segundoNombre,
+      primerApellido: f.primerApellido,
+      segundoApellido: f.segundoApellido,
+      sexo: f.sexo,
+      fechaNacimiento: f.fechaNacimiento,
+      prioridad: f.prioridad,
+      llegada: f.llegada,
+      muestraRecibida: f.muestraRecibida,
+      etag: f.etag,
+      clave: [f.clave, f.rango, f.atencionId] as Clave,
+      resultado: r && {
+        id: r.id,
+        version: r.version,
+        motivo: r.motivo,
+        valorNumero: r.valorNumero,
+        valorTexto: r.valorTexto,
+        bandera: r.bandera,
+        estado: r.estado,
+        ingresadoNombre: r.ingresadoNombre,
+        ingresadoEn: new Date(r.ingresadoEn),
+        validadoEn: r.validadoEn === null ? null : new Date(r.validadoEn),
+        validadorNombre: r.validadorNombre,
+        validadorColegiatura: r.validadorColegiatura,
+        importado: r.importado,
+        hallazgoId: r.hallazgoId,
+        comunicadoEn: r.comunicadoEn === null ? null : new Date(r.comunicadoEn),
+      },
+      anterior: p && {
+        atencionId: p.atencionId,
+        valorNumero: p.valorNumero,
+        valorTexto: p.valorTexto,
+        validadoEn: new Date(p.validadoEn),
+      },
+    }
+  })
 }
