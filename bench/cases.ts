@@ -68,6 +68,7 @@ export type CasoId =
   | 'accesoDocumentoInexistente'
   | 'registrarEntrega'
   | 'entregasPaciente'
+  | 'pedirCorreo'
 
 export const TITULOS: Record<CasoId, string> = {
   documentoExacto: 'documento exacto',
@@ -117,6 +118,7 @@ export const TITULOS: Record<CasoId, string> = {
   accesoDocumentoInexistente: 'POST /resultados/acceso (documento que nadie tiene: el mismo 401)',
   registrarEntrega: 'POST /pacientes/:id/entregas (copia impresa de una hoja validada)',
   entregasPaciente: 'GET /pacientes/:id/entregas (documentos firmados y entregas de un paciente)',
+  pedirCorreo: 'POST /pacientes/:id/correos (aviso de una hoja validada al correo del paciente)',
 }
 
 export interface PacienteMuestra {

@@ -4,6 +4,7 @@ import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { ROOT } from '../server/paths.js'
 import { TITULOS, type CasoId } from './cases.js'
+import type { Bandeja } from './correos.js'
 import type { CpuPorSolicitud } from './cpu.js'
 import { PRESUPUESTO_FIRMAS_RPS } from './firmas.js'
 import { PRESUPUESTO_HOJAS_RPS } from './laboratorio.js'
@@ -48,6 +49,8 @@ export interface LineaCaso {
   validacion?: Medida
   /** The backup case: how long `npm run respaldo` took and the size of its file. */
   respaldo?: { segundos: number; mb: number }
+  /** pedirCorreo: what the outbox sent after the case (bench/correos.ts). */
+  bandeja?: Bandeja
   /** The VACUUM case: its three longest statements. */
   vacuum?: { sentencia: string; ms: number }[]
   /** `referencia`: shown for comparison only (the embedded home has no budget of its own). */

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { cpus } from 'node:os'
 import { resolve } from 'node:path'
 import { PACIENTES_ACCESOS_FALLIDOS, preparaAccesosFallidos } from './accesos.js'
+import { arrancarSmtp, esperarBandeja, preparaCorreos, type SmtpPrueba } from './correos.js'
 import { preparaEntregas } from './entregas.js'
 import { servirBaseline } from './baseline.js'
 import {
@@ -210,17 +211,21 @@ async function faseDirecta(op: Opciones, r: () => number, conteo: Conteo) {
   }
 }
 
+/** How long pedirCorreo waits after the case for the outbox to send what was asked. */
+const SEGUNDOS_BANDEJA = 30
+
 async function medirProducto(
   op: Opciones,
   s: Servidor,
   l: Listas,
   r: () => number,
   baseline: Map<CasoId, Medida>,
+  smtp: SmtpPrueba | null,
 ) {
   // The embedded home has one connection, the server's: no counters from there.
   const con = op.databaseUrl ? await conectar(op, 1) : null
   try {
-    return await medirCasos(op, s, l, r, baseline, con?.sql ?? null)
+    return await medirCasos(op, s, l, r, baseline, con?.sql ?? null, smtp)
   } finally {
     await con?.cerrar()
   }
@@ -233,6 +238,7 @@ async function medirCasos(
   r: () => number,
   baseline: Map<CasoId, Medida>,
   estadisticas: Sql | null,
+  smtp: SmtpPrueba | null,
 ) {
   const rutas = new Map<CasoId, string[]>()
   for (const [caso, qs] of l.busquedas)
@@ -286,7 +292,8 @@ async function medirCasos(
     incluye(op, 'accesoResultados') ||
     incluye(op, 'documentosPaciente') ||
     incluye(op, 'registrarEntrega') ||
-    incluye(op, 'entregasPaciente')
+    incluye(op, 'entregasPaciente') ||
+    incluye(op, 'pedirCorreo')
       ? await preparaHojas(s, l.m, op.conexiones)
       : null
   const acceso =
@@ -321,6 +328,8 @@ async function medirCasos(
       ? await preparaEntregas(s, hojas.pacientes)
       : null
   rutas.set('entregasPaciente', entregas?.rutas ?? [])
+  const correos =
+    hojas && smtp && incluye(op, 'pedirCorreo') ? await preparaCorreos(s, hojas.pacientes) : null
   const guardado = incluye(op, 'guardarHemograma') ? await preparaGuardado(s, l.m) : null
   const edicion = incluye(op, 'editarPaciente')
     ? await preparaEdicion(
@@ -368,6 +377,8 @@ async function medirCasos(
     'accesoDocumentoInexistente',
     'registrarEntrega',
     'entregasPaciente',
+    // Last: the outbox goes on sending after the case, and it is waited for.
+    'pedirCorreo',
   ]
   for (const caso of casos.filter((c) => incluye(op, c))) {
     if (caso === 'respaldo') {
@@ -401,7 +412,9 @@ async function medirCasos(
                 ? fallidos?.documentoInexistente
                 : caso === 'registrarEntrega'
                   ? entregas?.registrar
-                  : undefined
+                  : caso === 'pedirCorreo'
+                    ? correos?.pedir
+                    : undefined
     // Both write with If-Match the version the previous answer for the same row gave.
     const editar =
       caso === 'editarPaciente' ? edicion : caso === 'guardarHemograma' ? guardado : null
@@ -430,13 +443,15 @@ async function medirCasos(
                     : {}),
                 }
     const base = { url: s.url, headers: s.headers, conexiones, alResponder: editar?.alResponder }
+    let calentadas = 0
     if (op.calentamiento > 0) {
-      await medir({
+      const c = await medir({
         ...base,
         siguiente: siguiente(true),
         maxSolicitudes: 1e9,
         maxSegundos: op.calentamiento,
       })
+      calentadas = c.estados['202'] ?? 0
     }
     // A warm-up stopped with PATCHes in flight leaves their patients' versions unread.
     await editar?.leerVersiones()
@@ -454,7 +469,9 @@ async function medirCasos(
               ? 'GET /resultados/documentos'
               : caso === 'registrarEntrega'
                 ? 'POST /pacientes/:id/entregas'
-                : 'POST /pacientes/:id/visitas'
+                : caso === 'pedirCorreo'
+                  ? 'POST /pacientes/:id/correos'
+                  : 'POST /pacientes/:id/visitas'
           : reservar
             ? 'POST /citas'
             : editar
@@ -484,6 +501,19 @@ async function medirCasos(
         `${med.errores || med.no2xx ? `, ${med.errores} errores, estados ${JSON.stringify(med.estados)}` : ''})`,
     )
     lineas.push(l2)
+    if (caso === 'pedirCorreo' && smtp && correos) {
+      const total = correos.pacientes + calentadas + (med.estados['202'] ?? 0)
+      const b = await esperarBandeja(smtp, total, SEGUNDOS_BANDEJA)
+      l2.bandeja = b
+      // What is left would be sent by the next run's server while it measures other cases: the
+      // bench's own database forgets it (the embedded home has no second connection: there it
+      // waits for the next run with this case).
+      if (estadisticas) await estadisticas`delete from correos where estado = 'pendiente'`
+      console.log(
+        `  la bandeja: ${b.entregados} de ${b.correos} correos entregados al servidor SMTP de la prueba ` +
+          `${b.segundos} s después del caso (${b.porSegundo} por segundo en ese tiempo)`,
+      )
+    }
   }
   return lineas
 }
@@ -748,12 +778,19 @@ async function medirTodo(
   }
 
   console.log('Arrancando el servidor construido…')
+  // The SMTP server the outbox sends through, only for the case that asks for emails.
+  const correo = incluye(op, 'pedirCorreo') ? await arrancarSmtp() : null
   const env = {
     ...(op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATA_DIR: op.dataDir }),
     ...ENV_DICOM,
+    ...correo?.env,
     ...(op.perfil ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(op.perfil)}` } : {}),
   }
-  const s = await arrancar(env)
+  const smtp = correo?.smtp ?? null
+  const s = await arrancar(env).catch(async (err: unknown) => {
+    await correo?.smtp.cerrar()
+    throw err
+  })
   const comun = {
     fecha: new Date().toISOString(),
     modo,
@@ -772,7 +809,7 @@ async function medirTodo(
       return resultado.ok ? 0 : 1
     }
     console.log('Midiendo el producto…')
-    const lineas = await medirProducto(op, s, directa.listas, r, directa.baseline)
+    const lineas = await medirProducto(op, s, directa.listas, r, directa.baseline, smtp)
     // The VACUUM case needs the embedded home to itself: last, with the server stopped.
     if (op.embebida && incluye(op, 'vacuum')) {
       await s.detener()
@@ -786,7 +823,14 @@ async function medirTodo(
       const medirCon = async (copia?: string) => {
         const si = await arrancar(env, copia)
         try {
-          return await medirProducto(op, si, directa.listas, azar(op.semilla), directa.baseline)
+          return await medirProducto(
+            op,
+            si,
+            directa.listas,
+            azar(op.semilla),
+            directa.baseline,
+            smtp,
+          )
         } finally {
           await si.detener()
         }
@@ -843,6 +887,7 @@ async function medirTodo(
     return fallas.length > 0 ? 1 : 0
   } finally {
     await s.detener()
+    await correo?.smtp.cerrar()
   }
 }
 

@@ -11,8 +11,8 @@ import type { Smtp } from './smtp.js'
 export const INTENTOS_MAXIMOS = 8
 /** Longer than any send can take with the client's timeouts. */
 const PLAZO_ENVIO_MINUTOS = 15
-/** Rows one pass sends at most; the next pass, a minute later or on the next request, goes on. */
-const POR_PASADA = 50
+/** Rows one pass takes at most: a pass that took them all is followed by another at once. */
+export const POR_PASADA = 50
 
 /** Minutes to wait after the `intentos`-th failed try: 1, 2, 4 … up to an hour. */
 export const esperaTrasFallo = (intentos: number): number =>
@@ -55,14 +55,15 @@ async function tomar(sql: Sql): Promise<Tomado | undefined> {
 }
 
 /**
- * One pass: rescues the interrupted rows, then sends what is due. Returns how many were sent.
- * `smtp` null (SMTP_URL not set) sends nothing: the rows wait for a server to be configured.
+ * One pass: rescues the interrupted rows, then sends what is due, up to POR_PASADA. Returns how
+ * many rows it took (sent, put off or failed): POR_PASADA says more may be due. `smtp` null
+ * (SMTP_URL not set) sends nothing: the rows wait for a server to be configured.
  */
 export async function enviarPendientes(sql: Sql, smtp: Smtp | null): Promise<number> {
   await rescatarInterrumpidos(sql)
   if (!smtp) return 0
-  let enviados = 0
-  for (let i = 0; i < POR_PASADA; i++) {
+  let tomados = 0
+  for (; tomados < POR_PASADA; tomados++) {
     const t = await tomar(sql)
     if (!t) break
     const texto = t.enlaceToken ? t.texto.replace(MARCA_ENLACE, t.enlaceToken) : t.texto
@@ -77,7 +78,6 @@ export async function enviarPendientes(sql: Sql, smtp: Smtp | null): Promise<num
           returning id, atencion_id, documento, documento_id, pedido_por, enviado_en)
         insert into entregas (atencion_id, documento, documento_id, medio, correo_id, usuario_id, en)
         select atencion_id, documento, documento_id, 'correo', id, pedido_por, enviado_en from e`
-      enviados++
     } else if (r.definitivo || t.intentos >= INTENTOS_MAXIMOS) {
       await sql`update correos set estado = 'fallido', error = ${r.error}, enlace_token = null
         where id = ${t.id} and estado = 'enviando'`
@@ -87,5 +87,5 @@ export async function enviarPendientes(sql: Sql, smtp: Smtp | null): Promise<num
         where id = ${t.id} and estado = 'enviando'`
     }
   }
-  return enviados
+  return tomados
 }

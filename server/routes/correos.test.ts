@@ -137,6 +137,26 @@ describe('Avisar por correo un documento firmado', () => {
     })
   })
 
+  it('una cola de más de una pasada sale entera sin esperar al reloj de cada minuto', async () => {
+    const { pacienteId, informe } = await pacienteConInforme(t)
+    // Queued as the desk's requests write them (the app's sender is not woken by these rows),
+    // more than two passes of them: then one request wakes the sender, and no other comes.
+    const N = 130
+    const antes = smtp.recibidos.length
+    for (let i = 0; i < N; i++) await enCola(t, informe, `cola${i}@correo.test`, `Cola ${i}`)
+    const res = await pedir(t, pacienteId, { documento: 'informe', documentoId: informe })
+    expect(res.statusCode, res.body).toBe(202)
+    // Well inside the minute the clock would wait between passes.
+    for (let i = 0; i < 300 && smtp.recibidos.length - antes < N + 1; i++)
+      await new Promise((r) => setTimeout(r, 50))
+    const nuevos = smtp.recibidos.slice(antes)
+    expect(nuevos).toHaveLength(N + 1)
+    expect(new Set(nuevos.map((r) => r.para[0])).size).toBe(N + 1)
+    const [pendientes] = await t.db.sql<{ n: number }[]>`
+      select count(*)::int as n from correos where estado in ('pendiente', 'enviando')`
+    expect(pendientes!.n).toBe(0)
+  })
+
   it('con el servidor SMTP caído el correo espera, y sale una sola vez cuando vuelve', async () => {
     // A port nobody listens on.
     const caido = await servidorSmtp()

@@ -13,7 +13,7 @@ import {
 } from '../../shared/correos.js'
 import { fechaEnZona } from '../../shared/edad.js'
 import type { Config } from '../config.js'
-import { enviarPendientes, MARCA_ENLACE } from '../correo/bandeja.js'
+import { enviarPendientes, MARCA_ENLACE, POR_PASADA } from '../correo/bandeja.js'
 import { mensajePaciente, mensajeSolicitante } from '../correo/mensaje.js'
 import { crearSmtp, type Mensaje } from '../correo/smtp.js'
 import type { Sql } from '../db.js'
@@ -61,8 +61,9 @@ export async function correosRoutes(
   const { sql, config } = opts
   const smtp = config.smtp ? crearSmtp(config.smtp.url, config.smtp.remitente) : null
 
-  // One pass at a time; a request during a pass asks for one more after it, so no row waits a
-  // minute for the clock. The clock retries the rows a failure put off.
+  // One pass at a time; a request during a pass, or a pass that took all it may (more may be
+  // due), asks for one more after it, so no row waits a minute for the clock. The clock retries
+  // the rows a failure put off.
   let enCurso: Promise<void> | null = null
   let otraPasada = false
   let detenido = false
@@ -74,7 +75,9 @@ export async function correosRoutes(
     }
     enCurso = enviarPendientes(sql, smtp)
       .then(
-        () => undefined,
+        (tomados) => {
+          if (tomados >= POR_PASADA) otraPasada = true
+        },
         (err: unknown) => app.log.error({ err }, 'bandeja de correos: pasada fallida'),
       )
       .finally(() => {
