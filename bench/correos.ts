@@ -36,7 +36,7 @@ export async function preparaCorreos(s: Servidor, pacientes: PacienteMuestra[]):
     if (!doc) continue
     const cuerpo = { documento: doc.tipo, documentoId: doc.id, destinatario: 'paciente' }
     const res = await pedir(s, 'POST', `/pacientes/${p.id}/correos`, cuerpo)
-    // 409: the patient has no email (six in ten of the seed's have none).
+    // 409: the patient has no email (the seed gives one to four adults in ten, no minor).
     if (res.status === 409) continue
     await exigir(res, 'Pedir el correo')
     pedidos.push({

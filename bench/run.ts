@@ -328,6 +328,8 @@ async function medirCasos(
       ? await preparaEntregas(s, hojas.pacientes)
       : null
   rutas.set('entregasPaciente', entregas?.rutas ?? [])
+  // Counted from this server on (--comparar runs several, one after another, on one SMTP server).
+  if (smtp) smtp.recibidos.length = 0
   const correos =
     hojas && smtp && incluye(op, 'pedirCorreo') ? await preparaCorreos(s, hojas.pacientes) : null
   const guardado = incluye(op, 'guardarHemograma') ? await preparaGuardado(s, l.m) : null
