@@ -786,10 +786,11 @@ async function medirTodo(
     ...(op.databaseUrl ? { DATABASE_URL: op.databaseUrl } : { DATA_DIR: op.dataDir }),
     ...ENV_DICOM,
     ...correo?.env,
-    ...(op.perfil ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(op.perfil)}` } : {}),
   }
+  // As arguments: Node 20 refuses --cpu-prof in NODE_OPTIONS.
+  const nodeArgs = op.perfil ? ['--cpu-prof', `--cpu-prof-dir=${resolve(op.perfil)}`] : []
   const smtp = correo?.smtp ?? null
-  const s = await arrancar(env).catch(async (err: unknown) => {
+  const s = await arrancar(env, undefined, nodeArgs).catch(async (err: unknown) => {
     await correo?.smtp.cerrar()
     throw err
   })
@@ -823,7 +824,7 @@ async function medirTodo(
     if (op.comparar) {
       await s.detener()
       const medirCon = async (copia?: string) => {
-        const si = await arrancar(env, copia)
+        const si = await arrancar(env, copia, nodeArgs)
         try {
           return await medirProducto(
             op,

@@ -23,9 +23,16 @@ export interface Servidor {
  * Builds when the sources are newer than the last build, then starts dist/server/main.js; with
  * `otraCopia`, that copy's own dist/server/main.js as it was built there (--comparar).
  */
-export async function arrancar(env: NodeJS.ProcessEnv, otraCopia?: string): Promise<Servidor> {
+export async function arrancar(
+  env: NodeJS.ProcessEnv,
+  otraCopia?: string,
+  nodeArgs: string[] = [],
+): Promise<Servidor> {
   if (!otraCopia) ensureBuilt()
-  const donde = otraCopia ? { cwd: otraCopia, main: join(otraCopia, 'dist/server/main.js') } : {}
+  const donde = {
+    nodeArgs,
+    ...(otraCopia ? { cwd: otraCopia, main: join(otraCopia, 'dist/server/main.js') } : {}),
+  }
   const proceso = await startServer(
     {
       LOG_LEVEL: 'warn',

@@ -35,12 +35,13 @@ export function relojMovido(env: NodeJS.ProcessEnv = process.env): NodeJS.Proces
   )
 }
 
+/** `nodeArgs`: Node's own flags, before the script (some, like --cpu-prof, NODE_OPTIONS refuses). */
 export async function startServer(
   env: NodeJS.ProcessEnv,
-  { cwd = ROOT, main = join(ROOT, 'dist/server/main.js') } = {},
+  { cwd = ROOT, main = join(ROOT, 'dist/server/main.js'), nodeArgs = [] as string[] } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort())
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd,
     env: {
       PATH: process.env.PATH,
