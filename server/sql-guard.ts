@@ -6,6 +6,7 @@
 // also skips the hook that reserves a connection for `sql.begin`), so every value that could fail
 // there (undefined, an invalid Date, JSON with a BigInt or a cycle) fails here, in our code, alone.
 import type postgres from 'postgres'
+import { Trozo } from './queries/trozo.js'
 
 type Sql = postgres.Sql
 
@@ -21,6 +22,8 @@ function isPlainObject(v: object): boolean {
 function check(value: unknown): void {
   if (value === undefined) throw new InvalidValueError('Un valor de la consulta es undefined')
   if (value === null || typeof value !== 'object') return
+  // Written into a postgres.js template it would go as one parameter, not as SQL.
+  if (value instanceof Trozo) throw new Error('Un Trozo va dentro de una consulta con consulta()')
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime()))
       throw new InvalidValueError('Una fecha de la consulta es inválida')

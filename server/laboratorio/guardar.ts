@@ -13,7 +13,8 @@ import { limpiar, tieneControl } from '../../shared/texto.js'
 import type { CatalogoLab } from '../catalogos.js'
 import { enviar, inTransaction, type Sql } from '../db.js'
 import { ConflictError, datosInvalidos } from '../errors.js'
-import { insercionEvento, type Evento } from '../queries/auditoria.js'
+import { eventoTrozo, type Evento } from '../queries/auditoria.js'
+import { consulta, crudo, t } from '../queries/trozo.js'
 import {
   anterioresDe,
   atencionLab,
@@ -201,7 +202,7 @@ export async function conAjenos(
  * What `nuevos` or `cambiados` is when the save has no row of that kind: a statement that names no
  * insert (or no update) fires no statement trigger, so laboratorio_resumen is recounted once.
  */
-const NINGUNO = 'select * from resultados where false'
+const NINGUNO = crudo('select * from resultados where false')
 
 /**
  * Writes the rows, opens and closes their call-backs and records it all, in one statement; answers
@@ -224,7 +225,10 @@ async function escribir(
       .filter((e) => e.id === null && e.version > 1)
       .map((e) => ({ analito: codigos.get(e.analitoId), version: e.version, motivo: e.motivo })),
   }
-  return enviar(tx<ResultadoFila[]>`
+  return enviar(
+    consulta<ResultadoFila[]>(
+      tx,
+      t`
     with datos as (
       select * from jsonb_to_recordset(${datos}::jsonb) as x (id int, "analitoId" int,
         version int, motivo text, "valorNumero" numeric, "valorTexto" text, unidad text,
@@ -233,25 +237,25 @@ async function escribir(
     ),
     nuevos as (${
       escrituras.some((e) => e.id === null)
-        ? tx`
+        ? t`
       insert into resultados (atencion_id, analito_id, version, motivo, valor_numero, valor_texto,
         unidad, normal_min, normal_max, critico_min, critico_max, bandera, ingresado_por)
       select ${a.id}, d."analitoId", d.version, d.motivo, d."valorNumero", d."valorTexto",
         d.unidad, d."normalMin", d."normalMax", d."criticoMin", d."criticoMax", d.bandera, ${por}
       from datos d where d.id is null
       returning *`
-        : tx.unsafe(NINGUNO)
+        : NINGUNO
     }),
     cambiados as (${
       escrituras.some((e) => e.id !== null)
-        ? tx`
+        ? t`
       update resultados r set valor_numero = d."valorNumero", valor_texto = d."valorTexto",
         unidad = d.unidad, normal_min = d."normalMin", normal_max = d."normalMax",
         critico_min = d."criticoMin", critico_max = d."criticoMax", bandera = d.bandera,
         revision = r.revision + 1, ingresado_por = ${por}, ingresado_en = now()
       from datos d where r.id = d.id and r.estado = 'ingresado'
       returning r.*`
-        : tx.unsafe(NINGUNO)
+        : NINGUNO
     }),
     escritos as (select * from nuevos union all select * from cambiados),
     -- Each critical value written waits for its own call: a new record, even where one was made
@@ -270,8 +274,8 @@ async function escribir(
         and e.bandera is distinct from 'HH' and h.comunicado_en is null
       returning h.id
     ),
-    registro as (${insercionEvento(tx, { ...evento, pacienteId: a.pacienteId, detalle })})
-    select ${tx.unsafe(RESULTADO_COLUMNAS)}
+    registro as (${eventoTrozo(tx, { ...evento, pacienteId: a.pacienteId, detalle })})
+    select ${crudo(RESULTADO_COLUMNAS)}
     from escritos r left join usuarios iu on iu.id = r.ingresado_por
       left join abiertos ab on ab.resultado_id = r.id
       left join lateral (
@@ -280,7 +284,9 @@ async function escribir(
         order by c.id desc limit 1
       ) hc on true
       cross join lateral (select coalesce(ab.id, hc.id) as id,
-        case when ab.id is null then hc.comunicado_en end as comunicado_en) h`)
+        case when ab.id is null then hc.comunicado_en end as comunicado_en) h`,
+    ),
+  )
 }
 
 /** The atención's results after a save: those read before it, the rows it wrote in their place. */

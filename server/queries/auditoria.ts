@@ -4,6 +4,7 @@
 import type postgres from 'postgres'
 import type { AccionAuditoria, EventoAuditoria } from '../../shared/auditoria.js'
 import type { Sql } from '../db.js'
+import { consulta, nombre, t, type Trozo } from './trozo.js'
 
 export interface Evento {
   accion: AccionAuditoria
@@ -21,28 +22,37 @@ export interface Evento {
  * `paciente_id` and `detalle`: the record of what that same statement changed or read. Every
  * audit insert is this one.
  */
-export function insercionEventos(
-  sql: Sql,
+export function eventosTrozo(
   e: Omit<Evento, 'pacienteId' | 'detalle'>,
-  filas: postgres.Fragment,
-): postgres.Fragment {
-  return sql`
+  filas: Trozo | postgres.Fragment,
+): Trozo {
+  return t`
     insert into auditoria (usuario_id, usuario, direccion, accion, paciente_id, detalle)
     select ${e.usuarioId}, ${e.usuario}, ${e.direccion}, ${e.accion}, f.paciente_id, f.detalle from (${filas}) f`
 }
 
+/** eventosTrozo as a postgres.js fragment. */
+export const insercionEventos = (
+  sql: Sql,
+  e: Omit<Evento, 'pacienteId' | 'detalle'>,
+  filas: postgres.Fragment,
+): postgres.Fragment => consulta(sql, eventosTrozo(e, filas))
+
 /** The insert of an event: a statement of its own, or a data-modifying CTE of the work it records. */
-export function insercionEvento(sql: Sql, e: Evento): postgres.Fragment {
+export function eventoTrozo(sql: Sql, e: Evento): Trozo {
   const detalle =
     e.detalle && Object.keys(e.detalle).length > 0
       ? sql.json(e.detalle as postgres.JSONValue)
       : null
-  return insercionEventos(
-    sql,
+  return eventosTrozo(
     e,
-    sql`select ${e.pacienteId ?? null}::bigint as paciente_id, ${detalle}::jsonb as detalle`,
+    t`select ${e.pacienteId ?? null}::bigint as paciente_id, ${detalle}::jsonb as detalle`,
   )
 }
+
+/** eventoTrozo as a postgres.js fragment. */
+export const insercionEvento = (sql: Sql, e: Evento): postgres.Fragment =>
+  consulta(sql, eventoTrozo(sql, e))
 
 /** Who acts, for the audit records of a change. */
 export type Quien = Omit<Evento, 'accion' | 'pacienteId' | 'detalle'>
@@ -51,25 +61,27 @@ export type Quien = Omit<Evento, 'accion' | 'pacienteId' | 'detalle'>
  * The record of a read, over the statement's own CTE `filas` of the rows it serves: the event's
  * detail plus how many patients those are (at most `servidos`; a page reads one row more).
  */
-export function insercionLectura(
+export function lecturaTrozo(sql: Sql, e: Evento, filas: string, servidos: number): Trozo {
+  const detalle = sql.json((e.detalle ?? {}) as postgres.JSONValue)
+  return eventosTrozo(
+    e,
+    t`
+      select ${e.pacienteId ?? null}::bigint as paciente_id,
+        ${detalle}::jsonb || jsonb_build_object('pacientes', least(count(*), ${servidos})) as detalle
+      from ${nombre(filas)}`,
+  )
+}
+
+/** lecturaTrozo as a postgres.js fragment. */
+export const insercionLectura = (
   sql: Sql,
   e: Evento,
   filas: string,
   servidos: number,
-): postgres.Fragment {
-  const detalle = sql.json((e.detalle ?? {}) as postgres.JSONValue)
-  return insercionEventos(
-    sql,
-    e,
-    sql`
-      select ${e.pacienteId ?? null}::bigint as paciente_id,
-        ${detalle}::jsonb || jsonb_build_object('pacientes', least(count(*), ${servidos})) as detalle
-      from ${sql(filas)}`,
-  )
-}
+): postgres.Fragment => consulta(sql, lecturaTrozo(sql, e, filas, servidos))
 
 export async function registrarEvento(sql: Sql, e: Evento): Promise<void> {
-  await sql`${insercionEvento(sql, e)}`
+  await consulta(sql, eventoTrozo(sql, e))
 }
 
 /** What the list and its export select: every filter optional, days at the clinic (`tz`). */

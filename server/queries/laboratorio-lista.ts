@@ -11,9 +11,10 @@ import type { FilaListaLaboratorio } from '../../shared/resultados.js'
 import type { CatalogoLab } from '../catalogos.js'
 import type { Sql } from '../db.js'
 import { cuantosAnalitos } from '../laboratorio/examenes.js'
-import { insercionLectura, type Evento } from './auditoria.js'
+import { lecturaTrozo, type Evento } from './auditoria.js'
 import type { Clave } from './clave.js'
 import { paginaDelDia, type DiaLaboratorio } from './laboratorio-dia.js'
+import { consulta, t } from './trozo.js'
 
 /** The most patients one day's read is counted with. */
 const LIMITE_LECTURA = 100_000
@@ -63,11 +64,13 @@ export async function listaLaboratorio(
   f: DiaLaboratorio,
   evento: Evento,
 ): Promise<(FilaListaLaboratorio & { clave: Clave })[]> {
-  const filas = await sql<FilaBd[]>`
+  const filas = await consulta<FilaBd[]>(
+    sql,
+    t`
     with
     -- One page of the day (and one row more, to know whether another follows): only its rows
     -- are counted below.
-    dia as materialized (${paginaDelDia(sql, f)}),
+    dia as materialized (${paginaDelDia(f)}),
     -- Critical values not yet called back are few in the whole clinic: read from their own
     -- partial index, not looked for among each atención's results.
     criticos as (
@@ -92,8 +95,9 @@ export async function listaLaboratorio(
         left join laboratorio_resumen s on s.atencion_id = d.id
         left join criticos c on c.atencion_id = d.id
     ),
-    registro as (${insercionLectura(sql, evento, 'filas', LIMITE_LECTURA)})
-    select * from filas order by rango, llegada, atencion_id`
+    registro as (${lecturaTrozo(sql, evento, 'filas', LIMITE_LECTURA)})
+    select * from filas order by rango, llegada, atencion_id`,
+  )
   return filas.map((r) => ({
     atencionId: r.atencionId,
     pacienteId: r.pacienteId,

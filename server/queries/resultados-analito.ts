@@ -5,7 +5,7 @@
 import type { Prioridad, Sexo } from '../../shared/catalogos.js'
 import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
 import type { Sql } from '../db.js'
-import { insercionLectura, type Evento } from './auditoria.js'
+import { lecturaTrozo, type Evento } from './auditoria.js'
 import type { Clave } from './clave.js'
 import { paginaDelDia, type DiaLaboratorio } from './laboratorio-dia.js'
 import {
@@ -16,6 +16,7 @@ import {
   type AnteriorFila,
   type ResultadoVista,
 } from './resultados.js'
+import { consulta, crudo, t } from './trozo.js'
 
 /** A row as row_to_json gives it: its timestamps as text. */
 type Json<T> = {
@@ -56,14 +57,16 @@ export async function porAnalito(
   f: DiaLaboratorio,
   evento: Evento,
 ): Promise<PorAnalitoFila[]> {
-  const filas = await sql<
+  const filas = await consulta<
     (Omit<PorAnalitoFila, 'resultado' | 'anterior' | 'clave'> & {
       clave: string
       rango: number
       resultado: Json<ResultadoVista> | null
       anterior: Json<Omit<AnteriorFila, 'analitoId'>> | null
     })[]
-  >`
+  >(
+    sql,
+    t`
     with examenes as materialized (
       select coalesce(array_agg(e.nombre), '{}') as nombres
       from examen_analitos ea join estudios e on e.id = ea.estudio_id
@@ -72,7 +75,7 @@ export async function porAnalito(
     -- One page of the day's atenciones that ask for it (and one row more, to know whether
     -- another follows): only its rows get their patient, sample and ETag below.
     dia as materialized (
-      ${paginaDelDia(sql, f, sql`and a.estudios && (select nombres from examenes)`)}
+      ${paginaDelDia(f, crudo('and a.estudios && (select nombres from examenes)'))}
     ),
     filas as (
       select d.id as atencion_id, d.paciente_id, p.tipo_documento, p.documento, p.primer_nombre,
@@ -81,20 +84,21 @@ export async function porAnalito(
         d.rango, d.clave,
         exists (select 1 from muestras m where m.atencion_id = d.id and m.estado = 'recibida'
           and m.estudios && (select nombres from examenes)) as muestra_recibida,
-        ${etagSql(sql, sql`d.id`)} as etag
+        ${etagSql(crudo('d.id'))} as etag
       from dia d join pacientes p on p.id = d.paciente_id
     ),
-    registro as (${insercionLectura(sql, evento, 'filas', LIMITE_LECTURA)})
+    registro as (${lecturaTrozo(sql, evento, 'filas', LIMITE_LECTURA)})
     -- Each row's current result of the analito and the patient's previous value, in the same
     -- statement: one round trip for the page.
     select f.*,
       (select row_to_json(x) from (
-        select ${sql.unsafe(RESULTADO_VISTA_COLUMNAS)} from ${sql.unsafe(RESULTADO_DESDE)}
+        select ${crudo(RESULTADO_VISTA_COLUMNAS)} from ${crudo(RESULTADO_DESDE)}
         where r.analito_id = ${analitoId} and r.atencion_id = f.atencion_id
         order by r.version desc limit 1) x) as resultado,
-      (select row_to_json(y) from (${anteriorSql(sql, sql`${analitoId}::int`, sql`f.paciente_id`, sql`f.llegada`, sql`f.atencion_id`)}) y)
+      (select row_to_json(y) from (${anteriorSql(t`${analitoId}::int`, crudo('f.paciente_id'), crudo('f.llegada'), crudo('f.atencion_id'))}) y)
         as anterior
-    from filas f order by f.rango, f.llegada, f.atencion_id`
+    from filas f order by f.rango, f.llegada, f.atencion_id`,
+  )
   // Each field by name: a rest-and-spread copy of these rows cost more than the rest of the map
   // (docs/presupuestos.md#laboratorio).
   return filas.map((f) => {

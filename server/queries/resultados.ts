@@ -3,28 +3,30 @@
 // critical call-back, the patient's previous values and the latest frozen sheet. The ETag of an atención's
 // results is made here, once, in SQL: the read, the per-analito grid and the If-Match check under
 // the atención's lock all use the same expression.
-import type postgres from 'postgres'
 import type { Prioridad, Sexo } from '../../shared/catalogos.js'
 import { MODALIDAD_LABORATORIO } from '../../shared/informes.js'
 import type { Analito, Bandera } from '../../shared/laboratorio.js'
 import type { EstadoMuestra } from '../../shared/muestras.js'
 import type { EstadoResultado } from '../../shared/resultados.js'
 import { enviar, type Sql } from '../db.js'
-import { insercionEventos, type Evento } from './auditoria.js'
-import { modalidadLab } from './laboratorio-dia.js'
+import { eventosTrozo, insercionEventos, type Evento } from './auditoria.js'
+import { MODALIDAD_LAB } from './laboratorio-dia.js'
+import { consulta, crudo, t, type Trozo } from './trozo.js'
 
 /**
  * The ETag of atención `atencionId`'s results: the version laboratorio_resumen keeps of them, which
  * every statement that writes one of them moves up (migration 0066) and nothing moves down, so it
  * never comes back to an earlier value; one row, however many results the atención has.
  */
-export const etagSql = (sql: Sql, atencionId: postgres.Fragment | number): postgres.Fragment => sql`
+export const etagSql = (atencionId: Trozo | number): Trozo => t`
   ('"' || coalesce((select s.version from laboratorio_resumen s
     where s.atencion_id = ${atencionId}), 0) || '"')`
 
 /** The atención's ETag now (inside a change's transaction, after its writes). */
 export async function etagDe(sql: Sql, atencionId: number): Promise<string> {
-  const [f] = await enviar(sql<{ etag: string }[]>`select ${etagSql(sql, atencionId)} as etag`)
+  const [f] = await enviar(
+    consulta<{ etag: string }[]>(sql, t`select ${etagSql(atencionId)} as etag`),
+  )
   return f!.etag
 }
 
@@ -72,7 +74,7 @@ export async function atencionLab(
   const bloqueo = o.bloquear
     ? enviar(sql`select 1 from atenciones where id = ${id} for update`)
     : null
-  const a = sql`
+  const a = t`
     select a.id, a.paciente_id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
       p.primer_apellido, p.segundo_apellido, p.sexo, to_char(p.fecha_nacimiento, 'YYYY-MM-DD')
         as fecha_nacimiento, a.sede, a.estado, a.prioridad, a.llegada, a.modalidad, a.estudios,
@@ -80,25 +82,29 @@ export async function atencionLab(
     from atenciones a join pacientes p on p.id = a.paciente_id
       left join sedes s on s.nombre = a.sede
     where a.id = ${id}`
-  const lectura = enviar(sql<AtencionLab[]>`
+  const lectura = enviar(
+    consulta<AtencionLab[]>(
+      sql,
+      t`
     with a as (${a}),
     registro as (${
       o.evento
-        ? insercionEventos(
-            sql,
+        ? eventosTrozo(
             o.evento,
-            sql`select paciente_id, jsonb_build_object('atencion', id) as detalle from a
+            t`select paciente_id, jsonb_build_object('atencion', id) as detalle from a
               where modalidad = ${MODALIDAD_LABORATORIO}`,
           )
-        : sql`select 1`
+        : crudo('select 1')
     })
-    select a.*, ${etagSql(sql, sql`a.id`)} as etag,
+    select a.*, ${etagSql(crudo('a.id'))} as etag,
       coalesce((select s.analitos from laboratorio_resumen s where s.atencion_id = a.id), '{}')
         as con_resultado,
       coalesce((select json_agg(json_build_object('id', m.id, 'estado', m.estado,
           'estudios', m.estudios) order by m.id desc)
         from muestras m where m.atencion_id = a.id and m.estado <> 'rechazada'), '[]') as muestras_vivas
-    from a`)
+    from a`,
+    ),
+  )
   const [, [fila]] = await Promise.all([bloqueo, lectura])
   return fila
 }
@@ -181,10 +187,13 @@ export const RESULTADO_DESDE = `resultados r left join usuarios iu on iu.id = r.
 
 /** Every version of every result of the atención, by analito and version. */
 export function resultadosDe(sql: Sql, atencionId: number): Promise<ResultadoFila[]> {
-  return sql<ResultadoFila[]>`
-    select ${sql.unsafe(RESULTADO_COLUMNAS)} from ${sql.unsafe(RESULTADO_DESDE)}
+  return consulta<ResultadoFila[]>(
+    sql,
+    t`
+    select ${crudo(RESULTADO_COLUMNAS)} from ${crudo(RESULTADO_DESDE)}
     where r.atencion_id = ${atencionId}
-    order by r.analito_id, r.version`
+    order by r.analito_id, r.version`,
+  )
 }
 
 export interface AnteriorFila {
@@ -203,15 +212,14 @@ export interface AnteriorFila {
  * imaging studies.
  */
 const anteriorDonde = (
-  sql: Sql,
-  pacienteId: postgres.Fragment | number,
-  llegada: postgres.Fragment | Date,
-  atencionId: postgres.Fragment | number,
-): postgres.Fragment => sql`
+  pacienteId: Trozo | number,
+  llegada: Trozo | Date,
+  atencionId: Trozo | number,
+): Trozo => t`
   pa.paciente_id = ${pacienteId} and pa.llegada < ${llegada} and pa.id <> ${atencionId}
-    and pa.modalidad = ${modalidadLab(sql)}
+    and pa.modalidad = ${MODALIDAD_LAB}
     and r.estado = 'validado' and (r.valor_numero is not null or r.valor_texto is not null)`
-const ANTERIOR_ORDEN = 'pa.llegada desc, pa.id desc, r.version desc'
+const ANTERIOR_ORDEN = crudo('pa.llegada desc, pa.id desc, r.version desc')
 
 /**
  * The patient's previous value of each analito of atención `a`. One pass over the patient's
@@ -224,13 +232,16 @@ export function anterioresDe(
   a: Pick<AtencionLab, 'id' | 'pacienteId' | 'llegada'>,
   analitoIds: number[],
 ): Promise<AnteriorFila[]> {
-  return sql<AnteriorFila[]>`
+  return consulta<AnteriorFila[]>(
+    sql,
+    t`
     select distinct on (r.analito_id) r.analito_id, r.atencion_id,
       r.valor_numero::float8 as valor_numero, r.valor_texto, r.validado_en
     from atenciones pa join resultados r on r.atencion_id = pa.id
-    where ${anteriorDonde(sql, a.pacienteId, a.llegada, a.id)}
+    where ${anteriorDonde(a.pacienteId, a.llegada, a.id)}
       and r.analito_id + 0 = any(${analitoIds}::int[])
-    order by r.analito_id, ${sql.unsafe(ANTERIOR_ORDEN)}`
+    order by r.analito_id, ${ANTERIOR_ORDEN}`,
+  )
 }
 
 /**
@@ -238,16 +249,15 @@ export function anterioresDe(
  * for a single analito, each earlier atención's result is one lookup by its unique key.
  */
 export const anteriorSql = (
-  sql: Sql,
-  analitoId: postgres.Fragment,
-  pacienteId: postgres.Fragment | number,
-  llegada: postgres.Fragment | Date,
-  atencionId: postgres.Fragment | number,
-): postgres.Fragment => sql`
+  analitoId: Trozo,
+  pacienteId: Trozo | number,
+  llegada: Trozo | Date,
+  atencionId: Trozo | number,
+): Trozo => t`
   select r.atencion_id, r.valor_numero::float8 as valor_numero, r.valor_texto, r.validado_en
   from atenciones pa join resultados r on r.atencion_id = pa.id and r.analito_id = ${analitoId}
-  where ${anteriorDonde(sql, pacienteId, llegada, atencionId)}
-  order by ${sql.unsafe(ANTERIOR_ORDEN)}
+  where ${anteriorDonde(pacienteId, llegada, atencionId)}
+  order by ${ANTERIOR_ORDEN}
   limit 1`
 
 export interface HojaFila {
