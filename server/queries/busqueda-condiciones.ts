@@ -1,11 +1,11 @@
 // The search's filters as SQL conditions, on the patient row or on the copies of its searched
 // fields that atenciones and pacientes_sin_atencion keep, and the pure tests on the filters the
 // strategies choose by (docs/busqueda-estrategias.md).
-import type postgres from 'postgres'
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
 import { CAMPOS_NOMBRE, type CampoNombre } from '../../shared/paciente-datos.js'
 import type { Sql } from '../db.js'
 import { escaparLike, tieneTrigramas } from './patrones.js'
+import { consulta, crudo, nombre, t, unir, type Trozo } from './trozo.js'
 
 /** Characters from which a documento's btree range is narrow enough to test every row of it. */
 export const DOCUMENTO_ACOTADO = 4
@@ -49,28 +49,24 @@ const COLUMNAS_NOMBRE: Record<CampoNombre, string> = {
 }
 
 /** `col` starts with `termino`: LIKE with a constant prefix becomes a btree range and an estimate. */
-export function prefijo(
-  sql: Sql,
-  col: postgres.Fragment,
-  termino: string,
-  normalizado = false,
-): postgres.Fragment {
+export function prefijo(col: Trozo, termino: string, normalizado = false): Trozo {
   const patron = escaparLike(termino)
   return normalizado
-    ? sql`${col} like (normalizar(${patron}) || '%')`
-    : sql`${col} like ${patron + '%'}`
+    ? t`${col} like (normalizar(${patron}) || '%')`
+    : t`${col} like ${patron + '%'}`
 }
 
-export function y(sql: Sql, condiciones: postgres.Fragment[]): postgres.Fragment {
-  return condiciones.reduce((acc, c) => sql`${acc} and (${c})`, sql`true`)
+/** Every condition, each in parentheses: `true` and each of them. */
+export function y(condiciones: Trozo[]): Trozo {
+  return unir([crudo('true'), ...condiciones.map((c) => t`(${c})`)], ' and ')
 }
 
 /** A name column holds `termino`: anywhere from 3 characters, at its start below (docs/datos.md#coincidencias). */
-function contiene(sql: Sql, col: postgres.Fragment, termino: string): postgres.Fragment {
+function contiene(col: Trozo, termino: string): Trozo {
   // A term pg_trgm draws no trigram from matches as a prefix on the text_pattern_ops btree.
   return tieneTrigramas(termino)
-    ? sql`${col} like ('%' || normalizar(${escaparLike(termino)}) || '%')`
-    : prefijo(sql, col, termino, true)
+    ? t`${col} like ('%' || normalizar(${escaparLike(termino)}) || '%')`
+    : prefijo(col, termino, true)
 }
 
 /**
@@ -90,12 +86,11 @@ export async function palabrasDeNombres(sql: Sql, f: FiltrosBusqueda): Promise<P
   const listas = palabras.map((palabra, i) => {
     const patron = escaparLike(palabra)
     const en = tieneTrigramas(palabra)
-      ? sql`w.palabra like ('%' || normalizar(${patron}) || '%')`
-      : sql`w.palabra like (normalizar(${patron}) || '%')`
-    return sql`array(select w.palabra from nombres_palabras w where ${en}) as ${sql(`l${i}`)}`
+      ? t`w.palabra like ('%' || normalizar(${patron}) || '%')`
+      : t`w.palabra like (normalizar(${patron}) || '%')`
+    return t`array(select w.palabra from nombres_palabras w where ${en}) as ${nombre(`l${i}`)}`
   })
-  const [fila] = await sql<Record<string, string[]>[]>`
-    select ${listas.reduce((acc, l) => sql`${acc}, ${l}`)}`
+  const [fila] = await consulta<Record<string, string[]>[]>(sql, t`select ${unir(listas, ', ')}`)
   return palabras.map((_, i) => fila![`l${i}`] ?? [])
 }
 
@@ -108,29 +103,25 @@ export async function palabrasDeNombres(sql: Sql, f: FiltrosBusqueda): Promise<P
  * is tested by itself: a word has no blank, so it is in the joined text exactly when it is in one
  * of the names, and a walk does not build that text for every row it reads.
  */
-function enAlgunNombre(
-  sql: Sql,
-  t: Tabla,
-  palabra: string,
-  deNombres: string[] | undefined,
-): postgres.Fragment {
+function enAlgunNombre(tabla: Tabla, palabra: string, deNombres: string[] | undefined): Trozo {
   const patron = escaparLike(palabra)
   const trigramas = tieneTrigramas(palabra)
-  const columnas = Object.values(COLUMNAS_NOMBRE).map((c) => `${t}.${c}`)
-  if (t === 'p' && deNombres) return sql`r.palabras && ${deNombres}::text[]`
-  if (t === 'p') {
-    const nombres = sql`nombres_busqueda(${sql(columnas)})`
+  const columnas = Object.values(COLUMNAS_NOMBRE).map((c) => nombre(`${tabla}.${c}`))
+  if (tabla === 'p' && deNombres) return t`r.palabras && ${deNombres}::text[]`
+  if (tabla === 'p') {
+    const nombres = t`nombres_busqueda(${unir(columnas, ',')})`
     return trigramas
-      ? sql`${nombres} like ('%' || normalizar(${patron}) || '%')`
-      : sql`${nombres} like ('% ' || normalizar(${patron}) || '%')`
+      ? t`${nombres} like ('%' || normalizar(${patron}) || '%')`
+      : t`${nombres} like ('% ' || normalizar(${patron}) || '%')`
   }
-  return columnas
-    .map((c) =>
+  return unir(
+    columnas.map((c) =>
       trigramas
-        ? sql`${sql(c)} like ('%' || normalizar(${patron}) || '%')`
-        : sql`${sql(c)} like (normalizar(${patron}) || '%') or ${sql(c)} like ('% ' || normalizar(${patron}) || '%')`,
-    )
-    .reduce((acc, c) => sql`${acc} or ${c}`)
+        ? t`${c} like ('%' || normalizar(${patron}) || '%')`
+        : t`${c} like (normalizar(${patron}) || '%') or ${c} like ('% ' || normalizar(${patron}) || '%')`,
+    ),
+    ' or ',
+  )
 }
 
 /**
@@ -138,21 +129,20 @@ function enAlgunNombre(
  * patient row, with `deNombres` its words' lists (palabrasDeNombres) for pacientes_actividad's GIN index.
  */
 export function condicionesPaciente(
-  sql: Sql,
   f: FiltrosBusqueda,
-  t: Tabla,
+  tabla: Tabla,
   deNombres: PalabrasDeNombres | null = null,
-): postgres.Fragment[] {
-  const c: postgres.Fragment[] = []
-  const columna = (nombre: string) => sql`${sql(`${t}.${nombre}`)}`
-  if (f.tipoDocumento) c.push(sql`${columna('tipo_documento')} = ${f.tipoDocumento}`)
-  if (f.documento) c.push(prefijo(sql, columna('documento'), f.documento))
+): Trozo[] {
+  const c: Trozo[] = []
+  const columna = (n: string) => nombre(`${tabla}.${n}`)
+  if (f.tipoDocumento) c.push(t`${columna('tipo_documento')} = ${f.tipoDocumento}`)
+  if (f.documento) c.push(prefijo(columna('documento'), f.documento))
   for (const campo of CAMPOS_NOMBRE) {
     const termino = f[campo]
-    if (termino) c.push(contiene(sql, columna(COLUMNAS_NOMBRE[campo]), termino))
+    if (termino) c.push(contiene(columna(COLUMNAS_NOMBRE[campo]), termino))
   }
   for (const [i, palabra] of (f.palabras ?? []).entries())
-    c.push(enAlgunNombre(sql, t, palabra, deNombres?.[i]))
+    c.push(enAlgunNombre(tabla, palabra, deNombres?.[i]))
   return c
 }
 
@@ -167,18 +157,17 @@ export function columnasPaciente(f: FiltrosBusqueda): string[] {
 }
 
 /** Conditions on the atención (`a`): sede, modalidad, sala, and the clinic-local arrival dates. */
-export function condicionesVisita(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.Fragment[] {
-  const c: postgres.Fragment[] = []
-  if (f.sede) c.push(sql`a.sede = ${f.sede}`)
-  if (f.modalidad) c.push(sql`a.modalidad = ${f.modalidad}`)
-  if (f.estados?.length) c.push(sql`a.estado = any(${f.estados}::text[])`)
-  if (f.prioridades?.length) c.push(sql`a.prioridad = any(${f.prioridades}::text[])`)
-  if (f.cita) c.push(sql`a.turno is not null`)
-  if (f.salaId) c.push(sql`a.sala_id = ${f.salaId}`)
+export function condicionesVisita(f: FiltrosBusqueda, tz: string): Trozo[] {
+  const c: Trozo[] = []
+  if (f.sede) c.push(t`a.sede = ${f.sede}`)
+  if (f.modalidad) c.push(t`a.modalidad = ${f.modalidad}`)
+  if (f.estados?.length) c.push(t`a.estado = any(${f.estados}::text[])`)
+  if (f.prioridades?.length) c.push(t`a.prioridad = any(${f.prioridades}::text[])`)
+  if (f.cita) c.push(t`a.turno is not null`)
+  if (f.salaId) c.push(t`a.sala_id = ${f.salaId}`)
   // Inclusive clinic-local dates as a half-open range of instants.
   if (f.fechaInicial)
-    c.push(sql`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)
-  if (f.fechaFinal)
-    c.push(sql`a.llegada < (${f.fechaFinal}::date + 1)::timestamp at time zone ${tz}`)
+    c.push(t`a.llegada >= (${f.fechaInicial}::date)::timestamp at time zone ${tz}`)
+  if (f.fechaFinal) c.push(t`a.llegada < (${f.fechaFinal}::date + 1)::timestamp at time zone ${tz}`)
   return c
 }

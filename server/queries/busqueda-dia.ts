@@ -2,13 +2,13 @@
 // waiting room's view of the worklist, a page at a time. Each section and urgency is a range of
 // atenciones_orden_atencion_idx read in order, at most a page of it, and the ranges are merged:
 // a page costs the same on a day of twenty atenciones as on one of fifty thousand.
-import type postgres from 'postgres'
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
 import type { Estado, Prioridad } from '../../shared/catalogos.js'
 import type { Sql } from '../db.js'
 import { condicionesPaciente, condicionesVisita, y } from './busqueda-condiciones.js'
 import { filasEnOrden, leerFilas, type BusquedaFilaBd } from './busqueda-filas.js'
-import { instanteDe, type Clave } from './clave.js'
+import { instante, type Clave } from './clave.js'
+import { consulta, crudo, nada, t, unir, type Trozo } from './trozo.js'
 
 /** The open sections in their order: who waits, who is being attended, who is still to arrive. */
 const ABIERTOS: readonly Estado[] = ['En espera', 'En proceso', 'Programado']
@@ -21,9 +21,11 @@ const URGENCIAS: readonly Prioridad[] = ['Emergencia', 'Urgente']
  * The index's two expressions, as migration 0039 writes them: the planner matches the text, so
  * they are kept here as text, not built from the lists above (a test checks the plan uses it).
  */
-const GRUPO = `case a.estado when 'En espera' then 0 when 'En proceso' then 1 when 'Programado' then 2 else 3 end`
-const RANGO = `case when a.estado in ('En espera', 'En proceso', 'Programado')
-    then case a.prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end else 0 end`
+const GRUPO = crudo(
+  `case a.estado when 'En espera' then 0 when 'En proceso' then 1 when 'Programado' then 2 else 3 end`,
+)
+const RANGO = crudo(`case when a.estado in ('En espera', 'En proceso', 'Programado')
+    then case a.prioridad when 'Emergencia' then 0 when 'Urgente' then 1 else 2 end else 0 end`)
 
 /** A row's section and its urgency within it (0 for a closed one), as GRUPO and RANGO say. */
 export const grupoDe = (estado: Estado): number => {
@@ -69,7 +71,7 @@ export async function buscarDia(
   despues: Clave | null,
   tz: string,
 ): Promise<BusquedaFilaBd[]> {
-  const filtros = y(sql, [...condicionesVisita(sql, f, tz), ...condicionesPaciente(sql, f, 'a')])
+  const filtros = y([...condicionesVisita(f, tz), ...condicionesPaciente(f, 'a')])
   const [, cg = -1, cr = -1, cid = 0] = despues ?? []
   // The tramo of the previous page's last row goes on after that row; the ones before are done.
   const tramoDelCursor = despues
@@ -77,7 +79,7 @@ export async function buscarDia(
       ? TRAMO_CERRADAS
       : TRAMOS_ABIERTOS.findIndex(([g, r]) => g === cg && r === cr)
     : -1
-  const t = despues ? instanteDe(sql, despues) : null
+  const momento = despues ? instante(despues) : null
   // Only the tramos the estado and prioridad filters can match: a tramo none of whose rows can
   // pass would be read whole, the day's every row of it, to find none.
   const conEstado = (g: number) => !f.estados || f.estados.some((e) => grupoDe(e) === g)
@@ -86,20 +88,21 @@ export async function buscarDia(
   const abiertos = TRAMOS_ABIERTOS.map(([g, r], o) => [g, r, o] as const).filter(
     ([g, r, o]) => o >= tramoDelCursor && conEstado(g) && conPrioridad(r),
   )
-  const lista = abiertos.map(([g, r, o]) => sql`(${g}::int, ${r}::int, ${o}::int)`)
-  const columnas = sql`a.paciente_id as id, a.id as atencion_id, a.llegada as instante, 1 as tipo,
-    a.id as clave_id`
-  const partes: postgres.Fragment[] = []
+  const lista = abiertos.map(([g, r, o]) => t`(${g}::int, ${r}::int, ${o}::int)`)
+  const columnas =
+    crudo(`a.paciente_id as id, a.id as atencion_id, a.llegada as instante, 1 as tipo,
+    a.id as clave_id`)
+  const partes: Trozo[] = []
   if (lista.length > 0) {
-    const despuesDelCursor = t
-      ? sql`and (k.o > ${tramoDelCursor} or (a.llegada, a.id) > (${t}, ${cid}))`
-      : sql``
-    partes.push(sql`
-      select k.o, x.* from (values ${lista.reduce((acc, v) => sql`${acc}, ${v}`)}) k(g, r, o)
+    const despuesDelCursor = momento
+      ? t`and (k.o > ${tramoDelCursor} or (a.llegada, a.id) > (${momento}, ${cid}))`
+      : nada()
+    partes.push(t`
+      select k.o, x.* from (values ${unir(lista, ', ')}) k(g, r, o)
       cross join lateral (
         select ${columnas}, row_number() over (order by a.llegada, a.id) as dentro
         from atenciones a
-        where (${sql.unsafe(GRUPO)}) = k.g and (${sql.unsafe(RANGO)}) = k.r and ${filtros}
+        where (${GRUPO}) = k.g and (${RANGO}) = k.r and ${filtros}
           ${despuesDelCursor}
         order by a.llegada, a.id
         limit ${n}
@@ -107,24 +110,29 @@ export async function buscarDia(
   }
   const cerradas = conEstado(CERRADAS)
   const cerradasDespues =
-    t && tramoDelCursor === TRAMO_CERRADAS ? sql`and (a.llegada, a.id) < (${t}, ${cid})` : sql``
+    momento && tramoDelCursor === TRAMO_CERRADAS
+      ? t`and (a.llegada, a.id) < (${momento}, ${cid})`
+      : nada()
   if (cerradas)
-    partes.push(sql`
+    partes.push(t`
     select ${TRAMO_CERRADAS}::int as o, x.* from (
       select ${columnas}, row_number() over (order by a.llegada desc, a.id desc) as dentro
       from atenciones a
-      where (${sql.unsafe(GRUPO)}) = ${CERRADAS} and (${sql.unsafe(RANGO)}) = 0 and ${filtros}
+      where (${GRUPO}) = ${CERRADAS} and (${RANGO}) = 0 and ${filtros}
         ${cerradasDespues}
       order by a.llegada desc, a.id desc
       limit ${n}
     ) x`)
   if (partes.length === 0) return []
-  const claves = sql`(
+  const claves = t`(
     select u.*, row_number() over (order by u.o, u.dentro) as puesto
-    from (${partes.reduce((acc, q) => sql`(${acc}) union all (${q})`)}) u
+    from (${partes.reduce((acc, q) => t`(${acc}) union all (${q})`)}) u
     order by u.o, u.dentro
     limit ${n}
   )`
-  const [fila] = await sql<{ filas: string }[]>`${filasEnOrden(sql, claves, sql`x.puesto`, tz)}`
+  const [fila] = await consulta<{ filas: string }[]>(
+    sql,
+    filasEnOrden(claves, crudo('x.puesto'), tz),
+  )
   return leerFilas(fila!.filas)
 }

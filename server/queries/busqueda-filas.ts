@@ -1,9 +1,8 @@
 // The search's page as one statement builds it: the rows of the branches' keys with their
 // columns, as one JSON value.
-import type postgres from 'postgres'
 import type { BusquedaFila } from '../../shared/busqueda.js'
 import type { PacienteDatos } from '../../shared/paciente-datos.js'
-import type { Sql } from '../db.js'
+import { crudo, t, type Trozo } from './trozo.js'
 
 /**
  * A row of the page as the statement builds it: the answer's own columns, the patient's birth date
@@ -55,41 +54,33 @@ const COLUMNAS: Record<keyof BusquedaFilaBd, string> = {
       or m.uid = any(array(select x.uid from mpps_atenciones x where x.atencion_id = a.id))
     order by m.actualizado_en desc limit 1) = 'DISCONTINUED'`,
 }
-const OBJETO_FILA = `json_build_object(${Object.entries(COLUMNAS)
-  .map(([nombre, valor]) => `'${nombre}', ${valor}`)
-  .join(', ')})`
+const OBJETO_FILA = crudo(
+  `json_build_object(${Object.entries(COLUMNAS)
+    .map(([nombre, valor]) => `'${nombre}', ${valor}`)
+    .join(', ')})`,
+)
+const ORDEN_CLAVES = crudo('x.instante desc, x.tipo desc, x.clave_id desc')
 
 /**
  * The page's rows, the keys of `claves` newest first with their columns, as one JSON array: the
  * server parses one value instead of twenty a row.
  */
-export function filasDe(
-  sql: Sql,
-  claves: postgres.Fragment,
-  n: number,
-  tz: string,
-): postgres.Fragment {
+export function filasDe(claves: Trozo, n: number, tz: string): Trozo {
   return filasEnOrden(
-    sql,
-    sql`(
+    t`(
       select * from (${claves}) r
       order by r.instante desc, r.tipo desc, r.clave_id desc
       limit ${n}
     )`,
-    sql`x.instante desc, x.tipo desc, x.clave_id desc`,
+    ORDEN_CLAVES,
     tz,
   )
 }
 
 /** The rows of the keys `x` (a subquery already cut to its page) in `orden`, as one JSON array. */
-export function filasEnOrden(
-  sql: Sql,
-  x: postgres.Fragment,
-  orden: postgres.Fragment,
-  tz: string,
-): postgres.Fragment {
-  return sql`
-    select coalesce(json_agg(${sql.unsafe(OBJETO_FILA)} order by ${orden}), '[]')::text as filas
+export function filasEnOrden(x: Trozo, orden: Trozo, tz: string): Trozo {
+  return t`
+    select coalesce(json_agg(${OBJETO_FILA} order by ${orden}), '[]')::text as filas
     from ${x} x
     cross join (select ${tz}::text as tz) z
     join pacientes p on p.id = x.id

@@ -1,7 +1,6 @@
 // The search's statements that start from the patients: the planner's estimate, the matching
 // ones, those whose rows can be on the page, and the walk of the patients newest first
 // (docs/busqueda-estrategias.md#solo-los-pacientes-de-la-página).
-import type postgres from 'postgres'
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
 import type { Sql } from '../db.js'
 import {
@@ -14,7 +13,8 @@ import {
   y,
   type PalabrasDeNombres,
 } from './busqueda-condiciones.js'
-import { instanteDe, type Clave } from './clave.js'
+import { instante, type Clave } from './clave.js'
+import { consulta, crudo, nada, nombre, t, unir, type Trozo } from './trozo.js'
 
 /** The planner's estimate of how many patients match; reliable for common names (the names' statistics target). */
 export async function estimarPacientes(
@@ -22,8 +22,10 @@ export async function estimarPacientes(
   f: FiltrosBusqueda,
   deNombres: PalabrasDeNombres | null,
 ): Promise<number> {
-  const [fila] =
-    await sql`explain (format json) ${pacientesCoincidentes(sql, f, null, deNombres, false)}`
+  const [fila] = await consulta(
+    sql,
+    t`explain (format json) ${pacientesCoincidentes(f, null, deNombres, false)}`,
+  )
   const plan = Object.values(fila ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined
   return plan?.[0]?.Plan['Plan Rows'] ?? 0
 }
@@ -37,32 +39,35 @@ export async function estimarPacientes(
  * planner would AND the names' trigram bitmaps.
  */
 export function pacientesCoincidentes(
-  sql: Sql,
   f: FiltrosBusqueda,
   tope: number | null,
   deNombres: PalabrasDeNombres | null,
   conUltima: boolean,
-): postgres.Fragment {
-  const limite = tope === null ? sql`` : sql`limit ${tope + 1}`
-  const ultima = conUltima ? sql`, r.ultima` : sql``
+): Trozo {
+  const limite = tope === null ? nada() : t`limit ${tope + 1}`
+  const ultima = conUltima ? crudo(', r.ultima') : nada()
   if (!acotado(f) || !tieneNombre(f)) {
-    const condiciones = y(sql, condicionesPaciente(sql, f, 'p', deNombres))
+    const condiciones = y(condicionesPaciente(f, 'p', deNombres))
     const soloPalabras = deNombres && !f.tipoDocumento && !f.documento && !tieneCampoNombre(f)
     if (soloPalabras)
-      return sql`select r.paciente_id as id ${ultima} from pacientes_actividad r where ${condiciones} ${limite}`
+      return t`select r.paciente_id as id ${ultima} from pacientes_actividad r where ${condiciones} ${limite}`
     const desde =
       deNombres || conUltima
-        ? sql`pacientes p join pacientes_actividad r on r.paciente_id = p.id`
-        : sql`pacientes p`
-    return sql`select p.id ${ultima} from ${desde} where ${condiciones} ${limite}`
+        ? crudo('pacientes p join pacientes_actividad r on r.paciente_id = p.id')
+        : crudo('pacientes p')
+    return t`select p.id ${ultima} from ${desde} where ${condiciones} ${limite}`
   }
   // The range's own entries are few: each one's names are tested as text, without the words' index.
-  const condiciones = y(sql, condicionesPaciente(sql, f, 'p'))
-  const rango = prefijo(sql, sql`p.documento`, f.documento!)
-  const junto = conUltima ? sql`join pacientes_actividad r on r.paciente_id = p.id` : sql``
-  return sql`
+  const condiciones = y(condicionesPaciente(f, 'p'))
+  const rango = prefijo(crudo('p.documento'), f.documento!)
+  const junto = conUltima ? crudo('join pacientes_actividad r on r.paciente_id = p.id') : nada()
+  const columnas = unir(
+    ['id', ...columnasPaciente(f)].map((c) => nombre(`p.${c}`)),
+    ',',
+  )
+  return t`
     select p.id ${ultima} from (
-      select ${sql(['id', ...columnasPaciente(f)].map((c) => `p.${c}`))} from pacientes p where ${rango} offset 0
+      select ${columnas} from pacientes p where ${rango} offset 0
     ) p ${junto}
     where ${condiciones} ${limite}`
 }
@@ -75,9 +80,9 @@ export function pacientesCoincidentes(
  * n-th instant is found apart: a bounded sort of the candidates, where ORDER BY … WITH TIES sorts
  * them all.
  */
-export function pacientesDeLaPagina(sql: Sql, n: number, despues: Clave | null): postgres.Fragment {
-  const antes = despues ? sql`ultima < ${instanteDe(sql, despues)}` : sql`ultima is not null`
-  return sql`
+export function pacientesDeLaPagina(n: number, despues: Clave | null): Trozo {
+  const antes = despues ? t`ultima < ${instante(despues)}` : crudo('ultima is not null')
+  return t`
     select id from candidatos
     where ultima >= coalesce((
       select ultima from candidatos where ${antes}
@@ -93,26 +98,25 @@ export function pacientesDeLaPagina(sql: Sql, n: number, despues: Clave | null):
  * so with `n` found the page is among them; with fewer, nothing is proven.
  */
 export function recorridoDePacientes(
-  sql: Sql,
   f: FiltrosBusqueda,
   deNombres: PalabrasDeNombres,
   n: number,
   despues: Clave | null,
   tope: number,
-): postgres.Fragment[] {
-  const palabras = y(sql, condicionesPaciente(sql, f, 'p', deNombres))
-  const instante = despues ? instanteDe(sql, despues) : null
-  const abajo = sql`abajo as materialized (
+): Trozo[] {
+  const palabras = y(condicionesPaciente(f, 'p', deNombres))
+  const momento = despues ? instante(despues) : null
+  const abajo = t`abajo as materialized (
     select r.id from (
       select r.paciente_id as id, r.ultima, r.palabras from pacientes_actividad r
-      where r.ultima is not null ${instante ? sql`and r.ultima < ${instante}` : sql``}
+      where r.ultima is not null ${momento ? t`and r.ultima < ${momento}` : nada()}
       order by r.ultima desc fetch first ${tope} rows with ties
     ) r
     where ${palabras}
     order by r.ultima desc fetch first ${n} rows with ties)`
-  const arriba = instante
-    ? sql`union all
-      select r.paciente_id from pacientes_actividad r where r.ultima >= ${instante} and ${palabras}`
-    : sql``
-  return [abajo, sql`de_la_pagina as (select id from abajo ${arriba})`]
+  const arriba = momento
+    ? t`union all
+      select r.paciente_id from pacientes_actividad r where r.ultima >= ${momento} and ${palabras}`
+    : nada()
+  return [abajo, t`de_la_pagina as (select id from abajo ${arriba})`]
 }

@@ -1,11 +1,11 @@
 // The search: a list of strategies tried in order over one search context, each answering a page
 // or handing over to the next. Which one answers which search, the indexes each needs and what
 // each costs: docs/busqueda-estrategias.md.
-import type postgres from 'postgres'
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
 import { registrarEvento, type Evento } from './auditoria.js'
 import { conBusqueda, type Database, type Sql } from '../db.js'
 import type { Clave } from './clave.js'
+import { consulta, nada, t, unir, type Trozo } from './trozo.js'
 import {
   acotado,
   DOCUMENTO_ACOTADO,
@@ -93,30 +93,27 @@ const porPagina = (f: FiltrosBusqueda, ajustes: Ajustes) =>
 async function desdeLosPacientes(
   ctx: Contexto,
   tope: number | null,
-): Promise<{ ctes: postgres.Fragment[]; desde: 'candidatos' | 'de_la_pagina' }> {
-  const { sql, f, n } = ctx
+): Promise<{ ctes: Trozo[]; desde: 'candidatos' | 'de_la_pagina' }> {
+  const { f, n } = ctx
   const soloLaPagina = porPagina(f, ctx.ajustes)
-  const coincidentes = pacientesCoincidentes(sql, f, tope, await deNombres(ctx), soloLaPagina)
-  const ctes = [sql`candidatos as materialized (${coincidentes})`]
+  const coincidentes = pacientesCoincidentes(f, tope, await deNombres(ctx), soloLaPagina)
+  const ctes = [t`candidatos as materialized (${coincidentes})`]
   if (!soloLaPagina) return { ctes, desde: 'candidatos' }
-  ctes.push(sql`de_la_pagina as (${pacientesDeLaPagina(sql, n, ctx.despues)})`)
+  ctes.push(t`de_la_pagina as (${pacientesDeLaPagina(n, ctx.despues)})`)
   return { ctes, desde: 'de_la_pagina' }
 }
 
 /** `with` and the CTEs, or nothing. */
-function clausulaWith(sql: Sql, ctes: postgres.Fragment[]): postgres.Fragment {
-  return ctes.length === 0 ? sql`` : sql`with ${ctes.reduce((acc, cte) => sql`${acc}, ${cte}`)}`
+function clausulaWith(ctes: Trozo[]): Trozo {
+  return ctes.length === 0 ? nada() : t`with ${unir(ctes, ', ')}`
 }
 
-async function pagina(
-  ctx: Contexto,
-  claves: postgres.Fragment,
-  ...ctes: postgres.Fragment[]
-): Promise<BusquedaFilaBd[]> {
+async function pagina(ctx: Contexto, claves: Trozo, ...ctes: Trozo[]): Promise<BusquedaFilaBd[]> {
   const { sql, n, tz } = ctx
-  const [f] = await sql<
-    { filas: string }[]
-  >`${clausulaWith(sql, ctes)} ${filasDe(sql, claves, n, tz)}`
+  const [f] = await consulta<{ filas: string }[]>(
+    sql,
+    t`${clausulaWith(ctes)} ${filasDe(claves, n, tz)}`,
+  )
   return leerFilas(f!.filas)
 }
 
@@ -185,11 +182,14 @@ const desdeCandidatos: Estrategia = {
     const { estimado, cuenta } = umbrales(f, ajustes)
     if (estimado !== null && (await estimarPacientes(sql, f, palabras)) >= estimado) return null
     const { ctes, desde } = await desdeLosPacientes(ctx, cuenta)
-    const [fila] = await sql<{ candidatos: number; filas: string }[]>`
-      ${clausulaWith(sql, ctes)}
+    const [fila] = await consulta<{ candidatos: number; filas: string }[]>(
+      sql,
+      t`
+      ${clausulaWith(ctes)}
       select g.k as candidatos, f.filas
       from (select count(*)::int as k from candidatos) g
-      cross join lateral (${filasDe(sql, dePacientes(ctx.ramas, desde), n, tz)} where g.k <= ${cuenta} offset 0) f`
+      cross join lateral (${filasDe(dePacientes(ctx.ramas, desde), n, tz)} where g.k <= ${cuenta} offset 0) f`,
+    )
     return fila!.candidatos > cuenta ? null : leerFilas(fila!.filas)
   },
 }
@@ -205,12 +205,15 @@ const recorrerPacientes: Estrategia = {
     const palabras = await deNombres(ctx)
     // Never null when the guard holds (words of q, no documento); if the guards drift, hand over.
     if (!palabras) return null
-    const ctes = recorridoDePacientes(sql, f, palabras, n, ctx.despues, ajustes.recorrido)
-    const [fila] = await sql<{ hallados: number; filas: string }[]>`
-      ${clausulaWith(sql, ctes)}
+    const ctes = recorridoDePacientes(f, palabras, n, ctx.despues, ajustes.recorrido)
+    const [fila] = await consulta<{ hallados: number; filas: string }[]>(
+      sql,
+      t`
+      ${clausulaWith(ctes)}
       select g.k as hallados, f.filas
       from (select count(*)::int as k from abajo) g
-      cross join lateral (${filasDe(sql, dePacientes(ctx.ramas, 'de_la_pagina'), n, tz)} where g.k >= ${n} offset 0) f`
+      cross join lateral (${filasDe(dePacientes(ctx.ramas, 'de_la_pagina'), n, tz)} where g.k >= ${n} offset 0) f`,
+    )
     return fila!.hallados >= n ? leerFilas(fila!.filas) : null
   },
 }

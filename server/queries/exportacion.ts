@@ -2,10 +2,9 @@
 // match, newest first, as the search lists them (an atención with its patient; a patient with no
 // atención once, unless a visit filter is given). Read through a cursor: the server holds one
 // batch at a time, however many rows there are.
-import type postgres from 'postgres'
 import type { BusquedaFila, FiltrosBusqueda } from '../../shared/busqueda.js'
 import type { PacienteDatos } from '../../shared/paciente-datos.js'
-import { sinReserva, type ClienteBusqueda, type Database, type Sql } from '../db.js'
+import { sinReserva, type ClienteBusqueda, type Database } from '../db.js'
 import { registrarConRecuento, type Evento } from './auditoria.js'
 import {
   condicionesPaciente,
@@ -14,6 +13,7 @@ import {
   tieneFiltroVisita,
   y,
 } from './busqueda-condiciones.js'
+import { consulta, t, type Trozo } from './trozo.js'
 
 /** A row as read: the search row's own fields, the birth date (its age is computed here) and the estudios' names. */
 export interface FilaExportacion
@@ -30,26 +30,26 @@ export const FILAS_POR_LOTE = 1000
  * The matching rows, unordered: both branches of the search, the patient filters on the patient
  * row (its trigram and document indexes), the visit filters on the atención.
  */
-function filas(sql: Sql, f: FiltrosBusqueda, tz: string): postgres.Fragment {
-  const paciente = condicionesPaciente(sql, f, 'p')
-  const columnas = sql`p.id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
+function filas(f: FiltrosBusqueda, tz: string): Trozo {
+  const paciente = condicionesPaciente(f, 'p')
+  const columnas = t`p.id, p.tipo_documento, p.documento, p.primer_nombre, p.segundo_nombre,
     p.primer_apellido, p.segundo_apellido, p.fecha_nacimiento`
-  const atenciones = sql`
+  const atenciones = t`
     select ${columnas}, a.id as atencion_id, a.estudios, a.modalidad, a.sede, a.estado,
       a.procedencia, a.prioridad,
       to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD') as fecha_llegada,
       to_char(a.llegada at time zone ${tz}, 'HH24:MI') as hora_llegada,
       a.llegada as instante, 1 as tipo, a.id as clave_id
     from atenciones a join pacientes p on p.id = a.paciente_id
-    where ${y(sql, [...paciente, ...condicionesVisita(sql, f, tz)])}`
+    where ${y([...paciente, ...condicionesVisita(f, tz)])}`
   if (tieneFiltroVisita(f)) return atenciones
   // A patient with no atención yet (0009's table; a merged record is never in it).
-  return sql`${atenciones}
+  return t`${atenciones}
     union all
     select ${columnas}, null::integer, null::text[], null, null, null, null, null, null, null,
       s.creado_en, 0, s.paciente_id
     from pacientes_sin_atencion s join pacientes p on p.id = s.paciente_id
-    where ${y(sql, paciente)}`
+    where ${y(paciente)}`
 }
 
 /** The client statements with these filters run on: the search's, for patient filters (db.ts). */
@@ -75,7 +75,7 @@ export async function registrarExportacion(
       sql,
       evento,
       sql`jsonb_build_object('pacientes', count(distinct x.id), 'filas', count(*))`,
-      sql`(${filas(sql, f, tz)}) x`,
+      consulta(sql, t`(${filas(f, tz)}) x`),
     )
     return { pacientes: detalle['pacientes']!, filas: detalle['filas']! }
   } finally {
@@ -91,12 +91,15 @@ export async function* leerExportacion(
 ): AsyncGenerator<FilaExportacion[]> {
   const { sql, soltar } = await clienteDe(db, f)
   try {
-    yield* sql<FilaExportacion[]>`
+    yield* consulta<FilaExportacion[]>(
+      sql,
+      t`
       select id, atencion_id, tipo_documento, documento, primer_nombre, segundo_nombre,
         primer_apellido, segundo_apellido, fecha_nacimiento, estudios, modalidad, sede, estado,
         procedencia, prioridad, fecha_llegada, hora_llegada
-      from (${filas(sql, f, tz)}) x
-      order by instante desc, tipo desc, clave_id desc`.cursor(FILAS_POR_LOTE)
+      from (${filas(f, tz)}) x
+      order by instante desc, tipo desc, clave_id desc`,
+    ).cursor(FILAS_POR_LOTE)
   } finally {
     await soltar()
   }
