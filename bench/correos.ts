@@ -4,10 +4,10 @@
 // server/test/smtp.ts), as it would through the clinic's: the request is measured while the
 // outbox sends, and the outbox's pace over the half minute after the case is printed with it.
 import type { RequestParams } from 'autocannon'
-import type { EntregasPaciente } from '../shared/entregas.js'
 import { servidorSmtp } from '../server/test/smtp.js'
 import type { PacienteMuestra } from './cases.js'
 import { exigir, pedir } from './cuentas.js'
+import { primerDocumento } from './entregas.js'
 import type { Servidor } from './server.js'
 
 /** The SMTP server the bench's server sends through: its settings and what it has taken. */
@@ -28,11 +28,7 @@ export interface Correos {
 export async function preparaCorreos(s: Servidor, pacientes: PacienteMuestra[]): Promise<Correos> {
   const pedidos: RequestParams[] = []
   for (const p of pacientes) {
-    const d = (await exigir(
-      await pedir(s, 'GET', `/pacientes/${p.id}/entregas`),
-      'Documentos del paciente',
-    )) as unknown as EntregasPaciente
-    const doc = d.documentos[0]
+    const doc = await primerDocumento(s, p)
     if (!doc) continue
     const cuerpo = { documento: doc.tipo, documentoId: doc.id, destinatario: 'paciente' }
     const res = await pedir(s, 'POST', `/pacientes/${p.id}/correos`, cuerpo)

@@ -7,6 +7,18 @@ import type { PacienteMuestra } from './cases.js'
 import { exigir, pedir } from './cuentas.js'
 import type { Servidor } from './server.js'
 
+/** A sampled patient's first signed document, as the card of their record lists it; none: undefined. */
+export async function primerDocumento(
+  s: Servidor,
+  p: PacienteMuestra,
+): Promise<EntregasPaciente['documentos'][number] | undefined> {
+  const d = (await exigir(
+    await pedir(s, 'GET', `/pacientes/${p.id}/entregas`),
+    'Documentos del paciente',
+  )) as unknown as EntregasPaciente
+  return d.documentos[0]
+}
+
 export interface Entregas {
   registrar: () => RequestParams
   rutas: string[]
@@ -18,11 +30,7 @@ export async function preparaEntregas(
 ): Promise<Entregas> {
   const pedidos: RequestParams[] = []
   for (const p of pacientes) {
-    const d = (await exigir(
-      await pedir(s, 'GET', `/pacientes/${p.id}/entregas`),
-      'Entregas del paciente',
-    )) as unknown as EntregasPaciente
-    const doc = d.documentos[0]
+    const doc = await primerDocumento(s, p)
     if (!doc) continue
     pedidos.push({
       method: 'POST',

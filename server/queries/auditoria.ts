@@ -162,36 +162,40 @@ export async function registrarExportacionAuditoria(
   f: FiltroAuditoria,
   evento: Evento,
 ): Promise<{ id: number; eventos: number }> {
-  const r = await registrarConRecuento(
+  const r = await registrarConRecuento<'eventos'>(
     sql,
     evento,
     sql`jsonb_build_object('eventos', count(*))`,
     sql`auditoria where ${condiciones(sql, f)}`,
   )
-  return { id: Number(r.id), eventos: r.detalle['eventos']! }
+  return { id: Number(r.id), eventos: r.detalle.eventos }
 }
 
 /**
  * An export's event, not on one patient, in one statement with what it counts: `recuento` (a
- * jsonb of aggregates over `desde`, a FROM clause) joins the event's detail. Answers the event's
- * id and the counts.
+ * jsonb object of aggregates over `desde`, a FROM clause, with the keys `K`) joins the event's
+ * detail. Answers the event's id and its detail: the counts, as numbers, beside the event's own.
  */
-export async function registrarConRecuento(
+export async function registrarConRecuento<K extends string>(
   sql: Sql,
   evento: Evento,
   recuento: postgres.Fragment,
   desde: postgres.Fragment,
-): Promise<{ id: string; detalle: Record<string, number> }> {
+): Promise<{ id: string; detalle: Record<K, number> & Record<string, unknown> }> {
   const detalle = sql.json((evento.detalle ?? {}) as postgres.JSONValue)
-  const insercion = insercionEventos(
-    sql,
+  const insercion = eventosTrozo(
     evento,
-    sql`select null::bigint as paciente_id, ${detalle}::jsonb || ${recuento} as detalle
+    t`select null::bigint as paciente_id, ${detalle}::jsonb || ${recuento} as detalle
       from ${desde}`,
   )
-  const [r] = await sql<{ id: string; detalle: Record<string, number> }[]>`
+  const [r] = await consulta<
+    { id: string; detalle: Record<K, number> & Record<string, unknown> }[]
+  >(
+    sql,
+    t`
     with registro as (${insercion} returning id, detalle)
-    select id, detalle from registro`
+    select id, detalle from registro`,
+  )
   return r!
 }
 

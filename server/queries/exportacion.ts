@@ -71,13 +71,13 @@ export async function registrarExportacion(
 ): Promise<{ pacientes: number; filas: number }> {
   const { sql, soltar } = await clienteDe(db, f)
   try {
-    const { detalle } = await registrarConRecuento(
+    const { detalle } = await registrarConRecuento<'pacientes' | 'filas'>(
       sql,
       evento,
       sql`jsonb_build_object('pacientes', count(distinct x.id), 'filas', count(*))`,
       consulta(sql, t`(${filas(f, tz)}) x`),
     )
-    return { pacientes: detalle['pacientes']!, filas: detalle['filas']! }
+    return { pacientes: detalle.pacientes, filas: detalle.filas }
   } finally {
     await soltar()
   }
