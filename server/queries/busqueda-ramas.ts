@@ -93,14 +93,14 @@ const unir = (r: Ramas, atenciones: Trozo, sinAtencion: Trozo) =>
   r.conSinAtencion ? t`(${atenciones}) union all (${sinAtencion})` : atenciones
 
 /**
- * Newest first, testing the copied patient fields on each row, at most `t` rows per branch (null:
+ * Newest first, testing the copied patient fields on each row, at most `maximo` rows per branch (null:
  * no patient filter, so the page). The inner LIMIT keeps its order, so the outer one stops at the
  * page; without a cap, the first `n` rows are the page, and that LIMIT inside lets the planner read
  * just them from an index in order, where a sort of every match looked cheaper.
  */
-export function recorrer(r: Ramas, cap: number | null): Trozo {
+export function recorrer(r: Ramas, maximo: number | null): Trozo {
   const { f, n } = r
-  const tope = t`limit ${cap ?? n}`
+  const tope = t`limit ${maximo ?? n}`
   const leidas = (tabla: Tabla, claves: string[]) =>
     juntar(
       [...claves, ...columnasPaciente(f)].map((c) => nombre(`${tabla}.${c}`)),
@@ -125,9 +125,10 @@ export function recorrer(r: Ramas, cap: number | null): Trozo {
   return unir(r, atenciones, sinAtencion)
 }
 
-/** Whether a walk capped at `t` rows stopped short of the end of a branch. */
-export async function truncado(r: Ramas, cap: number): Promise<boolean> {
-  const cuenta = (desde: Trozo) => t`(select count(*) from (${desde} limit ${cap + 1}) x) > ${cap}`
+/** Whether a walk capped at `maximo` rows stopped short of the end of a branch. */
+export async function truncado(r: Ramas, maximo: number): Promise<boolean> {
+  const cuenta = (desde: Trozo) =>
+    t`(select count(*) from (${desde} limit ${maximo + 1}) x) > ${maximo}`
   const sinAtencion = t`select 1 from pacientes_sin_atencion s where ${r.enRecorridoSinAtencion}`
   const [fila] = await consulta<{ si: boolean }[]>(
     r.sql,
