@@ -16,6 +16,15 @@ export class Trozo {
   ) {}
 }
 
+/** Appends `tr` to `partes` and `valores`: its first text joins the last one there. */
+function empalmar(partes: string[], valores: unknown[], tr: Trozo): void {
+  partes[partes.length - 1] += tr.partes[0]!
+  for (let j = 0; j < tr.valores.length; j++) {
+    valores.push(tr.valores[j])
+    partes.push(tr.partes[j + 1]!)
+  }
+}
+
 /**
  * A piece written as a tagged template: a Trozo among the values is spliced in, any other value
  * (a postgres.js fragment or helper included) stays a value for the driver.
@@ -26,11 +35,7 @@ export function t(strings: TemplateStringsArray, ...valores: unknown[]): Trozo {
   for (let i = 0; i < valores.length; i++) {
     const v = valores[i]
     if (v instanceof Trozo) {
-      partes[partes.length - 1] += v.partes[0]!
-      for (let j = 0; j < v.valores.length; j++) {
-        vs.push(v.valores[j])
-        partes.push(v.partes[j + 1]!)
-      }
+      empalmar(partes, vs, v)
       partes[partes.length - 1] += strings[i + 1]!
     } else {
       vs.push(v)
@@ -58,14 +63,11 @@ export const nombre = (n: string): Trozo =>
 /** The pieces one after another, `separador` between them. */
 export function unir(trozos: readonly Trozo[], separador: string): Trozo {
   if (trozos.length === 0) return VACIO
-  const partes: string[] = [trozos[0]!.partes[0]!]
+  const partes = ['']
   const valores: unknown[] = []
   trozos.forEach((tr, k) => {
-    if (k > 0) partes[partes.length - 1] += separador + tr.partes[0]!
-    for (let j = 0; j < tr.valores.length; j++) {
-      valores.push(tr.valores[j])
-      partes.push(tr.partes[j + 1]!)
-    }
+    if (k > 0) partes[partes.length - 1] += separador
+    empalmar(partes, valores, tr)
   })
   return new Trozo(partes, valores)
 }
