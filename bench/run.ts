@@ -300,8 +300,10 @@ async function medirCasos(
     hojas && (incluye(op, 'accesoResultados') || incluye(op, 'documentosPaciente'))
       ? await preparaAccesos(s, hojas.pacientes)
       : null
+  // The cookies last MINUTOS_ACCESO: taken right before their case, not here, or a run slow
+  // enough to reach the case later than that measures 401s.
   const documentos =
-    acceso && incluye(op, 'documentosPaciente') ? await preparaDocumentos(s, acceso.cuerpos) : null
+    acceso && incluye(op, 'documentosPaciente') ? () => preparaDocumentos(s, acceso.cuerpos) : null
   // A run within 15 minutes of another would find its wrong tries still counted (429, not the
   // 401 measured): the bench's own database forgets them first. The embedded home has no second
   // connection: there, runs of these cases must be 15 minutes apart.
@@ -401,13 +403,15 @@ async function medirCasos(
     }
     const registro = caso === 'registrarPaciente'
     const reservar = caso === 'reservarCita' ? reserva : null
+    const deDocumentos =
+      caso === 'documentosPaciente' && documentos ? await documentos() : undefined
     const visita =
       caso === 'registrarVisita'
         ? visitas?.visita
         : caso === 'accesoResultados'
           ? acceso?.siguiente
           : caso === 'documentosPaciente'
-            ? (documentos ?? undefined)
+            ? deDocumentos
             : caso === 'accesoCodigoErrado'
               ? fallidos?.codigoErrado
               : caso === 'accesoDocumentoInexistente'
