@@ -10,7 +10,7 @@ import { validarPaciente } from '../shared/paciente-validacion.js'
 import { sinReserva, type Sql } from '../server/db.js'
 import { atencionesDePaciente } from '../server/queries/atenciones.js'
 import { citaQueOcupa, citasDelDia, insertarCita } from '../server/queries/citas.js'
-import { buscar } from '../server/queries/busqueda.js'
+import { buscar, planPorValores } from '../server/queries/busqueda.js'
 import { listarDuplicados } from '../server/queries/duplicados.js'
 import {
   insertarPaciente,
@@ -20,6 +20,7 @@ import {
   pacientePorDocumento,
   posiblesDuplicados,
 } from '../server/queries/pacientes.js'
+import { explicarGenerico } from '../server/test/planes.js'
 import { buscarIngenuo } from './baseline.js'
 import { revisarLaboratorio } from './explain-laboratorio.js'
 import { CASOS_BUSQUEDA, consultas, registros, type CasoId, type Muestras } from './cases.js'
@@ -73,12 +74,15 @@ const INTERNA = /pg_catalog\.pg_type/
 /**
  * EXPLAIN ANALYZE of the statements a query function sent, in a transaction that is rolled back
  * (an insert must leave nothing) and that first repeats any `set local` the function issued.
+ * EXPLAIN plans a statement for the values it is given; with `generico`, each one's generic plan
+ * is explained too (explicarGenerico), the plan a client that keeps its plans may run.
  */
 async function explicar(
   sql: Sql,
   sentencias: Sentencia[],
   caso: Plan['caso'],
   consulta: string,
+  generico = false,
 ): Promise<Plan[]> {
   const ajustes = sentencias.filter((s) => AJUSTE.test(s.texto))
   const consultas = sentencias.filter((s) => CONSULTA.test(s.texto) && !INTERNA.test(s.texto))
@@ -93,23 +97,31 @@ async function explicar(
         `explain (analyze, buffers, format text) ${q.texto}`,
         parametros as never[],
       )
-      const plan = filas.map((f) => String(Object.values(f)[0]))
-      const secuenciales = plan
-        .map((l) => /Seq Scan on (\w+)/.exec(l)?.[1])
-        .filter((t): t is string => t !== undefined && TABLAS_GRANDES.has(t))
-      const tiempo = (nombre: string) =>
-        Number(new RegExp(`${nombre} Time: ([\\d.]+) ms`).exec(plan.join('\n'))?.[1] ?? NaN)
-      planes.push({
-        caso,
-        consulta,
-        ms: tiempo('Execution'),
-        planificacionMs: tiempo('Planning'),
-        secuenciales,
-        plan,
-      })
+      planes.push(leerPlan(filas, caso, consulta))
+      if (!generico) continue
+      const genericas = await explicarGenerico(tx, q, '(analyze, buffers, format text)')
+      planes.push(leerPlan(genericas, caso, `${consulta} (plan genérico)`))
     }
     return planes
   })
+}
+
+/** A plan as EXPLAIN ANALYZE printed it, with its sequential scans of the big tables and its times. */
+function leerPlan(filas: readonly object[], caso: Plan['caso'], consulta: string): Plan {
+  const plan = filas.map((f) => String(Object.values(f)[0]))
+  const secuenciales = plan
+    .map((l) => /Seq Scan on (\w+)/.exec(l)?.[1])
+    .filter((t): t is string => t !== undefined && TABLAS_GRANDES.has(t))
+  const tiempo = (nombre: string) =>
+    Number(new RegExp(`${nombre} Time: ([\\d.]+) ms`).exec(plan.join('\n'))?.[1] ?? NaN)
+  return {
+    caso,
+    consulta,
+    ms: tiempo('Execution'),
+    planificacionMs: tiempo('Planning'),
+    secuenciales,
+    plan,
+  }
 }
 
 /** Runs `trabajo` in a transaction that is always rolled back (EXPLAIN ANALYZE of an insert inserts). */
@@ -149,29 +161,36 @@ export async function revisarPlanes(
     caso: Plan['caso'],
     consulta: string,
     llamada: () => Promise<T>,
+    generico = false,
   ): Promise<T> => {
     c.tomar()
     const valor = await llamada()
-    planes.push(...(await explicar(sql, c.tomar(), caso, consulta)))
+    planes.push(...(await explicar(sql, c.tomar(), caso, consulta, generico)))
     return valor
   }
 
   for (const caso of CASOS_BUSQUEDA) {
     for (const [i, consulta] of consultas(caso, m, r, porCaso).entries()) {
       const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(consulta)))
+      // A search that runs on the client keeping its plans is checked in its generic plan too.
+      const generico = !planPorValores(filtros)
       const filas = await revisar(
         caso,
         consulta,
         async () =>
           (await buscar({ sql, busqueda: async () => sinReserva(sql) }, filtros, 50, null, tz))
             .filas,
+        generico,
       )
       // A second page through the keyset cursor, from the first sample's last row.
       const ultima = filas[49]
       if (i === 0 && ultima) {
         const despues: [string, number, number] = [ultima.clave, ultima.tipo, ultima.claveId]
-        await revisar(caso, `${consulta} (página 2)`, () =>
-          buscar({ sql, busqueda: async () => sinReserva(sql) }, filtros, 50, despues, tz),
+        await revisar(
+          caso,
+          `${consulta} (página 2)`,
+          () => buscar({ sql, busqueda: async () => sinReserva(sql) }, filtros, 50, despues, tz),
+          generico,
         )
       }
       if (i < comparar) {

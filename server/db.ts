@@ -68,7 +68,7 @@ export function enviar<T>(q: Promise<T>): Promise<T> {
   return q
 }
 
-/** A client of the searches with a patient filter, held for one search until `soltar`. */
+/** A client of the searches planned for their values, held for one search until `soltar`. */
 export interface ClienteBusqueda {
   sql: Sql
   soltar(): Promise<void>
@@ -93,7 +93,8 @@ export async function conBusqueda<T>(
 export interface Database {
   sql: Sql
   /**
-   * The client of one search with a patient filter, each of its statements planned for its values:
+   * The client of one search that plans each of its statements for its values (planPorValores in
+   * queries/busqueda.ts):
    * on PostgreSQL a pool of its own whose sessions plan so (AJUSTES_BUSQUEDA); on the embedded
    * home the one session, reserved and set so until `soltar`. That session keeps cached plans for
    * everything else: planned anew, every statement of every request cost it up to half of each
@@ -121,8 +122,9 @@ const AJUSTES_SESION = {
 } as const
 
 /**
- * A search with a patient filter runs on connections that plan each execution for its values: a
- * generic plan would lose the constant LIKE prefixes the search's indexes are chosen by.
+ * A search by names or by prioridad runs on connections that plan each execution for its values: a
+ * generic plan would lose the constant LIKE prefixes and the estimates the search's indexes are
+ * chosen by (planPorValores in queries/busqueda.ts).
  * Everything else keeps PostgreSQL's cached generic plans: planned anew, the session lookup every
  * request makes cost 0.16 ms of planning for 0.03 ms of work.
  */

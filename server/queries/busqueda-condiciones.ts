@@ -56,6 +56,26 @@ export function prefijo(col: Trozo, termino: string, normalizado = false): Trozo
     : t`${col} like ${patron + '%'}`
 }
 
+/**
+ * Whether the documento typed is ASCII letters and digits, as every stored one is: then its prefix
+ * is also a btree range (documentoEmpieza), and a search by it alone keeps a cached plan.
+ */
+export const documentoPorRango = (f: FiltrosBusqueda) =>
+  f.documento !== undefined && enRango(f.documento)
+const enRango = (d: string) => /^[0-9A-Z]+$/.test(d)
+
+/**
+ * `col` starts with the documento `d`. Typed as ASCII letters and digits, it is also written as
+ * the btree range it is, [d, d with its last character's successor) in byte order: a cached generic
+ * plan keeps the text_pattern_ops index on that range, where LIKE's prefix reaches the index only in
+ * a plan made for its constant value. The LIKE stays, so the rows are the same either way.
+ */
+export function documentoEmpieza(col: Trozo, d: string): Trozo {
+  if (!enRango(d)) return prefijo(col, d)
+  const hasta = d.slice(0, -1) + String.fromCharCode(d.charCodeAt(d.length - 1) + 1)
+  return t`${col} ~>=~ ${d} and ${col} ~<~ ${hasta} and ${prefijo(col, d)}`
+}
+
 /** Every condition, each in parentheses: `true` and each of them. */
 export function y(condiciones: Trozo[]): Trozo {
   return unir([crudo('true'), ...condiciones.map((c) => t`(${c})`)], ' and ')
@@ -136,7 +156,13 @@ export function condicionesPaciente(
   const c: Trozo[] = []
   const columna = (n: string) => nombre(`${tabla}.${n}`)
   if (f.tipoDocumento) c.push(t`${columna('tipo_documento')} = ${f.tipoDocumento}`)
-  if (f.documento) c.push(prefijo(columna('documento'), f.documento))
+  // The range matters on the patient row (its index); on a walk's copies it is a filter like the LIKE.
+  if (f.documento)
+    c.push(
+      tabla === 'p'
+        ? documentoEmpieza(columna('documento'), f.documento)
+        : prefijo(columna('documento'), f.documento),
+    )
   for (const campo of CAMPOS_NOMBRE) {
     const termino = f[campo]
     if (termino) c.push(contiene(columna(COLUMNAS_NOMBRE[campo]), termino))

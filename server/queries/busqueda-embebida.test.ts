@@ -1,5 +1,5 @@
-// The embedded home's one session keeps cached plans; a search with a patient filter takes it,
-// set to plan each statement for its values, and gives it back as it was, whatever happens.
+// The embedded home's one session keeps cached plans; a search planned for its values (by names
+// or prioridad, planPorValores) takes it, set so, and gives it back as it was, whatever happens.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { conBusqueda } from '../db.js'
 import { createTestDatabase, type TestDatabase } from '../test/database.js'

@@ -7,7 +7,7 @@ import {
   acotado,
   columnasPaciente,
   condicionesPaciente,
-  prefijo,
+  documentoEmpieza,
   tieneCampoNombre,
   tieneNombre,
   y,
@@ -59,7 +59,7 @@ export function pacientesCoincidentes(
   }
   // The range's own entries are few: each one's names are tested as text, without the words' index.
   const condiciones = y(condicionesPaciente(f, 'p'))
-  const rango = prefijo(crudo('p.documento'), f.documento!)
+  const rango = documentoEmpieza(crudo('p.documento'), f.documento!)
   const junto = conUltima ? crudo('join pacientes_actividad r on r.paciente_id = p.id') : nada()
   const columnas = unir(
     ['id', ...columnasPaciente(f)].map((c) => nombre(`p.${c}`)),

@@ -39,15 +39,15 @@ afterAll(async () => {
   await db?.drop()
 })
 
-/** The strategy that answered, and every index the statements it sent read. */
-async function indices(query: string, ajustes: Partial<Ajustes> = {}) {
+/** The strategy that answered, and every index the statements it sent read (`generico`: in their generic plans). */
+async function indices(query: string, ajustes: Partial<Ajustes> = {}, generico = false) {
   const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
   const busqueda = await clienteBusqueda(db)
   const captura = capturar(db.sql, busqueda)
   try {
     const { estrategia } = await buscar(db, filtros, 7, null, 'America/Lima', { ajustes })
     const sentencias = captura.tomar().filter((s) => !/^\s*explain\b/i.test(s.texto))
-    const usados = await Promise.all(sentencias.map((s) => indicesDelPlan(busqueda, s)))
+    const usados = await Promise.all(sentencias.map((s) => indicesDelPlan(busqueda, s, generico)))
     return { estrategia, usados: new Set(usados.flat()) }
   } finally {
     captura.soltar()
@@ -58,6 +58,7 @@ async function indices(query: string, ajustes: Partial<Ajustes> = {}) {
 const SIN_CANDIDATOS = { pocos: 0 }
 const CANDIDATOS = { pocos: 1_000_000 }
 const SIN_RECORRIDOS = { pocos: 0, recorrido: 1, recorridoInicio: 0 }
+const SIN_RECORRIDOS_INICIO = { recorridoInicio: 0 }
 
 const CASOS: [NombreEstrategia, string, Partial<Ajustes>, string[]][] = [
   [
@@ -107,6 +108,33 @@ const CASOS: [NombreEstrategia, string, Partial<Ajustes>, string[]][] = [
 describe('cada estrategia lee por sus propios índices', () => {
   it.each(CASOS)('%s: «%s» %j lee %j', async (nombre, query, ajustes, esperados) => {
     const { estrategia, usados } = await indices(query, ajustes)
+    expect(estrategia).toBe(nombre)
+    for (const indice of esperados) expect([...usados], indice).toContain(indice)
+  })
+})
+
+// A search by documento alone runs on the client that keeps its plans (planPorValores): from a
+// statement's sixth execution on, PostgreSQL may run its generic plan, which must read the same
+// indexes; a parameter where the index has a constant (left(documento, 3)) would lose them.
+const GENERICOS: [NombreEstrategia, string, Partial<Ajustes>, string[]][] = [
+  [
+    'recorrerInicioDocumento',
+    'documento=400',
+    {},
+    ['atenciones_documento_inicio_idx', 'pacientes_sin_atencion_documento_inicio_idx'],
+  ],
+  ['desdeCandidatos', 'documento=400012', {}, ['pacientes_documento_idx']],
+  [
+    'desdeCandidatos',
+    'tipoDocumento=dni&documento=4000',
+    SIN_RECORRIDOS_INICIO,
+    ['pacientes_documento_idx'],
+  ],
+]
+
+describe('una búsqueda por documento lee por los mismos índices con su plan genérico', () => {
+  it.each(GENERICOS)('%s: «%s» %j lee %j', async (nombre, query, ajustes, esperados) => {
+    const { estrategia, usados } = await indices(query, ajustes, true)
     expect(estrategia).toBe(nombre)
     for (const indice of esperados) expect([...usados], indice).toContain(indice)
   })

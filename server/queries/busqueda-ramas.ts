@@ -16,6 +16,8 @@ import { consulta, crudo, nada, nombre, t, unir as juntar, type Trozo } from './
 /** Characters of the documento that the *_documento_inicio_idx indexes keep: `left(documento, 3)`. */
 export const PREFIJO_INDEXADO = 3
 
+const LARGO_INICIO = crudo(String(PREFIJO_INDEXADO))
+
 /** The documento's first PREFIJO_INDEXADO characters, when it has that many. */
 const inicioDocumento = (f: FiltrosBusqueda) => {
   const inicio = [...(f.documento ?? '')].slice(0, PREFIJO_INDEXADO).join('')
@@ -69,8 +71,9 @@ export function ramas(
   // Implied by the documento condition; it lets a walk read only the rows of the documento's
   // first characters, still newest first.
   const inicio = inicioDocumento(f)
+  // The length is text, not a parameter: a generic plan matches the index's expression only so.
   const enInicio = (tabla: Tabla) =>
-    inicio ? [t`left(${nombre(`${tabla}.documento`)}, ${PREFIJO_INDEXADO}) = ${inicio}`] : []
+    inicio ? [t`left(${nombre(`${tabla}.documento`)}, ${LARGO_INICIO}) = ${inicio}`] : []
   return {
     sql,
     f,

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { validarBusqueda } from '../../shared/busqueda.js'
 import { createTestDatabase, type TestDatabase } from '../test/database.js'
 import { insertarAtencion, insertarPaciente } from '../test/factories.js'
-import { buscar, ESTRATEGIAS, type Ajustes, type NombreEstrategia } from './busqueda.js'
+import type { Database, Sql } from '../db.js'
+import {
+  buscar,
+  ESTRATEGIAS,
+  planPorValores,
+  type Ajustes,
+  type NombreEstrategia,
+} from './busqueda.js'
 
 /** Every strategy that answered a page in this file's runs. */
 const usadas = new Set<NombreEstrategia>()
@@ -43,12 +50,18 @@ afterAll(async () => {
   await db?.drop()
 })
 
-async function todas(query: string, ajustes: Partial<Ajustes>): Promise<string[]> {
+async function todas(
+  query: string,
+  ajustes: Partial<Ajustes>,
+  base: Pick<Database, 'sql' | 'busqueda'> = db,
+): Promise<string[]> {
   const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
   const vistas: string[] = []
   let despues = null
   for (let pagina = 0; pagina < 100; pagina++) {
-    const { filas, estrategia } = await buscar(db, filtros, 7, despues, 'America/Lima', { ajustes })
+    const { filas, estrategia } = await buscar(base, filtros, 7, despues, 'America/Lima', {
+      ajustes,
+    })
     usadas.add(estrategia)
     vistas.push(...filas.slice(0, 7).map((f) => `${f.tipo}:${f.claveId}:${f.id}`))
     if (filas.length <= 7) return vistas
@@ -120,6 +133,59 @@ test.each([
     expect(await todas(query, ajustes), JSON.stringify(ajustes)).toEqual(desdePacientes)
   expect(new Set(desdePacientes).size).toBe(desdePacientes.length)
   if (!query.endsWith('nadie')) expect(desdePacientes.length).toBeGreaterThan(2)
+})
+
+test('una búsqueda por documento da las mismas filas con el plan genérico que guarda su cliente', async () => {
+  const consultas = [
+    'documento=400',
+    'documento=4000',
+    'documento=40000',
+    'documento=40000037',
+    'tipoDocumento=dni&documento=4000',
+    'q=4000',
+    'documento=4000&sede=Lima',
+  ]
+  // The reference first: the embedded home's one connection is held below.
+  const esperadas = new Map<string, string[]>()
+  for (const query of consultas) {
+    const { filtros } = validarBusqueda(Object.fromEntries(new URLSearchParams(query)))
+    expect(planPorValores(filtros), query).toBe(false)
+    const filas = await todas(query, { pocos: 1_000_000, recorridoInicio: 0, soloLaPagina: false })
+    expect(filas.length, query).toBeGreaterThan(0)
+    esperadas.set(query, filas)
+  }
+  // The plan PostgreSQL may cache from a statement's sixth execution on, on every statement.
+  const reservada = await db.sql.reserve()
+  const generica = {
+    sql: reservada as unknown as Sql,
+    busqueda: () =>
+      Promise.reject(new Error('una búsqueda por documento no planifica por valores')),
+  }
+  try {
+    await reservada`set plan_cache_mode = force_generic_plan`
+    for (const query of consultas)
+      for (const ajustes of [{}, { recorridoInicio: 1 }, { pocos: 0, recorridoInicio: 0 }])
+        expect(
+          await todas(query, ajustes, generica),
+          `${query} ${JSON.stringify(ajustes)}`,
+        ).toEqual(esperadas.get(query))
+  } finally {
+    await reservada`reset plan_cache_mode`
+    reservada.release()
+  }
+})
+
+test('una búsqueda por documento con otros caracteres o por nombre planifica por sus valores', () => {
+  const por = (query: string) =>
+    planPorValores(validarBusqueda(Object.fromEntries(new URLSearchParams(query))).filtros)
+  expect(por('documento=AB12')).toBe(false)
+  expect(por('documento=AB-12')).toBe(true)
+  expect(por('documento=Ñ123')).toBe(true)
+  expect(por('documento=4000&primerNombre=jos')).toBe(true)
+  expect(por('q=4000 jos')).toBe(true)
+  expect(por('tipoDocumento=dni')).toBe(true)
+  expect(por('prioridad=Urgente&documento=4000')).toBe(true)
+  expect(por('sede=Lima')).toBe(false)
 })
 
 test('los pacientes empatados en el instante de su fila más reciente se leen todos para la página (0029)', async () => {

@@ -9,6 +9,7 @@ import { consulta, nada, t, unir, type Trozo } from './trozo.js'
 import {
   acotado,
   DOCUMENTO_ACOTADO,
+  documentoPorRango,
   largoDocumento,
   palabrasDeNombres,
   soloPalabras,
@@ -257,14 +258,20 @@ export interface Resultado {
 }
 
 /**
- * One page (limite + 1 rows) after the cursor (instant, tipo, id). A search with a patient filter
- * runs on the client that plans each statement for its values (db.ts): a cached generic plan loses
- * the LIKE prefixes the indexes are chosen by. So does one by prioridad: only with its values can
- * the planner prove the partial index of open urgent atenciones (atenciones_alertas_idx) covers
- * them, where a generic plan would walk every atención for a few alerts. One by estado alone
- * keeps the cached plan: that index needs a prioridad, and planning the day's pending ones anew
- * cost more than running them (0.68 ms of planning for 0.03 of work, docs/presupuestos.md).
+ * Whether a search runs on the client that plans each statement for its values (db.ts). One with
+ * a name filter or q's words does: a cached generic plan loses the LIKE prefixes and the
+ * estimates the indexes are chosen by. So does one by prioridad: only with its values can the
+ * planner prove the partial index of open urgent atenciones (atenciones_alertas_idx) covers them,
+ * where a generic plan would walk every atención for a few alerts. One by estado alone keeps the
+ * cached plan: that index needs a prioridad, and planning the day's pending ones anew cost more
+ * than running them (0.68 ms of planning for 0.03 of work, docs/presupuestos.md). So does one by
+ * a documento of letters and digits (and tipo): its prefix is also written as a btree range
+ * (documentoEmpieza), and planning its page anew cost four times its work.
  */
+export const planPorValores = (f: FiltrosBusqueda): boolean =>
+  Boolean(f.prioridades) || (tieneFiltroPaciente(f) && (tieneNombre(f) || !documentoPorRango(f)))
+
+/** One page (limite + 1 rows) after the cursor (instant, tipo, id), on the client planPorValores chooses. */
 export async function buscar(
   db: Pick<Database, 'sql' | 'busqueda'>,
   f: FiltrosBusqueda,
@@ -273,7 +280,7 @@ export async function buscar(
   tz: string,
   { ajustes = {}, evento }: Opciones = {},
 ): Promise<Resultado> {
-  const porValores = tieneFiltroPaciente(f) || Boolean(f.prioridades)
+  const porValores = planPorValores(f)
   const n = limite + 1
   const correr = (sql: Sql) =>
     elegir({

@@ -38,16 +38,55 @@ export function capturar(...clientes: Sql[]): { tomar(): Sentencia[]; soltar(): 
   }
 }
 
-/** A statement's plan as EXPLAIN prints it, planned with sequential scans disabled. */
-async function plan(sql: Sql, s: Sentencia): Promise<string[]> {
+let preparadas = 0
+
+/**
+ * EXPLAIN `opciones` of the generic plan of `s`, inside the transaction `tx`: the plan a client
+ * that keeps its plans may run from a statement's sixth execution on. EXPLAIN of a statement with
+ * parameters plans it for their values, so `s` is prepared and executed under force_generic_plan
+ * (a prepared statement outlives a rollback: each gets its own name and is deallocated).
+ */
+export async function explicarGenerico(
+  tx: Sql,
+  s: Sentencia,
+  opciones: string,
+): Promise<readonly object[]> {
+  const nombre = `plan_generico_${++preparadas}`
+  const tipos = await Promise.all(
+    s.tipos.map(async (oid) =>
+      oid === 0
+        ? 'unknown'
+        : (await tx<{ t: string }[]>`select ${oid}::oid::regtype::text as t`)[0]!.t,
+    ),
+  )
+  const valores = s.parametros.map((p) =>
+    p === null || p === undefined ? 'null' : `'${String(p).replace(/'/g, "''")}'`,
+  )
+  const lista = (l: string[]) => (l.length > 0 ? `(${l.join(', ')})` : '')
+  const [antes] = await tx<{ modo: string }[]>`select current_setting('plan_cache_mode') as modo`
+  await tx.unsafe(`prepare ${nombre}${lista(tipos)} as ${s.texto}`)
+  await tx.unsafe('set local plan_cache_mode = force_generic_plan')
+  const filas = await tx.unsafe(`explain ${opciones} execute ${nombre}${lista(valores)}`)
+  await tx.unsafe(`deallocate ${nombre}`)
+  await tx`select set_config('plan_cache_mode', ${antes!.modo}, true)`
+  return filas
+}
+
+/**
+ * A statement's plan as EXPLAIN prints it, planned with sequential scans disabled: for its values,
+ * or with `generico` its generic plan.
+ */
+async function plan(sql: Sql, s: Sentencia, generico = false): Promise<string[]> {
   let lineas: string[] = []
   await sql.begin(async (tx) => {
     await tx`set local enable_seqscan = off`
     const parametros = s.parametros.map((p, i) => tx.typed(p as never, s.tipos[i] ?? 0))
-    const filas = await tx.unsafe(
-      `explain (format text) ${s.texto}`,
-      parametros as postgres.ParameterOrJSON<never>[],
-    )
+    const filas = generico
+      ? await explicarGenerico(tx as unknown as Sql, s, '(format text)')
+      : await tx.unsafe(
+          `explain (format text) ${s.texto}`,
+          parametros as postgres.ParameterOrJSON<never>[],
+        )
     lineas = filas.map((f) => String(Object.values(f)[0]))
   })
   return lineas
@@ -63,9 +102,9 @@ export async function secuenciales(sql: Sql, s: Sentencia, tablas: string[]): Pr
   return lineas.map((l) => /Seq Scan on (\w+)/.exec(l)?.[1] ?? '').filter((t) => tablas.includes(t))
 }
 
-/** The indexes a statement's plan reads (sequential scans disabled, as above). */
-export async function indicesDelPlan(sql: Sql, s: Sentencia): Promise<string[]> {
-  const lineas = await plan(sql, s)
+/** The indexes a statement's plan reads (sequential scans disabled, as above; `generico` as in plan). */
+export async function indicesDelPlan(sql: Sql, s: Sentencia, generico = false): Promise<string[]> {
+  const lineas = await plan(sql, s, generico)
   return lineas.flatMap(
     (l) =>
       /Index (?:Only )?Scan(?: Backward)? using (\w+)/.exec(l)?.[1] ??
