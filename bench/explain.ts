@@ -20,17 +20,11 @@ import {
   pacientePorDocumento,
   posiblesDuplicados,
 } from '../server/queries/pacientes.js'
-import { explicarGenerico } from '../server/test/planes.js'
+import { explicarGenerico, type Sentencia } from '../server/test/planes.js'
 import { buscarIngenuo } from './baseline.js'
 import { revisarLaboratorio } from './explain-laboratorio.js'
 import { CASOS_BUSQUEDA, consultas, registros, type CasoId, type Muestras } from './cases.js'
 import { NADIE } from './cuentas.js'
-
-export interface Sentencia {
-  texto: string
-  parametros: unknown[]
-  tipos: number[]
-}
 
 /** What the product's query functions sent since the last `tomar()`. */
 export class Captura {

@@ -9,10 +9,10 @@ import { registrarConRecuento, type Evento } from './auditoria.js'
 import {
   condicionesPaciente,
   condicionesVisita,
-  tieneFiltroPaciente,
   tieneFiltroVisita,
   y,
 } from './busqueda-condiciones.js'
+import { planPorValores } from './busqueda.js'
 import { consulta, t, type Trozo } from './trozo.js'
 
 /** A row as read: the search row's own fields, the birth date (its age is computed here) and the estudios' names. */
@@ -52,11 +52,11 @@ function filas(f: FiltrosBusqueda, tz: string): Trozo {
     where ${y(paciente)}`
 }
 
-/** The client statements with these filters run on: the search's, for patient filters (db.ts). */
+/** The client statements with these filters run on: the search's own rule (planPorValores). */
 const clienteDe = async (
   db: Pick<Database, 'sql' | 'busqueda'>,
   f: FiltrosBusqueda,
-): Promise<ClienteBusqueda> => (tieneFiltroPaciente(f) ? db.busqueda() : sinReserva(db.sql))
+): Promise<ClienteBusqueda> => (planPorValores(f) ? db.busqueda() : sinReserva(db.sql))
 
 /**
  * Records the export before a row of it leaves: one statement counts the rows and patients the

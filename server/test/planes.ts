@@ -80,12 +80,13 @@ async function plan(sql: Sql, s: Sentencia, generico = false): Promise<string[]>
   let lineas: string[] = []
   await sql.begin(async (tx) => {
     await tx`set local enable_seqscan = off`
-    const parametros = s.parametros.map((p, i) => tx.typed(p as never, s.tipos[i] ?? 0))
     const filas = generico
       ? await explicarGenerico(tx as unknown as Sql, s, '(format text)')
       : await tx.unsafe(
           `explain (format text) ${s.texto}`,
-          parametros as postgres.ParameterOrJSON<never>[],
+          s.parametros.map((p, i) =>
+            tx.typed(p as never, s.tipos[i] ?? 0),
+          ) as postgres.ParameterOrJSON<never>[],
         )
     lineas = filas.map((f) => String(Object.values(f)[0]))
   })
