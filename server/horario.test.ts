@@ -27,6 +27,29 @@ describe('aLocal', () => {
     }
     expect(distintos).toEqual([])
   })
+
+  test('un instante con segundos da su minuto, también leído otra vez de lo guardado', () => {
+    const tz = 'America/Santiago'
+    const intl = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    const distintos: string[] = []
+    // Across Chile's April and September changes, at seconds and milliseconds off the minute.
+    for (const desde of [Date.UTC(2027, 3, 1), Date.UTC(2027, 8, 1)])
+      for (let ms = desde; ms < desde + 14 * 86_400_000; ms += 433_457) {
+        const esperado = intl.format(ms).replace(' ', 'T')
+        for (const x of [ms, ms - (ms % 60_000), ms - (ms % 60_000) + 59_999])
+          for (const vez of [1, 2])
+            if (aLocal(x, tz) !== esperado) distintos.push(`${new Date(x).toISOString()} ${vez}`)
+      }
+    expect(distintos).toEqual([])
+  })
 })
 
 describe('turnosLibres', () => {

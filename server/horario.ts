@@ -52,10 +52,28 @@ function desfase(ms: number, tz: string): number {
   return d
 }
 
+/**
+ * 'YYYY-MM-DDTHH:MM' by zone and minute of UTC. Offsets are whole minutes (quarter hours, above),
+ * so an instant's minute fixes its local minute. Formatting one costs about 0.4 µs (a Date and
+ * toISOString), reading it back a few hundredths: a day's agenda formats hundreds of instants,
+ * the same ones on every request, and that formatting was half its handler's CPU profile.
+ */
+const MINUTO_MS = 60_000
+const locales = new Map<string, Map<number, string>>()
+
 /** 'YYYY-MM-DDTHH:MM' of an instant in the clinic's zone. */
 export function aLocal(instante: Date | number, tz: string): string {
   const ms = typeof instante === 'number' ? instante : instante.getTime()
-  return new Date(ms + desfase(ms, tz)).toISOString().slice(0, 16)
+  let deZona = locales.get(tz)
+  if (!deZona) locales.set(tz, (deZona = new Map()))
+  const minuto = Math.floor(ms / MINUTO_MS)
+  let texto = deZona.get(minuto)
+  if (texto === undefined) {
+    texto = new Date(ms + desfase(ms, tz)).toISOString().slice(0, 16)
+    if (deZona.size > 50_000) deZona.clear()
+    deZona.set(minuto, texto)
+  }
+  return texto
 }
 
 /** 'HH:MM' of an instant in the clinic's zone. */
