@@ -143,6 +143,14 @@ export interface Muestras {
   atenciones: AtencionMuestra[]
   /** Today in the clinic's time zone: the worklist's default day. */
   hoy: string
+  /**
+   * The clinic day of the last week, today included, with the most arrivals: the day the
+   * dashboard's and the worklist's «today» are measured on. The seed piles a share of its
+   * atenciones on its own today, moved to the Saturday before when it runs on a Sunday (salas
+   * close on Sundays), and a bench run days after the seed finds today nearly empty: measured on
+   * today, those cases would depend on the day the bench runs.
+   */
+  diaLleno: string
 }
 
 /**
@@ -211,10 +219,17 @@ export async function muestrear(
     select ${columnas}, a.sede, a.modalidad, to_char(a.llegada at time zone ${tz}, 'YYYY-MM-DD') as fecha
     from atenciones a join pacientes p on p.id = a.paciente_id
     where a.id = any(${enteros(r, n, ra.min, ra.max)}::int[]) order by a.id`
+  const hoy = hoyEn(tz)
+  const [lleno] = await sql<{ dia: string }[]>`
+    select to_char(llegada at time zone ${tz}, 'YYYY-MM-DD') as dia from atenciones
+    where llegada >= (${hoy}::date - 6)::timestamp at time zone ${tz}
+      and llegada < (${hoy}::date + 1)::timestamp at time zone ${tz}
+    group by 1 order by count(*) desc, 1 desc limit 1`
   return {
     pacientes: barajar(r, [...pacientes]),
     atenciones: barajar(r, [...atenciones]),
-    hoy: hoyEn(tz),
+    hoy,
+    diaLleno: lleno?.dia ?? hoy,
   }
 }
 
@@ -311,8 +326,8 @@ export function consulta(caso: CasoBusqueda, m: Muestras, r: () => number): stri
       break
     case 'pendientesHoy':
       // The dashboard's Citas Pendientes, and the same at the user's sede.
-      q.fechaInicial = m.hoy
-      q.fechaFinal = m.hoy
+      q.fechaInicial = m.diaLleno
+      q.fechaFinal = m.diaLleno
       q.estado = ESTADOS_PENDIENTES.join(SEPARADOR_LISTA)
       if (r() < 0.7) q.sede = elegir(r, SEDES)
       break
@@ -391,13 +406,13 @@ export function agendas(hoy: string, r: () => number, n: number): string[] {
 
 /**
  * The worklist as it opens: one day of a sede (or of every sede, as an account that never chose
- * one) in attention order, sometimes only its En espera. Half today, half the day of a sampled
- * atención, so days of every size are asked.
+ * one) in attention order, sometimes only its En espera. Half the full day of today (diaLleno),
+ * half the day of a sampled atención, so days of every size are asked.
  */
 export function salasDeEspera(m: Muestras, r: () => number, n: number): string[] {
   return Array.from({ length: n }, () => {
     const a = r() < 0.5 ? null : elegir(r, m.atenciones)
-    const dia = a?.fecha ?? m.hoy
+    const dia = a?.fecha ?? m.diaLleno
     const q: Record<string, string> = { fechaInicial: dia, fechaFinal: dia }
     if (r() < 0.85) q.sede = a?.sede ?? elegir(r, SEDES)
     if (r() < 0.3) q.estado = 'En espera'

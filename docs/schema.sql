@@ -910,6 +910,8 @@ create table usuarios (
 );
 
 CREATE INDEX accesos_resultados_vence_idx ON public.accesos_resultados USING btree (vence_en);
+CREATE INDEX atenciones_abiertas_idx ON public.atenciones USING btree (llegada, id) WHERE (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text]));
+CREATE INDEX atenciones_abiertas_sede_idx ON public.atenciones USING btree (sede, llegada, id) WHERE (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text]));
 CREATE INDEX atenciones_agenda_idx ON public.atenciones USING btree (sala_id, lower(turno)) WHERE (turno IS NOT NULL);
 CREATE INDEX atenciones_alertas_idx ON public.atenciones USING btree (llegada, id) WHERE ((prioridad = ANY (ARRAY['Urgente'::text, 'Emergencia'::text])) AND (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text])));
 CREATE INDEX atenciones_alertas_sede_idx ON public.atenciones USING btree (sede, llegada, id) WHERE ((prioridad = ANY (ARRAY['Urgente'::text, 'Emergencia'::text])) AND (estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text])));

@@ -2,6 +2,7 @@
 // fields that atenciones and pacientes_sin_atencion keep, and the pure tests on the filters the
 // strategies choose by (docs/busqueda-estrategias.md).
 import type { FiltrosBusqueda } from '../../shared/busqueda.js'
+import { ESTADOS } from '../../shared/catalogos.js'
 import { CAMPOS_NOMBRE, type CampoNombre } from '../../shared/paciente-datos.js'
 import type { Sql } from '../db.js'
 import { escaparLike, tieneTrigramas } from './patrones.js'
@@ -182,12 +183,24 @@ export function columnasPaciente(f: FiltrosBusqueda): string[] {
   ]
 }
 
+/**
+ * The members of `lista` (the code's own closed list) that `elegidos` holds, in the list's order,
+ * as SQL literals: text written in the code, never a request's. Written so, a cached generic plan
+ * can prove a set of estados lies within a partial index's (0077's open atenciones), which it
+ * cannot for an array parameter; each set of estados is a statement of its own, at most 2^7.
+ */
+function literales(lista: readonly string[], elegidos: readonly string[]): Trozo {
+  const de = lista.filter((x) => elegidos.includes(x))
+  // Validation only lets the list's members through; none would be no row, not a syntax error.
+  return crudo(de.length > 0 ? de.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ') : 'null')
+}
+
 /** Conditions on the atención (`a`): sede, modalidad, sala, and the clinic-local arrival dates. */
 export function condicionesVisita(f: FiltrosBusqueda, tz: string): Trozo[] {
   const c: Trozo[] = []
   if (f.sede) c.push(t`a.sede = ${f.sede}`)
   if (f.modalidad) c.push(t`a.modalidad = ${f.modalidad}`)
-  if (f.estados?.length) c.push(t`a.estado = any(${f.estados}::text[])`)
+  if (f.estados?.length) c.push(t`a.estado in (${literales(ESTADOS, f.estados)})`)
   if (f.prioridades?.length) c.push(t`a.prioridad = any(${f.prioridades}::text[])`)
   if (f.cita) c.push(t`a.turno is not null`)
   if (f.salaId) c.push(t`a.sala_id = ${f.salaId}`)
