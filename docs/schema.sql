@@ -938,6 +938,22 @@ CASE
     END
     ELSE 0
 END), llegada, id) INCLUDE (sede, sala_id, modalidad, paciente_id);
+CREATE INDEX atenciones_orden_atencion_sede_idx ON public.atenciones USING btree (sede, (
+CASE estado
+    WHEN 'En espera'::text THEN 0
+    WHEN 'En proceso'::text THEN 1
+    WHEN 'Programado'::text THEN 2
+    ELSE 3
+END), (
+CASE
+    WHEN (estado = ANY (ARRAY['En espera'::text, 'En proceso'::text, 'Programado'::text])) THEN
+    CASE prioridad
+        WHEN 'Emergencia'::text THEN 0
+        WHEN 'Urgente'::text THEN 1
+        ELSE 2
+    END
+    ELSE 0
+END), llegada, id) INCLUDE (sala_id, modalidad, paciente_id);
 CREATE INDEX atenciones_paciente_idx ON public.atenciones USING btree (paciente_id, llegada, id) INCLUDE (sede, modalidad);
 CREATE INDEX atenciones_por_informar_idx ON public.atenciones USING btree ((
 CASE prioridad

@@ -72,6 +72,13 @@ export async function buscarDia(
   tz: string,
 ): Promise<BusquedaFilaBd[]> {
   const filtros = y([...condicionesVisita(f, tz), ...condicionesPaciente(f, 'a')])
+  // An open section is one estado, so there the estado filter is the choice of tramos below.
+  // Left in, it let the planner walk the open atenciones' partial index (0077) by arrival and
+  // drop the other sections' rows, where the tramo is a range of the order's own index.
+  const filtrosAbiertos = y([
+    ...condicionesVisita({ ...f, estados: undefined }, tz),
+    ...condicionesPaciente(f, 'a'),
+  ])
   const [, cg = -1, cr = -1, cid = 0] = despues ?? []
   // The tramo of the previous page's last row goes on after that row; the ones before are done.
   const tramoDelCursor = despues
@@ -102,7 +109,7 @@ export async function buscarDia(
       cross join lateral (
         select ${columnas}, row_number() over (order by a.llegada, a.id) as dentro
         from atenciones a
-        where (${GRUPO}) = k.g and (${RANGO}) = k.r and ${filtros}
+        where (${GRUPO}) = k.g and (${RANGO}) = k.r and ${filtrosAbiertos}
           ${despuesDelCursor}
         order by a.llegada, a.id
         limit ${n}

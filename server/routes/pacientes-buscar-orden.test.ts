@@ -175,16 +175,22 @@ test('por páginas, siguiendo Link: las mismas filas en el mismo orden, también
   }
 })
 
-test('cada sección y urgencia se lee en orden de su índice (0039), no el día entero', async () => {
+test('cada sección y urgencia se lee en orden de su índice (0039, y 0078 con sede), no el día entero', async () => {
   await t.db.sql`analyze atenciones`
   const captura = capturar(t.db.sql)
+  const todasLasSedes = delDia.replace('&sede=Lima', '')
   try {
-    for (const query of [delDia, `${delDia}&sala=${rx2}&estado=En%20espera`]) {
+    for (const [query, indice] of [
+      [delDia, 'atenciones_orden_atencion_sede_idx'],
+      [`${delDia}&sala=${rx2}&estado=En%20espera`, 'atenciones_orden_atencion_sede_idx'],
+      [todasLasSedes, 'atenciones_orden_atencion_idx'],
+      [`${todasLasSedes}&estado=En%20espera`, 'atenciones_orden_atencion_idx'],
+    ]) {
       captura.tomar()
-      await filas(query)
+      await filas(query!)
       const sentencias = captura.tomar().filter((s) => /\batenciones\b/.test(s.texto))
       const usados = (await Promise.all(sentencias.map((s) => indicesDelPlan(t.db.sql, s)))).flat()
-      expect(usados, query).toContain('atenciones_orden_atencion_idx')
+      expect(usados, query).toContain(indice)
     }
   } finally {
     captura.soltar()
