@@ -26,8 +26,8 @@ function ayer(hoy: string): string {
 
 /**
  * Visits of an X-ray and two lab tests for the sampled patients, at the bench's sede yesterday;
- * and the tickets to read: those of visits registered here, and a page of today's atenciones at
- * the demo's busiest sede (its turno counts that whole day).
+ * and the tickets to read: those of visits registered here, and a page of the full day's
+ * atenciones at the demo's busiest sede (its turno counts that whole day).
  */
 export async function preparaVisitas(s: Servidor, m: Muestras, sedeDelDia: string) {
   await crearSedePrueba(s)
@@ -58,9 +58,11 @@ export async function preparaVisitas(s: Servidor, m: Muestras, sedeDelDia: strin
       ...((await res.json()) as { atenciones: { id: number }[] }).atenciones.map((a) => a.id),
     )
   }
+  // The seed's full day (diaLleno): a search by a field it does not know (this asked fechaInicio)
+  // ignores it and lists the sede's newest atenciones, booked citas of days with few.
   const q = new URLSearchParams({
-    fechaInicio: m.hoy,
-    fechaFin: m.hoy,
+    fechaInicial: m.diaLleno,
+    fechaFinal: m.diaLleno,
     sede: sedeDelDia,
     limite: '100',
   })
