@@ -26,21 +26,22 @@ function ayer(hoy: string): string {
 
 /**
  * Visits of an X-ray and two lab tests for the sampled patients, at the bench's sede yesterday;
- * and the tickets to read: those of visits registered here, and a page of the full day's
- * atenciones at the demo's busiest sede (its turno counts that whole day).
+ * and the tickets to read: those of 50 visits registered here on the seed's full day (diaLleno)
+ * at its busiest sede. Their turno was taken when they were registered (migration 0079), so a
+ * full day costs their ticket nothing; the first of them starts that day's counter after the
+ * seed's atenciones, which have none (they count as tickets did before, over the whole day).
  */
 export async function preparaVisitas(s: Servidor, m: Muestras, sedeDelDia: string) {
   await crearSedePrueba(s)
   const fecha = ayer(m.hoy)
   let n = 0
-  const visita = () => {
+  const cuerpo = (sede: string, fechaLlegada: string) => {
     const p = m.pacientes[n++ % m.pacientes.length]!
     return {
-      method: 'POST',
       path: `/pacientes/${p.id}/visitas`,
       body: JSON.stringify({
-        sede: SEDE_PRUEBA,
-        fechaLlegada: fecha,
+        sede,
+        fechaLlegada,
         horaLlegada: '10:00',
         atenciones: [
           { modalidad: 'RX', estudios: [{ nombre: 'Tórax PA' }] },
@@ -49,25 +50,15 @@ export async function preparaVisitas(s: Servidor, m: Muestras, sedeDelDia: strin
       }),
     }
   }
+  const visita = () => ({ method: 'POST', ...cuerpo(SEDE_PRUEBA, fecha) })
   const ids: number[] = []
   for (let i = 0; i < 50; i++) {
-    const { path, body } = visita()
+    const { path, body } = cuerpo(sedeDelDia, m.diaLleno)
     const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: s.headers, body })
     if (res.status !== 201) throw new Error(`No se pudo registrar la visita: ${res.status}`)
     ids.push(
       ...((await res.json()) as { atenciones: { id: number }[] }).atenciones.map((a) => a.id),
     )
   }
-  // The seed's full day (diaLleno): a search by a field it does not know (this asked fechaInicio)
-  // ignores it and lists the sede's newest atenciones, booked citas of days with few.
-  const q = new URLSearchParams({
-    fechaInicial: m.diaLleno,
-    fechaFinal: m.diaLleno,
-    sede: sedeDelDia,
-    limite: '100',
-  })
-  const res = await fetch(`${s.url}/pacientes/buscar?${q}`, { headers: s.headers })
-  for (const f of (await res.json()) as { atencionId: number | null }[])
-    if (f.atencionId !== null) ids.push(f.atencionId)
   return { visita, tickets: ids.map((id) => `/atenciones/${id}/ticket`) }
 }

@@ -84,10 +84,12 @@ create table atenciones (
   study_instance_uid text,
   visita integer,
   solicitante_id integer,
+  numero_turno integer,
   constraint atenciones_estado_check CHECK ((estado = ANY (ARRAY['Programado'::text, 'En espera'::text, 'En proceso'::text, 'Completado'::text, 'Informado'::text, 'Cancelado'::text, 'No se presentó'::text]))),
   constraint atenciones_estudios_check CHECK (((cardinality(estudios) >= 1) AND (cardinality(estudios) <= 20))),
   constraint atenciones_motivo_cancelacion_check CHECK (((length(motivo_cancelacion) >= 1) AND (length(motivo_cancelacion) <= 500))),
   constraint atenciones_motivo_solo_cancelada CHECK (((motivo_cancelacion IS NULL) OR (estado = 'Cancelado'::text))),
+  constraint atenciones_numero_turno_check CHECK ((numero_turno >= 1)),
   constraint atenciones_prioridad_check CHECK ((prioridad = ANY (ARRAY['Rutina'::text, 'Urgente'::text, 'Emergencia'::text]))),
   constraint atenciones_procedencia_check CHECK ((procedencia = ANY (ARRAY['Ambulatorio'::text, 'Hospitalización'::text, 'Emergencia'::text, 'Externo'::text]))),
   constraint atenciones_study_instance_uid_check CHECK (((study_instance_uid ~ '^[0-9]+(\.[0-9]+)*$'::text) AND (length(study_instance_uid) <= 64))),
@@ -885,6 +887,15 @@ create table sesiones (
   constraint sesiones_id_key UNIQUE (id)
 );
 
+create table turnos_dia (
+  sede text not null,
+  dia date not null,
+  ultimo integer not null,
+  constraint turnos_dia_ultimo_check CHECK ((ultimo >= 1)),
+  constraint turnos_dia_sede_fkey FOREIGN KEY (sede) REFERENCES sedes(nombre) ON UPDATE CASCADE,
+  constraint turnos_dia_pkey PRIMARY KEY (sede, dia)
+);
+
 create table usuarios (
   id integer generated always as identity,
   usuario text not null,
@@ -1505,6 +1516,38 @@ begin
   return new;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION public.turno_de(p_sede text, p_dia date, p_visita integer, p_tz text)
+ RETURNS integer
+ LANGUAGE plpgsql
+AS $function$
+declare
+  n integer;
+begin
+  -- The sede first, as a rename (0049) takes it before the counters it carries: a registration
+  -- waiting on a rename then holds no counter the rename needs, and finds the old name gone (the
+  -- counter's foreign key refuses it, 23503) instead of a deadlock.
+  perform from sedes where nombre = p_sede for key share;
+  if p_visita is not null then
+    select a.numero_turno into n from atenciones a
+      where a.visita = p_visita and a.sede = p_sede and a.numero_turno is not null
+        and (a.llegada at time zone p_tz)::date = p_dia
+      limit 1;
+    if n is not null then return n; end if;
+  end if;
+  update turnos_dia set ultimo = ultimo + 1 where sede = p_sede and dia = p_dia
+    returning ultimo into n;
+  if n is not null then return n; end if;
+  -- The day's first number: after the visits it already holds, numbered or not (a day without a
+  -- counter holds only atenciones from before this migration).
+  insert into turnos_dia as t (sede, dia, ultimo)
+    select p_sede, p_dia, 1 + count(distinct coalesce(-b.visita, b.id)) from atenciones b
+      where b.sede = p_sede and b.llegada >= p_dia::timestamp at time zone p_tz
+        and b.llegada < (p_dia + 1)::timestamp at time zone p_tz
+  on conflict (sede, dia) do update set ultimo = t.ultimo + 1
+  returning ultimo into n;
+  return n;
+end $function$;
 
 CREATE TRIGGER atenciones_copiar_paciente BEFORE INSERT OR UPDATE OF paciente_id ON public.atenciones FOR EACH ROW EXECUTE FUNCTION atenciones_copiar_paciente();
 CREATE TRIGGER atenciones_dar_study_uid BEFORE INSERT OR UPDATE ON public.atenciones FOR EACH ROW WHEN ((new.study_instance_uid IS NULL)) EXECUTE FUNCTION atenciones_dar_study_uid();

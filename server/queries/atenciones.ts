@@ -5,6 +5,7 @@ import { MINUTOS_DESHACER, type Atencion } from '../../shared/atenciones.js'
 import type { Estado, Modalidad, Prioridad, Procedencia, Sede } from '../../shared/catalogos.js'
 import { insercionEventos, type Evento } from './auditoria.js'
 import { resumenSolicitante } from './medicos-solicitantes.js'
+import { turnoAlMover, turnoAlRegistrar } from './turno-ticket.js'
 import type { Sql } from '../db.js'
 
 /** An atención's row: the answer's fields, with the estudios' names and the instants as read. */
@@ -72,9 +73,10 @@ export async function insertarAtencion(
     : sql`now()`
   const [fila] = await sql<AtencionFila[]>`
     with nueva as (
-      insert into atenciones (paciente_id, sede, modalidad, sala_id, estudios, estado, procedencia, prioridad, llegada, creado_por, visita, solicitante_id)
+      insert into atenciones (paciente_id, sede, modalidad, sala_id, estudios, estado, procedencia, prioridad, llegada, creado_por, visita, solicitante_id, numero_turno)
       select p.id, ${n.sede}, ${n.modalidad}, ${n.salaId}, ${n.estudios}::text[], ${n.estado}, ${n.procedencia}, ${n.prioridad},
-        ${llegada}, ${n.creadoPor}, ${n.visita ?? null}, ${n.solicitanteId}
+        ${llegada}, ${n.creadoPor}, ${n.visita ?? null}, ${n.solicitanteId},
+        ${turnoAlRegistrar(sql, n.sede, llegada, n.visita ?? null, tz)}
       from pacientes p where p.id = ${n.pacienteId}
       returning *
     ), registro as (${insercionEventos(
@@ -139,6 +141,13 @@ export async function cambiarEstado(
         ultimo_cambio_desde = a.estado, ultimo_cambio_por = ${cambio.por}, ultimo_cambio_en = now(),
         llegada = case when ${llega}::boolean and a.turno is not null and a.estado = 'Programado'
           then now() else a.llegada end,
+        numero_turno = ${turnoAlMover(
+          sql,
+          sql`a.sede`,
+          sql`case when ${llega}::boolean and a.turno is not null and a.estado = 'Programado'
+            then now() else a.llegada end`,
+          tz,
+        )},
         actualizado_en = now()
       where a.id = ${id} and a.estado = any(${cambio.desde as Estado[]}::text[])
         ${cambio.soloCitas ? sql`and a.turno is not null` : sql``}
@@ -178,6 +187,13 @@ export async function deshacerCambio(
         -- An undone arrival puts a cita back at its booked time.
         llegada = case when a.ultimo_cambio_desde = 'Programado' and a.turno is not null
           then lower(a.turno) else a.llegada end,
+        numero_turno = ${turnoAlMover(
+          sql,
+          sql`a.sede`,
+          sql`case when a.ultimo_cambio_desde = 'Programado' and a.turno is not null
+            then lower(a.turno) else a.llegada end`,
+          tz,
+        )},
         ultimo_cambio_desde = null, ultimo_cambio_por = null, ultimo_cambio_en = null,
         actualizado_en = now()
       where a.id = ${id} and a.estado = ${estado} and a.ultimo_cambio_desde is not null
@@ -242,9 +258,13 @@ export async function corregirAtencion(
   if (c.prioridad !== undefined) sets.push(sql`prioridad = ${c.prioridad}`)
   if (c.procedencia !== undefined) sets.push(sql`procedencia = ${c.procedencia}`)
   if (c.solicitanteId !== undefined) sets.push(sql`solicitante_id = ${c.solicitanteId}`)
-  if (c.llegada !== undefined)
+  const llegada =
+    c.llegada && sql`(${c.llegada.fecha}::date + ${c.llegada.hora}::time) at time zone ${tz}`
+  if (llegada) sets.push(sql`llegada = ${llegada}`)
+  // A new sede or day takes a new turno (turno-ticket.ts).
+  if (c.sede !== undefined || llegada)
     sets.push(
-      sql`llegada = (${c.llegada.fecha}::date + ${c.llegada.hora}::time) at time zone ${tz}`,
+      sql`numero_turno = ${turnoAlMover(sql, c.sede ?? sql`a.sede`, llegada || sql`a.llegada`, tz)}`,
     )
   const asignaciones = sets.reduce((todas, s) => sql`${todas}, ${s}`)
   const [fila] = await sql<AtencionFila[]>`

@@ -6,6 +6,7 @@ import type { Estado, Modalidad, Prioridad, Procedencia } from '../../shared/cat
 import type { Sql } from '../db.js'
 import { columnasAtencion, type AtencionFila } from './atenciones.js'
 import { insercionEventos, insercionLectura, type Evento } from './auditoria.js'
+import { turnoAlMover, turnoAlRegistrar } from './turno-ticket.js'
 
 /**
  * Whether a write ran into another live cita of the sala: the exclusion constraint's violation, or
@@ -122,9 +123,10 @@ export async function insertarCita(
   const [fila] = await sql<AtencionFila[]>`
     with nueva as (
       insert into atenciones (paciente_id, sede, modalidad, estudios, estado, procedencia, prioridad,
-        llegada, creado_por, sala_id, turno)
+        llegada, creado_por, sala_id, turno, numero_turno)
       select p.id, ${n.sede}, ${n.modalidad}, ${n.estudios}::text[], 'Programado', ${n.procedencia},
-        ${n.prioridad}, ${n.inicio}, ${n.creadoPor}, ${n.salaId}, tstzrange(${n.inicio}, ${n.fin}, '[)')
+        ${n.prioridad}, ${n.inicio}, ${n.creadoPor}, ${n.salaId}, tstzrange(${n.inicio}, ${n.fin}, '[)'),
+        ${turnoAlRegistrar(sql, n.sede, n.inicio, null, tz)}
       from pacientes p where p.id = ${n.pacienteId}
       on conflict do nothing
       returning *
@@ -155,7 +157,8 @@ export async function reprogramarCita(
   const [fila] = await sql<AtencionFila[]>`
     with movida as (
       update atenciones a set sala_id = ${c.salaId}, sede = ${c.sede}, modalidad = ${c.modalidad},
-        turno = tstzrange(${c.inicio}, ${c.fin}, '[)'), llegada = ${c.inicio}, actualizado_en = now()
+        turno = tstzrange(${c.inicio}, ${c.fin}, '[)'), llegada = ${c.inicio}, actualizado_en = now(),
+        numero_turno = ${turnoAlMover(sql, c.sede, c.inicio, tz)}
       where a.id = ${id} and a.estado = 'Programado' and a.turno is not null
       returning a.*
     ), registro as (${insercionEventos(

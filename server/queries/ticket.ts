@@ -38,12 +38,12 @@ export interface TicketFila
 }
 
 /**
- * The ticket of atención `id`, or undefined (and no event) when there is none. The turno counts
- * the sede's visits of the same clinic day registered up to this one's first atención (0005's
- * index on sede and arrival narrows them to that day): an atención that came alone is a visit of
- * its own (its id), those registered together are one (minus their visita number, so the two
- * kinds of key never meet). Before visits existed every atención came alone, so no stored
- * ticket's number moves.
+ * The ticket of atención `id`, or undefined (and no event) when there is none. The turno is the
+ * one its visit's first atención took (migration 0079). One registered before numbers were kept
+ * has none, and its ticket counts as it always did: the sede's unnumbered visits of the same clinic
+ * day registered up to it (0005's index on sede and arrival narrows them to that day), where an
+ * atención that came alone is a visit of its own (its id) and those registered together are one
+ * (minus their visita number, so the two kinds of key never meet).
  */
 export async function leerTicket(
   sql: Sql,
@@ -65,11 +65,12 @@ export async function leerTicket(
         p.segundo_apellido, p.fecha_nacimiento,
         s.nombre as sala,
         ${resumenSolicitante(sql, sql`a.solicitante_id`)} as solicitante,
-        (select count(distinct coalesce(-b.visita, b.id)) from atenciones b, atenciones h
-          where h.id = a.primera and b.sede = h.sede
-            and b.llegada >= date_trunc('day', h.llegada at time zone ${tz}) at time zone ${tz}
-            and b.llegada < (date_trunc('day', h.llegada at time zone ${tz}) + interval '1 day') at time zone ${tz}
-            and (b.creado_en, b.id) <= (h.creado_en, h.id))::int as turno,
+        (select coalesce(h.numero_turno, (select count(distinct coalesce(-b.visita, b.id))
+            from atenciones b where b.sede = h.sede and b.numero_turno is null
+              and b.llegada >= date_trunc('day', h.llegada at time zone ${tz}) at time zone ${tz}
+              and b.llegada < (date_trunc('day', h.llegada at time zone ${tz}) + interval '1 day') at time zone ${tz}
+              and (b.creado_en, b.id) <= (h.creado_en, h.id)))
+          from atenciones h where h.id = a.primera)::int as turno,
         -- An atención that came alone is its own visit.
         (select coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'modalidad', v.modalidad,
             'estudios', to_jsonb(v.estudios), 'sala', vs.nombre) order by v.id),

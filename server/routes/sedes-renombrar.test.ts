@@ -185,5 +185,8 @@ describe('renombrar una sede', () => {
     }
     expect(await sql`select 1 from atenciones where sede = 'Chiclayo'`).toEqual([])
     expect(await sql`select id from atenciones where sede = 'Chiclayo Norte'`).toHaveLength(1)
+    // The day's turno counter (migration 0079) went along with it.
+    expect(await sql`select 1 from turnos_dia where sede = 'Chiclayo'`).toEqual([])
+    expect(await sql`select 1 from turnos_dia where sede = 'Chiclayo Norte'`).toHaveLength(1)
   })
 })
