@@ -71,13 +71,14 @@ export async function buscarDia(
   despues: Clave | null,
   tz: string,
 ): Promise<BusquedaFilaBd[]> {
-  const filtros = y([...condicionesVisita(f, tz), ...condicionesPaciente(f, 'a')])
+  const delPaciente = condicionesPaciente(f, 'a')
+  const filtros = y([...condicionesVisita(f, tz), ...delPaciente])
   // An open section is one estado, so there the estado filter is the choice of tramos below.
   // Left in, it let the planner walk the open atenciones' partial index (0077) by arrival and
   // drop the other sections' rows, where the tramo is a range of the order's own index.
   const filtrosAbiertos = y([
     ...condicionesVisita({ ...f, estados: undefined }, tz),
-    ...condicionesPaciente(f, 'a'),
+    ...delPaciente,
   ])
   const [, cg = -1, cr = -1, cid = 0] = despues ?? []
   // The tramo of the previous page's last row goes on after that row; the ones before are done.

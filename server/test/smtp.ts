@@ -6,6 +6,8 @@ import { SMTPServer } from 'smtp-server'
 export interface Recibido {
   para: string[]
   datos: string
+  /** When it was taken (Date.now()). */
+  en: number
 }
 
 /** A local SMTP server: `modo` says how it answers each recipient. */
@@ -28,7 +30,11 @@ export async function servidorSmtp() {
       let datos = ''
       flujo.on('data', (c: Buffer) => (datos += c.toString('utf8')))
       flujo.on('end', () => {
-        recibidos.push({ para: sesion.envelope.rcptTo.map((r) => r.address), datos })
+        recibidos.push({
+          para: sesion.envelope.rcptTo.map((r) => r.address),
+          datos,
+          en: Date.now(),
+        })
         listo()
       })
     },
