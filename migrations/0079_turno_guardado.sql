@@ -7,7 +7,10 @@
 -- Atenciones registered before this keep no number: their ticket counts as it did, among the
 -- day's unnumbered ones, and a day's counter starts after them.
 
-alter table atenciones add column numero_turno integer check (numero_turno >= 1);
+-- The column alone, then its check (docs/presupuestos.md#migraciones): every existing row has none.
+alter table atenciones add column numero_turno integer;
+alter table atenciones add constraint atenciones_numero_turno_check check (numero_turno >= 1) not valid;
+alter table atenciones validate constraint atenciones_numero_turno_check;
 
 -- A renamed sede (0049) carries its counters along, as it carries its atenciones.
 create table turnos_dia (
