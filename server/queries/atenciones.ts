@@ -135,19 +135,13 @@ export async function cambiarEstado(
   evento: Evento,
 ): Promise<AtencionFila | undefined> {
   const llega = cambio.estado === 'En espera' || cambio.estado === 'En proceso'
+  const llegada = sql`case when ${llega}::boolean and a.turno is not null and a.estado = 'Programado'
+    then now() else a.llegada end`
   const [fila] = await sql<AtencionFila[]>`
     with cambiada as (
       update atenciones a set estado = ${cambio.estado}, motivo_cancelacion = ${cambio.motivo},
         ultimo_cambio_desde = a.estado, ultimo_cambio_por = ${cambio.por}, ultimo_cambio_en = now(),
-        llegada = case when ${llega}::boolean and a.turno is not null and a.estado = 'Programado'
-          then now() else a.llegada end,
-        numero_turno = ${turnoAlMover(
-          sql,
-          sql`a.sede`,
-          sql`case when ${llega}::boolean and a.turno is not null and a.estado = 'Programado'
-            then now() else a.llegada end`,
-          tz,
-        )},
+        llegada = ${llegada}, numero_turno = ${turnoAlMover(sql, sql`a.sede`, llegada, tz)},
         actualizado_en = now()
       where a.id = ${id} and a.estado = any(${cambio.desde as Estado[]}::text[])
         ${cambio.soloCitas ? sql`and a.turno is not null` : sql``}
@@ -181,19 +175,13 @@ export async function deshacerCambio(
   tz: string,
   evento: Evento,
 ): Promise<AtencionFila | undefined> {
+  // An undone arrival puts a cita back at its booked time.
+  const llegada = sql`case when a.ultimo_cambio_desde = 'Programado' and a.turno is not null
+    then lower(a.turno) else a.llegada end`
   const [fila] = await sql<AtencionFila[]>`
     with deshecha as (
       update atenciones a set estado = a.ultimo_cambio_desde, motivo_cancelacion = null,
-        -- An undone arrival puts a cita back at its booked time.
-        llegada = case when a.ultimo_cambio_desde = 'Programado' and a.turno is not null
-          then lower(a.turno) else a.llegada end,
-        numero_turno = ${turnoAlMover(
-          sql,
-          sql`a.sede`,
-          sql`case when a.ultimo_cambio_desde = 'Programado' and a.turno is not null
-            then lower(a.turno) else a.llegada end`,
-          tz,
-        )},
+        llegada = ${llegada}, numero_turno = ${turnoAlMover(sql, sql`a.sede`, llegada, tz)},
         ultimo_cambio_desde = null, ultimo_cambio_por = null, ultimo_cambio_en = null,
         actualizado_en = now()
       where a.id = ${id} and a.estado = ${estado} and a.ultimo_cambio_desde is not null
